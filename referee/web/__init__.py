@@ -1,0 +1,77 @@
+"""The web app: blueprints, database per request, languages, CSRF, error pages."""
+
+from __future__ import annotations
+
+from flask import Flask, g, current_app, render_template, request
+
+
+def get_db():
+    """The request's database connection (opened, and migrated, on first use)."""
+    if "db" not in g:
+        from .store import open_db
+
+        g.db = open_db(current_app.config["DATABASE"])
+    return g.db
+
+
+def close_db(exc=None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+def init_app(app: Flask) -> None:
+    from flask_wtf.csrf import CSRFError, CSRFProtect
+
+    from . import i18n, matches, play, share, tiles
+    from .store import open_db
+
+    open_db(app.config["DATABASE"]).close()  # create the database on first start
+    CSRFProtect(app)
+    i18n.init_app(app)
+    app.teardown_appcontext(close_db)
+    app.register_blueprint(matches.bp)
+    app.register_blueprint(play.bp)
+    app.register_blueprint(share.bp)
+    tiles.init_app(app)
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(e):
+        from flask_babel import gettext as _
+
+        return render_template("error.html", title=_("The form has expired"),
+                               message=_("The page was out of date or the form was not sent by this "
+                                         "app. Nothing was changed. Go back, reload and try again.")), 400
+
+    @app.errorhandler(404)
+    def not_found(e):
+        from flask_babel import gettext as _
+
+        return render_template("error.html", title=_("Not found"),
+                               message=_("There is no such page or match.")), 404
+
+    @app.errorhandler(405)
+    def not_allowed(e):
+        from flask_babel import gettext as _
+
+        return render_template("error.html", title=_("Not allowed"),
+                               message=_("This page cannot be changed from here.")), 405
+
+    @app.errorhandler(413)
+    def too_large(e):
+        from flask_babel import gettext as _
+
+        return render_template("error.html", title=_("Too large"),
+                               message=_("What was sent is too large. Nothing was changed.")), 413
+
+    @app.after_request
+    def security_headers(resp):
+        resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+        resp.headers.setdefault("Referrer-Policy", "same-origin")
+        resp.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+            "script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'")
+        if request.endpoint and request.endpoint.startswith("share."):
+            resp.headers.setdefault("Cache-Control", "no-store")
+        return resp

@@ -1,0 +1,110 @@
+"""WTForms forms (Flask-WTF, so every one carries a CSRF token)."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms.fields.choices import SelectChoice
+from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+
+from referee.rules.catalogue import VariantSpec
+
+from . import option_help
+
+NAME_MAX = 24
+MAX_PLAYERS = 8
+
+
+class SetupForm(FlaskForm):
+    """Start a match: players in seating order and the variant's house options."""
+
+    # player_1 … player_8 and opt_<key> are added by setup_form().
+
+
+def _clean_name(form, field):
+    value = (field.data or "").strip()
+    field.data = value
+    if value and any(ord(c) < 32 for c in value):
+        raise ValidationError(_l("A name cannot contain control characters."))
+
+
+def setup_form(spec: VariantSpec, lang: str, formdata=None) -> FlaskForm:
+    """A setup form for this variant: name fields up to its player count, then its options."""
+
+    class F(SetupForm):
+        pass
+
+    for i in range(1, spec.max_players + 1):
+        setattr(F, f"player_{i}", StringField(
+            _l("Player %(n)d", n=i),
+            validators=[Optional(), Length(max=NAME_MAX,
+                                           message=_l("A name is at most %(max)d characters.",
+                                                      max=NAME_MAX)), _clean_name],
+            filters=[lambda s: s.strip() if isinstance(s, str) else s],
+            render_kw={"maxlength": NAME_MAX, "autocomplete": "off", "autocapitalize": "words"}))
+    for opt in spec.options:
+        name = f"opt_{opt.key}"
+        label = option_help.label(opt.key, lang)
+        default = opt.default_for(spec.min_players, {})
+        if opt.choices:
+            choices = [SelectChoice(str(v), option_help.value_label(spec.name, opt.key, v, lang))
+                       for v in opt.choices]
+            field = RadioField(label, choices=choices, default=str(default),
+                               validators=[InputRequired(_l("Choose one."))])
+        else:
+            lo = opt.minimum if opt.minimum is not None else 0
+            hi = opt.maximum if opt.maximum is not None else 100000
+            field = IntegerField(label, default=default,
+                                 validators=[Optional() if default is None else
+                                             InputRequired(_l("Enter a whole number.")),
+                                             NumberRange(lo, hi, message=_l(
+                                                 "Enter a whole number from %(lo)d to %(hi)d.", lo=lo, hi=hi))],
+                                 render_kw={"inputmode": "numeric", "min": lo, "max": hi})
+        setattr(F, name, field)
+    return F(formdata=formdata) if formdata is not None else F()
+
+
+def players_of(form, spec: VariantSpec) -> list[str]:
+    return [getattr(form, f"player_{i}").data for i in range(1, spec.max_players + 1)
+            if getattr(form, f"player_{i}").data]
+
+
+def options_of(form, spec: VariantSpec) -> dict:
+    out = {}
+    for opt in spec.options:
+        value = getattr(form, f"opt_{opt.key}").data
+        if value is None or value == "":
+            continue
+        if opt.numeric:
+            value = int(value)
+        out[opt.key] = value
+    return out
+
+
+class ImportForm(FlaskForm):
+    """Import a game record: a file or pasted text."""
+
+    file = FileField(_l("Record file (JSON)"))
+    text = TextAreaField(_l("…or paste the record"), validators=[Length(max=400_000)],
+                         render_kw={"rows": 6, "spellcheck": "false"})
+
+
+class ActionForm(FlaskForm):
+    """Any move on a match: the CSRF token and the number of events the page was drawn from."""
+
+    n = HiddenField()
+
+
+class DealForm(ActionForm):
+    """Optionally enter the deal (and the leader) before a hand is played move by move."""
+
+    lead = SelectField(_l("Who leads"), choices=[], validate_choice=False)
+
+
+class ResultForm(ActionForm):
+    """A hand entered by its result only."""
+
+    out = SelectField(_l("Who went out"), choices=[], validate_choice=False)
+    maker = SelectField(_l("Who made the fish"), choices=[], validate_choice=False)

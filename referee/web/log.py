@@ -1,0 +1,142 @@
+"""From a match's event log to a game record (pure: no Flask, no database).
+
+Event kinds (``data`` is a dict):
+
+- ``hand``: a new hand played move by move; optional ``deal``, ``lead``, ``removed``, ``starter``.
+- ``move``: ``player``, ``token``, ``open`` (the turn may still go on after it).
+  A move joins the current turn while that turn is open, else it starts a new one.
+- ``end_turn``: closes the open turn (variants with several tiles a turn).
+- ``left``: ``left`` for the hand just ended ({name: [tiles] or pips}).
+- ``result``: a whole hand entered by its result (``result``, a record ``result`` dict).
+- ``undo``: cancels the latest change still in force (events are never deleted).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+UNDOABLE = {"hand", "move", "end_turn", "left", "result"}
+HAND_KEYS = ("deal", "lead", "removed", "starter")
+
+
+@dataclass
+class Turn:
+    player: str
+    moves: list[str] = field(default_factory=list)
+    open: bool = False
+
+
+@dataclass
+class LoggedHand:
+    meta: dict = field(default_factory=dict)
+    turns: list[Turn] = field(default_factory=list)
+    left: dict | None = None
+    result: dict | None = None
+
+    @property
+    def by_result(self) -> bool:
+        return self.result is not None
+
+    @property
+    def open_turn(self) -> Turn | None:
+        if self.turns and self.turns[-1].open:
+            return self.turns[-1]
+        return None
+
+    def to_record(self, include_open: bool = True) -> dict:
+        out: dict = {k: self.meta[k] for k in HAND_KEYS if self.meta.get(k) is not None}
+        if self.result is not None:
+            out["result"] = self.result
+            return out
+        turns = self.turns if include_open or not self.open_turn else self.turns[:-1]
+        out["turns"] = [{"player": t.player, "moves": list(t.moves)} for t in turns]
+        if self.left is not None:
+            out["left"] = self.left
+        return out
+
+
+def effective(events: list[dict]) -> list[dict]:
+    """The events still in force once every undo has cancelled its target."""
+    kept: list[dict] = []
+    for e in events:
+        if e["kind"] == "undo":
+            if kept:
+                kept.pop()
+        elif e["kind"] in UNDOABLE:
+            kept.append(e)
+    return kept
+
+
+def fold(events: list[dict]) -> list[LoggedHand]:
+    """The hands the log describes, in order."""
+    hands: list[LoggedHand] = []
+    for e in effective(events):
+        kind, data = e["kind"], e["data"]
+        if kind == "hand":
+            hands.append(LoggedHand(meta={k: data[k] for k in HAND_KEYS if k in data}))
+        elif kind == "result":
+            hands.append(LoggedHand(result=data["result"]))
+        elif not hands:
+            continue
+        elif kind == "move":
+            hand = hands[-1]
+            turn = hand.open_turn
+            if turn is None or turn.player != data["player"]:
+                if turn is not None:
+                    turn.open = False
+                turn = Turn(player=data["player"])
+                hand.turns.append(turn)
+            turn.moves.append(data["token"])
+            turn.open = bool(data.get("open"))
+        elif kind == "end_turn":
+            if hands[-1].open_turn is not None:
+                hands[-1].open_turn.open = False
+        elif kind == "left":
+            hands[-1].left = data["left"]
+    return hands
+
+
+def to_record(match: dict, hands: list[LoggedHand], include_open: bool = True) -> dict:
+    """The match as a game record (version 1)."""
+    return {
+        "format": "referee-record/1",
+        "variant": match["variant"],
+        "options": dict(match["options"]),
+        "players": list(match["players"]),
+        "date": match["created"][:10],
+        "hands": [h.to_record(include_open=include_open) for h in hands],
+    }
+
+
+def record_to_events(record: dict) -> list[tuple[str, dict]]:
+    """The events that rebuild an imported record's hands, in order."""
+    out: list[tuple[str, dict]] = []
+    for hand in record.get("hands", []):
+        if "turns" not in hand and "result" in hand:
+            out.append(("result", {"result": hand["result"]}))
+            continue
+        out.append(("hand", {k: hand[k] for k in HAND_KEYS if k in hand}))
+        for turn in hand.get("turns", []):
+            moves = turn.get("moves", [])
+            for i, token in enumerate(moves):
+                out.append(("move", {"player": turn["player"], "token": token,
+                                     "open": i < len(moves) - 1}))
+        if "left" in hand:
+            out.append(("left", {"left": hand["left"]}))
+    return out
+
+
+def laid_tiles(hand: LoggedHand) -> list[str]:
+    """The tiles laid in a hand's moves, as written (for greying them out in a picker)."""
+    out = []
+    for t in hand.turns:
+        for token in t.moves:
+            word = token.split()[0] if token.split() else ""
+            if word in ("draw", "pass", "miss", "open"):
+                continue
+            tile = word.split(">")[0]
+            a, _, b = tile.replace("-", ":").partition(":")
+            if a.isdigit() and b.isdigit():
+                lo, hi = sorted((int(a), int(b)))
+                out.append(f"{lo}:{hi}")
+    return out

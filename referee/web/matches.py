@@ -1,0 +1,162 @@
+"""Matches: the list, starting a match, importing a record, the language switch."""
+
+from __future__ import annotations
+
+import json
+
+from flask import (Blueprint, abort, current_app, flash, make_response, redirect, render_template,
+                   request, session, url_for)
+from flask_babel import gettext as _
+
+from referee.rules import catalogue
+
+from . import engine, forms, get_db, option_help, store
+from .i18n import COOKIE, lang
+from .log import record_to_events
+
+bp = Blueprint("matches", __name__)
+
+MY_KEYS = "mine"  # the session remembers the edit keys of matches made in this browser
+MY_KEYS_MAX = 60
+
+
+def remember(edit_key: str) -> None:
+    keys = [k for k in session.get(MY_KEYS, []) if k != edit_key]
+    session[MY_KEYS] = ([edit_key] + keys)[:MY_KEYS_MAX]
+
+
+def variant_title(name: str) -> str:
+    s = catalogue.spec(name)
+    return s.title_en if lang() == "en" else s.title_ru
+
+
+def variant_summary(name: str) -> str:
+    s = catalogue.spec(name)
+    return s.summary_en if lang() == "en" else s.summary_ru
+
+
+@bp.app_context_processor
+def helpers():
+    return {"variant_title": variant_title, "variant_summary": variant_summary,
+            "option_label": lambda key: option_help.label(key, lang()),
+            "option_value": lambda variant, key, value: option_help.value_label(variant, key, value, lang())}
+
+
+@bp.get("/")
+def index():
+    """The list of matches to resume or follow."""
+    mine = set(session.get(MY_KEYS, []))
+    matches = store.list_matches(get_db())
+    for m in matches:
+        m["mine"] = m["edit_key"] in mine
+    return render_template("matches/index.html", matches=matches)
+
+
+@bp.get("/new")
+def new():
+    """Choose the variant of a new match."""
+    return render_template("matches/new.html", variants=list(catalogue.VARIANTS.values()))
+
+
+@bp.route("/new/<variant>", methods=["GET", "POST"])
+def setup(variant: str):
+    """Start a match: players in seating order, target and house options."""
+    spec = catalogue.VARIANTS.get(variant)
+    if spec is None:
+        abort(404)
+    form = forms.setup_form(spec, lang())
+    problem = None
+    if form.validate_on_submit():
+        players = forms.players_of(form, spec)
+        given = forms.options_of(form, spec)
+        if len(players) not in spec.player_counts:
+            problem = _("%(variant)s is played by %(lo)d to %(hi)d players; you entered %(n)d.",
+                        variant=variant_title(spec.name), lo=spec.min_players, hi=spec.max_players,
+                        n=len(players))
+        elif len(set(p.casefold() for p in players)) != len(players):
+            problem = _("Each player needs a different name.")
+        else:
+            try:
+                options = catalogue.resolve_options(spec.name, len(players), given)
+            except catalogue.OptionError as err:
+                problem = _("An option has a value this variant does not accept (%(key)s).",
+                            key=err.params.get("key", ""))
+            else:
+                m = store.create_match(get_db(), spec.name, options, players)
+                remember(m["edit_key"])
+                return redirect(url_for("play.table", key=m["edit_key"]))
+    elif request.method == "POST":
+        problem = _("Please correct the marked fields.")
+    help_for = {opt.key: {str(v): option_help.help_text(spec.name, opt.key, v, lang())
+                          for v in (opt.choices or (None,))} for opt in spec.options}
+    return render_template("matches/setup.html", spec=spec, form=form, problem=problem,
+                           help_for=help_for), (400 if problem else 200)
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_record():
+    """Import a game record; it is checked by the engine before anything is stored."""
+    form = forms.ImportForm()
+    problem = None
+    if form.validate_on_submit():
+        text = form.text.data or ""
+        upload = form.file.data
+        if upload is not None and getattr(upload, "filename", ""):
+            raw = upload.read(current_app.config["MAX_CONTENT_LENGTH"] + 1)
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                text = None
+                problem = _("The file is not UTF-8 text.")
+        if problem is None:
+            problem, match = _import_text(text)
+            if match is not None:
+                remember(match["edit_key"])
+                flash(_("The record was checked and imported."), "ok")
+                return redirect(url_for("play.score", key=match["edit_key"]))
+    elif request.method == "POST":
+        problem = _("The form was not accepted; nothing was imported.")
+    return render_template("matches/import.html", form=form, problem=problem), (400 if problem else 200)
+
+
+def _import_text(text: str):
+    """(problem, None) or (None, the stored match)."""
+    if not text or not text.strip():
+        return _("Choose a file or paste a record."), None
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        return _("This is not a game record: it is not valid JSON."), None
+    if not isinstance(obj, dict):
+        return _("This is not a game record: a JSON object is expected."), None
+    report, refusal = engine.check_record(obj)
+    if refusal is not None:
+        where = ""
+        if refusal.hand:
+            where = _("Hand %(hand)s", hand=refusal.hand)
+            if refusal.turn:
+                where += ", " + _("turn %(turn)s", turn=refusal.turn)
+            if refusal.move:
+                where += f" ({refusal.move})"
+            where += ": "
+        return _("The record was refused: %(why)s", why=where + refusal.message(lang())), None
+    try:
+        options = catalogue.resolve_options(obj["variant"], len(obj["players"]), obj.get("options"))
+        m = store.create_match(get_db(), obj["variant"], options, list(obj["players"]),
+                               record_to_events(obj))
+    except (KeyError, TypeError, catalogue.OptionError):
+        return _("This is not a game record."), None
+    return None, m
+
+
+@bp.get("/lang/<code>")
+def set_lang(code: str):
+    """Switch the language and remember it in a cookie."""
+    if code not in current_app.config["LANGUAGES"]:
+        abort(404)
+    target = request.args.get("next", "")
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        target = url_for("matches.index")
+    resp = make_response(redirect(target))
+    resp.set_cookie(COOKIE, code, max_age=400 * 24 * 3600, samesite="Lax", httponly=True)
+    return resp

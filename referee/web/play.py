@@ -1,0 +1,448 @@
+"""Refereeing a match: the table (move by move), hand results, the scoreboard, export.
+
+Every POST carries the CSRF token and ``n``, the number of events the page was
+drawn from. The stored log is replayed through the engine; a move is checked on
+the live hand, then the candidate log is replayed once more before the event is
+appended in one transaction. Nothing here knows a rule.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from referee.rules import catalogue
+
+from . import engine, forms, get_db, store
+from .chart import running_chart
+from .i18n import lang
+from .log import fold, laid_tiles, to_record
+
+bp = Blueprint("play", __name__, url_prefix="/m/<key>")
+
+TILE_RE = re.compile(r"^[0-6]:[0-6]$")
+TOKEN_MAX = 80
+
+
+class Refused(Exception):
+    """A change refused: the page is drawn again with ``message`` (and maybe a rule link)."""
+
+    def __init__(self, message: str, status: int = 400, refusal=None, places=None, tile=None):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.refusal = refusal
+        self.places = places or []
+        self.tile = tile
+
+
+def _match(key: str) -> dict:
+    m = store.match_by_key(get_db(), key, "edit_key")
+    if m is None:
+        abort(404)
+    return m
+
+
+def _load(m: dict):
+    evs = store.events(get_db(), m["id"])
+    return evs, engine.replay(m, evs)
+
+
+def phase(m: dict, state) -> str:
+    """What the table needs now: ``play``, ``left`` (remaining tiles), ``next`` or ``over``."""
+    report = state.report
+    if report.get("match_winner"):
+        return "over"
+    last = state.last
+    if last is None or last.by_result:
+        return "next"
+    rhands = report.get("hands", [])
+    if state.error is not None and state.error.rule.startswith("record.left"):
+        return "left"
+    if rhands and len(rhands) == len(state.hands):
+        end = rhands[-1].get("end")
+        if end is None:
+            return "play"
+        if end in ("out", "block") and last.left is None and not last.meta.get("deal") and _someone_holds(rhands[-1], last):
+            return "left"
+        return "next"
+    return "play" if state.live is not None else "next"
+
+
+def _someone_holds(rhand: dict, last) -> bool:
+    left = rhand.get("left") or {}
+    return any(v for k, v in left.items() if k != rhand.get("winner"))
+
+
+def _n(form) -> int:
+    raw = request.form.get("n", "")
+    if not raw.isdigit() or len(raw) > 9:
+        raise Refused(_("The form was damaged: nothing was changed."))
+    return int(raw)
+
+
+def _append(m: dict, n: int, kind: str, data: dict) -> None:
+    """Append one event after replaying the log with it: a refused result stores nothing."""
+
+    def check(current):
+        candidate = current + [{"seq": n + 1, "kind": kind, "data": data}]
+        state = engine.replay(m, candidate)
+        if state.error is not None:
+            if not state.error.rule.startswith("record.left"):
+                raise Refused(state.error.message(lang()), status=422, refusal=state.error)
+
+    try:
+        store.append_event(get_db(), m["id"], n, kind, data, check=check)
+    except store.StaleError:
+        raise Refused(_("Another phone changed this match first. The table below is up to date: "
+                        "check it and make your move again."), status=409)
+
+
+def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None, places=None,
+           tile=None):
+    evs, state = _load(m)
+    ph = phase(m, state)
+    hv = engine.hand_view(state.live) if ph == "play" else None
+    return render_template(
+        "play/table.html", m=m, n=len(evs), state=state, phase=ph, hv=hv, problem=problem,
+        refusal=refusal, places=places or [], tile=tile, form=forms.ActionForm(),
+        edit=True, score=_score(m, state), engine_ready=engine.available(),
+        laid=laid_tiles(state.last) if state.last else [],
+        spec=catalogue.spec(m["variant"]),
+    ), status
+
+
+def _guard(m: dict, action):
+    """Run a change; a refusal redraws the table with the message, nothing stored."""
+    try:
+        if not forms.ActionForm().validate_on_submit():
+            raise Refused(_("The form was damaged: nothing was changed."))
+        action()
+    except Refused as r:
+        return _table(m, problem=r.message, status=r.status, refusal=r.refusal, places=r.places,
+                      tile=r.tile)
+    return redirect(url_for("play.table", key=m["edit_key"]))
+
+
+@bp.get("")
+def table(key: str):
+    """The table: the layout, whose turn, the tile picker and the moves."""
+    return _table(_match(key))
+
+
+@bp.post("/hand")
+def start_hand(key: str):
+    """Start the next hand, move by move (optionally with the deal entered)."""
+    m = _match(key)
+
+    def action():
+        n = _n(None)
+        evs, state = _load(m)
+        if len(evs) != n:
+            raise Refused(_("Another phone changed this match first."), status=409)
+        if phase(m, state) not in ("next",):
+            raise Refused(_("Finish the hand in play first."))
+        data: dict = {}
+        deal = _deal_from_form(m)
+        if deal:
+            data["deal"] = deal
+        lead = request.form.get("lead", "")
+        if lead:
+            if lead not in m["players"]:
+                raise Refused(_("Choose a player from the list."))
+            data["lead"] = lead
+        _append(m, n, "hand", data)
+
+    return _guard(m, action)
+
+
+def _deal_from_form(m: dict) -> dict | None:
+    deal = {}
+    for i, name in enumerate(m["players"]):
+        raw = (request.form.get(f"deal_{i}") or "").strip()
+        if not raw:
+            continue
+        tiles = _tiles(raw)
+        deal[name] = tiles
+    if deal and len(deal) != len(m["players"]):
+        raise Refused(_("Enter every player's tiles, or none."))
+    return deal or None
+
+
+def _tiles(raw: str) -> list[str]:
+    parts = [p for p in re.split(r"[\s,;]+", raw.strip()) if p]
+    out = []
+    for p in parts:
+        p = p.replace("-", ":").replace(".", ":")
+        if not TILE_RE.match(p):
+            raise Refused(_("«%(tile)s» is not a domino tile (write 3:5).", tile=p[:12]))
+        out.append(p)
+    return out
+
+
+@bp.get("/deal")
+def deal(key: str):
+    """Enter the deal (and who leads) before the hand starts, for full checking."""
+    m = _match(key)
+    evs, state = _load(m)
+    return render_template("play/deal.html", m=m, n=len(evs), form=forms.ActionForm())
+
+
+@bp.post("/move")
+def move(key: str):
+    """One tap: lay a tile (or choose where), draw, pass, or a typed move."""
+    m = _match(key)
+    chosen: dict = {}
+
+    def action():
+        n = _n(None)
+        evs, state = _load(m)
+        if len(evs) != n:
+            raise Refused(_("Another phone changed this match first. The table below is up to date: "
+                            "check it and make your move again."), status=409)
+        live = state.live
+        if live is None or phase(m, state) != "play":
+            raise Refused(_("No hand is being played now."))
+        token = _token_from_form(live)
+        seat = live.to_move
+        player = live.players[seat] if seat is not None else None
+        if player is None:
+            raise Refused(_("No hand is being played now."))
+        still_open, refusal = engine.try_play(live, token)
+        if refusal is not None:
+            raise Refused(refusal.message(lang()), status=422, refusal=refusal, places=refusal.places)
+        _append(m, n, "move", {"player": player, "token": token, "open": still_open})
+
+    return _guard(m, action)
+
+
+def _token_from_form(live) -> str:
+    f = request.form
+    if "pass" in f:
+        return "pass"
+    if "draw" in f:
+        tile = f.get("tile", "")
+        if tile:
+            _check_tile(tile)
+            return f"draw {tile}"
+        return "draw"
+    if f.get("token"):
+        token = " ".join(f["token"].split())
+        if len(token) > TOKEN_MAX or any(ord(c) < 32 for c in token):
+            raise Refused(_("That move cannot be read."))
+        return token
+    tile = f.get("tile", "")
+    _check_tile(tile)
+    if f.get("mode") == "draw":
+        return f"draw {tile}"
+    places = engine.places_for(live, tile)
+    if len(places) == 1:
+        return places[0]
+    if not places:
+        refusal = engine.explain(live, tile)
+        if refusal is None:
+            raise Refused(_("%(tile)s cannot be laid now.", tile=tile), status=422, tile=tile)
+        raise Refused(refusal.message(lang()), status=422, refusal=refusal, tile=tile)
+    raise Refused(_("%(tile)s fits in more than one place: choose where.", tile=tile), status=200,
+                  places=places, tile=tile)
+
+
+def _check_tile(tile: str) -> None:
+    if not TILE_RE.match(tile or ""):
+        raise Refused(_("«%(tile)s» is not a domino tile (write 3:5).", tile=(tile or "")[:12]))
+
+
+@bp.post("/end-turn")
+def end_turn(key: str):
+    """Close a turn in the variants where a turn may lay several tiles."""
+    m = _match(key)
+
+    def action():
+        n = _n(None)
+        evs, state = _load(m)
+        if len(evs) != n:
+            raise Refused(_("Another phone changed this match first."), status=409)
+        if state.live is None or not state.last or state.last.open_turn is None:
+            raise Refused(_("There is no turn to end."))
+        refusal = engine.try_end_turn(state.live)
+        if refusal is not None:
+            raise Refused(refusal.message(lang()), status=422, refusal=refusal)
+        _append(m, n, "end_turn", {})
+
+    return _guard(m, action)
+
+
+@bp.post("/undo")
+def undo(key: str):
+    """Undo the latest change (recorded as an event; nothing is deleted)."""
+    m = _match(key)
+
+    def action():
+        n = _n(None)
+        evs = store.events(get_db(), m["id"])
+        if len(evs) != n:
+            raise Refused(_("Another phone changed this match first."), status=409)
+        from .log import effective
+
+        if not effective(evs):
+            raise Refused(_("There is nothing to undo."))
+        _append(m, n, "undo", {})
+
+    return _guard(m, action)
+
+
+@bp.post("/left")
+def left(key: str):
+    """The tiles (or pips) each player still holds when the hand ends."""
+    m = _match(key)
+
+    def action():
+        n = _n(None)
+        evs, state = _load(m)
+        if len(evs) != n:
+            raise Refused(_("Another phone changed this match first."), status=409)
+        if phase(m, state) != "left":
+            raise Refused(_("No hand is waiting for the tiles left."))
+        winner = (state.report.get("hands") or [{}])[-1].get("winner")
+        _append(m, n, "left", {"left": _left_from_form(m, skip=winner)})
+
+    return _guard(m, action)
+
+
+def _left_from_form(m: dict, skip: str | None = None) -> dict:
+    out: dict = {}
+    for i, name in enumerate(m["players"]):
+        if name == skip:
+            continue
+        tiles = request.form.getlist(f"left_{i}")
+        pips = (request.form.get(f"pips_{i}") or "").strip()
+        if tiles and pips:
+            raise Refused(_("For %(name)s enter either the tiles or the pips, not both.", name=name))
+        if tiles:
+            for t in tiles:
+                _check_tile(t)
+            if len(set(tiles)) != len(tiles):
+                raise Refused(_("A tile was entered twice."))
+            out[name] = tiles
+        elif pips:
+            if not pips.isdigit() or len(pips) > 4:
+                raise Refused(_("Pips are a whole number (%(name)s).", name=name))
+            out[name] = int(pips)
+    return out
+
+
+@bp.route("/result", methods=["GET", "POST"])
+def result(key: str):
+    """Enter a hand by its result only: who went out (or a block), what was left, points claimed."""
+    m = _match(key)
+    spec = catalogue.spec(m["variant"])
+    evs, state = _load(m)
+    problem = None
+    status = 200
+    if request.method == "POST":
+        try:
+            if not forms.ActionForm().validate_on_submit():
+                raise Refused(_("The form was damaged: nothing was changed."))
+            n = _n(None)
+            if len(evs) != n:
+                raise Refused(_("Another phone changed this match first."), status=409)
+            if phase(m, state) != "next":
+                raise Refused(_("Finish the hand in play first."))
+            _append(m, n, "result", {"result": _result_from_form(m)})
+            return redirect(url_for("play.score", key=m["edit_key"]))
+        except Refused as r:
+            problem, status = r.message, r.status
+    return render_template("play/result.html", m=m, n=len(evs), spec=spec, form=forms.ActionForm(),
+                           problem=problem, values=request.form), status
+
+
+def _result_from_form(m: dict) -> dict:
+    out_name = request.form.get("out", "")
+    if out_name and out_name not in m["players"]:
+        raise Refused(_("Choose a player from the list."))
+    res: dict = {"out": out_name or None}
+    left: dict = {}
+    scored: dict = {}
+    for i, name in enumerate(m["players"]):
+        raw = (request.form.get(f"left_{i}") or "").strip()
+        if raw and name != out_name:
+            left[name] = int(raw) if raw.isdigit() and len(raw) <= 4 else _tiles(raw)
+        sc = (request.form.get(f"scored_{i}") or "").strip()
+        if sc:
+            if not re.fullmatch(r"-?\d{1,5}", sc):
+                raise Refused(_("Points are a whole number (%(name)s).", name=name))
+            scored[name] = int(sc)
+    res["left"] = left
+    if scored:
+        res["scored"] = scored
+    maker = request.form.get("maker", "")
+    if maker:
+        if maker not in m["players"]:
+            raise Refused(_("Choose a player from the list."))
+        res["maker"] = maker
+    return res
+
+
+def _score(m: dict, state) -> dict:
+    """The scoreboard's rows: each hand's points and the running totals."""
+    players = m["players"]
+    report = state.report
+    running = {p: 0 for p in players}
+    rows = []
+    series = {p: [0] for p in players}
+    for h in report.get("hands", []):
+        pts = h.get("points") or {}
+        for p in players:
+            running[p] += int(pts.get(p, 0) or 0)
+            series[p].append(running[p])
+        rows.append({"number": h.get("number"), "end": h.get("end"), "winner": h.get("winner"),
+                     "points": pts, "totals": dict(running)})
+    opts = m["options"]
+    spec = catalogue.spec(m["variant"])
+    kind = spec.scoring_kind(opts)
+    goal = opts.get("limit") if kind == "penalty" else opts.get("target")
+    totals = report.get("totals") or running
+    winner = report.get("match_winner")
+    kozel = None
+    if m["variant"] == "traditional" and opts.get("scoring") == "kozel" and goal:
+        over = [p for p in players if totals.get(p, 0) >= goal]
+        if over:
+            kozel = max(over, key=lambda p: totals.get(p, 0))
+    return {"rows": rows, "totals": totals, "goal": goal, "kind": kind, "winner": winner,
+            "kozel": kozel, "chart": running_chart(players, series, goal)}
+
+
+@bp.get("/score")
+def score(key: str):
+    """The scoreboard: hands, points, running totals, progress, chart, winner."""
+    m = _match(key)
+    evs, state = _load(m)
+    return render_template("play/score.html", m=m, n=len(evs), state=state, score=_score(m, state),
+                           phase=phase(m, state), edit=True, form=forms.ActionForm())
+
+
+@bp.get("/share")
+def share(key: str):
+    """The read-only link and its QR code, and the edit link."""
+    import segno
+
+    m = _match(key)
+    view_url = url_for("share.view", key=m["view_key"], _external=True)
+    edit_url = url_for("play.table", key=m["edit_key"], _external=True)
+    qr = segno.make(view_url, error="m").svg_inline(scale=5, border=2, dark="#111", light="#fff")
+    return render_template("play/share.html", m=m, view_url=view_url, edit_url=edit_url, qr=qr)
+
+
+@bp.get("/export")
+def export(key: str):
+    """The match as a game record (JSON), as ``referee check`` reads it."""
+    m = _match(key)
+    evs = store.events(get_db(), m["id"])
+    record = to_record(m, fold(evs))
+    record["lang"] = lang()
+    body = json.dumps(record, ensure_ascii=False, indent=1)
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="match-{m["id"]}.json"'})

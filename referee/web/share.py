@@ -1,0 +1,38 @@
+"""The read-only view for the other players' phones: no forms, nothing can change."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, jsonify, render_template
+
+from referee.rules import catalogue
+
+from . import engine, get_db, store
+from .play import _score, phase
+
+bp = Blueprint("share", __name__, url_prefix="/s/<key>")
+
+
+def _match(key: str) -> dict:
+    m = store.match_by_key(get_db(), key, "view_key")
+    if m is None:
+        abort(404)
+    return m
+
+
+@bp.get("")
+def view(key: str):
+    """The match as it stands, read only; follows new moves within seconds."""
+    m = _match(key)
+    evs = store.events(get_db(), m["id"])
+    state = engine.replay(m, evs)
+    ph = phase(m, state)
+    hv = engine.hand_view(state.live) if ph == "play" else None
+    return render_template("share/view.html", m=m, n=len(evs), state=state, phase=ph, hv=hv,
+                           score=_score(m, state), edit=False, spec=catalogue.spec(m["variant"]))
+
+
+@bp.get("/n")
+def count(key: str):
+    """How many events the match has: the view polls this to know when to refresh."""
+    m = _match(key)
+    return jsonify(n=store.event_count(get_db(), m["id"]))

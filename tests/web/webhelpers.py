@@ -1,0 +1,43 @@
+"""Helpers for the web tests: parse pages, find forms, start matches."""
+
+from __future__ import annotations
+
+from bs4 import BeautifulSoup
+
+
+def soup(resp) -> BeautifulSoup:
+    return BeautifulSoup(resp.get_data(as_text=True), "html.parser")
+
+
+def csrf_of(resp) -> str:
+    """The CSRF token of the first form on a page."""
+    field = soup(resp).select_one('input[name="csrf_token"]')
+    assert field is not None, "the page has no form with a CSRF token"
+    return field["value"]
+
+
+def form_data(resp, selector: str = "form") -> dict:
+    """The hidden fields (CSRF token, n) of a form on a page."""
+    form = soup(resp).select_one(selector)
+    assert form is not None, f"no form {selector}"
+    return {i["name"]: i.get("value", "") for i in form.select('input[type="hidden"]')}
+
+
+TRAD_OPTIONS = {
+    "opt_deal_3_4": "7", "opt_opener": "highest_double", "opt_later_lead": "winner",
+    "opt_draw": "until", "opt_monotonous_threshold": "5", "opt_redeal_when": "two_or_more",
+    "opt_scoring": "credit", "opt_fish_winner": "fewest_pips", "opt_lone_blank": "24",
+    "opt_target": "100", "opt_limit": "101",
+}
+
+
+def new_match(client, variant="traditional", players=("Анфиса", "Всеволод"), options=None) -> str:
+    """Start a match through the setup form; returns its edit URL."""
+    page = client.get(f"/new/{variant}")
+    data = {"csrf_token": csrf_of(page)}
+    for i, p in enumerate(players, start=1):
+        data[f"player_{i}"] = p
+    data.update(TRAD_OPTIONS if options is None else options)
+    resp = client.post(f"/new/{variant}", data=data)
+    assert resp.status_code == 302, resp.get_data(as_text=True)[:3000]
+    return resp.headers["Location"]
