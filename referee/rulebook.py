@@ -495,7 +495,8 @@ def options_in_force(variant: str, options: Mapping[str, object], players: int,
 
     resolved = resolve_options(variant, players, options)
     out = []
-    for key, value in resolved.items():
+    for key in spec(variant).option_keys:
+        value = resolved[key]
         if variant == "traditional":
             if key == "limit" and resolved.get("scoring") != "kozel":
                 continue

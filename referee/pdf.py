@@ -1,0 +1,614 @@
+"""Printed sheets: the match scoresheet, blank scoresheets and hand records (WeasyPrint).
+
+The templates live in the top-level ``templates/print/`` folder and are rendered with a plain
+Jinja2 environment, so the command line needs no Flask. Each sheet has a ``*_html`` function
+(the web app may show the same page) and a function that returns the PDF bytes.
+
+The ``report`` argument is exactly the ``referee check --json`` object (record-format.md). Two
+optional per-hand fields are used when present: ``in_play`` (or ``scores``), the points each
+player gathered during play, shown beside the hand's points.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+import jinja2
+
+from referee import rulebook
+from referee.rules.catalogue import VARIANTS, resolve_options, spec
+
+__all__ = [
+    "TEMPLATES",
+    "match_sheet",
+    "match_sheet_html",
+    "blank_sheet",
+    "blank_sheet_html",
+    "hand_record",
+    "hand_record_html",
+    "hand_moves",
+    "describe_move",
+    "SheetError",
+]
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+class SheetError(ValueError):
+    """Input a sheet cannot be made from; ``key`` picks the words, ``params`` fill them."""
+
+    def __init__(self, key: str, **params: object):
+        self.key = key
+        self.params = params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str) -> str:
+        return ERRORS[key_lang(lang)][self.key].format(**self.params)
+
+
+def key_lang(lang: str | None) -> str:
+    return "en" if lang == "en" else "ru"
+
+
+ERRORS = {
+    "ru": {
+        "variant": "Неизвестный вариант «{variant}». Варианты: {names}.",
+        "players": "В «{title}» играют {low}–{high} игрока(ов), а не {n}.",
+        "hand": "В записи нет кона № {n} (конов: {count}).",
+        "record": "Это не запись партии: {detail}.",
+    },
+    "en": {
+        "variant": "Unknown variant “{variant}”. Variants: {names}.",
+        "players": "{title} is played by {low}–{high} players, not {n}.",
+        "hand": "The record has no hand {n} (it has {count}).",
+        "record": "This is not a game record: {detail}.",
+    },
+}
+
+WORDS = {
+    "ru": {
+        "sheet": "Протокол матча",
+        "blank": "Протокол матча (бланк)",
+        "hand_record": "Запись кона",
+        "variant": "Вариант",
+        "date": "Дата",
+        "players": "Игроки (по часовой стрелке)",
+        "target": "Цель",
+        "limit": "Предел",
+        "no_target": "без цели (считают выигранные коны)",
+        "points": "очков",
+        "options": "Домашние правила",
+        "hand": "Кон",
+        "no": "№",
+        "end": "Итог кона",
+        "winner": "Победитель",
+        "pts": "кон",
+        "total": "счёт",
+        "in_play_note": "Мелкие цифры — очки, набранные по ходу игры (уже входят в очки кона).",
+        "match_winner": "Победитель матча",
+        "no_winner": "ещё не определён",
+        "signatures": "Подписи",
+        "referee": "Судья",
+        "chart": "Ход матча (счёт после каждого кона)",
+        "ends": {"out": "вышел", "block": "рыба", "redeal": "пересдача", "result": "итог",
+                 None: "не окончен"},
+        "nobody": "никто",
+        "error": "Запись отвергнута",
+        "error_at": "кон {hand}, ход {turn}",
+        "rule": "правило",
+        "page": "стр.",
+        "of": "из",
+        "summary": "Счёт",
+        "provisional": "Правила предварительные",
+        "player": "Игрок",
+        "ends_legend": "Итог: вышел / рыба / пересдача.",
+        "move": "Ход",
+        "turn": "Очередь",
+        "in_words": "Ход словами",
+        "notation": "Запись",
+        "deal": "Раздача",
+        "unknown_deal": "не записана (игра за столом)",
+        "leader": "Заходит",
+        "removed": "Убрана из базара",
+        "starter": "Стартовая кость",
+        "left": "Осталось очков на руках",
+        "result": "Итог",
+        "refused": "ОТВЕРГНУТ",
+        "see_rule": "см. правило",
+        "match": "Матч",
+        "hands_count": "конов",
+        "from_record": "По записи партии",
+        "notes": "Правила",
+        "unchecked": "Ходы ниже не проверялись: запись отвергнута выше.",
+    },
+    "en": {
+        "sheet": "Match scoresheet",
+        "blank": "Match scoresheet (blank)",
+        "hand_record": "Hand record",
+        "variant": "Variant",
+        "date": "Date",
+        "players": "Players (clockwise)",
+        "target": "Target",
+        "limit": "Limit",
+        "no_target": "no target (hands won are counted)",
+        "points": "points",
+        "options": "House options",
+        "hand": "Hand",
+        "no": "#",
+        "end": "Ended",
+        "winner": "Winner",
+        "pts": "hand",
+        "total": "total",
+        "in_play_note": "Small figures: points gathered during play (already in the hand's points).",
+        "match_winner": "Match winner",
+        "no_winner": "not decided yet",
+        "signatures": "Signatures",
+        "referee": "Referee",
+        "chart": "The match so far (totals after each hand)",
+        "ends": {"out": "out", "block": "block", "redeal": "redeal", "result": "result",
+                 None: "unfinished"},
+        "nobody": "nobody",
+        "error": "Record refused",
+        "error_at": "hand {hand}, turn {turn}",
+        "rule": "rule",
+        "page": "page",
+        "of": "of",
+        "summary": "Scoring",
+        "provisional": "Provisional rules",
+        "player": "Player",
+        "ends_legend": "Ended: out / block / redeal.",
+        "move": "Move",
+        "turn": "Turn",
+        "in_words": "In words",
+        "notation": "Notation",
+        "deal": "The deal",
+        "unknown_deal": "not recorded (a real table)",
+        "leader": "Leader",
+        "removed": "Removed from the bazaar",
+        "starter": "Starting tile",
+        "left": "Pips left in hand",
+        "result": "Result",
+        "refused": "REFUSED",
+        "see_rule": "see rule",
+        "match": "Match",
+        "hands_count": "hands",
+        "from_record": "From the game record",
+        "notes": "Rules",
+        "unchecked": "The moves below were not checked: the record was refused above.",
+    },
+}
+
+# Line colours and dash patterns of the chart: distinct in colour and in black and white.
+CHART_STYLES = [
+    ("#1f5fbf", ""), ("#c0392b", "6 3"), ("#1e8449", "2 2"), ("#7d3c98", "8 3 2 3"),
+    ("#b9770e", "1 3"), ("#117a8b", "10 4"), ("#5d6d7e", "4 2 1 2"), ("#a04000", "3 5"),
+]
+
+
+@lru_cache(maxsize=1)
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        autoescape=jinja2.select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters["signed"] = _signed
+    return env
+
+
+def _signed(n: object) -> str:
+    if isinstance(n, int) and n > 0:
+        return f"+{n}"
+    if isinstance(n, int) and n < 0:
+        return f"−{-n}"
+    return "" if n is None else str(n)
+
+
+def _render(template: str, **context: Any) -> str:
+    return _env().get_template(template).render(**context)
+
+
+def _to_pdf(html: str) -> bytes:
+    import weasyprint  # imported here: the rest of referee never loads it
+
+    return weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf()
+
+
+def _check_variant(variant: object, lang: str) -> str:
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise SheetError("variant", variant=variant, names=", ".join(VARIANTS))
+    return variant
+
+
+def _common(variant: str, lang: str) -> dict[str, Any]:
+    v = spec(variant)
+    return {
+        "lang": lang,
+        "w": WORDS[lang],
+        "variant": variant,
+        "variant_title": rulebook.variant_title(variant, lang),
+        "variant_other": rulebook.variant_title(variant, "en" if lang == "ru" else "ru"),
+        "provisional": rulebook.provisional_note(lang) if v.provisional else "",
+    }
+
+
+def _goal(variant: str, options: Mapping[str, object], lang: str) -> tuple[str, str]:
+    """("Цель", "100 очков") or ("Предел", "101") for the options in force."""
+    w = WORDS[lang]
+    kind = spec(variant).scoring_kind(options)
+    if kind == "penalty":
+        return w["limit"], f"{options.get('limit')}"
+    if options.get("target") is None:
+        return w["target"], w["no_target"]
+    return w["target"], f"{options.get('target')} {w['points']}"
+
+
+# --------------------------------------------------------------------------------------------
+# The match scoresheet
+
+
+def _record_parts(record: Mapping[str, Any]) -> tuple[str, list[str], dict[str, object]]:
+    if not isinstance(record, Mapping):
+        raise SheetError("record", detail="not a JSON object")
+    variant = record.get("variant")
+    players = record.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise SheetError("record", detail="players must be a list of names")
+    options = record.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise SheetError("record", detail="options must be an object")
+    return variant, players, dict(options)
+
+
+def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang: str | None = None) -> str:
+    """The scoresheet as HTML for WeasyPrint (A4)."""
+    lang = key_lang(lang or record.get("lang"))
+    variant, players, given = _record_parts(record)
+    _check_variant(variant, lang)
+    v = spec(variant)
+    if not v.min_players <= len(players) <= v.max_players:
+        raise SheetError("players", title=rulebook.variant_title(variant, lang), low=v.min_players,
+                         high=v.max_players, n=len(players))
+    options = resolve_options(variant, len(players), given)
+    w = WORDS[lang]
+    rows = []
+    running = {p: 0 for p in players}
+    series = {p: [0] for p in players}
+    any_in_play = False
+    for i, h in enumerate(report.get("hands") or []):
+        points = h.get("points") or {}
+        in_play = h.get("in_play") or h.get("scores") or {}
+        if isinstance(in_play, list):
+            in_play = dict(zip(players, in_play))
+        cells = []
+        for p in players:
+            pts = points.get(p, 0) or 0
+            running[p] += pts
+            series[p].append(running[p])
+            ip = in_play.get(p)
+            if ip:
+                any_in_play = True
+            cells.append({"points": pts, "total": running[p], "in_play": ip or None})
+        end = h.get("end")
+        rows.append({
+            "number": h.get("number", i + 1),
+            "end": w["ends"].get(end, str(end)),
+            "winner": h.get("winner") or ("—" if end is None else w["nobody"]),
+            "cells": cells,
+        })
+    totals = report.get("totals") or running
+    goal_label, goal_value = _goal(variant, options, lang)
+    error = report.get("error")
+    if error:
+        error = dict(error)
+        error["rule_title"] = _rule_title(error.get("rule"), lang)
+    ctx = _common(variant, lang)
+    ctx.update(
+        title=w["sheet"],
+        date=_format_date(record.get("date"), lang),
+        players=players,
+        goal_label=goal_label,
+        goal_value=goal_value,
+        options=rulebook.options_in_force(variant, given, len(players), lang),
+        rows=rows,
+        totals=[totals.get(p, 0) for p in players],
+        match_winner=report.get("match_winner"),
+        any_in_play=any_in_play,
+        chart=_chart_svg(players, series, options, variant, lang),
+        error=error,
+        landscape=len(players) >= 6,
+        summary=rulebook.scoring_summary(variant, lang, len(players)),
+    )
+    return _render("print/match_sheet.html", **ctx)
+
+
+def match_sheet(record: Mapping[str, Any], report: Mapping[str, Any], lang: str | None = None) -> bytes:
+    """The match scoresheet as PDF bytes, in ``lang`` (default: the record's ``lang``, else ru)."""
+    return _to_pdf(match_sheet_html(record, report, lang))
+
+
+def _rule_title(rule: object, lang: str) -> str:
+    if not isinstance(rule, str):
+        return ""
+    try:
+        return rulebook.rule_for(rule, lang).title
+    except KeyError:
+        return ""
+
+
+def _format_date(value: object, lang: str) -> str:
+    if not isinstance(value, str):
+        return ""
+    try:
+        d = _dt.date.fromisoformat(value)
+    except ValueError:
+        return value
+    if lang == "ru":
+        return d.strftime("%d.%m.%Y")
+    return d.strftime("%d %B %Y").lstrip("0")
+
+
+def _chart_svg(players: list[str], series: Mapping[str, list[int]], options: Mapping[str, object],
+               variant: str, lang: str) -> str:
+    """Running totals as an inline SVG line chart (one polyline per player, target dashed)."""
+    n_hands = max((len(s) for s in series.values()), default=1) - 1
+    if n_hands < 1:
+        return ""
+    width, height = 640.0, 150.0
+    left, right, top, bottom = 40.0, 110.0, 10.0, 24.0
+    kind = spec(variant).scoring_kind(options)
+    goal = options.get("limit") if kind == "penalty" else options.get("target")
+    values = [x for s in series.values() for x in s]
+    vmax = max(values + ([goal] if isinstance(goal, int) else []) + [1])
+    vmin = min(values + [0])
+    span = (vmax - vmin) or 1
+    pw, ph = width - left - right, height - top - bottom
+
+    def x(i: int) -> float:
+        return left + pw * i / n_hands
+
+    def y(v: float) -> float:
+        return top + ph * (1 - (v - vmin) / span)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+           f'style="width: 100%; max-width: 180mm" class="chart" font-family="DejaVu Sans" font-size="9">']
+    # grid and axes
+    step = _nice_step(span)
+    g = (vmin // step) * step
+    while g <= vmax:
+        out.append(f'<line x1="{left}" y1="{y(g):.1f}" x2="{left + pw}" y2="{y(g):.1f}" '
+                   f'stroke="#ddd" stroke-width="0.6"/>')
+        out.append(f'<text x="{left - 4}" y="{y(g) + 3:.1f}" text-anchor="end" fill="#555">{g}</text>')
+        g += step
+    every = max(1, -(-n_hands // 20))
+    for i in range(0, n_hands + 1):
+        if i % every == 0 or (i == n_hands and n_hands % every > every / 2):
+            out.append(f'<text x="{x(i):.1f}" y="{height - 8}" text-anchor="middle" fill="#555">{i}</text>')
+    out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + ph}" stroke="#444" stroke-width="0.8"/>')
+    out.append(f'<line x1="{left}" y1="{y(max(vmin, 0)):.1f}" x2="{left + pw}" y2="{y(max(vmin, 0)):.1f}" '
+               f'stroke="#444" stroke-width="0.8"/>')
+    if isinstance(goal, int):
+        label = WORDS[lang]["limit" if kind == "penalty" else "target"]
+        out.append(f'<line x1="{left}" y1="{y(goal):.1f}" x2="{left + pw}" y2="{y(goal):.1f}" '
+                   f'stroke="#000" stroke-width="0.8" stroke-dasharray="4 3"/>')
+        out.append(f'<text x="{left + pw - 2}" y="{y(goal) - 3:.1f}" text-anchor="end">{label} {goal}</text>')
+    for k, p in enumerate(players):
+        colour, dash = CHART_STYLES[k % len(CHART_STYLES)]
+        pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series[p]))
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="1.6"{dash_attr}/>')
+        if n_hands <= 25:
+            out.extend(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="1.8" fill="{colour}"/>'
+                       for i, v in enumerate(series[p]) if i)
+        ly = top + 12 + k * 14
+        out.append(f'<line x1="{left + pw + 8}" y1="{ly - 3}" x2="{left + pw + 28}" y2="{ly - 3}" '
+                   f'stroke="{colour}" stroke-width="1.6"{dash_attr}/>')
+        out.append(f'<text x="{left + pw + 32}" y="{ly}">{_xml(_short(p, 12))}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _nice_step(span: float) -> int:
+    for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000):
+        if span / s <= 6:
+            return s
+    return 20000
+
+
+def _short(name: str, n: int) -> str:
+    return name if len(name) <= n else name[: n - 1] + "…"
+
+
+def _xml(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+# --------------------------------------------------------------------------------------------
+# Blank scoresheets
+
+
+def blank_sheet_html(variant: str, players: int, lang: str = "ru", rows: int | None = None) -> str:
+    lang = key_lang(lang)
+    _check_variant(variant, lang)
+    v = spec(variant)
+    if not isinstance(players, int) or not v.min_players <= players <= v.max_players:
+        raise SheetError("players", title=rulebook.variant_title(variant, lang), low=v.min_players,
+                         high=v.max_players, n=players)
+    options = resolve_options(variant, players, {})
+    goal_label, goal_value = _goal(variant, options, lang)
+    landscape = players >= 6
+    ctx = _common(variant, lang)
+    ctx.update(
+        title=WORDS[lang]["blank"],
+        players=players,
+        goal_label=goal_label,
+        goal_value=goal_value,
+        summary=rulebook.scoring_summary(variant, lang, players).replace(ctx["provisional"], "").strip(),
+        options=[(o.key, rulebook.option_title(variant, o.key, lang)) for o in v.options
+                 if o.key not in ("target", "limit")],
+        rows=rows or (14 if landscape else 24),
+        landscape=landscape,
+    )
+    return _render("print/blank_sheet.html", **ctx)
+
+
+def blank_sheet(variant: str, players: int, lang: str = "ru") -> bytes:
+    """A blank scoresheet for ``variant`` and ``players`` (as the variant allows), as PDF bytes."""
+    return _to_pdf(blank_sheet_html(variant, players, lang))
+
+
+# --------------------------------------------------------------------------------------------
+# Hand records
+
+_TILE = r"[0-6]\s*[:\-]\s*[0-6]"
+
+
+def _tile(text: str) -> str:
+    a, b = re.split(r"[:\-]", text.replace(" ", ""))
+    return f"{a}:{b}"
+
+
+def describe_move(token: str, lang: str) -> str:
+    """A move token in words ("draw 5:5" -> "берёт из базара 5:5")."""
+    ru = key_lang(lang) == "ru"
+    t = " ".join(str(token).split())
+    if t == "pass":
+        return "пропускает ход" if ru else "passes"
+    if t == "draw":
+        return "берёт кость из базара (не показывая)" if ru else "draws a tile from the bazaar (unseen)"
+    m = re.fullmatch(rf"draw ({_TILE})", t)
+    if m:
+        return f"берёт из базара {_tile(m[1])}" if ru else f"draws {_tile(m[1])} from the bazaar"
+    m = re.fullmatch(rf"miss ({_TILE})", t)
+    if m:
+        return (f"открывает {_tile(m[1])} — не подходит, кладёт её рубашкой вверх слева" if ru else
+                f"turns up {_tile(m[1])}: it does not fit, and goes back face down on the left")
+    m = re.fullmatch(rf"open ((?:{_TILE}\s*)+)", t)
+    if m:
+        tiles = ", ".join(_tile(x) for x in re.findall(_TILE, m[1]))
+        return f"открывает последние кости: {tiles}" if ru else f"turns up his last tiles: {tiles}"
+    m = re.fullmatch(rf"({_TILE})(?:\s*>\s*({_TILE})(?:@([0-6]))?)?((?:\s+\S+)*)", t)
+    if not m:
+        return "(запись не разобрана)" if ru else "(token not understood)"
+    tile, target, half, rest = _tile(m[1]), m[2], m[3], m[4].split()
+    words = [f"кладёт {tile}" if ru else f"lays {tile}"]
+    if target:
+        tgt = _tile(target)
+        if half:
+            words.append(f"к {tgt}, к половине {half}" if ru else f"against {tgt}, at its half {half}")
+        else:
+            words.append(f"к {tgt}" if ru else f"against {tgt}")
+    i = 0
+    while i < len(rest):
+        r = rest[i]
+        if r.startswith("across"):
+            words.append("поперёк" if ru else "crosswise")
+            if "@" in r:
+                n = r.split("@", 1)[1]
+                words.append(f"половиной {n} наружу" if ru else f"half {n} facing out")
+        elif r == "along":
+            words.append("вдоль" if ru else "lengthwise")
+        elif r == "down":
+            words.append("рубашкой вверх, закрывая ногу" if ru else "face down, closing the leg")
+        elif r == "cut":
+            words.append("поперёк обеих лент — разрез, кусок уходит предыдущему игроку" if ru else
+                         "across both lanes: a cut, the piece goes to the previous player")
+        elif r == "give" and i + 1 < len(rest):
+            side = rest[i + 1]
+            i += 1
+            words.append({"left": "отдаёт левый кусок", "right": "отдаёт правый кусок"}.get(side, side)
+                         if ru else f"gives the {side} piece")
+        else:
+            words.append(r)
+        i += 1
+    return ", ".join(words) if len(words) > 2 else " ".join(words)
+
+
+def hand_moves(record: Mapping[str, Any], report: Mapping[str, Any] | None, hand_number: int,
+               lang: str) -> list[dict[str, Any]]:
+    """Every move of a hand in order: number, turn, player, words, notation, and a refusal mark."""
+    lang = key_lang(lang)
+    hands = record.get("hands") or []
+    if not isinstance(hand_number, int) or not 1 <= hand_number <= len(hands):
+        raise SheetError("hand", n=hand_number, count=len(hands))
+    hand = hands[hand_number - 1]
+    error = (report or {}).get("error") or {}
+    bad_turn = error.get("turn") if error.get("hand") == hand_number else None
+    rows = []
+    n = 0
+    after_refusal = False
+    for t, turn in enumerate(hand.get("turns") or [], start=1):
+        moves = turn.get("moves") or []
+        bad_index = None
+        if bad_turn == t:
+            bad_index = moves.index(error.get("move")) if error.get("move") in moves else len(moves) - 1
+        for k, token in enumerate(moves):
+            n += 1
+            refused = bad_index == k
+            unchecked = after_refusal
+            if refused:
+                after_refusal = True
+            rows.append({
+                "unchecked": unchecked,
+                "number": n,
+                "turn": t,
+                "player": turn.get("player", ""),
+                "words": describe_move(token, lang),
+                "token": token,
+                "refused": refused,
+                "message": error.get("message", "") if refused else "",
+                "rule": error.get("rule", "") if refused else "",
+                "first": k == 0,
+            })
+    return rows
+
+
+def hand_record_html(record: Mapping[str, Any], report: Mapping[str, Any] | None, hand_number: int,
+                     lang: str | None = None) -> str:
+    lang = key_lang(lang or record.get("lang"))
+    variant, players, given = _record_parts(record)
+    _check_variant(variant, lang)
+    rows = hand_moves(record, report, hand_number, lang)
+    hand = record["hands"][hand_number - 1]
+    summary = None
+    for h in (report or {}).get("hands") or []:
+        if h.get("number") == hand_number:
+            summary = h
+    w = WORDS[lang]
+    deal = hand.get("deal")
+    error = (report or {}).get("error")
+    if error and error.get("hand") != hand_number:
+        error = None
+    if error:
+        error = dict(error)
+        error["rule_title"] = _rule_title(error.get("rule"), lang)
+    ctx = _common(variant, lang)
+    ctx.update(
+        title=f"{w['hand_record']} № {hand_number}" if lang == "ru" else f"{w['hand_record']}: hand {hand_number}",
+        date=_format_date(record.get("date"), lang),
+        players=players,
+        hand_number=hand_number,
+        deal=[(p, deal.get(p, [])) for p in players] if isinstance(deal, Mapping) else None,
+        lead=hand.get("lead"),
+        removed=hand.get("removed"),
+        starter=hand.get("starter"),
+        rows=rows,
+        summary=summary,
+        end_word=w["ends"].get(summary.get("end"), "") if summary else "",
+        options=rulebook.options_in_force(variant, given, len(players), lang),
+        error=error,
+    )
+    return _render("print/hand_record.html", **ctx)
+
+
+def hand_record(record: Mapping[str, Any], report: Mapping[str, Any] | None, hand_number: int,
+                lang: str | None = None) -> bytes:
+    """Every move of hand ``hand_number`` (1-based) in order, as PDF bytes."""
+    return _to_pdf(hand_record_html(record, report, hand_number, lang))

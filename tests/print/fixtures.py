@@ -1,0 +1,127 @@
+"""Records and reports for the printed-sheet tests.
+
+The reports have exactly the ``referee check --json`` shape (record-format.md). Where the engine's
+replay exists (``referee.record.replay``) the tests use it; until then these hand-made reports
+stand in: the record-format example (blitz, Жан credited 132) and the traditional seed hand
+(Анфиса credited 2), plus long synthetic matches made of result-only hands.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import importlib.util
+
+BLITZ_RECORD = {
+    "format": "referee-record/1",
+    "variant": "blitz",
+    "options": {"bazaar": "draw"},
+    "date": "2026-11-28",
+    "lang": "ru",
+    "players": ["Жан", "Владимир", "Андрей", "Стас", "Дмитрий"],
+    "hands": [{
+        "deal": {"Жан": ["4:5", "1:1", "0:0", "1:4", "5:1"], "Владимир": ["0:3", "6:6", "3:5", "3:4", "3:2"],
+                 "Андрей": ["5:2", "4:2", "4:4", "5:6", "1:6"], "Стас": ["2:2", "5:0", "3:3", "6:0", "3:1"],
+                 "Дмитрий": ["6:2", "4:0", "3:6", "2:1", "0:1"]},
+        "turns": [
+            {"player": "Жан", "moves": ["0:0"]},
+            {"player": "Владимир", "moves": ["0:3"]},
+            {"player": "Андрей", "moves": ["draw 5:5", "draw 6:4", "draw 0:2", "0:2>0:0"]},
+            {"player": "Стас", "moves": ["3:3"]},
+            {"player": "Дмитрий", "moves": ["2:1"]},
+            {"player": "Жан", "moves": ["1:1", "1:5", "5:4", "4:1"]},
+        ],
+    }],
+}
+
+BLITZ_REPORT = {
+    "ok": True,
+    "variant": "blitz",
+    "hands": [{"number": 1, "end": "out", "winner": "Жан",
+               "points": {"Жан": 132, "Владимир": 0, "Андрей": 0, "Стас": 0, "Дмитрий": 0},
+               "left": {"Жан": 0, "Владимир": 32, "Андрей": 59, "Стас": 19, "Дмитрий": 22}}],
+    "totals": {"Жан": 132, "Владимир": 0, "Андрей": 0, "Стас": 0, "Дмитрий": 0},
+    "match_winner": "Жан",
+    "error": None,
+}
+
+# Under the default bazaar=none the same hand is refused at Андрей's draw.
+BLITZ_REFUSED_RECORD = {k: v for k, v in BLITZ_RECORD.items() if k != "options"}
+BLITZ_REFUSED_REPORT = {
+    "ok": False, "variant": "blitz", "hands": [], "totals": {p: 0 for p in BLITZ_RECORD["players"]},
+    "match_winner": None,
+    "error": {"hand": 1, "turn": 3, "move": "draw 5:5", "rule": "blitz.no_bazaar",
+              "message": "В блице нет базара: брать кости нельзя."},
+}
+
+TRAD_RECORD = {
+    "format": "referee-record/1",
+    "variant": "traditional",
+    "options": {},
+    "lang": "ru",
+    "players": ["Анфиса", "Всеволод"],
+    "hands": [{
+        "deal": {"Анфиса": ["3:2", "3:3", "4:6", "1:3", "5:6", "4:0", "6:6"],
+                 "Всеволод": ["0:0", "2:0", "1:1", "0:6", "2:6", "2:1", "0:5"]},
+        "turns": [{"player": p, "moves": [m]} for p, m in zip(
+            ["Анфиса", "Всеволод"] * 7,
+            ["6:6", "6:0", "6:5", "5:0>6:5", "0:4>5:0", "0:0>6:0", "4:6", "6:2", "2:3", "0:2", "3:3",
+             "2:1", "1:3>2:1"])],
+    }],
+}
+
+TRAD_REPORT = {
+    "ok": True,
+    "variant": "traditional",
+    "hands": [{"number": 1, "end": "out", "winner": "Анфиса", "points": {"Анфиса": 2, "Всеволод": 0},
+               "left": {"Анфиса": 0, "Всеволод": 2}}],
+    "totals": {"Анфиса": 2, "Всеволод": 0},
+    "match_winner": None,
+    "error": None,
+}
+
+FOUR = ["Анфиса", "Всеволод", "Жан", "Владимир"]
+FOUR_EN = ["Alice", "Bob", "Carol", "Dave"]
+
+
+def long_match(n_hands: int, players=FOUR, target: int = 100, variant: str = "traditional",
+               in_play: bool = False):
+    """A result-only match of ``n_hands`` hands and its report (points cycle round the table)."""
+    options = {"target": target}
+    hands, report_hands = [], []
+    totals = {p: 0 for p in players}
+    winner_of_match = None
+    for i in range(n_hands):
+        w = players[i % len(players)]
+        pts = 3 + (i * 7) % 11
+        left = {p: (0 if p == w else 1 + (i + k) % 9) for k, p in enumerate(players)}
+        points = {p: (pts if p == w else 0) for p in players}
+        end = "block" if i % 5 == 4 else "out"
+        hands.append({"result": {"out": w if end == "out" else None, "left": left, "scored": {}}})
+        for p in players:
+            totals[p] += points[p]
+        h = {"number": i + 1, "end": "result", "winner": w, "points": points, "left": left}
+        if in_play:
+            h["in_play"] = {p: (pts - 2 if p == w else 0) for p in players}
+        report_hands.append(h)
+        if winner_of_match is None and max(totals.values()) >= target:
+            winner_of_match = max(totals, key=totals.get)
+    record = {"format": "referee-record/1", "variant": variant, "options": options, "players": list(players),
+              "date": "2026-11-29", "hands": hands}
+    report = {"ok": True, "variant": variant, "hands": report_hands, "totals": dict(totals),
+              "match_winner": winner_of_match, "error": None}
+    return record, report
+
+
+def replay_available() -> bool:
+    return importlib.util.find_spec("referee.record") is not None and hasattr(
+        importlib.import_module("referee.record"), "replay")
+
+
+def report_for(record, fallback):
+    """The engine's report for ``record`` where the engine exists, else the hand-made one."""
+    if replay_available():
+        from referee.record import replay
+
+        return replay(copy.deepcopy(record)).to_json()
+    return fallback
