@@ -1,0 +1,163 @@
+"""The ``referee`` command: check | bench (and sheet | blank for printing)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Sequence
+
+from .rules.catalogue import VARIANT_NAMES, OptionError, spec
+
+TEXT = {
+    "ok": ("Всё по правилам.", "Every hand is legal."),
+    "hand": ("Партия {n}", "Hand {n}"),
+    "end": ({"out": "вышел", "block": "рыба", "redeal": "пересдача", "result": "по результату", None: "не окончена"},
+            {"out": "out", "block": "block", "redeal": "redeal", "result": "result only", None: "unfinished"}),
+    "winner": ("победитель", "winner"),
+    "totals": ("Итого", "Totals"),
+    "match_winner": ("Матч выиграл", "Match won by"),
+    "error": ("Нарушение", "Broken rule"),
+    "where": ("партия {hand}, ход {turn}, «{move}»", "hand {hand}, turn {turn}, «{move}»"),
+    "bad": ("Запись не читается", "The record cannot be read"),
+    "provisional": ("Лестница: текст источника оборван, правила предварительные.",
+                    "Ladder: the source text is cut off; the rules are provisional."),
+    "rule": ("правило", "rule"),
+}
+
+
+def _t(key: str, lang: str) -> str:
+    pair = TEXT[key]
+    return pair[0] if lang == "ru" else pair[1]  # type: ignore[return-value]
+
+
+def _readable(code: int, out: dict, lang: str) -> str:
+    lines = []
+    if out.get("variant") and spec(out["variant"]).provisional:
+        lines.append(_t("provisional", lang))
+    ends = TEXT["end"][0 if lang == "ru" else 1]
+    for h in out["hands"]:
+        pts = ", ".join(f"{p} {x}" for p, x in h["points"].items())
+        w = f"; {_t('winner', lang)}: {h['winner']}" if h["winner"] else ""
+        lines.append(f"{_t('hand', lang).format(n=h['number'])}: {ends[h['end']]}{w}; {pts}")
+    if out["totals"]:
+        lines.append(f"{_t('totals', lang)}: " + ", ".join(f"{p} {x}" for p, x in out["totals"].items()))
+    if out["match_winner"]:
+        lines.append(f"{_t('match_winner', lang)}: {out['match_winner']}")
+    err = out["error"]
+    if err:
+        head = _t("bad", lang) if code == 2 else _t("error", lang)
+        where = ""
+        if err.get("hand"):
+            where = " (" + _t("where", lang).format(hand=err["hand"], turn=err.get("turn") or "—",
+                                                     move=err.get("move") or "—") + ")"
+        lines.append(f"{head}{where}: {err['message']} [{_t('rule', lang)} {err['rule']}]")
+    elif code == 0:
+        lines.append(_t("ok", lang))
+    return "\n".join(lines)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .record import check
+
+    lang = args.lang
+    try:
+        if args.record == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(args.record, "rb") as f:
+                data = f.read()
+    except OSError as e:
+        msg = (f"Не удалось открыть файл: {e.strerror}" if (lang or "ru") == "ru" else f"Cannot open the file: {e.strerror}")
+        out = {"ok": False, "variant": None, "hands": [], "totals": {}, "match_winner": None,
+               "error": {"hand": None, "turn": None, "move": None, "rule": "record.file", "message": msg}}
+        print(json.dumps(out, ensure_ascii=False) if args.json else msg, file=sys.stdout if args.json else sys.stderr)
+        return 2
+    code, out, rep = check(data, lang)
+    if args.json:
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        rlang = lang or (rep and _record_lang(rep)) or "ru"
+        print(_readable(code, out, rlang))
+    return code
+
+
+def _record_lang(rep) -> str | None:
+    return None
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    import random
+
+    from .rules.playout import play_random, random_hand
+
+    variant = args.variant
+    if variant not in VARIANT_NAMES:
+        print(f"unknown variant {variant!r}; one of: {' '.join(VARIANT_NAMES)}", file=sys.stderr)
+        return 2
+    vs = spec(variant)
+    players = args.players or vs.min_players
+    if players not in vs.player_counts:
+        print(f"{variant} is for {vs.min_players} to {vs.max_players} players", file=sys.stderr)
+        return 2
+    options: dict[str, object] = {}
+    for item in args.option or []:
+        key, _, value = item.partition("=")
+        options[key] = int(value) if value.lstrip("-").isdigit() else value
+    rng = random.Random(args.seed)
+    try:
+        random_hand(variant, players, random.Random(0), options)
+    except OptionError as e:
+        print(f"bad option: {e.rule} {e.params}", file=sys.stderr)
+        return 2
+    moves = 0
+    t0 = time.perf_counter()
+    for _ in range(args.hands):
+        h = random_hand(variant, players, rng, options)
+        moves += play_random(h, rng)
+    dt = time.perf_counter() - t0
+    out = {"variant": variant, "players": players, "hands": args.hands, "moves": moves,
+           "seconds": round(dt, 4), "hands_per_s": round(args.hands / dt, 1) if dt else None,
+           "moves_per_s": round(moves / dt, 1) if dt else None}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"{variant}, {players} players: {args.hands} hands, {moves} tiles laid in {dt:.3f} s "
+              f"= {out['hands_per_s']} hands/s, {out['moves_per_s']} tiles/s")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="referee", description="Domino referee: check records, benchmark the engine.")
+    sub = p.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("check", help="replay a game record under its variant's rules")
+    c.add_argument("record", help="the record file (JSON), or - for standard input")
+    c.add_argument("--json", action="store_true", help="print one JSON object")
+    c.add_argument("--lang", choices=("ru", "en"), default=None, help="language of the messages")
+    c.set_defaults(func=cmd_check)
+    b = sub.add_parser("bench", help="play random complete hands and report throughput")
+    b.add_argument("variant")
+    b.add_argument("--players", type=int, default=None)
+    b.add_argument("--hands", type=int, default=1000)
+    b.add_argument("--seed", type=int, default=1)
+    b.add_argument("--option", action="append", metavar="KEY=VALUE")
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(func=cmd_bench)
+    try:
+        from . import cli_print
+    except ImportError:  # pragma: no cover
+        cli_print = None
+    if cli_print is not None and hasattr(cli_print, "add_subcommands"):
+        cli_print.add_subcommands(sub)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,556 @@
+"""The game record (referee-record/1): read it whole, replay it through the engine, report.
+
+One replay path serves the command line, the web app and the printed sheets:
+``read`` checks the record's form (any fault: a ``record.*`` error, exit 2), ``replay``
+plays every hand through :mod:`referee.rules` and returns a :class:`Report` whose
+``to_json()`` is exactly what ``referee check --json`` prints.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .rules import clone  # noqa: F401  (re-exported for the app)
+from .rules.catalogue import OptionError, VARIANTS, resolve_options, spec
+from .rules.errors import RuleError
+from .rules.hand import Hand
+from .rules.notation import parse_move
+from .rules.tiles import DOUBLE, PIPS, parse_tile, tile_str, tiles_of
+from .rules.variants import make_variant
+from .rules.variants.base import HandScore
+
+__all__ = ["FORMAT", "RecordError", "Record", "HandRecord", "Report", "read", "replay", "check", "dumps"]
+
+FORMAT = "referee-record/1"
+MAX_NAME = 40
+_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class RecordError(RuleError):
+    """The record cannot be read as a game at all (exit 2). ``hand``/``turn``: where."""
+
+    def __init__(self, rule: str, params: dict | None = None, hand: int | None = None,
+                 turn: int | None = None, move: str | None = None):
+        super().__init__(rule, params)
+        self.hand = hand
+        self.turn = turn
+        self.move = move
+
+
+@dataclass
+class HandRecord:
+    deal: dict[str, list[int]] | None = None
+    removed: int | None = None
+    starter: int | None = None
+    lead: str | None = None
+    turns: list[tuple[str, list[str]]] | None = None
+    left: dict[str, list[int] | int] | None = None
+    result: dict[str, Any] | None = None
+    raw: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Record:
+    variant: str
+    options: dict[str, Any]
+    given_options: dict[str, Any]
+    players: list[str]
+    hands: list[HandRecord]
+    date: str | None = None
+    lang: str | None = None
+    raw: dict[str, Any] = field(default_factory=dict)
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+def _field(name: str, detail: str, hand: int | None = None, turn: int | None = None) -> RecordError:
+    return RecordError("record.field", {"field": name, "detail": detail}, hand=hand, turn=turn)
+
+
+def _tile(text: Any, where: str, hand: int | None) -> int:
+    if not isinstance(text, str):
+        raise RecordError("record.tile", {"token": str(text)[:40]}, hand=hand)
+    try:
+        return parse_tile(text)
+    except RuleError:
+        raise RecordError("record.tile", {"token": text[:40]}, hand=hand) from None
+
+
+def read(source: Any) -> Record:
+    """Read a whole record (a JSON text, bytes or an already parsed object)."""
+    if isinstance(source, (bytes, bytearray)):
+        try:
+            source = source.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise RecordError("record.json", {"detail": "not UTF-8"}) from e
+    if isinstance(source, str):
+        try:
+            obj = json.loads(source)
+        except (ValueError, RecursionError) as e:
+            raise RecordError("record.json", {"detail": str(e)[:120]}) from None
+    else:
+        obj = source
+    if not isinstance(obj, dict):
+        raise RecordError("record.format", {})
+    if obj.get("format") != FORMAT:
+        raise RecordError("record.format", {})
+    variant = obj.get("variant")
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise RecordError("record.variant", {"variant": str(variant)[:40]})
+    vs = spec(variant)
+    players = obj.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise _field("players", "a list of names")
+    for p in players:
+        if not p.strip() or len(p) > MAX_NAME or players.count(p) > 1:
+            raise RecordError("record.player_name", {"name": p[:MAX_NAME]})
+    if not (vs.min_players <= len(players) <= vs.max_players):
+        raise RecordError("record.player_count", {"min": vs.min_players, "max": vs.max_players,
+                                                  "count": len(players)})
+    given = obj.get("options", {})
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise _field("options", "an object")
+    try:
+        options = resolve_options(variant, len(players), given)
+    except OptionError as e:
+        raise RecordError(e.rule, {k: str(v)[:40] for k, v in e.params.items()}) from None
+    date = obj.get("date")
+    if date is not None and (not isinstance(date, str) or not _DATE.match(date)):
+        raise _field("date", "YYYY-MM-DD")
+    lang = obj.get("lang")
+    if lang is not None and lang not in ("ru", "en"):
+        raise _field("lang", "ru or en")
+    hands_raw = obj.get("hands", [])
+    if not isinstance(hands_raw, list):
+        raise _field("hands", "a list")
+    v = make_variant(variant, len(players), options)
+    size = v.deal_size(len(players))
+    hands = [_read_hand(h, i + 1, players, size, variant) for i, h in enumerate(hands_raw)]
+    return Record(variant, options, dict(given), list(players), hands, date, lang, obj)
+
+
+def _read_hand(raw: Any, number: int, players: list[str], size: int, variant: str) -> HandRecord:
+    if not isinstance(raw, dict):
+        raise _field("hands", "each hand is an object", hand=number)
+    hr = HandRecord(raw=raw)
+    seated = set(players)
+    seen: set[int] = set()
+    deal = raw.get("deal")
+    if deal is not None:
+        if not isinstance(deal, dict) or set(deal) != seated:
+            raise RecordError("record.deal", {"detail": "one list of tiles for every player"}, hand=number)
+        hr.deal = {}
+        for name in players:
+            tiles = deal[name]
+            if not isinstance(tiles, list):
+                raise RecordError("record.deal", {"detail": f"{name}: a list of tiles"}, hand=number)
+            ts = [_tile(x, "deal", number) for x in tiles]
+            if len(ts) != size:
+                raise RecordError("record.deal", {"detail": f"{name}: {len(ts)} tiles, {size} dealt"}, hand=number)
+            for t in ts:
+                if t in seen:
+                    raise RecordError("record.deal", {"detail": f"{tile_str(t)} twice"}, hand=number)
+                seen.add(t)
+            hr.deal[name] = ts
+    for key in ("removed", "starter"):
+        if raw.get(key) is not None:
+            t = _tile(raw[key], key, number)
+            if t in seen:
+                raise RecordError("record.deal", {"detail": f"{key} {tile_str(t)} was dealt"}, hand=number)
+            seen.add(t)
+            setattr(hr, key, t)
+    if variant == "ladder" and raw.get("turns") and hr.starter is None:
+        raise _field("starter", "ladder needs the starting tile", hand=number)
+    lead = raw.get("lead")
+    if lead is not None:
+        if not isinstance(lead, str) or lead not in seated:
+            raise RecordError("record.unknown_player", {"name": str(lead)[:MAX_NAME]}, hand=number)
+        hr.lead = lead
+    turns = raw.get("turns")
+    if turns is not None:
+        if not isinstance(turns, list):
+            raise _field("turns", "a list", hand=number)
+        hr.turns = []
+        for ti, turn in enumerate(turns, 1):
+            if not isinstance(turn, dict):
+                raise _field("turns", "each turn is an object", hand=number, turn=ti)
+            name = turn.get("player")
+            if not isinstance(name, str) or name not in seated:
+                raise RecordError("record.unknown_player", {"name": str(name)[:MAX_NAME]}, hand=number, turn=ti)
+            moves = turn.get("moves")
+            if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+                raise _field("moves", "a list of move tokens", hand=number, turn=ti)
+            for m in moves:
+                try:
+                    mv = parse_move(m)
+                except RuleError:
+                    raise RecordError("record.token", {"token": m[:60]}, hand=number, turn=ti, move=m[:60]) from None
+                if mv.kind == "draw" and mv.tile < 0 and hr.deal is not None:
+                    raise RecordError("record.unseen_draw", {"player": name}, hand=number, turn=ti, move=m)
+            hr.turns.append((name, list(moves)))
+    if raw.get("left") is not None:
+        hr.left = _read_left(raw["left"], seated, number, "left")
+    result = raw.get("result")
+    if result is not None:
+        if not isinstance(result, dict):
+            raise _field("result", "an object", hand=number)
+        out = result.get("out")
+        if out is not None and out not in seated:
+            raise RecordError("record.unknown_player", {"name": str(out)[:MAX_NAME]}, hand=number)
+        maker = result.get("maker")
+        if maker is not None and maker not in seated:
+            raise RecordError("record.unknown_player", {"name": str(maker)[:MAX_NAME]}, hand=number)
+        left = _read_left(result.get("left") or {}, seated, number, "result.left")
+        scored = result.get("scored") or {}
+        if not isinstance(scored, dict):
+            raise _field("result.scored", "an object of points", hand=number)
+        for k, x in scored.items():
+            if k not in seated:
+                raise RecordError("record.unknown_player", {"name": str(k)[:MAX_NAME]}, hand=number)
+            if isinstance(x, bool) or not isinstance(x, int):
+                raise _field("result.scored", "whole numbers", hand=number)
+        hr.result = {"out": out, "left": left, "scored": dict(scored), "maker": maker}
+    return hr
+
+
+def _read_left(raw: Any, seated: set[str], number: int, name: str) -> dict[str, list[int] | int]:
+    if not isinstance(raw, dict):
+        raise _field(name, "an object: player -> tiles or pips", hand=number)
+    out: dict[str, list[int] | int] = {}
+    for k, x in raw.items():
+        if k not in seated:
+            raise RecordError("record.unknown_player", {"name": str(k)[:MAX_NAME]}, hand=number)
+        if isinstance(x, bool):
+            raise _field(name, "tiles or a number", hand=number)
+        if isinstance(x, int):
+            out[k] = x
+        elif isinstance(x, list):
+            ts = [_tile(t, name, number) for t in x]
+            if len(set(ts)) != len(ts):
+                raise RecordError("record.left", {"detail": f"{k}: a tile twice"}, hand=number)
+            out[k] = ts
+        else:
+            raise _field(name, "tiles or a number", hand=number)
+    return out
+
+
+# -- replaying -----------------------------------------------------------------------------------
+
+
+@dataclass
+class HandReport:
+    number: int
+    end: str | None
+    winner: str | None
+    points: dict[str, int]
+    left: dict[str, int | None]
+    scored: dict[str, int] = field(default_factory=dict)
+    hand: Hand | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "end": self.end, "winner": self.winner,
+                "points": dict(self.points), "left": dict(self.left)}
+
+
+@dataclass
+class Report:
+    variant: str
+    players: list[str]
+    options: dict[str, Any]
+    hands: list[HandReport]
+    totals: dict[str, int]
+    match_winner: str | None
+    error: dict[str, Any] | None = None
+    error_obj: RuleError | None = None
+    live: Hand | None = None
+    provisional: bool = False
+    kind: str = "credit"
+    goal: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": self.ok, "variant": self.variant, "hands": [h.to_json() for h in self.hands],
+                "totals": dict(self.totals), "match_winner": self.match_winner, "error": self.error}
+
+
+class _Stop(Exception):
+    def __init__(self, err: RuleError, hand: int | None, turn: int | None, move: str | None):
+        self.err, self.hand, self.turn, self.move = err, hand, turn, move
+
+
+def _error_json(err: RuleError, hand: int | None, turn: int | None, move: str | None, lang: str) -> dict:
+    return {"hand": hand, "turn": turn, "move": move, "rule": err.rule, "message": err.message(lang)}
+
+
+def replay(record: Record | Any, lang: str | None = None) -> Report:
+    """Replay every hand; stop at the first broken rule (reported in ``error``)."""
+    if not isinstance(record, Record):
+        record = read(record)
+    lang = lang or record.lang or "ru"
+    players = record.players
+    n = len(players)
+    v0 = make_variant(record.variant, n, record.options)
+    kind = v0.kind()
+    goal = v0.goal()
+    rep = Report(record.variant, players, record.options, [], {p: 0 for p in players}, None,
+                 provisional=v0.spec.provisional, kind=kind, goal=goal)
+    totals = [0] * n
+    prev_winner: int | None = None
+    for i, hr in enumerate(record.hands):
+        number = i + 1
+        try:
+            if rep.match_winner is not None:
+                raise _Stop(RuleError("match.over", {}), number, None, None)
+            last = i == len(record.hands) - 1
+            hrep, winner = _replay_hand(record, hr, number, prev_winner, i == 0, last)
+        except _Stop as stop:
+            rep.error = _error_json(stop.err, stop.hand, stop.turn, stop.move, lang)
+            rep.error_obj = stop.err
+            break
+        rep.hands.append(hrep)
+        for s, p in enumerate(players):
+            totals[s] += hrep.points.get(p, 0)
+        rep.totals = {p: totals[s] for s, p in enumerate(players)}
+        if hrep.end is None:
+            rep.live = hrep.hand
+            break
+        if hrep.end != "redeal":
+            prev_winner = winner
+        rep.match_winner = _match_winner(totals, kind, goal, players)
+    return rep
+
+
+def _match_winner(totals: list[int], kind: str, goal: int | None, players: list[str]) -> str | None:
+    if goal is None:
+        return None
+    if kind == "penalty":
+        if max(totals) >= goal:
+            low = min(totals)
+            who = [s for s, x in enumerate(totals) if x == low]
+            return players[who[0]] if len(who) == 1 else None
+        return None
+    if max(totals) >= goal:
+        top = max(totals)
+        who = [s for s, x in enumerate(totals) if x == top]
+        return players[who[0]] if len(who) == 1 else None
+    return None
+
+
+def _replay_hand(record: Record, hr: HandRecord, number: int, prev_winner: int | None,
+                 first: bool, last: bool) -> tuple[HandReport, int | None]:
+    players = record.players
+    n = len(players)
+    seat = {p: s for s, p in enumerate(players)}
+    v = make_variant(record.variant, n, record.options)
+    deal = [hr.deal[p] for p in players] if hr.deal is not None else None
+    h = Hand(v, players, deal, lead=seat[hr.lead] if hr.lead is not None else None,
+             removed=hr.removed, starter=hr.starter, previous_winner=prev_winner, first_hand=first)
+    if "lead_conflict" in h.vs and h.to_move is not None:
+        raise _Stop(RuleError("lead.wrong_player", {"player": players[h.vs["lead_conflict"]],
+                                                   "leader": players[h.to_move]}), number, None, None)
+    if hr.turns:
+        if h.over and h.end == "redeal":
+            rule = "hand.no_double" if h.vs.get("no_double") or record.variant in ("spider", "sausage") else "hand.redeal"
+            raise _Stop(RuleError(rule, {}), number, 1, None)
+        for ti, (name, moves) in enumerate(hr.turns, 1):
+            s = seat[name]
+            if h.over:
+                raise _Stop(RuleError("hand.over", {}), number, ti, moves[0] if moves else None)
+            if h.to_move is None and h.layout.empty and not h.history:
+                h.to_move = s
+            if s != h.to_move:
+                if h.layout.empty and not h.history:
+                    raise _Stop(RuleError("lead.wrong_player", {"player": name, "leader": players[h.to_move]}),
+                                number, ti, moves[0] if moves else None)
+                raise _Stop(RuleError("turn.wrong_player", {"player": name, "expected": players[h.to_move]}),
+                            number, ti, moves[0] if moves else None)
+            for mv in moves:
+                if h.over:
+                    raise _Stop(RuleError("hand.over", {}), number, ti, mv)
+                try:
+                    h.play(mv)
+                except RuleError as e:
+                    raise _Stop(e, number, ti, mv) from None
+            try:
+                h.end_turn()
+            except RuleError as e:
+                raise _Stop(e, number, ti, moves[-1] if moves else None) from None
+    if not h.over and hr.turns and not hr.result:
+        if not last:
+            raise _Stop(RuleError("hand.unfinished", {"hand": number}), number, None, None)
+    if hr.turns is None and hr.result is None and not h.over:
+        if not last:
+            raise _Stop(RuleError("hand.unfinished", {"hand": number}), number, None, None)
+    # -- the end --------------------------------------------------------------------------------
+    if hr.result is not None and not (h.over and h.end == "redeal"):
+        return _result_hand(record, hr, h, v, number)
+    if not h.over:
+        left = {p: h.pips_of(s, v.lone_blank) for s, p in enumerate(players)}
+        pts = v.live_points(h)
+        return HandReport(number, None, None, {p: pts[s] for s, p in enumerate(players)}, left, hand=h), None
+    if h.end == "redeal":
+        return HandReport(number, "redeal", None, {p: 0 for p in players}, {p: None for p in players}, hand=h), None
+    _apply_left(h, v, hr.left, number)
+    try:
+        sc = v.score(h)
+    except RuleError as e:
+        raise _Stop(e, number, None, None) from None
+    _require_left(h, v, sc, number)
+    return _hand_report(number, h.end, sc, players, h), sc.winner
+
+
+def _hand_report(number: int, end: str | None, sc: HandScore, players: list[str], h: Hand | None) -> HandReport:
+    return HandReport(number, end, players[sc.winner] if sc.winner is not None else None,
+                      {p: sc.points[s] for s, p in enumerate(players)},
+                      {p: sc.left[s] for s, p in enumerate(players)}, hand=h)
+
+
+def _require_left(h: Hand, v, sc: HandScore, number: int) -> None:
+    if not v.needs_left(h):
+        return
+    missing = [h.players[s] for s in range(h.n) if sc.left[s] is None]
+    if missing:
+        raise _Stop(RuleError("left.missing", {"player": ", ".join(missing)}), number, None, None)
+
+
+def _apply_left(h: Hand, v, left: dict[str, list[int] | int] | None, number: int) -> None:
+    """Check ``left`` against the replay and, for unknown hands, take it in."""
+    if not left:
+        return
+    players = h.players
+    pips_given: list[int | None] = [None] * h.n
+    tiles_given: list[int | None] = [None] * h.n
+    used = 0
+    for name, val in left.items():
+        s = players.index(name)
+        if h.known[s]:
+            if isinstance(val, list):
+                if sorted(val) != sorted(tiles_of(h.hands[s])):
+                    raise _Stop(RuleError("left.mismatch", {"player": name, "detail": " ".join(
+                        tile_str(t) for t in tiles_of(h.hands[s])) or "—"}), number, None, None)
+            else:
+                real = h.pips_of(s, v.lone_blank)
+                if val != real:
+                    raise _Stop(RuleError("left.mismatch", {"player": name, "detail": f"{real}"}), number, None, None)
+            continue
+        if isinstance(val, list):
+            m = 0
+            for t in val:
+                if h.layout.mask >> t & 1 or used >> t & 1 or h.seen_elsewhere(s) >> t & 1:
+                    raise _Stop(RuleError("left.impossible", {"player": name, "detail": f"{tile_str(t)}"}),
+                                number, None, None)
+                m |= 1 << t
+            if len(val) != h.counts[s] or (h.known_in[s] & ~m):
+                raise _Stop(RuleError("left.impossible", {"player": name,
+                                                         "detail": f"{len(val)} / {h.counts[s]}"}), number, None, None)
+            used |= m
+            tiles_given[s] = m
+            lb = v.lone_blank
+            pips_given[s] = lb if (lb is not None and val == [0]) else sum(PIPS[t] for t in val)
+        else:
+            cap = 12 * h.counts[s]
+            if h.counts[s] == 1 and v.lone_blank is not None:
+                cap = max(cap, v.lone_blank)
+            if val < 0 or val > cap or (h.counts[s] == 0 and val != 0):
+                raise _Stop(RuleError("left.impossible", {"player": name, "detail": str(val)}), number, None, None)
+            pips_given[s] = val
+    h.left_pips = [pips_given[s] if not h.known[s] else None for s in range(h.n)]
+    h.vs["left_tiles"] = tiles_given
+
+
+_PLAUSIBLE_STEP = {"muggins": 5, "two_lane": 10}
+
+
+def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -> tuple[HandReport, int | None]:
+    """A hand entered by its result only (or turns and a result that must agree)."""
+    res = hr.result or {}
+    players = record.players
+    seat = {p: s for s, p in enumerate(players)}
+    scored = res.get("scored", {})
+    step = _PLAUSIBLE_STEP.get(record.variant)
+    if record.variant == "matador":
+        step = 10
+    for name, x in scored.items():
+        if step and x % step:
+            raise _Stop(RuleError("result.scored", {"player": name, "detail": f"{x} / {step}"}), number, None, None)
+        if x < 0 and record.variant not in ("lucky_threes", "six_matador"):
+            raise _Stop(RuleError("result.scored", {"player": name, "detail": str(x)}), number, None, None)
+    out = res.get("out")
+    if played.history:
+        # turns and a result: they must agree
+        if not played.over:
+            raise _Stop(RuleError("result.mismatch", {"detail": "unfinished"}), number, None, None)
+        w = played.first_out if played.end == "out" else None
+        if (out is not None and seat[out] != w) or (out is None and played.end == "out"):
+            raise _Stop(RuleError("result.mismatch", {"detail": "out"}), number, None, None)
+        for name, x in scored.items():
+            if played.scores[seat[name]] != x:
+                raise _Stop(RuleError("result.mismatch", {"detail": f"{name} {x}"}), number, None, None)
+        _apply_left(played, v, res.get("left") or hr.left, number)
+        try:
+            sc = v.score(played)
+        except RuleError as e:
+            raise _Stop(e, number, None, None) from None
+        _require_left(played, v, sc, number)
+        return _hand_report(number, played.end, sc, players, played), sc.winner
+    # result only: a hand with no moves, finished as the result says
+    h = played
+    h.over = True
+    h.end = "out" if out is not None else "block"
+    h.winner = seat[out] if out is not None else None
+    h.first_out = h.winner
+    if out is not None:
+        h.counts[seat[out]] = 0
+        if h.known[seat[out]]:
+            h.hands[seat[out]] = 0
+            h.known[seat[out]] = False
+    maker = res.get("maker")
+    h.maker = seat[maker] if maker is not None else None
+    # the deal, if known, is not the remainder: the remainder is what result.left says
+    left = res.get("left") or hr.left or {}
+    for s in range(h.n):
+        h.known[s] = False
+        if players[s] not in left and s != h.winner:
+            h.counts[s] = max(h.counts[s], 1)
+    for name, val in left.items():
+        s = seat[name]
+        h.counts[s] = len(val) if isinstance(val, list) else max(1, h.counts[s])
+    h.layout.mask = 0
+    _apply_left(h, v, left, number)
+    v.load_scored(h, [scored.get(p, 0) for p in players])
+    try:
+        sc = v.score(h)
+    except RuleError as e:
+        raise _Stop(e, number, None, None) from None
+    _require_left(h, v, sc, number)
+    return _hand_report(number, "result", sc, players, None), sc.winner
+
+
+# -- the whole check -----------------------------------------------------------------------------
+
+
+def check(source: Any, lang: str | None = None) -> tuple[int, dict[str, Any], Report | None]:
+    """(exit code, the JSON report, the report) for ``referee check``."""
+    try:
+        rec = read(source)
+    except RecordError as e:
+        lang = lang or "ru"
+        variant = source.get("variant") if isinstance(source, dict) else None
+        return 2, {"ok": False, "variant": variant if isinstance(variant, str) else None, "hands": [],
+                   "totals": {}, "match_winner": None,
+                   "error": _error_json(e, e.hand, e.turn, e.move, lang)}, None
+    rep = replay(rec, lang)
+    return (0 if rep.ok else 1), rep.to_json(), rep
+
+
+def dumps(record: dict[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, indent=1)

@@ -1,0 +1,590 @@
+"""One hand: seats, tiles in hands (known or not), the bazaar, the turn, the end.
+
+The :class:`Hand` takes move tokens one at a time (``play``) and turn boundaries
+(``end_turn``); every move is checked against the variant's rules before anything changes,
+so a refused move leaves the hand exactly as it was.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from .errors import AmbiguousMove, IllegalMove, RuleError
+from .layout import End, Layout
+from .notation import Move, parse_move
+from .tiles import A, ALL_MASK, B, DOUBLE, PIPS, tile_str, tiles_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .variants.base import Variant
+
+__all__ = ["Hand", "Cand"]
+
+
+class Cand(NamedTuple):
+    """A way to lay a tile: at end ``end`` (-1: the lead), touching with ``inner``."""
+
+    end: int
+    inner: int | None
+    across: bool
+    matador: bool = False
+    shows: tuple[int, ...] | None = None
+    down: bool = False
+    cut: bool = False
+    give: str = ""
+
+
+def _out_of(t: int, inner: int) -> int:
+    return B[t] if A[t] == inner else A[t]
+
+
+class Hand:
+    """A hand in play. Seats are 0..n-1 clockwise; ``players`` holds their names."""
+
+    def __init__(self, variant: "Variant", players: list[str], deal: list[list[int]] | None = None,
+                 lead: int | None = None, removed: int | None = None, starter: int | None = None,
+                 previous_winner: int | None = None, first_hand: bool = True):
+        v = variant
+        self.v = v
+        self.players = list(players)
+        n = self.n = len(players)
+        size = v.deal_size(n)
+        self.size = size
+        self.layout = Layout(v.layout_kind)
+        self.known = [deal is not None] * n
+        self.hands = [0] * n
+        self.rows: list[list[int]] = [[] for _ in range(n)]
+        self.counts = [size] * n
+        self.known_in = [0] * n       # tiles known to be in a seat's hand (unknown deals)
+        self.opened = [False] * n     # blind variants: turned up at three
+        self.removed_known = removed if removed is not None else -1
+        self.starter = starter if starter is not None else -1
+        dealt = 0
+        if deal is not None:
+            for s, tiles in enumerate(deal):
+                m = 0
+                for t in tiles:
+                    m |= 1 << t
+                self.hands[s] = m
+                self.rows[s] = list(tiles)
+                self.counts[s] = len(tiles)
+                dealt |= m
+        self.dealt_mask = dealt
+        # the stock: undealt tiles that may still be drawn
+        undealt_n = 28 - size * n
+        excluded = 0
+        if v.undealt_dead:            # blitz without a bazaar: the rest stays face down
+            excluded = undealt_n
+        elif v.removes_one and undealt_n > 0:
+            excluded = 1
+        if self.starter >= 0:
+            excluded += 1
+        self.stock_n = undealt_n - excluded
+        if deal is not None:
+            stock = ALL_MASK & ~dealt
+            if removed is not None:
+                stock &= ~(1 << removed)
+            if self.starter >= 0:
+                stock &= ~(1 << self.starter)
+            self.stock = 0 if v.undealt_dead else stock
+        else:
+            self.stock = -1
+        self.reserved = v.reserved_count()
+        # who plays
+        self.to_move: int | None = None
+        self.lead_tile = -1
+        self.over = False
+        self.end: str | None = None
+        self.winner: int | None = None
+        self.maker: int | None = None
+        self.first_out: int | None = None
+        self.scores = [0] * n
+        self.passes_in_row = 0
+        self.history: list[tuple[int, str]] = []
+        self.turn_log: list[tuple[int, list[str]]] = []
+        self._new_turn()
+        self.next_seat: int | None = None
+        self.vs: dict = {}
+        self.left_pips: list[int | None] | None = None
+        v.setup(self, lead, previous_winner, first_hand)
+        if self.starter >= 0:
+            self.layout.lead(self.starter, False, -1)
+        if deal is not None and not self.over:
+            self._check_end()
+
+    # -- small views --------------------------------------------------------------------------
+
+    def _new_turn(self) -> None:
+        self.t_draws = 0
+        self.t_laid = 0
+        self.t_passed = False
+        self.t_missed = False
+        self.t_last = -1
+        self.t_drawn = -2          # last tile drawn this turn (-1: unseen; -2: none)
+        self.t_pending_open = False
+        self.t_opened = False
+        self.t_moves: list[str] = []
+        self.t_after_draw = False  # blind: a draw after the miss or after the reveal ends laying
+
+    @property
+    def drawable_n(self) -> int:
+        return max(0, self.stock_n - self.reserved)
+
+    @property
+    def bazaar_count(self) -> int:
+        return self.stock_n
+
+    @property
+    def deal_known(self) -> bool:
+        return all(self.known)
+
+    @property
+    def turn_open(self) -> bool:
+        """Whether the player to move may still add to this turn."""
+        if self.over:
+            return False
+        if self.t_passed:
+            return False
+        if self.t_laid and not self.v.multi_lay_now(self, self.to_move):
+            return self.t_pending_open
+        return True
+
+    @property
+    def turn_started(self) -> bool:
+        return bool(self.t_moves)
+
+    @property
+    def on_table(self) -> list[int]:
+        return [p.tile for p in self.layout.placed]
+
+    def known_hand(self, seat: int) -> list[int] | None:
+        if self.known[seat]:
+            if self.v.blind:
+                return list(self.rows[seat])
+            return tiles_of(self.hands[seat])
+        return None
+
+    def seen_elsewhere(self, seat: int) -> int:
+        """Tiles whose place off the table is known and is not ``seat``'s hand."""
+        m = 0
+        for s in range(self.n):
+            if s != seat:
+                m |= self.hands[s] if self.known[s] else self.known_in[s]
+        if self.removed_known >= 0:
+            m |= 1 << self.removed_known
+        return m
+
+    def holds(self, seat: int, t: int) -> bool:
+        if self.known[seat]:
+            return bool(self.hands[seat] >> t & 1)
+        if self.counts[seat] <= 0:
+            return False
+        if self.layout.mask >> t & 1:
+            return False
+        if self.seen_elsewhere(seat) >> t & 1:
+            return False
+        return True
+
+    def live_mask(self) -> int:
+        """Tiles that may still be laid: in a hand or drawable (unknown deals: any unseen)."""
+        if self.deal_known:
+            m = 0
+            for s in range(self.n):
+                m |= self.hands[s]
+            if self.drawable_n > 0 and self.stock > 0:
+                m |= self.stock
+            return m
+        m = ALL_MASK & ~self.layout.mask
+        if self.removed_known >= 0:
+            m &= ~(1 << self.removed_known)
+        if self.starter >= 0:
+            m &= ~(1 << self.starter)
+        return m
+
+    # -- placing ------------------------------------------------------------------------------
+
+    def fits(self, t: int, seat: int | None = None, turn: bool = False) -> bool:
+        """Whether tile ``t`` can be laid now somewhere (position rules only, unless ``turn``)."""
+        if self.layout.empty:
+            return True
+        return bool(self.cands(t, seat if seat is not None else (self.to_move or 0), turn)[0])
+
+    def cands(self, t: int, seat: int, turn: bool = True) -> tuple[list[Cand], str | None]:
+        """The ways to lay ``t`` now, and (when there are none) the rule that stops it."""
+        return self.v.candidates(self, t, seat, turn)
+
+    def compulsory_playable(self, seat: int) -> int:
+        """Tiles of a known hand that may be laid now and must be (must-play)."""
+        if not self.known[seat]:
+            return 0
+        m = 0
+        for t in tiles_of(self.hands[seat]):
+            cs = self.cands(t, seat, True)[0]
+            if cs and self.v.compulsory(self, t, cs):
+                m |= 1 << t
+        return m
+
+    def any_playable(self, seat: int) -> bool:
+        for t in tiles_of(self.hands[seat]):
+            if self.cands(t, seat, False)[0]:
+                return True
+        return False
+
+    # -- the moves --------------------------------------------------------------------------
+
+    def play(self, token: str | Move) -> None:
+        """Apply one move of the player to move; refused moves change nothing."""
+        if self.over:
+            raise IllegalMove("hand.over", {})
+        m = parse_move(token) if isinstance(token, str) else token
+        seat = self.to_move
+        if seat is None:
+            raise IllegalMove("lead.unknown", {})
+        if self.t_passed:
+            raise IllegalMove("turn.over", {"player": self.players[seat]})
+        kind = m.kind
+        if self.v.blind:
+            self.v.blind_move(self, seat, m)
+        elif kind == "lay":
+            self._lay(seat, m)
+        elif kind == "draw":
+            self._draw(seat, m)
+        elif kind == "pass":
+            self._pass(seat)
+        else:
+            raise IllegalMove("blind.only", {"move": str(m)})
+        self.t_moves.append(str(m))
+        self.history.append((seat, str(m)))
+        if not self.over:
+            self.v.after_move(self, seat, m)
+
+    def set_leader(self, seat: int) -> None:
+        """Name the leader where the variant leaves it to lot or agreement."""
+        if self.to_move is not None and self.layout.empty and not self.turn_started and self.v.fixed_leader(self):
+            if seat != self.to_move:
+                raise IllegalMove("lead.wrong_player", {"player": self.players[seat],
+                                                         "leader": self.players[self.to_move]})
+        if not self.layout.empty or self.history:
+            raise IllegalMove("lead.too_late", {})
+        self.to_move = seat
+
+    def end_turn(self) -> None:
+        """Close the current turn; play passes to the next seat (clockwise)."""
+        if self.over:
+            return
+        seat = self.to_move
+        if seat is None:
+            raise IllegalMove("lead.unknown", {})
+        if self.t_pending_open:
+            raise IllegalMove("blind.must_open", {"player": self.players[seat]})
+        if not (self.t_laid or self.t_passed):
+            if self.v.blind and not self.t_missed and self.counts[seat] > 0:
+                raise IllegalMove("blind.must_turn", {"player": self.players[seat]})
+            raise IllegalMove("turn.incomplete", {"player": self.players[seat]})
+        self.turn_log.append((seat, list(self.t_moves)))
+        self.v.on_turn_end(self, seat)
+        if self.over:
+            return
+        if self.next_seat is not None:
+            self.to_move = self.next_seat
+            self.next_seat = None
+        else:
+            self.to_move = (seat + 1) % self.n
+        self._new_turn()
+        self._check_end(turn_end=True)
+
+    # -- laying -----------------------------------------------------------------------------
+
+    def _source_check(self, seat: int, t: int) -> None:
+        if self.layout.mask >> t & 1:
+            raise IllegalMove("tile.on_table", {"tile": tile_str(t)})
+        if not self.holds(seat, t):
+            if self.known[seat]:
+                raise IllegalMove("tile.not_in_hand", {"tile": tile_str(t), "player": self.players[seat]})
+            if self.counts[seat] <= 0:
+                raise IllegalMove("tile.no_tiles", {"player": self.players[seat]})
+            raise IllegalMove("tile.elsewhere", {"tile": tile_str(t), "player": self.players[seat]})
+
+    def resolve(self, seat: int, m: Move) -> Cand:
+        """The one placement a lay token names, or the rule that refuses it."""
+        t = m.tile
+        cands, why = self.cands(t, seat, True)
+        if not cands:
+            raise IllegalMove(why or "play.no_fit", self._fit_params(t))
+        chosen = [c for c in cands if self._token_matches(m, c)]
+        if not chosen:
+            raise IllegalMove(self._mismatch_rule(m, cands), self._fit_params(t))
+        keys = {}
+        for c in chosen:
+            k = self._effect_key(c)
+            if k not in keys:
+                keys[k] = c
+        if len(keys) > 1:
+            places = [self.token_for(t, c) for c in keys.values()]
+            raise AmbiguousMove("play.ambiguous", {"tile": tile_str(t), "places": ", ".join(places)}, places)
+        return next(iter(keys.values()))
+
+    def _fit_params(self, t: int) -> dict:
+        ends = []
+        for e in self.layout.ends:
+            ends.append("/".join(str(x) for x in e.values))
+        return {"tile": tile_str(t), "ends": ", ".join(ends) or "—"}
+
+    def _token_matches(self, m: Move, c: Cand) -> bool:
+        lay = self.layout
+        if c.end >= 0:
+            e = lay.ends[c.end]
+            if m.target >= 0 and lay.placed[e.anchor].tile != m.target:
+                return False
+            if m.at >= 0 and m.at not in e.values:
+                return False
+        elif m.target >= 0 and not c.cut:
+            return False
+        if c.cut:
+            if not m.cut:
+                return False
+            if m.give and c.give and m.give != c.give:
+                return False
+            if not m.give and c.give and c.give != "":
+                return True
+            return True
+        if m.cut:
+            return False
+        if m.down != c.down:
+            return False
+        if m.orient == "across" and not c.across:
+            return False
+        if m.orient == "along" and c.across:
+            return False
+        if m.out >= 0:
+            if not c.across or c.shows is None or m.out not in c.shows:
+                return False
+        return True
+
+    def _mismatch_rule(self, m: Move, cands: list[Cand]) -> str:
+        if m.cut:
+            return "sausage.cut"
+        if m.down:
+            return "spider.close"
+        if m.target >= 0:
+            return "play.wrong_end"
+        if m.orient or m.out >= 0:
+            return "play.orientation"
+        return "play.no_fit"
+
+    def _effect_key(self, c: Cand) -> tuple:
+        if c.end >= 0:
+            where = self.layout.ends[c.end].key()
+        else:
+            where = ("lead",)
+        return (where, c.inner, c.across, c.matador, c.shows, c.down, c.cut, c.give)
+
+    def token_for(self, t: int, c: Cand) -> str:
+        """The token that names exactly this placement."""
+        lay = self.layout
+        if c.inner is not None:
+            s = tile_str(t, c.inner)
+        else:
+            s = tile_str(t)
+        if c.end >= 0 and not c.cut:
+            e = lay.ends[c.end]
+            anchor = lay.placed[e.anchor]
+            s += ">" + anchor.label()
+            siblings = {x.key() for x in lay.ends if x.anchor == e.anchor}
+            if len(siblings) > 1 and len(e.values) == 1:
+                s += f"@{e.values[0]}"
+        if c.down:
+            s += " down"
+        elif c.cut:
+            s += " cut"
+            if c.give:
+                s += " give " + c.give
+        elif self.v.orientation_choice(self, t):
+            if c.across:
+                s += " across"
+                if c.shows is not None and len(c.shows) == 1 and not DOUBLE[t] and self.v.chosen_half():
+                    s += f"@{c.shows[0]}"
+            else:
+                s += " along"
+        return s
+
+    def places_for(self, t: int) -> list[str]:
+        """Every truly different legal way to lay ``t`` now, as tokens."""
+        if self.over or self.to_move is None:
+            return []
+        seat = self.to_move
+        try:
+            self._turn_allows_lay(seat, t)
+            self._source_check(seat, t)
+        except RuleError:
+            return []
+        cands, _ = self.cands(t, seat, True)
+        seen = {}
+        for c in cands:
+            k = self._effect_key(c)
+            if k not in seen:
+                seen[k] = self.token_for(t, c)
+        return list(seen.values())
+
+    def explain(self, t: int) -> RuleError | None:
+        """Why ``t`` cannot be laid now (None when it can)."""
+        if self.over:
+            return IllegalMove("hand.over", {})
+        seat = self.to_move
+        if seat is None:
+            return None if self.layout.empty else IllegalMove("lead.unknown", {})
+        try:
+            self._turn_allows_lay(seat, t)
+            self._source_check(seat, t)
+            cands, why = self.cands(t, seat, True)
+            if not cands:
+                return IllegalMove(why or "play.no_fit", self._fit_params(t))
+        except RuleError as err:
+            return err
+        return None
+
+    def legal_tokens(self) -> list[str]:
+        """Every legal token now (for the random playouts and the move-tree counts)."""
+        return self.v.legal_tokens(self)
+
+    def _turn_allows_lay(self, seat: int, t: int) -> None:
+        v = self.v
+        if self.t_passed:
+            raise IllegalMove("turn.over", {"player": self.players[seat]})
+        if self.t_laid and not v.multi_lay_now(self, seat):
+            raise IllegalMove(v.one_tile_rule, {"player": self.players[seat]})
+        v.check_lay_turn(self, seat, t)
+
+    def _lay(self, seat: int, m: Move) -> None:
+        t = m.tile
+        self._turn_allows_lay(seat, t)
+        self._source_check(seat, t)
+        c = self.resolve(seat, m)
+        self.apply_lay(seat, t, c)
+
+    def apply_lay(self, seat: int, t: int, c: Cand) -> None:
+        """Lay ``t`` as ``c`` (already checked)."""
+        v = self.v
+        lay = self.layout
+        if self.known[seat]:
+            self.hands[seat] &= ~(1 << t)
+            if v.blind and t in self.rows[seat]:
+                self.rows[seat].remove(t)
+        else:
+            self.known_in[seat] &= ~(1 << t)
+        self.counts[seat] -= 1
+        if c.cut:
+            p = v.cut(self, seat, t, c)
+        elif c.end < 0:
+            p = v.lead(self, seat, t, c)
+        elif c.down:
+            p = lay.close(c.end, t, seat)
+        else:
+            p = lay.attach(c.end, t, c.inner, c.across, seat, matador=c.matador, shows=c.shows)
+        self.t_laid += 1
+        self.t_last = len(lay.placed) - 1
+        self.passes_in_row = 0
+        self.maker = seat
+        v.on_lay(self, seat, t, c, p)
+        if self.counts[seat] == 0 and self.first_out is None:
+            self.first_out = seat
+        if self.counts[seat] == 3 and v.blind and not self.opened[seat]:
+            self.t_pending_open = True
+        self._check_end()
+
+    # -- drawing and passing ------------------------------------------------------------------
+
+    def _draw(self, seat: int, m: Move) -> None:
+        v = self.v
+        if self.t_laid:
+            raise IllegalMove("draw.after_lay", {"player": self.players[seat]})
+        v.check_draw(self, seat)
+        self._take(seat, m)
+
+    def _take(self, seat: int, m: Move) -> None:
+        """Move one tile from the stock into ``seat``'s hand (all checks done but the tile's)."""
+        t = m.tile
+        if t < 0:
+            if self.deal_known:
+                raise IllegalMove("record.unseen_draw", {"player": self.players[seat]})
+        else:
+            if self.layout.mask >> t & 1:
+                raise IllegalMove("draw.not_in_bazaar", {"tile": tile_str(t)})
+            if self.deal_known:
+                if not (self.stock >> t & 1):
+                    raise IllegalMove("draw.not_in_bazaar", {"tile": tile_str(t)})
+            else:
+                other = self.seen_elsewhere(seat) | self.known_in[seat]
+                if self.known[seat]:
+                    other |= self.hands[seat]
+                if other >> t & 1:
+                    raise IllegalMove("draw.not_in_bazaar", {"tile": tile_str(t)})
+        self.stock_n -= 1
+        self.counts[seat] += 1
+        if t >= 0:
+            if self.stock > 0:
+                self.stock &= ~(1 << t)
+            if self.known[seat]:
+                self.hands[seat] |= 1 << t
+                if self.v.blind:
+                    self.rows[seat].append(t)
+            else:
+                self.known_in[seat] |= 1 << t
+        self.t_draws += 1
+        self.t_drawn = t
+        self.v.on_draw(self, seat, t)
+
+    def _pass(self, seat: int) -> None:
+        v = self.v
+        if self.t_laid:
+            raise IllegalMove("pass.after_lay", {"player": self.players[seat]})
+        v.check_pass(self, seat)
+        self.t_passed = True
+        self.passes_in_row += 1
+        v.on_pass(self, seat)
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def finish(self, end: str, winner: int | None) -> None:
+        self.over = True
+        self.end = end
+        self.winner = winner
+
+    def _check_end(self, turn_end: bool = False) -> None:
+        if self.over:
+            return
+        self.v.check_end(self, turn_end)
+
+    def nobody_can_move(self) -> bool:
+        """Known deals: nobody holding tiles can lay one, and nothing can be drawn."""
+        if not self.deal_known or self.drawable_n > 0:
+            return False
+        for s in range(self.n):
+            if self.counts[s] and self.any_playable(s):
+                return False
+        return True
+
+    def dead_layout(self) -> bool:
+        """No tile that may still be laid fits any open end."""
+        if self.layout.empty:
+            return False
+        live = self.live_mask()
+        for t in tiles_of(live):
+            if self.cands(t, self.to_move or 0, False)[0]:
+                return False
+        return True
+
+    def pips_of(self, seat: int, lone_blank: int | None = None) -> int | None:
+        """The pips a seat holds (the lone 0:0 rule when ``lone_blank`` is given)."""
+        if self.left_pips is not None and self.left_pips[seat] is not None:
+            return self.left_pips[seat]
+        if not self.known[seat]:
+            if self.counts[seat] == 0:
+                return 0
+            return None
+        m = self.hands[seat]
+        if lone_blank is not None and m == 1:   # 0:0 is tile 0
+            return lone_blank
+        return sum(PIPS[t] for t in tiles_of(m))
+
+    def end_values(self) -> list[End]:
+        return self.layout.ends

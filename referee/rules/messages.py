@@ -1,0 +1,114 @@
+"""Rule ids -> what a refusal says, in Russian and in English (one source for the CLI,
+the web app and the printed sheets). Placeholders: {tile}, {player}, {ends} …"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # -- the record (exit 2) ----------------------------------------------------------------
+    "record.json": ("Запись не читается как JSON: {detail}.", "The record is not valid JSON: {detail}."),
+    "record.format": ("Это не запись referee-record/1 (поле format).", "This is not a referee-record/1 record (the format field)."),
+    "record.field": ("В записи неверное поле «{field}»: {detail}.", "The record's field «{field}» is wrong: {detail}."),
+    "record.variant": ("Неизвестный вариант «{variant}».", "Unknown variant «{variant}»."),
+    "record.option_key": ("У этого варианта нет правила «{key}».", "This variant has no house option «{key}»."),
+    "record.option_value": ("Правило «{key}» не принимает значение {value}.", "The option «{key}» does not accept {value}."),
+    "record.option_type": ("Правило «{key}»: значение {value} не того типа.", "The option «{key}»: {value} is of the wrong type."),
+    "record.player_count": ("В этот вариант играют от {min} до {max} игроков, а записано {count}.", "This variant is for {min} to {max} players; the record has {count}."),
+    "record.player_name": ("Имя игрока «{name}» пустое, слишком длинное или повторяется.", "The player name «{name}» is empty, too long or used twice."),
+    "record.unknown_player": ("«{name}» не сидит за этим столом.", "«{name}» is not seated at this table."),
+    "record.token": ("Ход «{token}» не читается.", "The move «{token}» cannot be read."),
+    "record.deal": ("Раздача неверна: {detail}.", "The deal is wrong: {detail}."),
+    "record.tile": ("«{token}» — не кость набора дубль-шесть.", "«{token}» is not a double-six tile."),
+    "record.unseen_draw": ("Раздача известна, поэтому взятая из базара кость должна быть названа (draw a:b).", "The deal is known, so a draw must name its tile (draw a:b)."),
+    "record.left": ("Поле left неверно: {detail}.", "The left field is wrong: {detail}."),
+    "record.result": ("Поле result неверно: {detail}.", "The result field is wrong: {detail}."),
+    # -- move syntax --------------------------------------------------------------------------
+    "token.syntax": ("Ход «{token}» не читается: пишите, например, 6:5, 5:0>6:5, draw, pass.", "The move «{token}» cannot be read: write e.g. 6:5, 5:0>6:5, draw, pass."),
+    "token.tile": ("«{token}» — не кость: нужны две цифры от 0 до 6, например 3:5.", "«{token}» is not a tile: two numbers from 0 to 6, e.g. 3:5."),
+    "token.open_twice": ("В «{token}» одна кость названа дважды.", "«{token}» names a tile twice."),
+    "token.across_half": ("В «{token}» после across@ должна стоять половина этой кости.", "In «{token}», across@ must name a half of that tile."),
+    # -- whose turn, the lead -------------------------------------------------------------------
+    "turn.wrong_player": ("Сейчас ходит {expected}, а не {player}.", "It is {expected}'s turn, not {player}'s."),
+    "turn.one_tile": ("За ход кладут одну кость; ход {player} окончен.", "One tile a turn: {player}'s turn is over."),
+    "turn.over": ("Ход {player} уже окончен.", "{player}'s turn is already over."),
+    "turn.incomplete": ("Ход {player} пуст: положите кость или скажите «пас».", "{player}'s turn is empty: lay a tile or pass."),
+    "hand.over": ("Партия уже окончена; ходов больше нет.", "The hand is over; no more moves."),
+    "hand.unfinished": ("Партия {hand} не доиграна, а за ней записаны другие.", "Hand {hand} is unfinished but more hands follow it."),
+    "hand.redeal": ("При такой раздаче кости перемешивают заново (однообразные кости).", "This deal is redealt (monotonous hands)."),
+    "hand.no_double": ("Ни у кого нет дубля: кости перемешивают заново.", "Nobody holds a double: the tiles are redealt."),
+    "lead.unknown": ("Не указано, кто ходит первым (поле lead).", "Who leads is not given (the lead field)."),
+    "lead.wrong_player": ("Первым ходит {leader}, а не {player}.", "{leader} leads, not {player}."),
+    "lead.wrong_tile": ("Заходить нужно с {required}, а не с {tile}.", "The lead must be {required}, not {tile}."),
+    "lead.double": ("Игра открывается дублем.", "The hand opens with a double."),
+    "lead.too_late": ("Первый ход уже сделан.", "The lead has already been played."),
+    # -- tiles ----------------------------------------------------------------------------------
+    "tile.on_table": ("Кость {tile} уже лежит на столе.", "The tile {tile} is already on the table."),
+    "tile.not_in_hand": ("У {player} нет кости {tile}.", "{player} does not hold {tile}."),
+    "tile.elsewhere": ("Кость {tile} не может быть у {player}: известно, что она в другом месте.", "{player} cannot hold {tile}: it is known to be elsewhere."),
+    "tile.no_tiles": ("У {player} не осталось костей.", "{player} has no tiles left."),
+    # -- laying ---------------------------------------------------------------------------------
+    "play.no_fit": ("Кость {tile} не подходит ни к одному концу (концы: {ends}).", "{tile} does not match any open end (ends: {ends})."),
+    "play.wrong_end": ("Кость {tile} не подходит к указанному месту (концы: {ends}).", "{tile} does not fit the place named (ends: {ends})."),
+    "play.orientation": ("Так класть {tile} нельзя: не та сторона (поперёк/вдоль).", "{tile} cannot lie that way (across/along)."),
+    "play.ambiguous": ("Кость {tile} подходит в несколько мест — уточните: {places}.", "{tile} fits in more than one place — say which: {places}."),
+    "blitz.chain": ("В блице кости за ход прикладывают друг к другу: следующую — к только что положенной.", "In blitz each further tile of a turn goes on the tile just laid."),
+    "sevastopol.arms_first": ("Сначала начинают все четыре стороны от 6:6: кладите шестёрку на свободную сторону.", "All four arms of 6:6 are started first: lay a six on a free arm."),
+    "spider.arms_first": ("Сначала начинают все четыре ноги паука.", "All four legs of the spider are started first."),
+    "spider.close": ("Закрыть ногу можно только дублем в конце начатой ноги{detail}.", "Only a double at the end of a started leg can close it{detail}."),
+    "matador.no_fit": ("{tile}: сумма соприкасающихся половин должна быть {sum}, а к пустышке — только матадор (концы: {ends}).", "{tile}: touching halves must sum to {sum}, and a blank takes only a matador (ends: {ends})."),
+    "sausage.balance": ("Лента не может выступать больше чем на одну кость.", "A lane may not stick out by more than one tile."),
+    "sausage.cut": ("Отрезать можно, когда ленты выровнены, костью с числами обоих концов.", "A cut needs level lanes and a tile showing both lanes' numbers."),
+    "sausage.give": ("Скажите, какой кусок отдать: give left или give right.", "Say which piece to give: give left or give right."),
+    "ladder.starter": ("В лестнице первая кость ставится к стартовой кости с базара (поле starter).", "In ladder the first tile goes on the starter from the bazaar (the starter field)."),
+    # -- drawing and passing ------------------------------------------------------------------------
+    "draw.no_bazaar": ("В этом варианте из базара не берут.", "This variant has no drawing from the bazaar."),
+    "blitz.no_bazaar": ("В блице базара нет: оставшиеся кости в игре не участвуют.", "Blitz has no bazaar: the undealt tiles stay out of play."),
+    "draw.empty": ("Базар пуст: брать нечего.", "The bazaar is empty: nothing to draw."),
+    "draw.one_per_turn": ("Из базара берут только одну кость за ход.", "Only one tile may be drawn a turn."),
+    "draw.must_play": ("У {player} есть кость, которой можно сходить: брать из базара нельзя.", "{player} holds a tile that fits: no drawing."),
+    "draw.after_lay": ("Из базара берут до того, как положить кость.", "Draws come before the first tile of the turn."),
+    "draw.not_in_bazaar": ("Кости {tile} нет в базаре.", "{tile} is not in the bazaar."),
+    "draw.out": ("У {player} нет костей: он не берёт из базара.", "{player} has no tiles and does not draw."),
+    "pass.must_play": ("У {player} есть кость, которой можно сходить: пропускать нельзя.", "{player} holds a tile that fits: no passing."),
+    "pass.must_draw": ("Пропустить нельзя: сначала возьмите из базара.", "No passing yet: draw from the bazaar first."),
+    "pass.after_lay": ("Кость уже положена: пас не нужен.", "A tile was laid this turn: no pass."),
+    "lucky.five_draws": ("Больше пяти костей за ход брать нельзя.", "At most five draws a turn."),
+    "lucky.lay_drawn": ("Взятая кость {tile} даёт очки: её нужно сразу положить.", "The drawn {tile} scores: it must be laid at once."),
+    # -- blind variants ---------------------------------------------------------------------------
+    "blind.only": ("Ход «{move}» бывает только вслепую и втёмную.", "The move «{move}» exists only in the blind variants."),
+    "blind.not_rightmost": ("Открывают крайнюю правую кость ряда: это {expected}, а не {tile}.", "The rightmost tile of the row is turned up: {expected}, not {tile}."),
+    "blind.miss_fits": ("Кость {tile} подходит — её нужно положить.", "{tile} fits: it must be laid."),
+    "blind.draw_after_miss": ("Из базара можно взять одну кость после неудачной.", "One bazaar tile may be drawn after a miss."),
+    "blind.must_open": ("У {player} осталось три кости: их нужно открыть (open a:b c:d e:f).", "{player} has three tiles left: turn them up (open a:b c:d e:f)."),
+    "blind.must_turn": ("{player} должен открыть крайнюю правую кость.", "{player} must turn up his rightmost tile."),
+    "blind.open_wrong": ("Открывают именно оставшиеся три кости.", "The three tiles turned up must be the three left."),
+    "blind.not_yet": ("Открывают, когда остаётся ровно три кости.", "Tiles are turned up when exactly three are left."),
+    "blind.drawn_not_played": ("Взятую кость в этот ход не кладут.", "A tile drawn is not played this turn."),
+    "blind.after_miss": ("После неудачной кости ход окончен (можно лишь взять одну из базара).", "After a miss the turn is over (but for one draw)."),
+    "dark.one_tile": ("Втёмную до открытия кладут одну кость за ход.", "In the dark, one tile a turn until the reveal."),
+    # -- end of the hand and results ---------------------------------------------------------------
+    "left.missing": ("Раздача неизвестна: укажите оставшиеся кости или очки (left).", "The deal is unknown: give the tiles or pips left (left)."),
+    "left.mismatch": ("У {player} остались другие кости: {detail}.", "{player} was left with other tiles: {detail}."),
+    "left.impossible": ("Остаток {player} невозможен: {detail}.", "{player}'s remainder is impossible: {detail}."),
+    "bergen.left_tiles": ("В бергене при рыбе нужны сами оставшиеся кости (кто держит дубли).", "A Bergen block needs the tiles left (who holds doubles)."),
+    "result.out": ("Результат неверен: {detail}.", "The result is wrong: {detail}."),
+    "result.scored": ("Очки за игру у {player} невозможны: {detail}.", "{player}'s points in play are impossible: {detail}."),
+    "result.mismatch": ("Результат не совпадает с ходами: {detail}.", "The result does not agree with the moves: {detail}."),
+    "match.over": ("Матч уже решён: партия после этого не записывается.", "The match is already decided: no more hands."),
+}
+
+
+class _Default(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def message(rule: str, params: Mapping[str, object] | None = None, lang: str = "ru",
+            places: list[str] | None = None) -> str:
+    """The words for a refusal, in ``lang`` (``ru`` or ``en``)."""
+    pair = MESSAGES.get(rule)
+    if pair is None:
+        return rule
+    text = pair[0] if lang == "ru" else pair[1]
+    return text.format_map(_Default({k: v for k, v in (params or {}).items()}))

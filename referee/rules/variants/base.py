@@ -1,0 +1,439 @@
+"""The shared rules every variant builds on, as class attributes and small hooks.
+
+A variant is a subclass that sets its numbers (``match_sum``, ``doubles``, ``draw_rule`` …)
+and overrides the few hooks where it really differs (``on_lay`` for in-play points,
+``score`` for the end of the hand …). The defaults are the traditional rules.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..catalogue import VariantSpec, spec
+from ..errors import IllegalMove
+from ..hand import Cand, Hand
+from ..layout import End, Placement
+from ..tiles import A, B, DOUBLE, PIPS, TILE, tile_str, tiles_of
+
+__all__ = ["Variant", "HandScore", "lowest_tile_key", "highest_tile_key"]
+
+
+class HandScore:
+    """The end of a hand: ``points`` per seat (what the scoresheet records), the winner,
+    ``left`` (pips counted per seat; None where unknown)."""
+
+    __slots__ = ("points", "winner", "left")
+
+    def __init__(self, points: list[int], winner: int | None, left: list[int | None]):
+        self.points = points
+        self.winner = winner
+        self.left = left
+
+
+def lowest_tile_key(t: int) -> tuple[int, int]:
+    """The lightest tile first; ties: the lower low half (0:3 before 1:2)."""
+    return (PIPS[t], A[t])
+
+
+def highest_tile_key(t: int) -> tuple[int, int]:
+    """The heaviest tile first; ties: the higher top half (6:3 before 5:4)."""
+    return (-PIPS[t], -B[t])
+
+
+class Variant:
+    name = ""
+    layout_kind = "line"
+    #: 0: equal halves match; 7 or 6: touching halves sum to it
+    match_sum = 0
+    #: how doubles lie: "across", "along" or "choice" (the player says)
+    doubles = "across"
+    #: tiles that are matadors (honours); mask
+    matadors = 0
+    #: a matador may also be laid lengthwise as an ordinary tile
+    matador_along = False
+    multi_lay = False
+    #: "none", "until" (until playable), "one" (one a turn), "lucky" (up to five)
+    draw_rule = "until"
+    blind = False
+    one_tile_rule = "turn.one_tile"
+    no_bazaar_rule = "draw.no_bazaar"
+    no_fit_rule = "play.no_fit"
+    undealt_dead = False
+    removes_one = False
+    #: traditional scoring's lone 0:0 applies
+    traditional_pips = True
+    #: a player with no tiles must still draw while the bazaar has tiles (French)
+    draw_when_out = False
+
+    def __init__(self, options: Mapping[str, object], players: int):
+        self.o = dict(options)
+        self.np = players
+        self.spec: VariantSpec = spec(self.name)
+
+    # -- deal and stock ---------------------------------------------------------------------
+
+    def deal_size(self, n: int) -> int:
+        return self.spec.deal(n, self.o)
+
+    def reserved_count(self) -> int:
+        return 0
+
+    @property
+    def lone_blank(self) -> int | None:
+        return int(self.o.get("lone_blank", 24)) if self.traditional_pips else None
+
+    # -- the leader -------------------------------------------------------------------------
+
+    def opener_order(self, h: Hand) -> list[int] | None:
+        """Tiles in the order the opener rule looks for them (None: by lot or agreement)."""
+        return None
+
+    def setup(self, h: Hand, lead: int | None, previous_winner: int | None, first_hand: bool) -> None:
+        """Find the leader (and the tile he must lead) from a known deal."""
+        h.vs["lead_given"] = lead
+        if not first_hand and previous_winner is not None and self.winner_leads():
+            h.vs["winner_leads"] = True
+            h.to_move = previous_winner
+            if lead is not None and lead != previous_winner:
+                h.vs["lead_conflict"] = lead
+            return
+        order = self.opener_order(h)
+        if order is None:
+            h.to_move = lead
+            return
+        if h.deal_known:
+            for t in order:
+                for s in range(h.n):
+                    if h.hands[s] >> t & 1:
+                        h.to_move = s
+                        h.lead_tile = t
+                        if lead is not None and lead != s:
+                            h.vs["lead_conflict"] = lead
+                        return
+            self.no_opener(h)
+            return
+        h.to_move = lead
+        # with all 28 tiles dealt, the opener's tile is certainly in a hand
+        if h.size * h.n == 28 and not self.undealt_dead:
+            h.lead_tile = order[0]
+
+    def no_opener(self, h: Hand) -> None:
+        """No tile of the opener order was dealt (a known deal)."""
+        h.to_move = None
+
+    def winner_leads(self) -> bool:
+        return False
+
+    def fixed_leader(self, h: Hand) -> bool:
+        return h.lead_tile >= 0 or bool(h.vs.get("winner_leads"))
+
+    def check_lead(self, h: Hand, seat: int, t: int) -> None:
+        if h.lead_tile >= 0 and t != h.lead_tile:
+            raise IllegalMove("lead.wrong_tile", {"tile": tile_str(t), "required": tile_str(h.lead_tile),
+                                                   "player": h.players[seat]})
+
+    # -- laying -----------------------------------------------------------------------------
+
+    def orientation_choice(self, h: Hand, t: int) -> bool:
+        """Whether the player must say across/along for ``t`` (when both are legal)."""
+        if self.matadors >> t & 1 and self.matador_along and t != 0:
+            return True
+        return DOUBLE[t] and self.doubles == "choice"
+
+    def chosen_half(self) -> bool:
+        return self.o.get("matador_end") == "chosen_half"
+
+    def multi_lay_now(self, h: Hand, seat: int | None) -> bool:
+        return self.multi_lay
+
+    def check_lay_turn(self, h: Hand, seat: int, t: int) -> None:
+        if h.layout.empty or (h.layout.kind == "ladder" and len(h.layout.placed) == 1):
+            if h.layout.empty:
+                self.check_lead(h, seat, t)
+
+    def compulsory(self, h: Hand, t: int, cands: list[Cand]) -> bool:
+        if self.matadors >> t & 1 and self.o.get("matador_compulsory", "yes") == "no":
+            return False
+        return True
+
+    def half_fits(self, half: int, value: int) -> bool:
+        s = self.match_sum
+        if s == 0:
+            return half == value
+        return value != 0 and half + value == s
+
+    def lead_cands(self, h: Hand, t: int, seat: int) -> list[Cand]:
+        if self.matadors >> t & 1:
+            return self.matador_lead_cands(t)
+        if DOUBLE[t]:
+            if self.doubles == "choice":
+                return [Cand(-1, None, True), Cand(-1, None, False)]
+            return [Cand(-1, None, self.doubles == "across")]
+        return [Cand(-1, None, False)]
+
+    def matador_lead_cands(self, t: int) -> list[Cand]:
+        a, b = A[t], B[t]
+        out = []
+        if self.chosen_half() or a == b:
+            out.append(Cand(-1, None, True, True, None))
+        else:
+            out.append(Cand(-1, None, True, True, (a, b)))
+        if self.matador_along and t != 0:
+            out.append(Cand(-1, None, False, False))
+        return out
+
+    def double_across(self, h: Hand) -> list[bool]:
+        if self.doubles == "choice":
+            return [True, False]
+        return [self.doubles == "across"]
+
+    def end_cands(self, h: Hand, t: int, i: int, e: End) -> list[Cand]:
+        a, b = A[t], B[t]
+        out: list[Cand] = []
+        is_mat = self.matadors >> t & 1
+        if is_mat:
+            if a == b or not self.chosen_half():
+                shows = (a,) if a == b else (a, b)
+                if self.chosen_half():
+                    out.append(Cand(i, None, True, True, shows))
+                else:
+                    out.append(Cand(i, None, True, True, shows))
+            else:
+                out.append(Cand(i, None, True, True, (a,)))
+                out.append(Cand(i, None, True, True, (b,)))
+            if not (self.matador_along and t != 0):
+                return out
+        fits = self.half_fits
+        for v in e.values:
+            if fits(a, v):
+                if DOUBLE[t]:
+                    for ac in self.double_across(h):
+                        out.append(Cand(i, a, ac))
+                else:
+                    out.append(Cand(i, a, False))
+            if a != b and fits(b, v):
+                out.append(Cand(i, b, False))
+        return out
+
+    def end_allowed(self, h: Hand, e: End, seat: int, turn: bool) -> str | None:
+        """A rule that keeps this end closed now (None: open)."""
+        return None
+
+    def extra_cands(self, h: Hand, t: int, seat: int, turn: bool) -> list[Cand]:
+        return []
+
+    def candidates(self, h: Hand, t: int, seat: int, turn: bool) -> tuple[list[Cand], str | None]:
+        lay = h.layout
+        if lay.empty:
+            return self.lead_cands(h, t, seat), None
+        out: list[Cand] = []
+        why = None
+        for i, e in enumerate(lay.ends):
+            cs = self.end_cands(h, t, i, e)
+            if not cs:
+                continue
+            stop = self.end_allowed(h, e, seat, turn)
+            if stop:
+                why = stop
+                continue
+            out.extend(cs)
+        extra = self.extra_cands(h, t, seat, turn)
+        if extra:
+            out.extend(extra)
+        if out:
+            return out, None
+        return out, why or self.no_fit_rule
+
+    def lead(self, h: Hand, seat: int, t: int, c: Cand) -> Placement:
+        return h.layout.lead(t, c.across, seat, matador=c.matador, shows=c.shows,
+                             spinner=self.lead_spinner(t))
+
+    def lead_spinner(self, t: int) -> bool:
+        return False
+
+    def cut(self, h: Hand, seat: int, t: int, c: Cand) -> Placement:  # pragma: no cover
+        raise IllegalMove("sausage.cut", {})
+
+    # -- hooks after moves ------------------------------------------------------------------
+
+    def on_lay(self, h: Hand, seat: int, t: int, c: Cand, p: Placement) -> None:
+        pass
+
+    def on_draw(self, h: Hand, seat: int, t: int) -> None:
+        pass
+
+    def on_pass(self, h: Hand, seat: int) -> None:
+        pass
+
+    def after_move(self, h: Hand, seat: int, m) -> None:
+        pass
+
+    def on_turn_end(self, h: Hand, seat: int) -> None:
+        pass
+
+    # -- drawing and passing ----------------------------------------------------------------
+
+    def drawn_fits(self, h: Hand, seat: int) -> bool:
+        """The tile just drawn (seen) fits and must be laid."""
+        t = h.t_drawn
+        if t < 0:
+            return False
+        cs = h.cands(t, seat, True)[0]
+        return bool(cs) and self.compulsory(h, t, cs)
+
+    def check_draw(self, h: Hand, seat: int) -> None:
+        rule = self.draw_rule
+        if rule == "none":
+            raise IllegalMove(self.no_bazaar_rule, {"player": h.players[seat]})
+        if h.counts[seat] == 0 and not self.draw_when_out:
+            raise IllegalMove("draw.out", {"player": h.players[seat]})
+        if h.drawable_n <= 0:
+            raise IllegalMove("draw.empty", {"player": h.players[seat]})
+        if rule == "one" and h.t_draws >= 1:
+            raise IllegalMove("draw.one_per_turn", {"player": h.players[seat]})
+        if h.known[seat]:
+            if h.compulsory_playable(seat):
+                raise IllegalMove("draw.must_play", {"player": h.players[seat]})
+        elif self.drawn_fits(h, seat):
+            raise IllegalMove("draw.must_play", {"player": h.players[seat]})
+
+    def check_pass(self, h: Hand, seat: int) -> None:
+        if h.counts[seat] == 0:
+            if self.draw_when_out and h.drawable_n > 0:
+                raise IllegalMove("pass.must_draw", {"player": h.players[seat]})
+            return
+        if h.known[seat]:
+            if h.compulsory_playable(seat):
+                raise IllegalMove("pass.must_play", {"player": h.players[seat]})
+        elif self.drawn_fits(h, seat):
+            raise IllegalMove("pass.must_play", {"player": h.players[seat]})
+        if h.drawable_n > 0:
+            rule = self.draw_rule
+            if rule == "until" or (rule in ("one", "lucky") and h.t_draws == 0):
+                raise IllegalMove("pass.must_draw", {"player": h.players[seat]})
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def out_ends(self, h: Hand) -> bool:
+        return True
+
+    def check_end(self, h: Hand, turn_end: bool) -> None:
+        if h.first_out is not None and self.out_ends(h):
+            h.finish("out", h.first_out)
+            return
+        if h.layout.empty:
+            return
+        if h.dead_layout() or h.nobody_can_move():
+            self.block(h)
+            return
+        if turn_end and not self.blind and h.passes_in_row >= h.n:
+            self.block(h)
+
+    def block(self, h: Hand) -> None:
+        h.finish("block", None)
+
+    # -- scoring ------------------------------------------------------------------------------
+
+    def left_pips(self, h: Hand) -> list[int | None]:
+        lb = self.lone_blank
+        return [h.pips_of(s, lb) for s in range(h.n)]
+
+    def score(self, h: Hand) -> HandScore:
+        """Traditional credit scoring (out: the others' pips; block: fewest wins the difference)."""
+        left = self.left_pips(h)
+        n = h.n
+        points = [0] * n
+        if h.end == "out":
+            w = h.winner
+            points[w] = sum(x or 0 for i, x in enumerate(left) if i != w)
+            return HandScore(points, w, left)
+        if h.end == "block":
+            w = self.fewest(left)
+            if w is not None:
+                points[w] = sum(x or 0 for i, x in enumerate(left) if i != w) - (left[w] or 0)
+            return HandScore(points, w, left)
+        return HandScore(points, None, left)
+
+    @staticmethod
+    def fewest(values: list[int | None], seats: list[int] | None = None) -> int | None:
+        """The single seat with the fewest (None on a tie or where a value is unknown)."""
+        seats = list(range(len(values))) if seats is None else seats
+        if not seats or any(values[s] is None for s in seats):
+            return None
+        low = min(values[s] for s in seats)
+        who = [s for s in seats if values[s] == low]
+        return who[0] if len(who) == 1 else None
+
+    @staticmethod
+    def highest(values: list[int], seats: list[int] | None = None) -> int | None:
+        seats = list(range(len(values))) if seats is None else seats
+        top = max(values[s] for s in seats)
+        who = [s for s in seats if values[s] == top]
+        return who[0] if len(who) == 1 else None
+
+    def needs_left(self, h: Hand) -> bool:
+        """Whether the pips left decide this hand's points (an unknown deal then needs ``left``)."""
+        return h.end in ("out", "block")
+
+    def load_scored(self, h: Hand, scored: list[int]) -> None:
+        """Take the in-play points of a hand entered by result only."""
+        h.scores = list(scored)
+
+    def live_points(self, h: Hand) -> list[int]:
+        """Points a seat has gathered during an unfinished hand."""
+        return list(h.scores)
+
+    # -- the match --------------------------------------------------------------------------
+
+    def kind(self) -> str:
+        return self.spec.scoring_kind(self.o)
+
+    def goal(self) -> int | None:
+        if self.kind() == "penalty":
+            return self.o.get("limit")  # type: ignore[return-value]
+        return self.o.get("target")  # type: ignore[return-value]
+
+    # -- enumerating moves (playouts, move-tree counts, the app's picker) --------------------
+
+    def hand_tiles_for(self, h: Hand, seat: int) -> list[int]:
+        if h.known[seat]:
+            return tiles_of(h.hands[seat])
+        m = h.live_mask() & ~h.seen_elsewhere(seat)
+        return tiles_of(m)
+
+    def legal_tokens(self, h: Hand) -> list[str]:
+        if h.over or h.to_move is None:
+            return []
+        seat = h.to_move
+        out: list[str] = []
+        for t in self.hand_tiles_for(h, seat):
+            out.extend(h.places_for(t))
+        out.extend(self.other_tokens(h, seat))
+        return out
+
+    def other_tokens(self, h: Hand, seat: int) -> list[str]:
+        """Draws, passes and turn ends that are legal now (each tried on a copy)."""
+        out = []
+        if h.deal_known and h.stock > 0 and h.drawable_n > 0:
+            draws = [f"draw {tile_str(t)}" for t in tiles_of(h.stock)]
+        else:
+            draws = ["draw"]
+        for tok in draws[:1]:
+            if _legal(h, tok):
+                out.extend(draws)
+                break
+        if _legal(h, "pass"):
+            out.append("pass")
+        return out
+
+
+def _legal(h: Hand, token: str) -> bool:
+    from ..errors import RuleError
+    from .. import clone
+
+    c = clone(h)
+    try:
+        c.play(token)
+    except RuleError:
+        return False
+    return True

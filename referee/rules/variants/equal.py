@@ -1,0 +1,475 @@
+"""The equal-matching variants: traditional, blitz, Sevastopol, spider, Muggins, Bergen,
+fives, threes, lucky threes and two-lane."""
+
+from __future__ import annotations
+
+from ..errors import IllegalMove
+from ..hand import Cand, Hand
+from ..layout import End, Placement
+from ..tiles import A, B, DOUBLE, PIPS, TILE, tile_str, tiles_of
+from .base import HandScore, Variant, highest_tile_key, lowest_tile_key
+
+DOUBLES_UP = [TILE[d][d] for d in range(7)]                    # 0:0 … 6:6
+DOUBLES_DOWN = DOUBLES_UP[::-1]                                # 6:6 … 0:0
+NON_DOUBLES = [t for t in range(28) if not DOUBLE[t]]
+HEAVIEST = sorted(NON_DOUBLES, key=highest_tile_key)
+LIGHTEST = sorted(NON_DOUBLES, key=lowest_tile_key)
+ALL_HEAVIEST = sorted(range(28), key=highest_tile_key)
+ALL_LIGHTEST = sorted(range(28), key=lowest_tile_key)
+KOZEL = [TILE[d][d] for d in (1, 2, 3, 4, 5, 6, 0)]
+ONE_UP = [TILE[d][d] for d in (1, 2, 3, 4, 5, 6, 0)]           # spider, sausage
+
+
+def round5(x: int) -> int:
+    """To the nearest multiple of 5 (…2 down, …3 up)."""
+    return (x + 2) // 5 * 5
+
+
+def monotonous(mask: int, threshold: int) -> bool:
+    tiles = tiles_of(mask)
+    for n in range(7):
+        if sum(1 for t in tiles if A[t] == n or B[t] == n) >= threshold:
+            return True
+    return False
+
+
+class Traditional(Variant):
+    name = "traditional"
+
+    @property
+    def draw_rule(self):  # type: ignore[override]
+        return "none" if self.o.get("draw") == "none" else "until"
+
+    def opener_order(self, h):
+        rule = self.o.get("opener")
+        if rule == "lowest_double":
+            return DOUBLES_UP + LIGHTEST
+        if rule == "kozel":
+            return KOZEL + HEAVIEST
+        return DOUBLES_DOWN + HEAVIEST
+
+    def winner_leads(self):
+        return self.o.get("later_lead") == "winner"
+
+    def setup(self, h, lead, previous_winner, first_hand):
+        super().setup(h, lead, previous_winner, first_hand)
+        if h.deal_known:
+            thr = int(self.o["monotonous_threshold"])
+            bad = sum(1 for s in range(h.n) if monotonous(h.hands[s], thr))
+            need = 1 if self.o.get("redeal_when") == "any" else 2
+            if bad >= need:
+                h.vs["redeal"] = True
+                h.finish("redeal", None)
+
+    def score(self, h):
+        left = self.left_pips(h)
+        n = h.n
+        points = [0] * n
+        if h.end not in ("out", "block"):
+            return HandScore(points, None, left)
+        if h.end == "out":
+            w = h.winner
+        elif self.o.get("fish_winner") == "maker":
+            w = h.maker
+        else:
+            w = self.fewest(left)
+        if self.o.get("scoring") == "kozel":
+            for s in range(n):
+                if s != w:
+                    points[s] = left[s] or 0
+            return HandScore(points, w, left)
+        if w is not None:
+            others = sum(x or 0 for i, x in enumerate(left) if i != w)
+            if h.end == "block" and self.o.get("fish_winner") != "maker":
+                others -= left[w] or 0
+            points[w] = others
+        return HandScore(points, w, left)
+
+
+class Blitz(Variant):
+    name = "blitz"
+    multi_lay = True
+    no_bazaar_rule = "blitz.no_bazaar"
+
+    def __init__(self, options, players):
+        super().__init__(options, players)
+        self.undealt_dead = self.o.get("bazaar") != "draw"
+        self.draw_rule = "none" if self.undealt_dead else "until"
+
+    def opener_order(self, h):
+        if self.o.get("opener") == "nearest_sum":
+            return sorted(range(28), key=lambda t: (PIPS[t], 0 if DOUBLE[t] else 1, A[t]))
+        return DOUBLES_UP + LIGHTEST
+
+    def end_allowed(self, h, e, seat, turn):
+        if turn and h.t_laid and self.o.get("chain") == "one_end" and e.anchor != h.t_last:
+            return "blitz.chain"
+        return None
+
+
+class Spinner(Variant):
+    """Sevastopol and spider: the opening double spins four ways."""
+
+    layout_kind = "spinner"
+    arms_rule = "sevastopol.arms_first"
+
+    def lead_spinner(self, t):
+        return True
+
+    def lead_cands(self, h, t, seat):
+        if not DOUBLE[t]:
+            return []
+        return [Cand(-1, None, True)]
+
+    def candidates(self, h, t, seat, turn):
+        if h.layout.empty and not DOUBLE[t]:
+            return [], "lead.double"
+        return super().candidates(h, t, seat, turn)
+
+    def arms_first(self) -> bool:
+        return self.o.get("open_arms_first") == "yes"
+
+    def end_allowed(self, h, e, seat, turn):
+        if self.arms_first() and h.layout.spin_started < 4 and not e.spin:
+            return self.arms_rule
+        return None
+
+
+class Sevastopol(Spinner):
+    name = "sevastopol"
+    draw_rule = "none"
+
+    def opener_order(self, h):
+        return [TILE[6][6]]
+
+
+class Spider(Spinner):
+    name = "spider"
+    removes_one = True
+    arms_rule = "spider.arms_first"
+
+    def opener_order(self, h):
+        return ONE_UP
+
+    def no_opener(self, h):
+        h.vs["redeal"] = True
+        h.finish("redeal", None)
+
+    def extra_cands(self, h, t, seat, turn):
+        if not DOUBLE[t] or h.layout.empty:
+            return []
+        lay = h.layout
+        if self.arms_first() and lay.spin_started < 4:
+            return []
+        d = A[t]
+        out = []
+        for i, e in enumerate(lay.ends):
+            if e.spin:
+                continue
+            if self.o.get("close_with") == "any_double" or d in e.values:
+                out.append(Cand(i, d, True, down=True))
+        return out
+
+
+class Muggins(Variant):
+    name = "muggins"
+    layout_kind = "muggins"
+    doubles = "choice"
+    traditional_pips = False
+
+    def lead_spinner(self, t):
+        return DOUBLE[t]
+
+    def lead_cands(self, h, t, seat):
+        if DOUBLE[t]:
+            return [Cand(-1, None, True)]
+        return [Cand(-1, None, False)]
+
+    def double_across(self, h):
+        if h.layout.spinner < 0:
+            return [True]
+        return [True, False]
+
+    def orientation_choice(self, h, t):
+        return DOUBLE[t] and h.layout.spinner >= 0
+
+    def on_lay(self, h, seat, t, c, p):
+        count = h.layout.end_count()
+        if count and count % 5 == 0:
+            h.scores[seat] += count
+
+    def needs_left(self, h):
+        return h.end == "block" or (h.end == "out" and self.o.get("out_bonus_pips") == "yes")
+
+    def score(self, h):
+        left = self.left_pips(h)
+        points = list(h.scores)
+        w = None
+        if h.end == "out":
+            w = h.winner
+            bonus = 10
+            if self.o.get("out_bonus_pips") == "yes":
+                bonus += round5(sum(x or 0 for i, x in enumerate(left) if i != w))
+            points[w] += bonus
+        elif h.end == "block":
+            w = self.fewest(left)
+            if w is not None:
+                points[w] += round5(sum(x or 0 for i, x in enumerate(left) if i != w) - (left[w] or 0))
+        return HandScore(points, w, left)
+
+
+class Bergen(Variant):
+    name = "bergen"
+    traditional_pips = False
+
+    @property
+    def draw_rule(self):  # type: ignore[override]
+        return "until" if self.o.get("draws") == "until" else "one"
+
+    def reserved_count(self):
+        return 2
+
+    def opener_order(self, h):
+        return DOUBLES_UP + LIGHTEST
+
+    def on_lay(self, h, seat, t, c, p):
+        lay = h.layout
+        if len(lay.placed) == 1:
+            if DOUBLE[t]:
+                h.scores[seat] += 2
+            return
+        ends = lay.ends
+        if len(ends) == 2 and ends[0].values == ends[1].values:
+            dbl = any(DOUBLE[lay.placed[e.anchor].tile] and lay.placed[e.anchor].across for e in ends)
+            h.scores[seat] += 3 if dbl else 2
+
+    def needs_left(self, h):
+        return False
+
+    def left_tiles(self, h, s):
+        if h.vs.get("left_tiles") and h.vs["left_tiles"][s] is not None:
+            return h.vs["left_tiles"][s]
+        if h.known[s]:
+            return h.hands[s]
+        if h.counts[s] == 0:
+            return 0
+        return None
+
+    def score(self, h):
+        left = self.left_pips(h)
+        points = list(h.scores)
+        w = None
+        if h.end == "out":
+            w = h.winner
+            points[w] += 2
+        elif h.end == "block":
+            tiles = [self.left_tiles(h, s) for s in range(h.n)]
+            if any(m is None for m in tiles):
+                raise IllegalMove("bergen.left_tiles", {})
+            no_double = [s for s in range(h.n) if not any(DOUBLE[t] for t in tiles_of(tiles[s]))]
+            if len(no_double) == 1:
+                w = no_double[0]
+            elif no_double:
+                w = self.fewest(left, no_double)
+            else:
+                lows = {}
+                for s in range(h.n):
+                    ds = [A[t] for t in tiles_of(tiles[s]) if DOUBLE[t]]
+                    lows[s] = min(ds)
+                w = min(lows, key=lows.get)
+            if w is not None:
+                points[w] += 2
+        return HandScore(points, w, left)
+
+
+class Fives(Variant):
+    name = "fives"
+    doubles = "choice"
+    draw_rule = "one"
+    traditional_pips = False
+    divisor = 5
+
+    def reserved_count(self):
+        return 2 if self.o.get("reserve_two") == "yes" else 0
+
+    def opener_order(self, h):
+        return DOUBLES_UP + LIGHTEST
+
+    def on_lay(self, h, seat, t, c, p):
+        count = h.layout.end_count()
+        if count and count % self.divisor == 0:
+            h.scores[seat] += count // self.divisor
+
+    def needs_left(self, h):
+        return h.end == "block"
+
+    def on_turn_end(self, h, seat):
+        if self.o.get("hand_end") == "empty_bazaar" and h.t_draws and h.drawable_n == 0:
+            h.finish("block", None)
+
+    def score(self, h):
+        left = self.left_pips(h)
+        points = list(h.scores)
+        w = None
+        if h.end == "out":
+            w = h.winner
+            points[w] += 2
+        elif h.end == "block":
+            w = self.fewest(left)
+            if w is not None:
+                points[w] += 1
+        return HandScore(points, w, left)
+
+
+class Threes(Fives):
+    name = "threes"
+    divisor = 3
+
+
+class LuckyThrees(Variant):
+    name = "lucky_threes"
+    doubles = "choice"
+    draw_rule = "lucky"
+    traditional_pips = False
+
+    def opener_order(self, h):
+        return DOUBLES_UP + LIGHTEST
+
+    def setup(self, h, lead, previous_winner, first_hand):
+        super().setup(h, lead, previous_winner, first_hand)
+        h.vs["win"] = [0] * h.n
+        h.vs["pen"] = [0] * h.n
+        h.vs["pending"] = None      # a drawn tile not yet judged: (seat, tile or -1)
+        h.vs["first_double"] = False
+
+    def scoring_play(self, h, t, c) -> bool:
+        """Would laying ``t`` as ``c`` make the count a multiple of 3 (not 0)?"""
+        lay = h.layout.copy()
+        if c.end < 0:
+            count = PIPS[t]
+        else:
+            lay.attach(c.end, t, c.inner, c.across, 0, c.matador, c.shows)
+            count = lay.end_count()
+        return count > 0 and count % 3 == 0
+
+    def drawn_scores(self, h, seat) -> bool:
+        t = h.t_drawn
+        if t < 0 or h.vs["pending"] is None:
+            return False
+        return any(self.scoring_play(h, t, c) for c in h.cands(t, seat, True)[0])
+
+    def check_draw(self, h, seat):
+        if h.layout.empty:
+            raise IllegalMove("draw.must_play", {"player": h.players[seat]})
+        if h.drawable_n <= 0:
+            raise IllegalMove("draw.empty", {"player": h.players[seat]})
+        if h.t_draws >= 5:
+            raise IllegalMove("lucky.five_draws", {"player": h.players[seat]})
+        if self.drawn_scores(h, seat):
+            raise IllegalMove("lucky.lay_drawn", {"player": h.players[seat], "tile": tile_str(h.t_drawn)})
+
+    def check_pass(self, h, seat):
+        if self.drawn_scores(h, seat):
+            raise IllegalMove("lucky.lay_drawn", {"player": h.players[seat], "tile": tile_str(h.t_drawn)})
+        super().check_pass(h, seat)
+
+    def check_lay_turn(self, h, seat, t):
+        super().check_lay_turn(h, seat, t)
+        if self.drawn_scores(h, seat) and t != h.t_drawn:
+            raise IllegalMove("lucky.lay_drawn", {"player": h.players[seat], "tile": tile_str(h.t_drawn)})
+
+    def _settle_pending(self, h, laid_tile=None, scored=False) -> bool:
+        """Judge the last drawn tile: +10 when it is laid at once and scores, else −5.
+        Returns True when the lay is the drawn tile's."""
+        p = h.vs["pending"]
+        if p is None:
+            return False
+        h.vs["pending"] = None
+        seat, t = p
+        if laid_tile is not None and scored and (t == laid_tile or t < 0):
+            h.vs["win"][seat] += 10
+            return True
+        h.vs["pen"][seat] += 5
+        return False
+
+    def on_draw(self, h, seat, t):
+        if h.vs["pending"] is not None:
+            self._settle_pending(h)
+        h.vs["pending"] = (seat, t)
+        self._sync(h)
+
+    def on_lay(self, h, seat, t, c, p):
+        count = h.layout.end_count()
+        scored = count > 0 and count % 3 == 0
+        if self._settle_pending(h, t, scored):
+            pass
+        elif scored:
+            if DOUBLE[t]:
+                h.vs["win"][seat] += 7 if h.vs["first_double"] else 8
+            else:
+                h.vs["win"][seat] += 5
+        if DOUBLE[t]:
+            h.vs["first_double"] = True
+        self._sync(h)
+
+    def on_pass(self, h, seat):
+        self._settle_pending(h)
+        self._sync(h)
+
+    def on_turn_end(self, h, seat):
+        self._settle_pending(h)
+        self._sync(h)
+        if h.drawable_n == 0 and not h.over:
+            h.finish("block", None)
+
+    def _sync(self, h):
+        h.scores = [w - p for w, p in zip(h.vs["win"], h.vs["pen"])]
+
+    def score(self, h):
+        left = self.left_pips(h)
+        bal = [w - p for w, p in zip(h.vs["win"], h.vs["pen"])]
+        points = [0] * h.n
+        w = self.highest(bal)
+        if w is not None and h.end in ("out", "block"):
+            losers = [s for s in range(h.n) if s != w]
+            if self.o.get("credit") == "net":
+                points[w] = bal[w] + sum(max(0, -bal[s]) for s in losers)
+            else:
+                points[w] = max(0, sum(h.vs["pen"][s] for s in losers) - h.vs["win"][w])
+        else:
+            w = None
+        return HandScore(points, w, left)
+
+    def live_points(self, h):
+        return [0] * h.n
+
+    def needs_left(self, h):
+        return False
+
+    def load_scored(self, h, scored):
+        h.vs["win"] = [max(0, x) for x in scored]
+        h.vs["pen"] = [max(0, -x) for x in scored]
+        self._sync(h)
+
+
+class TwoLane(Variant):
+    name = "two_lane"
+    doubles = "along"
+    draw_rule = "one"
+    traditional_pips = False
+
+    def on_pass(self, h, seat):
+        h.scores[seat] += 10
+
+    def needs_left(self, h):
+        return False
+
+    def score(self, h):
+        left = self.left_pips(h)
+        points = list(h.scores)
+        w = None
+        if h.end == "out":
+            w = h.winner
+        elif h.end == "block":
+            w = self.fewest(points)
+        return HandScore(points, w, left)
