@@ -1192,7 +1192,6 @@ VARIANT_RULES["ladder"] = [
 # Each: section, variants (None: every variant), title (ru, en), text (ru, en), quotes, option
 # keys, and optional per-variant texts ("by": {variant: (ru, en)}).
 
-_EQUAL = tuple(n for n in VARIANTS if n not in ("matador", "six_matador", "french"))
 _DRAWING = ("traditional", "blitz", "spider", "sausage", "matador", "six_matador", "french", "muggins",
             "bergen", "fives", "threes", "lucky_threes", "two_lane", "ladder", "blind_blitz", "dark")
 _BLIND = ("blind_blitz", "dark")
@@ -1211,201 +1210,359 @@ _FIT_SUM6 = ("Кость кладут к открытому концу так, �
              "A tile is laid so that the touching halves sum to 6; an end showing 0 takes only a "
              "matador, crosswise.")
 
-ENGINE_RULES: dict[str, dict] = {
-    # --- tokens and records --------------------------------------------------------------
-    "token.tile": dict(section="record", variants=_ALL,
-        title=("Кость", "A tile"),
-        text=("Кость пишут как a:b (или a-b), где a и b — числа от 0 до 6; 3:5 и 5:3 — одна кость. Всё "
-              "прочее (7:1, 3:, x) — ошибка записи.",
-              "A tile is written a:b (or a-b), a and b from 0 to 6; 3:5 and 5:3 are one tile. Anything "
-              "else (7:1, 3:, x) is a notation error.")),
-    "token.syntax": dict(section="record", variants=_ALL,
-        title=("Запись хода", "A move token"),
-        text=("Ход записывают так: a:b (положить), a:b>c:d (к кости c:d), a:b>c:d@n (к её половине n), "
-              "с across / along, down, cut, а также draw, draw a:b, pass, miss a:b, open a:b c:d e:f. "
-              "Ход, который нельзя разобрать, — ошибка записи.",
-              "Moves are written a:b (lay), a:b>c:d (against tile c:d), a:b>c:d@n (against its half "
-              "n), with across / along, down, cut, and draw, draw a:b, pass, miss a:b, open a:b c:d "
-              "e:f. A token that does not parse is a notation error.")),
-    "token.across_half": dict(section="record", variants=("matador", "six_matador"),
-        title=("Половина матадора", "The matador's half"),
-        text=("across@n называет половину поперечного матадора, обращённую наружу; n должно быть одной "
-              "из его половин.",
-              "across@n names the half of a crosswise matador that faces out; n must be one of its "
-              "halves."), options=("matador_end",)),
-    "token.open_twice": dict(section="record", variants=_BLIND,
-        title=("Открытие", "The reveal"),
-        text=("open называет три разные кости; одна кость не может быть названа дважды.",
-              "open names three different tiles; one tile cannot be named twice.")),
-    "record.json": dict(section="record", variants=_ALL,
-        title=("Файл записи", "The record file"),
-        text=("Запись партии — это JSON в UTF-8 формата referee-record/1.",
-              "A game record is JSON in UTF-8, format referee-record/1.")),
-    "record.format": dict(section="record", variants=_ALL,
-        title=("Формат записи", "The record's format"),
-        text=("Поле format должно быть referee-record/1; запись иного формата не читается.",
-              "The format field must be referee-record/1; a record of another format is not read.")),
-    "record.variant": dict(section="record", variants=_ALL,
-        title=("Вариант", "The variant"),
-        text=("variant — одно из 17 имён: traditional, blitz, blind_blitz, dark, sevastopol, spider, "
-              "sausage, matador, six_matador, french, muggins, bergen, fives, threes, lucky_threes, "
-              "two_lane, ladder.",
-              "variant is one of the 17 names: traditional, blitz, blind_blitz, dark, sevastopol, "
-              "spider, sausage, matador, six_matador, french, muggins, bergen, fives, threes, "
-              "lucky_threes, two_lane, ladder.")),
-    "record.option_key": dict(section="record", variants=_ALL,
-        title=("Домашнее правило", "A house option"),
-        text=("В options допустимы только ключи домашних правил этого варианта (они перечислены на этой "
-              "странице); пропущенный ключ берёт значение по умолчанию.",
-              "options may only hold this variant's house option keys (listed on this page); a missing "
-              "key takes its default.")),
-    "record.option_value": dict(section="record", variants=_ALL,
-        title=("Значение правила", "An option's value"),
-        text=("Каждое домашнее правило принимает только свои значения (см. «Домашние правила»).",
-              "Each house option accepts only its own values (see “House options”).")),
-    "record.option_type": dict(section="record", variants=_ALL,
-        title=("Тип значения", "An option's type"),
-        text=("Числовые правила (target, limit, lone_blank, deal_3_4, matador_bonus, "
-              "monotonous_threshold) — числа JSON, остальные — строки.",
-              "Numeric options (target, limit, lone_blank, deal_3_4, matador_bonus, "
-              "monotonous_threshold) are JSON numbers, the others strings.")),
-}
+def _E(section, variants, title, text, quotes=(), options=(), **kw):
+    return dict(section=section, variants=variants, title=title, text=text, quotes=tuple(quotes),
+                options=tuple(options), **kw)
 
-ENGINE_RULES.update({
-    # --- play ------------------------------------------------------------------------------
-    "play.no_fit": dict(section="play", variants=_ALL,
-        title=("Кость не подходит", "The tile does not fit"),
-        text=_FIT_EQUAL,
-        by={**{v: _FIT_SUM7 for v in ("matador", "french")}, "six_matador": _FIT_SUM6},
+
+_ONE_DRAW = ("matador", "six_matador", "bergen", "fives", "threes", "two_lane", "ladder") + _BLIND
+_LOT = ("blind_blitz", "dark", "matador", "six_matador", "muggins", "two_lane", "ladder")
+
+ENGINE_RULES: dict[str, dict] = {
+    # --- the record (referee check exit 2) -----------------------------------------------------
+    "record.json": _E("record", _ALL, ("Файл записи", "The record file"),
+        ("Запись партии — это JSON в UTF-8.", "A game record is JSON in UTF-8.")),
+    "record.format": _E("record", _ALL, ("Формат записи", "The record's format"),
+        ("Поле format должно быть referee-record/1; запись иного формата не читается.",
+         "The format field must be referee-record/1; a record of another format is not read.")),
+    "record.field": _E("record", _ALL, ("Поля записи", "The record's fields"),
+        ("Запись состоит из полей format, variant, options, players, hands (и необязательных date, "
+         "lang); у кона — deal, turns, result, left, lead, removed, starter. Каждое поле — своего типа: "
+         "имена — строки, очки — числа, ходы — списки.",
+         "A record holds format, variant, options, players, hands (and optional date, lang); a hand "
+         "holds deal, turns, result, left, lead, removed, starter. Each field has its type: names are "
+         "strings, points numbers, moves lists.")),
+    "record.variant": _E("record", _ALL, ("Вариант", "The variant"),
+        ("variant — одно из 17 имён: traditional, blitz, blind_blitz, dark, sevastopol, spider, sausage, "
+         "matador, six_matador, french, muggins, bergen, fives, threes, lucky_threes, two_lane, ladder.",
+         "variant is one of the 17 names: traditional, blitz, blind_blitz, dark, sevastopol, spider, "
+         "sausage, matador, six_matador, french, muggins, bergen, fives, threes, lucky_threes, two_lane, "
+         "ladder.")),
+    "record.option_key": _E("record", _ALL, ("Домашнее правило", "A house option"),
+        ("В options допустимы только ключи домашних правил этого варианта (они перечислены на этой "
+         "странице); пропущенный ключ берёт значение по умолчанию.",
+         "options may only hold this variant's house option keys (listed on this page); a missing key "
+         "takes its default.")),
+    "record.option_value": _E("record", _ALL, ("Значение правила", "An option's value"),
+        ("Каждое домашнее правило принимает только свои значения (см. «Домашние правила»).",
+         "Each house option accepts only its own values (see “House options”).")),
+    "record.option_type": _E("record", _ALL, ("Тип значения", "An option's type"),
+        ("Числовые правила (target, limit, lone_blank, deal_3_4, matador_bonus, monotonous_threshold) — "
+         "числа JSON, остальные — строки.",
+         "Numeric options (target, limit, lone_blank, deal_3_4, matador_bonus, monotonous_threshold) are "
+         "JSON numbers, the others strings.")),
+    "record.player_count": _E("record", _ALL, ("Число игроков", "The number of players"),
+        ("Игроков должно быть столько, сколько допускает вариант (см. «Игроки и сдача»).",
+         "The number of players must be one the variant allows (see “Players and the deal”).")),
+    "record.player_name": _E("record", _ALL, ("Имена игроков", "Player names"),
+        ("Игроки перечислены по часовой стрелке; имя не пустое, не слишком длинное и не повторяется.",
+         "Players are listed clockwise; a name is not empty, not too long and not used twice.")),
+    "record.unknown_player": _E("record", _ALL, ("Игрок не за столом", "A player not seated"),
+        ("Ход, раздача или остаток могут называть только игроков из списка players.",
+         "Turns, deals and remainders may name only the players listed in players.")),
+    "record.token": _E("record", _ALL, ("Запись хода", "A move in the record"),
+        ("Каждый ход записи должен читаться по нотации (см. «Запись хода»); запись с нечитаемым ходом "
+         "не проверяется вовсе.",
+         "Every move of a record must parse (see “A move token”); a record with an unreadable move is "
+         "not checked at all.")),
+    "record.deal": _E("record", _ALL, ("Раздача", "The deal"),
+        ("Записанная раздача даёт каждому игроку столько костей, сколько велит вариант, и ни одна кость "
+         "не встречается дважды.",
+         "A recorded deal gives each player as many tiles as the variant says, and no tile appears "
+         "twice.")),
+    "record.tile": _E("record", _ALL, ("Кость набора", "A tile of the set"),
+        ("Набор — дубль-шесть, 28 костей от 0:0 до 6:6.", "The set is double-six: 28 tiles, 0:0 to 6:6.")),
+    "record.unseen_draw": _E("record", _DRAWING, ("Взятая кость названа", "A draw names its tile"),
+        ("Когда раздача записана, каждая взятая из базара кость называется: draw a:b.",
+         "Where the deal is recorded, every draw names its tile: draw a:b.")),
+    "record.left": _E("record", _ALL, ("Остаток на руках", "Tiles left"),
+        ("left — для каждого игрока с костями: список костей или число очков (одинокая 0:0 — "
+         "lone_blank). Кости проверяются: не на столе, не дважды, счёт сходится.",
+         "left gives, for each player still holding tiles, the tiles or the pips counted (a lone 0:0 as "
+         "lone_blank). Tiles are checked: not on the table, not twice, counts add up.")),
+    "record.result": _E("record", _ALL, ("Итог без ходов", "A result-only entry"),
+        ("result — {out, left, scored, maker}: кто вышел, что осталось, очки, набранные по ходу игры, и "
+         "кто сделал рыбу (где это важно).",
+         "result is {out, left, scored, maker}: who went out, what was left, points gathered during "
+         "play, and who made the block (where it matters).")),
+    "token.syntax": _E("record", _ALL, ("Запись хода", "A move token"),
+        ("Ход записывают так: a:b (положить), a:b>c:d (к кости c:d), a:b>c:d@n (к её половине n), с "
+         "across / along, down, cut, а также draw, draw a:b, pass, miss a:b, open a:b c:d e:f.",
+         "Moves are written a:b (lay), a:b>c:d (against tile c:d), a:b>c:d@n (against its half n), with "
+         "across / along, down, cut, and draw, draw a:b, pass, miss a:b, open a:b c:d e:f.")),
+    "token.tile": _E("record", _ALL, ("Кость", "A tile"),
+        ("Кость пишут как a:b (или a-b), где a и b — числа от 0 до 6; 3:5 и 5:3 — одна кость.",
+         "A tile is written a:b (or a-b), a and b from 0 to 6; 3:5 and 5:3 are one tile.")),
+    "token.open_twice": _E("record", _BLIND, ("Открытие трёх костей", "Turning up three tiles"),
+        ("open называет три разные кости.", "open names three different tiles.")),
+    "token.across_half": _E("record", ("matador", "six_matador"), ("Половина матадора", "The matador's half"),
+        ("across@n называет половину поперечного матадора, обращённую наружу; n — одна из его половин.",
+         "across@n names the half of a crosswise matador that faces out; n is one of its halves."),
+        options=("matador_end",)),
+    # --- turns and the lead ----------------------------------------------------------------------
+    "turn.wrong_player": _E("play", _ALL, ("Чужая очередь", "Not his turn"),
+        ("Ходят по часовой стрелке от заходящего; пропуск — тоже ход, никого не пропускают (кроме "
+         "разреза в «Колбасе»).",
+         "Play goes clockwise from the leader; a pass is a turn and nobody is skipped (except where the "
+         "sausage cut moves the turn).")),
+    "turn.one_tile": _E("play", tuple(v for v in VARIANTS if v not in ("blitz",) + _BLIND),
+        ("Одна кость за ход", "One tile a turn"),
+        ("За ход кладут одну кость (несколько — только в блице и в слепых вариантах).",
+         "One tile is laid per turn (several only in blitz and the blind variants).")),
+    "turn.over": _E("play", _ALL, ("Ход окончен", "The turn is over"),
+        ("После положенной кости (или пропуска) ход переходит к следующему; добавить к оконченному ходу "
+         "нельзя.",
+         "After the tile laid (or the pass) the turn passes on; nothing is added to a finished turn.")),
+    "turn.incomplete": _E("play", _ALL, ("Пустой ход", "An empty turn"),
+        ("Ход — это взятые кости, затем положенные кости или pass; ход без положенной кости кончается "
+         "явным pass.",
+         "A turn is any draws, then tiles laid or pass; a turn that lays no tile ends with an explicit "
+         "pass.")),
+    "lead.unknown": _E("lead", _ALL, ("Кто заходит", "Who leads"),
+        ("Где заходящего определяют жребием или договорённостью, его имя пишут в поле lead кона (иначе "
+         "заходит игрок первого хода).",
+         "Where the leader is chosen by lot or agreement, the hand's lead field names him (absent: the "
+         "first turn's player).")),
+    "lead.wrong_player": _E("lead", _ALL, ("Не тот заходящий", "The wrong leader"),
+        ("Заходит тот, кого называет правило начала (см. выше) или поле lead.",
+         "The player named by the opener rule (above) or by the lead field leads.")),
+    "lead.wrong_tile": _E("lead", _ALL, ("Не та кость для захода", "The wrong lead tile"),
+        ("Где вариант называет кость для захода (0:0, наименьший дубль, 6:6 …), её владелец обязан "
+         "зайти именно ею.",
+         "Where the variant names the tile that leads (0:0, the lowest double, 6:6 …), its holder must "
+         "lead that very tile."),
+        options=("opener",)),
+    "lead.double": _E("lead", ("sevastopol", "spider", "sausage"), ("Заход дублем", "A double leads"),
+        ("Игра открывается дублем: он становится корнем выкладки.",
+         "The hand opens with a double: it is the root of the layout.")),
+    "lead.too_late": _E("lead", _ALL, ("Заход уже был", "Already led"),
+        ("Заходящего можно назвать только до первого хода.", "The leader can be named only before the first move.")),
+    "hand.over": _E("end", _ALL, ("Кон окончен", "The hand is over"),
+        ("Кон кончается в тот же миг, когда игрок вышел или возникла рыба; ходы после этого отвергаются.",
+         "A hand ends the moment a player goes out or a block arises; no turn follows it.")),
+    "hand.unfinished": _E("record", _ALL, ("Недоигранный кон", "An unfinished hand"),
+        ("Недоигранным может быть только последний кон записи (матч в процессе).",
+         "Only the last hand of a record may be unfinished (a match in progress).")),
+    "hand.redeal": _E("players", ("traditional",), ("Пересдача", "Redeal"),
+        ("При однообразной раздаче кон записывают с раздачей и без ходов; он кончается пересдачей.",
+         "A monotonous deal is recorded with its deal and no turns; it ends as a redeal."),
+        options=("monotonous_threshold", "redeal_when")),
+    "hand.no_double": _E("lead", ("spider", "sausage"), ("Нет дубля — пересдача", "No double: redeal"),
+        ("Если дубля нет ни у кого, кости перемешивают заново: кон записывают с раздачей и без ходов.",
+         "If nobody holds a double the tiles are redealt: the hand is recorded with its deal and no "
+         "turns.")),
+    # --- tiles ------------------------------------------------------------------------------------
+    "tile.on_table": _E("play", _ALL, ("Кость уже на столе", "The tile is already on the table"),
+        ("В наборе каждая кость одна; кость на столе положить ещё раз нельзя.",
+         "Every tile is unique in the set; a tile on the table cannot be laid again.")),
+    "tile.not_in_hand": _E("play", _ALL, ("Кости нет на руках", "The tile is not in the hand"),
+        ("Игрок кладёт только свои кости: из раздачи или взятые из базара.",
+         "A player lays only tiles he holds: dealt to him or drawn from the bazaar.")),
+    "tile.elsewhere": _E("play", _ALL, ("Кость в другом месте", "The tile is elsewhere"),
+        ("Когда раздача не записана, судья всё равно помнит, где каждая виденная кость: у игрока не может "
+         "оказаться кость, которая известна в другой руке, на столе или вне игры.",
+         "Where the deal is unknown the referee still knows where each tile seen is: a player cannot hold "
+         "a tile known to be in another hand, on the table or out of play.")),
+    "tile.no_tiles": _E("play", _ALL, ("Костей нет", "No tiles left"),
+        ("У игрока без костей нечего класть.", "A player with no tiles has nothing to lay.")),
+    # --- laying -----------------------------------------------------------------------------------
+    "play.no_fit": _E("play", _ALL, ("Кость не подходит", "The tile does not fit"), _FIT_EQUAL,
         quotes=(Q("003", "кость при ответном ходе ставят нужным очком к той стороне уже положенной кости, "
                          "на которой имеется такое же количество очков"),),
-        by_quotes={"matador": (Q("002", "чтобы сумма приставленных половинок обязательно равнялась "
-                                        "семи"),),
-                   "french": (Q("002", "чтобы число очков на одной из ее сторон дополняло число очков на "
-                                       "одной из сторон первой кости до суммы 7"),),
-                   "six_matador": (Q("002", "чтобы очки на присоединяемой половине и на свободной "
-                                            "половине предыдущей кости в сумме давали шесть"),)}),
-    "play.not_held": dict(section="play", variants=_ALL,
-        title=("Кости нет на руках", "The tile is not in the hand"),
-        text=("Игрок может положить только кость, которая у него на руках: из раздачи или взятую из "
-              "базара.",
-              "A player may lay only a tile he holds: dealt to him or drawn from the bazaar.")),
-    "play.on_table": dict(section="play", variants=_ALL,
-        title=("Кость уже на столе", "The tile is already on the table"),
-        text=("В наборе каждая кость одна; кость, уже лежащую на столе, положить ещё раз нельзя.",
-              "Every tile is unique in the set; a tile already on the table cannot be laid again.")),
-    "play.ambiguous": dict(section="play", variants=_ALL,
-        title=("Неясно, куда", "Ambiguous move"),
-        text=("Если кость подходит в несколько действительно разных мест (или вариант позволяет выбрать "
-              "поперёк/вдоль), ход должен назвать место: a:b>c:d, a:b>c:d@n, across/along. Места, "
-              "различные только симметрией, считаются одним.",
-              "Where a tile fits in more than one truly different place (or the variant lets the "
-              "player choose across/along), the move must name it: a:b>c:d, a:b>c:d@n, across/along. "
-              "Places that differ only by symmetry are one place.")),
-    "play.no_target": dict(section="play", variants=_ALL,
-        title=("Нет такого конца", "No such end"),
-        text=("a:b>c:d называет кость c:d, которая лежит на столе и имеет открытый конец.",
-              "a:b>c:d must name a tile c:d that is on the table and has an open end.")),
-    "play.orientation": dict(section="play", variants=_IN_PLAY + _MATADORS,
-        title=("Поперёк или вдоль", "Across or along"),
-        text=("Где игрок сам выбирает, класть дубль (или матадор) поперёк или вдоль, ход должен это "
-              "сказать (across / along); где можно только одно, указывать не нужно.",
-              "Where the player may choose to lay a double (or a matador) crosswise or lengthwise, the "
-              "move must say which (across / along); where only one way is legal it may be omitted.")),
-    "play.must_play": dict(section="play", variants=_ALL,
-        title=("Обязан ходить", "Must play if able"),
-        text=("У кого есть подходящая кость, тот не может пропустить ход и не может брать из базара "
-              "(кроме «Тройного на счастье» и необязательных матадоров/онеров). Судья проверяет это, "
-              "только если раздача записана.",
-              "A player who holds a playable tile may not pass and may not draw (except in lucky "
-              "threes, and where the only playable tiles are optional matadors or honours). The "
-              "referee checks this only where the deal is recorded."),
-        options=()),
-    "turn.wrong_player": dict(section="play", variants=_ALL,
-        title=("Чужая очередь", "Not his turn"),
-        text=("Ходят по часовой стрелке от заходящего; пропуск — тоже ход, никого не пропускают (кроме "
-              "разреза в «Колбасе»).",
-              "Play goes clockwise from the leader; a pass is a turn and nobody is skipped (except "
-              "where the sausage cut moves the turn).")),
-    "turn.empty": dict(section="play", variants=_ALL,
-        title=("Пустой ход", "An empty turn"),
-        text=("Ход — это взятые кости, затем положенные кости или pass; ход без положенной кости "
-              "кончается явным pass.",
-              "A turn is any draws, then tiles laid or pass; a turn that lays no tile ends with an "
-              "explicit pass.")),
-    "turn.one_tile": dict(section="play", variants=tuple(v for v in VARIANTS if v not in ("blitz",) + _BLIND),
-        title=("Одна кость за ход", "One tile a turn"),
-        text=("За ход кладут одну кость (несколько — только в блице и в слепых вариантах после "
-              "открытия).",
-              "One tile is laid per turn (several only in blitz and, after the reveal, in the blind "
-              "variants).")),
-    "hand.over": dict(section="end", variants=_ALL,
-        title=("Кон окончен", "The hand is over"),
-        text=("Кон кончается в тот же миг, когда игрок вышел или возникла рыба; ходы после этого "
-              "отвергаются.",
-              "A hand ends the moment a player goes out or a block arises; no turn follows it.")),
-    "match.over": dict(section="match", variants=_ALL,
-        title=("Матч окончен", "The match is over"),
-        text=("Когда матч решён (цель или предел достигнуты), новые коны не записывают.",
-              "Once the match is decided (target or limit reached), no further hand is recorded.")),
-    # --- leading ----------------------------------------------------------------------------
-    "lead.wrong_tile": dict(section="lead", variants=_ALL,
-        title=("Не та кость для захода", "The wrong lead tile"),
-        text=("Где вариант называет кость для захода, её владелец обязан зайти именно ею (см. «Начало "
-              "кона»).",
-              "Where the variant names the tile that leads, its holder must lead that very tile (see "
-              "“Who leads”)."),
-        options=("opener",)),
-    "lead.wrong_player": dict(section="lead", variants=_ALL,
-        title=("Не тот заходящий", "The wrong leader"),
-        text=("Заходит тот, кого называет правило начала; где начинающего выбирают жребием, его имя "
-              "записывают в поле lead кона.",
-              "The player named by the opener rule leads; where the leader is drawn by lot, the "
-              "hand's lead field names him.")),
-    # --- drawing ----------------------------------------------------------------------------
-    "draw.must_play": dict(section="play", variants=_DRAWING,
-        title=("Брать нельзя: есть ход", "No draw while able to play"),
-        text=("Из базара берут, только когда нечем ходить; взятую подходящую кость кладут в тот же ход.",
-              "A player draws only when he cannot play; a drawn tile that fits must be laid in the same "
-              "turn."),
-        options=("matador_compulsory",)),
-    "draw.empty": dict(section="play", variants=_DRAWING,
-        title=("Базар пуст", "The bazaar is empty"),
-        text=("Когда в базаре нет костей, которые можно взять, брать нечего: нечем ходить — пропуск.",
-              "When no drawable tile is left, there is nothing to draw: a player who cannot play "
-              "passes.")),
-    "draw.one": dict(section="play", variants=("matador", "six_matador", "bergen", "fives", "threes",
-                                                "two_lane", "ladder") + _BLIND,
-        title=("Одна кость из базара", "One draw a turn"),
-        text=("В этом варианте за ход берут из базара не больше одной кости.",
-              "In this variant a player draws at most one tile a turn."),
-        options=("draws",)),
-    "draw.compulsory": dict(section="play", variants=_DRAWING,
-        title=("Брать обязательно", "Drawing is compulsory"),
-        text=("Кто не может сходить, пока в базаре есть кости, обязан брать; пропускать можно, только "
-              "когда брать нечего.",
-              "A player who cannot play must draw while a drawable tile remains; he may pass only when "
-              "there is nothing to draw.")),
-    "draw.reserved": dict(section="play", variants=("bergen", "fives", "threes"),
-        title=("Запасные кости", "Reserved tiles"),
-        text=("Последние две кости базара не берут никогда.", "The last two bazaar tiles are never drawn."),
-        options=("reserve_two",)),
-    "blitz.no_bazaar": dict(section="play", variants=("blitz",),
-        title=("В блице нет базара", "Blitz has no bazaar"),
-        text=("Несданные кости в блице в игре не участвуют: брать их нельзя. Кому нечем ходить, "
-              "пропускает. С домашним правилом bazaar=draw из них берут, пока не смогут сходить.",
-              "In blitz the undealt tiles take no part and cannot be drawn: a player who cannot play "
-              "passes. Under the house option bazaar=draw they are drawn until playable."),
-        quotes=(Q("002", "Оставшиеся кости в игре не участвуют, «базара» нет."),), options=("bazaar",)),
-    "blitz.chain": dict(section="play", variants=("blitz",),
-        title=("Цепочка блица", "The blitz chain"),
-        text=("Каждая следующая кость хода прикладывается к только что положенной (после одиночной "
-              "заходной — к любой её стороне).",
-              "Each further tile of a turn attaches to the tile just laid (after a lone lead tile, to "
-              "either of its sides)."),
+        by={**{v: _FIT_SUM7 for v in ("matador", "french")}, "six_matador": _FIT_SUM6}),
+    "play.wrong_end": _E("play", _ALL, ("Не то место", "The wrong place"),
+        ("Кость, положенная к названной кости (a:b>c:d), должна подходить к её открытому концу.",
+         "A tile laid against a named tile (a:b>c:d) must fit that tile's open end.")),
+    "play.orientation": _E("play", _ALL, ("Поперёк или вдоль", "Across or along"),
+        ("Дубли лежат так, как велит вариант (поперёк, вдоль или на выбор игрока); где выбор за игроком "
+         "и он что-то меняет, ход говорит across или along.",
+         "Doubles lie as the variant says (crosswise, lengthwise or the player's choice); where the "
+         "player chooses and it matters, the move says across or along.")),
+    "play.ambiguous": _E("play", _ALL, ("Неясно, куда", "Ambiguous move"),
+        ("Если кость подходит в несколько действительно разных мест (или можно выбрать поперёк/вдоль), "
+         "ход должен назвать место: a:b>c:d, a:b>c:d@n, across/along. Места, различные лишь симметрией, "
+         "считаются одним.",
+         "Where a tile fits in more than one truly different place (or across/along may be chosen), the "
+         "move must name it: a:b>c:d, a:b>c:d@n, across/along. Places that differ only by symmetry are "
+         "one place.")),
+    "blitz.chain": _E("play", ("blitz",), ("Цепочка блица", "The blitz chain"),
+        ("Каждая следующая кость хода прикладывается к только что положенной (после одиночной заходной — "
+         "к любой её стороне).",
+         "Each further tile of a turn attaches to the tile just laid (after a lone lead tile, to either "
+         "of its sides)."),
         quotes=(Q("002", "прикладывая их друг к другу в соответствии с правилами традиционного домино"),),
         options=("chain",)),
-})
+    "sevastopol.arms_first": _E("play", ("sevastopol",), ("Сначала четыре стороны", "Four arms first"),
+        ("Пока не начаты все четыре стороны 6:6, каждый ход начинает новую сторону шестёркой; без шестёрки — "
+         "пропуск.",
+         "Until all four arms of 6:6 are started, each play starts a new arm with a six; without a six, "
+         "pass."),
+        quotes=(Q("002", "При первых ходах каждый игрок обязательно начинает одну из четырех сторон "
+                         "выкладки"),), options=("open_arms_first",)),
+    "spider.arms_first": _E("play", ("spider",), ("Сначала четыре ноги", "Four legs first"),
+        ("С домашним правилом open_arms_first=yes сначала начинают все четыре ноги и до этого не закрывают "
+         "ни одной.",
+         "With the house option open_arms_first=yes all four legs are started first, and none is closed "
+         "before that."), options=("open_arms_first",)),
+    "spider.close": _E("play", ("spider",), ("Закрыть ногу", "Closing a leg"),
+        ("Ногу закрывают дублем рубашкой вверх (down) на конце начатой ноги; дубль совпадает с её концом.",
+         "A leg is closed by a double laid face down (down) on the end of a started leg; the double "
+         "matches that end."),
+        quotes=(Q("002", "дублем можно закрыть ход противников по одной из «ног паука», положив его лицевой "
+                         "стороной вниз."),), options=("close_with",)),
+    "matador.no_fit": _E("play", _MATADORS, ("Сумма не сходится", "The halves do not sum"), _FIT_SUM7,
+        by={"six_matador": _FIT_SUM6},
+        quotes=(Q("002", "К нулевой половинке можно приставлять только матадоры, которые кладутся поперек "
+                         "цепочки."),), options=("matador_end",)),
+    "sausage.balance": _E("play", ("sausage",), ("Равновесие лент", "Lane balance"),
+        ("К ленте добавляют кость, только если она не длиннее другой уже на одну кость.",
+         "A tile may be added to a lane only if that lane is not already one tile longer than the other."),
+        quotes=(Q("002", "Выступать из двойной полосы может только одна косточка с каждой стороны."),)),
+    "sausage.cut": _E("play", ("sausage",), ("Разрез", "The cut"),
+        ("Резать можно при выровненных лентах (не меньше кости в каждой) костью, половинки которой — "
+         "открытые числа обеих лент.",
+         "A cut needs level lanes (at least one tile each) and a tile whose halves are the two lanes' open "
+         "numbers."), options=("cut_when",)),
+    "sausage.give": _E("play", ("sausage",), ("Какой кусок отдать", "Which piece to give"),
+        ("С cut_when=any при лентах разной длины резчик говорит, какой кусок отдаёт: give left (кости до "
+         "длины короткой ленты) или give right (выступающую кость).",
+         "With cut_when=any and lanes a tile apart, the cutter says which piece he gives: give left (the "
+         "tiles up to the shorter lane's length) or give right (the protruding tile)."),
+        quotes=(Q("002", "Отдать можно любой из двух полученных кусков, слева или справа от разрезающей "
+                         "кости."),), options=("cut_when",)),
+    "ladder.starter": _E("play", ("ladder",), ("Стартовая кость", "The starter"),
+        ("Первая кость ставится к стартовой кости, открытой из базара (поле starter кона), и задаёт "
+         "направление. Правило предварительное.",
+         "The first tile goes on the starter turned up from the bazaar (the hand's starter field) and "
+         "fixes the direction. A provisional rule."),
+        quotes=(Q("002", "С базара достается одна кость, которая является стартовой."),)),
+    # --- drawing and passing ----------------------------------------------------------------------
+    "draw.no_bazaar": _E("play", _ALL, ("Брать не из чего", "No drawing"),
+        ("В этом варианте (или при этом числе игроков, или по домашнему правилу) из базара не берут: кому "
+         "нечем ходить, пропускает.",
+         "In this variant (or with this many players, or by house option) nobody draws: a player who "
+         "cannot play passes."), options=("draw",)),
+    "blitz.no_bazaar": _E("play", ("blitz",), ("В блице нет базара", "Blitz has no bazaar"),
+        ("Несданные кости в блице в игре не участвуют: брать их нельзя, кому нечем ходить — пропускает. С "
+         "домашним правилом bazaar=draw из них берут, пока не смогут сходить.",
+         "In blitz the undealt tiles take no part and cannot be drawn: a player who cannot play passes. "
+         "Under the house option bazaar=draw they are drawn until playable."),
+        quotes=(Q("002", "Оставшиеся кости в игре не участвуют, «базара» нет."),
+                Q("000", "Если какие-то кости остались невостребованными, то их оставляют в стороне, в игре "
+                         "они не участвуют.")), options=("bazaar",)),
+    "draw.empty": _E("play", _DRAWING, ("Базар пуст", "The bazaar is empty"),
+        ("Когда взять нечего (в базаре нет доступных костей), кому нечем ходить — пропускает.",
+         "When no drawable tile is left, a player who cannot play passes.")),
+    "draw.one_per_turn": _E("play", _DRAWING, ("Одна кость за ход", "One draw a turn"),
+        ("Где вариант даёт брать одну кость за ход, вторую взять нельзя: не подошла — пропуск.",
+         "Where the variant allows one draw a turn, a second is refused: if it does not fit, pass."),
+        options=("draws",)),
+    "draw.must_play": _E("play", _DRAWING, ("Брать нельзя: есть ход", "No draw while able to play"),
+        ("Из базара берут, только когда нечем ходить (кроме «Тройного на счастье» и необязательных "
+         "матадоров/онеров). Судья проверяет это там, где раздача записана.",
+         "A player draws only when he cannot play (except in lucky threes, and where the only fitting "
+         "tiles are optional matadors or honours). The referee checks it where the deal is recorded."),
+        options=("matador_compulsory",)),
+    "draw.after_lay": _E("play", _DRAWING, ("Сначала брать, потом класть", "Draw before laying"),
+        ("В ходе сначала берут из базара, потом кладут; после положенной кости брать нельзя.",
+         "In a turn any draws come first, then tiles laid; no draw after a tile is laid.")),
+    "draw.not_in_bazaar": _E("play", _DRAWING, ("Кости нет в базаре", "Not in the bazaar"),
+        ("Из базара можно взять только кость, которая там есть: не на руках, не на столе, не вне игры.",
+         "Only a tile still in the bazaar can be drawn: not one in a hand, on the table or out of play.")),
+    "draw.out": _E("play", _DRAWING, ("Вышедший не берёт", "No draw when out"),
+        ("Игрок без костей не берёт из базара (кроме «Французской партии», где он берёт, пока базар не "
+         "пуст).",
+         "A player with no tiles does not draw (except in the French game, where he draws while the "
+         "bazaar has tiles).")),
+    "pass.must_play": _E("play", _ALL, ("Обязан ходить", "Must play if able"),
+        ("У кого есть подходящая кость, тот не пропускает ход (кроме необязательных матадоров и онеров). "
+         "Судья проверяет это там, где раздача записана.",
+         "A player who holds a tile that fits may not pass (except optional matadors and honours). The "
+         "referee checks it where the deal is recorded."), options=("matador_compulsory",)),
+    "pass.must_draw": _E("play", _DRAWING, ("Сначала взять", "Draw first"),
+        ("Кто не может сходить, обязан брать, пока в базаре есть доступные кости; пропуск — только когда "
+         "брать нечего (или взятая кость не подошла, где берут одну).",
+         "A player who cannot play must draw while a drawable tile remains; he passes only when there is "
+         "nothing to draw (or, in one-draw variants, after a draw that did not fit).")),
+    "pass.after_lay": _E("play", _ALL, ("Пас после хода", "Pass after laying"),
+        ("pass означает, что игрок не положил ни одной кости; после положенной кости пас не пишут.",
+         "pass says the player laid no tile; it is not written after a tile laid.")),
+    "lucky.five_draws": _E("play", ("lucky_threes",), ("Не больше пяти", "At most five"),
+        ("За ход можно взять не больше 5 костей.", "At most 5 tiles may be drawn in one turn."),
+        quotes=(Q("002", "в данном случае игрок может брать до 5 костей подряд."),)),
+    "lucky.lay_drawn": _E("play", ("lucky_threes",), ("Удачную кость кладут", "A lucky tile is laid"),
+        ("Взятую кость, которая даёт результативный ход, кладут сразу (и получают 10 очков).",
+         "A drawn tile that makes a scoring play is laid at once (and scores 10)."),
+        quotes=(Q("002", "В том случае, если игроку удалось взять в резерве нужную кость, он получает 10 "
+                         "очков, которые он может записать себе."),)),
+    # --- blind variants ----------------------------------------------------------------------------
+    "blind.only": _E("record", _ALL, ("Ходы слепых вариантов", "Moves of the blind variants"),
+        ("miss и open бывают только в «Блице вслепую» и «Втёмную».",
+         "miss and open exist only in blind blitz and in the dark.")),
+    "blind.not_rightmost": _E("play", _BLIND, ("Крайняя правая", "The rightmost tile"),
+        ("Открывают крайнюю правую кость своего ряда (в записи раздачи — последнюю в списке).",
+         "The rightmost tile of the row is turned up (the last one in the recorded deal's list)."),
+        quotes=(Q("002", "Он берет кость, лежащую перед ним справа."),)),
+    "blind.miss_fits": _E("play", _BLIND, ("Подходящую кладут", "A tile that fits is laid"),
+        ("Открытую кость, которая подходит, обязательно кладут; miss — только для неподходящей.",
+         "A turned-up tile that fits must be laid; miss is only for a tile that does not fit.")),
+    "blind.draw_after_miss": _E("play", _BLIND, ("Прикуп после промаха", "A draw after a miss"),
+        ("Одну кость из базара можно взять только после неудачной (miss) и положить её справа в ряд; "
+         "после открытия — если ничего не подходит.",
+         "One bazaar tile may be drawn only after a miss, to the right end of the row; after the reveal, "
+         "when nothing fits."),
+        quotes=(Q("002", "После неудачного хода игрок может взять еще одну кость из резерва и положить ее "
+                         "справа от себя."),)),
+    "blind.must_open": _E("play", _BLIND, ("Открыть три кости", "Turn up three tiles"),
+        ("Когда остаются три кости, их сразу открывают: open a:b c:d e:f.",
+         "At three tiles left they are turned up at once: open a:b c:d e:f."),
+        quotes=(Q("002", "Когда у кого-то из игроков останется только три кости, он должен открыть их."),)),
+    "blind.must_turn": _E("play", _BLIND, ("Открыть кость", "Turn up a tile"),
+        ("До открытия ход начинается с того, что игрок открывает свою крайнюю правую кость.",
+         "Before the reveal a turn starts with the player turning up his rightmost tile.")),
+    "blind.open_wrong": _E("play", _BLIND, ("Открывают оставшиеся", "The three left"),
+        ("open называет именно три оставшиеся у игрока кости.", "open names exactly the three tiles the player has left.")),
+    "blind.not_yet": _E("play", _BLIND, ("Рано открывать", "Too early to turn up"),
+        ("Открывают, когда остаётся ровно три кости, не раньше.", "Tiles are turned up when exactly three are left, not before.")),
+    "blind.drawn_not_played": _E("play", _BLIND, ("Взятую не кладут", "A drawn tile waits"),
+        ("Кость, взятая из базара, в этот ход не играет.", "A tile drawn from the bazaar is not played this turn.")),
+    "blind.after_miss": _E("play", _BLIND, ("После промаха", "After a miss"),
+        ("После неудачной кости ход окончен: можно лишь взять одну кость из базара, затем pass.",
+         "After a miss the turn is over: one draw at most, then pass.")),
+    "dark.one_tile": _E("play", ("dark",), ("Одна кость до открытия", "One tile until the reveal"),
+        ("Втёмную до открытия за ход открывают и кладут одну кость.",
+         "In the dark, one tile is turned up and laid per turn until the reveal."),
+        quotes=(Q("002", "выложить больше одной кости можно только когда их осталось только три и они "
+                         "повернуты лицевой стороной."),)),
+    # --- end of the hand, results ----------------------------------------------------------------------
+    "left.missing": _E("end", _ALL, ("Нужен остаток", "Tiles left needed"),
+        ("Если раздача не записана, для подсчёта нужен остаток каждого игрока с костями (left): кости или "
+         "очки.",
+         "Where the deal is unknown, scoring needs what each player still holding tiles was left with "
+         "(left): the tiles or the pips.")),
+    "left.mismatch": _E("end", _ALL, ("Остаток не сходится", "Tiles left disagree"),
+        ("Когда раздача записана, left должен совпадать с тем, что осталось по ходам.",
+         "With a known deal, left must agree with what the moves leave.")),
+    "left.impossible": _E("end", _ALL, ("Невозможный остаток", "An impossible remainder"),
+        ("Очки в left не могут быть отрицательными или больше, чем могут дать кости на руках.",
+         "Pips in left cannot be negative or more than the tiles held could carry.")),
+    "bergen.left_tiles": _E("end", ("bergen",), ("Остаток в Бергене", "Bergen's remainder"),
+        ("При рыбе в Бергене 2 очка зависят от того, у кого дубли, поэтому left называет кости, а не "
+         "число.",
+         "On a Bergen block the 2 points depend on who holds doubles, so left names the tiles, not a "
+         "number.")),
+    "result.out": _E("end", _ALL, ("Кто вышел", "Who went out"),
+        ("В result поле out — имя вышедшего (у него нет остатка) или null при рыбе.",
+         "In result, out names the player who went out (he has nothing left), or null on a block.")),
+    "result.scored": _E("end", _IN_PLAY + _MATADORS + ("two_lane",), ("Очки по ходу игры", "Points in play"),
+        ("Очки за игру должны быть возможны: в «Маггинсе» кратны 5, в «Двухполосном» — 10 и т. п.",
+         "Points in play must be possible: a multiple of 5 in Muggins, of 10 in two-lane, and so on.")),
+    "result.mismatch": _E("end", _ALL, ("Итог не совпадает с ходами", "Result and moves disagree"),
+        ("Кон с ходами и result должен согласовываться сам с собой.", "A hand with both turns and result must agree with itself.")),
+    "match.over": _E("match", _ALL, ("Матч окончен", "The match is over"),
+        ("Когда матч решён (цель или предел достигнуты), новые коны не записывают.",
+         "Once the match is decided (target or limit reached), no further hand is recorded.")),
+}
 
 
 # --------------------------------------------------------------------------------------------
@@ -1578,3 +1735,24 @@ def _ru_plural(n: int, one: str, few: str, many: str) -> str:
     if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
         return few
     return many
+
+
+def _merge_prose_into_engine_rules() -> None:
+    """Where a variant's rule in words has the same id as an engine rule, they are one rule: the
+    engine's entry takes the fuller words and quotes, and the page shows it once."""
+    for variant, items in VARIANT_RULES.items():
+        keep = []
+        for item in items:
+            rid, section, ru, en, quotes, keys = item[:6]
+            if rid in ENGINE_RULES:
+                e = ENGINE_RULES[rid]
+                e["text"] = (ru, en)
+                e["section"] = section
+                e["quotes"] = tuple(quotes) + tuple(q for q in e["quotes"] if q not in quotes)
+                e["options"] = tuple(dict.fromkeys(tuple(e["options"]) + tuple(keys)))
+            else:
+                keep.append(item)
+        items[:] = keep
+
+
+_merge_prose_into_engine_rules()
