@@ -42,6 +42,7 @@ class Refusal:
     message_ru: str
     message_en: str
     places: list[str] = field(default_factory=list)
+    params: dict = field(default_factory=dict)
     hand: int | None = None
     turn: int | None = None
     move: str | None = None
@@ -68,7 +69,8 @@ def refusal(err) -> Refusal:
             ru, en = message(rule, params, "ru"), message(rule, params, "en")
         except Exception:
             ru = en = rule
-    return Refusal(rule=rule, message_ru=ru, message_en=en, places=list(getattr(err, "places", [])))
+    return Refusal(rule=rule, message_ru=ru, message_en=en, places=list(getattr(err, "places", [])),
+                   params=dict(getattr(err, "params", {}) or {}))
 
 
 @dataclass
@@ -90,27 +92,61 @@ def empty_report(match: dict) -> dict:
             "totals": {p: 0 for p in match["players"]}, "match_winner": None, "error": None}
 
 
+def _report_refusal(report) -> Refusal | None:
+    if report.error is None:
+        return None
+    e = report.error
+    obj = getattr(report, "error_obj", None)
+    if obj is not None:
+        r = refusal(obj)
+    else:
+        r = Refusal(rule=e.get("rule", ""), message_ru=e.get("message", ""), message_en=e.get("message", ""))
+    r.hand, r.turn, r.move = e.get("hand"), e.get("turn"), e.get("move")
+    return r
+
+
+def _engine_failure(err: Exception) -> Refusal:
+    import logging
+
+    logging.getLogger(__name__).exception("the engine failed on a record")
+    return Refusal("engine.failure", "Движок правил не смог разобрать эти данные: %s" % type(err).__name__,
+                   "The rules engine could not handle this: %s" % type(err).__name__)
+
+
 def replay(match: dict, events: list[dict]) -> MatchState:
-    """Replay the stored log through the engine's one replay path."""
+    """Replay the stored log through the engine's one replay path (``referee.record.replay``).
+
+    A turn still open (a player who may lay more, or who has drawn) is left out of the
+    record the engine replays, since the replay closes every turn it reads; its moves are
+    then played on the live hand, which leaves that turn open as it is at the table.
+    """
     hands = fold(events)
     if not available():
         return MatchState(hands=hands, report=empty_report(match))
     from referee import record as rec
 
-    record = to_record(match, hands)
     RuleError = rule_error_types()
+    record = to_record(match, hands, include_open=False)
     try:
         report = rec.replay(rec.read(record))
     except (RuleError, catalogue.OptionError) as err:
         return MatchState(hands=hands, report=empty_report(match), error=refusal(err))
+    except Exception as err:  # an engine bug must not become a server error
+        return MatchState(hands=hands, report=empty_report(match), error=_engine_failure(err))
     data = report.to_json()
-    err = None
-    if data.get("error"):
-        e = data["error"]
-        err = Refusal(rule=e.get("rule", ""), message_ru=e.get("message", ""),
-                      message_en=e.get("message", ""), hand=e.get("hand"), turn=e.get("turn"),
-                      move=e.get("move"))
-    return MatchState(hands=hands, report=data, live=getattr(report, "live", None), error=err)
+    err = _report_refusal(report)
+    live = report.live
+    open_turn = hands[-1].open_turn if hands else None
+    if open_turn is not None and live is not None and err is None:
+        try:
+            if live.to_move is None:
+                live.set_leader(list(live.players).index(open_turn.player))
+            for token in open_turn.moves:
+                live.play(token)
+        except RuleError as e:
+            err = refusal(e)
+            err.hand, err.turn, err.move = len(hands), len(hands[-1].turns), token
+    return MatchState(hands=hands, report=data, live=live, error=err)
 
 
 def check_record(obj) -> tuple[dict | None, Refusal | None]:
@@ -122,15 +158,12 @@ def check_record(obj) -> tuple[dict | None, Refusal | None]:
 
     RuleError = rule_error_types()
     try:
-        report = rec.replay(rec.read(obj)).to_json()
+        report = rec.replay(rec.read(obj))
     except (RuleError, catalogue.OptionError) as err:
         return None, refusal(err)
-    if report.get("error"):
-        e = report["error"]
-        return report, Refusal(rule=e.get("rule", ""), message_ru=e.get("message", ""),
-                               message_en=e.get("message", ""), hand=e.get("hand"),
-                               turn=e.get("turn"), move=e.get("move"))
-    return report, None
+    except Exception as err:
+        return None, _engine_failure(err)
+    return report.to_json(), _report_refusal(report)
 
 
 def parse_tile(text: str) -> int:
@@ -170,8 +203,48 @@ def hand_view(live) -> dict | None:
         "bazaar": getattr(live, "bazaar_count", None),
         "on_table": on_table,
         "known": known,
-        "layout": live.layout_view(),
+        "layout": layout_view(live),
     }
+
+
+def layout_view(live) -> dict:
+    """The table as plain data: ``root`` and ``arms`` ({arm number: [pieces from the root
+    outward]}), each piece ``{"tile", "a" (half nearer the root), "b", "across", "down",
+    "end"}``, and ``ends`` (the numbers each open end shows).
+
+    Uses ``Hand.layout_view()`` when the engine has it, else reads ``Hand.layout``.
+    """
+    if hasattr(live, "layout_view"):
+        return live.layout_view()
+    from referee.rules.tiles import A, B
+
+    lay = live.layout
+    if not lay.placed:
+        return {"kind": lay.kind, "root": None, "arms": {}, "ends": []}
+    anchors = {e.anchor for e in lay.ends}
+
+    def piece(i: int) -> dict:
+        p = lay.placed[i]
+        if p.inner is None:
+            a, b = A[p.tile], B[p.tile]
+        else:
+            a, b = p.inner, p.outer
+        return {"tile": tile_str(p.tile), "a": a, "b": b, "across": bool(p.across),
+                "down": bool(p.down), "end": i in anchors, "double": A[p.tile] == B[p.tile]}
+
+    arms: dict[int, list[dict]] = {}
+    for i, p in enumerate(lay.placed):
+        if i == lay.root or p.dead:
+            continue
+        arms.setdefault(int(p.arm), []).append(piece(i))
+    seen, ends = set(), []
+    for e in lay.ends:
+        k = e.key()
+        if k in seen:
+            continue
+        seen.add(k)
+        ends.append({"shows": list(e.values)})
+    return {"kind": lay.kind, "root": piece(lay.root), "arms": arms, "ends": ends}
 
 
 def places_for(live, tile: str) -> list[str]:
@@ -188,9 +261,24 @@ def try_play(live, token: str) -> tuple[bool, Refusal | None]:
     RuleError = rule_error_types()
     try:
         live.play(token)
+        if live.over:
+            return False, None
+        if not live.turn_open:
+            live.end_turn()  # one-tile variants, passes: the turn closes by itself
+            return False, None
     except RuleError as err:
         return False, refusal(err)
-    return bool(getattr(live, "turn_open", False)), None
+    return True, None
+
+
+def set_leader(live, name: str) -> Refusal | None:
+    """Name the leader of a hand whose rules leave it to lot, or whose deal is unknown."""
+    RuleError = rule_error_types()
+    try:
+        live.set_leader(list(live.players).index(name))
+    except RuleError as err:
+        return refusal(err)
+    return None
 
 
 def try_end_turn(live) -> Refusal | None:

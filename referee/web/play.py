@@ -60,21 +60,15 @@ def phase(m: dict, state) -> str:
     if last is None or last.by_result:
         return "next"
     rhands = report.get("hands", [])
-    if state.error is not None and state.error.rule.startswith("record.left"):
+    if state.error is not None and state.error.rule == "left.missing" \
+            and state.error.hand == len(state.hands):
         return "left"
     if rhands and len(rhands) == len(state.hands):
         end = rhands[-1].get("end")
         if end is None:
             return "play"
-        if end in ("out", "block") and last.left is None and not last.meta.get("deal") and _someone_holds(rhands[-1], last):
-            return "left"
         return "next"
     return "play" if state.live is not None else "next"
-
-
-def _someone_holds(rhand: dict, last) -> bool:
-    left = rhand.get("left") or {}
-    return any(v for k, v in left.items() if k != rhand.get("winner"))
 
 
 def _n(form) -> int:
@@ -91,7 +85,7 @@ def _append(m: dict, n: int, kind: str, data: dict) -> None:
         candidate = current + [{"seq": n + 1, "kind": kind, "data": data}]
         state = engine.replay(m, candidate)
         if state.error is not None:
-            if not state.error.rule.startswith("record.left"):
+            if state.error.rule != "left.missing":
                 raise Refused(state.error.message(lang()), status=422, refusal=state.error)
 
     try:
@@ -110,7 +104,7 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         "play/table.html", m=m, n=len(evs), state=state, phase=ph, hv=hv, problem=problem,
         refusal=refusal, places=places or [], tile=tile, form=forms.ActionForm(),
         edit=True, score=_score(m, state), engine_ready=engine.available(),
-        laid=laid_tiles(state.last) if state.last else [],
+        laid=laid_tiles(state.last) if state.last else [], asked=left_needed(state) if ph == "left" else [],
         spec=catalogue.spec(m["variant"]),
     ), status
 
@@ -206,6 +200,13 @@ def move(key: str):
         live = state.live
         if live is None or phase(m, state) != "play":
             raise Refused(_("No hand is being played now."))
+        if live.to_move is None:
+            leader = request.form.get("leader", "")
+            if leader not in live.players:
+                raise Refused(_("Choose who leads first."))
+            refusal = engine.set_leader(live, leader)
+            if refusal is not None:
+                raise Refused(refusal.message(lang()), status=422, refusal=refusal)
         token = _token_from_form(live)
         seat = live.to_move
         player = live.players[seat] if seat is not None else None
@@ -306,16 +307,22 @@ def left(key: str):
             raise Refused(_("Another phone changed this match first."), status=409)
         if phase(m, state) != "left":
             raise Refused(_("No hand is waiting for the tiles left."))
-        winner = (state.report.get("hands") or [{}])[-1].get("winner")
-        _append(m, n, "left", {"left": _left_from_form(m, skip=winner)})
+        _append(m, n, "left", {"left": _left_from_form(m, only=left_needed(state))})
 
     return _guard(m, action)
 
 
-def _left_from_form(m: dict, skip: str | None = None) -> dict:
+def left_needed(state) -> list[str]:
+    """The players whose remaining tiles the engine asks for."""
+    if state.error is None:
+        return []
+    return [p.strip() for p in str(state.error.params.get("player", "")).split(",") if p.strip()]
+
+
+def _left_from_form(m: dict, only: list[str]) -> dict:
     out: dict = {}
     for i, name in enumerate(m["players"]):
-        if name == skip:
+        if name not in only:
             continue
         tiles = request.form.getlist(f"left_{i}")
         pips = (request.form.get(f"pips_{i}") or "").strip()

@@ -34,34 +34,29 @@ def picker_rows() -> list[list[str]]:
 
 
 def line_rows(view: dict | None) -> dict:
-    """The layout as drawable pieces: ``line`` (left arm reversed, root, right arm) when
-    there are at most two arms, else ``root`` and ``arms`` (each from the root outward).
+    """The layout in drawing order. A line (arms 0 and 1 only, not sausage) is one row:
+    arm 0 reversed, the root, arm 1. Otherwise the root, then one row per arm.
 
-    Each piece is ``{"a": near half, "b": far half, "double": bool, "across": bool,
-    "down": bool, "tile": "a:b", "end": bool}`` written in drawing order (left to right).
+    Each piece gets ``l`` and ``r`` (the halves from left to right) and ``vertical``
+    (a crosswise double stands upright).
     """
     if not view or not view.get("root"):
         return {"empty": True}
-    root = view["root"]
-    arms = [list(a) for a in view.get("arms", [])]
+    arms = {int(k): v for k, v in (view.get("arms") or {}).items()}
 
-    def piece(p: dict, reverse: bool, end: bool) -> dict:
-        a, b = int(p["a"]), int(p["b"])
-        if reverse:
-            a, b = b, a
-        return {"a": a, "b": b, "double": a == b, "across": bool(p.get("across")),
-                "down": bool(p.get("down")), "tile": p.get("tile", f"{a}:{b}"), "end": end}
+    def draw(p: dict, reverse: bool) -> dict:
+        q = dict(p)
+        q["l"], q["r"] = (p["b"], p["a"]) if reverse else (p["a"], p["b"])
+        q["vertical"] = bool(p.get("across")) and p["a"] == p["b"]
+        return q
 
-    root_piece = piece(root, False, False)
-    if len(arms) <= 2:
-        left = arms[0] if len(arms) >= 1 else []
-        right = arms[1] if len(arms) >= 2 else []
-        line = [piece(p, True, i == len(left) - 1) for i, p in reversed(list(enumerate(left)))]
-        line.append(root_piece)
-        line += [piece(p, False, i == len(right) - 1) for i, p in enumerate(right)]
+    root = draw(view["root"], False)
+    if set(arms) <= {0, 1} and view.get("kind") not in ("sausage", "spinner", "ladder"):
+        line = [draw(p, True) for p in reversed(arms.get(0, []))] + [root]
+        line += [draw(p, False) for p in arms.get(1, [])]
         return {"empty": False, "line": line}
-    return {"empty": False, "root": root_piece,
-            "arms": [[piece(p, False, i == len(arm) - 1) for i, p in enumerate(arm)] for arm in arms]}
+    return {"empty": False, "root": root,
+            "arms": [(k, [draw(p, False) for p in arms[k]]) for k in sorted(arms)]}
 
 
 def init_app(app: Flask) -> None:

@@ -18,3 +18,53 @@ def app(tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+# -- browser tests (Playwright with Debian's chromium) -------------------------------------------
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's chromium driven by Playwright (its own browsers cannot be downloaded here)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(chromium):
+    """A page on a phone: 390x844, touch, Russian."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                   is_mobile=True, has_touch=True, locale="ru-RU")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The app on a real HTTP server in a thread, with its own database."""
+    import threading
+
+    from werkzeug.serving import make_server
+
+    app = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(5)
+        server.server_close()

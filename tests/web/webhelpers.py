@@ -41,3 +41,31 @@ def new_match(client, variant="traditional", players=("Анфиса", "Всев�
     resp = client.post(f"/new/{variant}", data=data)
     assert resp.status_code == 302, resp.get_data(as_text=True)[:3000]
     return resp.headers["Location"]
+
+
+SEED_MOVES = ["6:6", "6:0", "6:5", "5:0>6:5", "0:4>5:0", "0:0>6:0", "4:6", "6:2", "2:3", "0:2",
+              "3:3", "2:1", "1:3>2:1"]
+
+
+def table_form(client, edit: str, selector: str = "form.picker-form") -> dict:
+    return form_data(client.get(edit), selector)
+
+
+def tap(client, edit: str, move: str, leader: str | None = None, mode: str = "lay"):
+    """Tap the tile of ``move`` in the picker; when a choice of places appears, tap the
+    place whose target matches ``move`` (``tile>target``). Returns the last response."""
+    tile, _, target = move.partition(">")
+    data = table_form(client, edit)
+    data.update({"tile": tile, "mode": mode})
+    if leader:
+        data["leader"] = leader
+    resp = client.post(edit + "/move", data=data)
+    if resp.status_code == 200 and soup(resp).select_one("form.choose"):
+        page = soup(resp)
+        buttons = page.select("form.choose button.place")
+        pick = [b["value"] for b in buttons if b["value"].endswith(">" + target)]
+        assert len(pick) == 1, (move, [b["value"] for b in buttons])
+        choice = form_data(resp, "form.choose")
+        choice["token"] = pick[0]
+        resp = client.post(edit + "/move", data=choice)
+    return resp

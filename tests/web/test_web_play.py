@@ -1,0 +1,174 @@
+"""Refereeing move by move through the test client: the seed traditional hand, refusals,
+undo, stale forms, the end of the hand and the score."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.web import engine
+from webhelpers import SEED_MOVES, form_data, new_match, soup, table_form, tap
+
+pytestmark = pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")
+
+
+def start_hand(client, edit):
+    data = form_data(client.get(edit), 'form[action$="/hand"]')
+    resp = client.post(edit + "/hand", data=data)
+    assert resp.status_code == 302
+    return resp
+
+
+def play_seed(client, edit):
+    start_hand(client, edit)
+    for i, mv in enumerate(SEED_MOVES):
+        resp = tap(client, edit, mv, leader="Анфиса" if i == 0 else None)
+        assert resp.status_code == 302, (mv, soup(resp).select_one(".problem"))
+
+
+def test_seed_hand_tap_by_tap_credits_anfisa_2(client):
+    edit = new_match(client)
+    play_seed(client, edit)
+    page = soup(client.get(edit))
+    form = page.select_one("form.left-form")
+    assert form is not None, "the end of the hand is recognised"
+    # only Всеволод is asked for his tiles; the tiles on the table are greyed out
+    assert [fs.select_one("legend").get_text() for fs in form.select("fieldset.left-player")] == ["Всеволод"]
+    assert form.select_one('input[value="6:6"]').has_attr("disabled")
+    data = form_data(client.get(edit), "form.left-form")
+    data["left_1"] = ["1:1"]
+    resp = client.post(edit + "/left", data=data)
+    assert resp.status_code == 302
+    page = soup(client.get(edit + "/score"))
+    row = page.select("table.score tbody tr.hand-row")
+    assert len(row) == 1
+    cells = row[0].select("td")
+    assert cells[0].select_one(".pts").get_text() == "2"
+    assert cells[1].select_one(".pts") is None
+    totals = [td.get_text() for td in page.select("table.score tfoot td")]
+    assert totals == ["2", "0"]
+    assert page.select_one("figure.chart svg polyline") is not None
+
+
+def test_export_of_the_seed_hand_is_accepted_by_the_engine(client):
+    edit = new_match(client)
+    play_seed(client, edit)
+    data = form_data(client.get(edit), "form.left-form")
+    data["left_1"] = ["1:1"]
+    client.post(edit + "/left", data=data)
+    record = client.get(edit + "/export").get_json()
+    assert record["hands"][0]["turns"][0] == {"player": "Анфиса", "moves": ["6:6"]}
+    assert len(record["hands"][0]["turns"]) == 13
+    report, refusal = engine.check_record(record)
+    assert refusal is None
+    assert report["hands"][0]["points"] == {"Анфиса": 2, "Всеволод": 0}
+
+
+def test_layout_and_picker(client):
+    edit = new_match(client)
+    start_hand(client, edit)
+    tap(client, edit, "6:6", leader="Анфиса")
+    tap(client, edit, "6:0")
+    page = soup(client.get(edit))
+    assert page.select_one(".turn .to-move").get_text() == "Анфиса"
+    tiles = page.select(".layout .line svg.tile")
+    assert [t["aria-label"] for t in tiles] == ["0:6", "6:6"]
+    assert [b.get_text() for b in page.select(".layout .end-mark")] == ["0", "6"]
+    disabled = {b["value"] for b in page.select("form.picker-form button.pick[disabled]")}
+    assert disabled == {"6:6", "0:6"}
+    assert len(page.select("form.picker-form button.pick")) == 28
+
+
+def test_a_refused_move_is_explained_with_a_rule_link_and_changes_nothing(client):
+    edit = new_match(client)
+    start_hand(client, edit)
+    tap(client, edit, "6:6", leader="Анфиса")
+    before = client.get(edit + "/export").get_json()
+    resp = tap(client, edit, "3:3")
+    assert resp.status_code == 422
+    page = soup(resp)
+    problem = page.select_one(".problem[role=alert]")
+    assert "3:3" in problem.get_text()
+    link = problem.select_one("a.rule-link")
+    assert link["href"] == "/rules/traditional#play.no_fit"
+    assert client.get(edit + "/export").get_json() == before
+
+
+def test_undo_is_an_event_and_restores_the_table(client, app):
+    edit = new_match(client)
+    start_hand(client, edit)
+    tap(client, edit, "6:6", leader="Анфиса")
+    tap(client, edit, "6:0")
+    data = form_data(client.get(edit), "form.undo-form")
+    assert client.post(edit + "/undo", data=data).status_code == 302
+    page = soup(client.get(edit))
+    assert [t["aria-label"] for t in page.select(".layout .line svg.tile")] == ["6:6"]
+    assert page.select_one(".turn .to-move").get_text() == "Всеволод"
+    from referee.web import get_db, store
+
+    with app.app_context():
+        m = store.list_matches(get_db())[0]
+        kinds = [e["kind"] for e in store.events(get_db(), m["id"])]
+    assert kinds == ["hand", "move", "move", "undo"]
+
+
+def test_a_stale_form_is_refused(client):
+    edit = new_match(client)
+    start_hand(client, edit)
+    old = table_form(client, edit)
+    tap(client, edit, "6:6", leader="Анфиса")
+    resp = client.post(edit + "/move", data={**old, "tile": "6:0", "mode": "lay"})
+    assert resp.status_code == 409
+    assert soup(resp).select_one(".problem[role=alert]") is not None
+    record = client.get(edit + "/export").get_json()
+    assert [t["moves"] for t in record["hands"][0]["turns"]] == [["6:6"]]
+
+
+@pytest.mark.parametrize("data", [
+    {"tile": "7:7"}, {"tile": "66"}, {"tile": ""}, {"token": "lay everything"},
+    {"token": "x" * 200}, {"n": "abc", "tile": "6:6"}, {"n": "-1", "tile": "6:6"},
+])
+def test_bad_moves_are_refused_cleanly(client, data):
+    edit = new_match(client)
+    start_hand(client, edit)
+    tap(client, edit, "6:6", leader="Анфиса")
+    before = client.get(edit + "/export").get_json()
+    form = table_form(client, edit)
+    resp = client.post(edit + "/move", data={**form, "mode": "lay", **data})
+    assert 400 <= resp.status_code < 500
+    assert soup(resp).select_one(".problem[role=alert]") is not None
+    assert client.get(edit + "/export").get_json() == before
+
+
+def test_draw_and_pass_buttons(client):
+    edit = new_match(client)
+    start_hand(client, edit)
+    tap(client, edit, "6:6", leader="Анфиса")
+    form = table_form(client, edit)
+    resp = client.post(edit + "/move", data={**form, "draw": "1"})
+    assert resp.status_code == 302
+    page = soup(client.get(edit))
+    assert page.select_one(".turn .to-move").get_text() == "Всеволод"
+    assert page.select_one(".bazaar").get_text().strip().endswith("13")
+    record = client.get(edit + "/export").get_json()
+    assert record["hands"][0]["turns"][-1] == {"player": "Всеволод", "moves": ["draw"]}
+
+
+def test_hand_by_result(client):
+    edit = new_match(client)
+    page = client.get(edit + "/result")
+    data = form_data(page, "form.result-form")
+    data.update({"out": "Анфиса", "left_1": "1:1"})
+    resp = client.post(edit + "/result", data=data)
+    assert resp.status_code == 302, soup(resp).select_one(".problem")
+    page = soup(client.get(edit + "/score"))
+    assert [td.get_text() for td in page.select("table.score tfoot td")] == ["2", "0"]
+
+
+def test_a_refused_result_stores_nothing(client):
+    edit = new_match(client)
+    data = form_data(client.get(edit + "/result"), "form.result-form")
+    data.update({"out": "Анфиса", "left_1": "9:9"})
+    resp = client.post(edit + "/result", data=data)
+    assert resp.status_code == 400
+    assert soup(resp).select_one(".problem[role=alert]") is not None
+    assert client.get(edit + "/export").get_json()["hands"] == []
