@@ -142,6 +142,8 @@ class Hand:
         """Whether the player to move may still add to this turn."""
         if self.over:
             return False
+        if self.v.blind:
+            return self.v.blind_turn_open(self)
         if self.t_passed:
             return False
         if self.t_laid and not self.v.multi_lay_now(self, self.to_move):
@@ -376,7 +378,8 @@ class Hand:
             where = self.layout.ends[c.end].key()
         else:
             where = ("lead",)
-        return (where, c.inner, c.across, c.matador, c.shows, c.down, c.cut, c.give)
+        mat = c.matador and self.v.matador_matters()
+        return (where, c.inner, c.across, mat, c.shows, c.down, c.cut, c.give)
 
     def token_for(self, t: int, c: Cand) -> str:
         """The token that names exactly this placement."""

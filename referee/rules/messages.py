@@ -86,6 +86,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "blind.not_yet": ("Открывают, когда остаётся ровно три кости.", "Tiles are turned up when exactly three are left."),
     "blind.drawn_not_played": ("Взятую кость в этот ход не кладут.", "A tile drawn is not played this turn."),
     "blind.after_miss": ("После неудачной кости ход окончен (можно лишь взять одну из базара).", "After a miss the turn is over (but for one draw)."),
+    "blind.no_miss_open": ("Кости открыты: «miss» больше не бывает — кладите подходящую или берите/пасуйте.", "The tiles are turned up: no more misses — lay a tile that fits, or draw/pass."),
     "dark.one_tile": ("Втёмную до открытия кладут одну кость за ход.", "In the dark, one tile a turn until the reveal."),
     # -- end of the hand and results ---------------------------------------------------------------
     "left.missing": ("Раздача неизвестна: укажите оставшиеся кости или очки (left).", "The deal is unknown: give the tiles or pips left (left)."),

@@ -140,6 +140,10 @@ class Variant:
             return True
         return DOUBLE[t] and self.doubles == "choice"
 
+    def matador_matters(self) -> bool:
+        """Whether laying a tile as a matador (rather than as an ordinary tile) scores."""
+        return False
+
     def chosen_half(self) -> bool:
         return self.o.get("matador_end") == "chosen_half"
 
