@@ -198,6 +198,7 @@ def hand_view(live) -> dict | None:
         "over": bool(getattr(live, "over", False)),
         "end": getattr(live, "end", None),
         "turn_open": bool(getattr(live, "turn_open", False)),
+        "turn_started": bool(getattr(live, "turn_started", False)),
         "counts": dict(zip(players, getattr(live, "counts", [0] * len(players)))),
         "scores": dict(zip(players, getattr(live, "scores", [0] * len(players)))),
         "bazaar": getattr(live, "bazaar_count", None),
