@@ -1,0 +1,224 @@
+"""`referee sheet` and `referee blank`: printed scoresheets from the command line.
+
+``add_subcommands(subparsers)`` adds both to the ``referee`` command's argparse subparsers; each
+sets ``func`` (called with the parsed arguments, returning the exit code):
+
+    referee sheet RECORD --output FILE.pdf [--lang ru|en] [--hand N]
+    referee blank VARIANT --players N --output FILE.pdf [--lang ru|en]
+
+Exit codes: 0 the PDF is written; 1 (sheet only) the PDF is written but the record breaks a rule
+(the sheet shows where); 2 bad input (a record that cannot be read, an unknown variant, a player
+count the variant does not allow, no output file): nothing is written and the error is said in
+the chosen language on standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from referee.rules.catalogue import VARIANTS
+
+__all__ = ["add_subcommands", "cmd_sheet", "cmd_blank"]
+
+TEXT = {
+    "ru": {
+        "no_output": "Укажите файл для PDF: --output FILE.pdf",
+        "no_file": "Не удалось открыть файл «{path}»: {reason}",
+        "not_json": "Файл «{path}» не читается как JSON: {reason}",
+        "cannot_write": "Не удалось записать «{path}»: {reason}",
+        "players_nan": "--players: нужно число игроков, а не «{value}»",
+        "players_missing": "Укажите число игроков: --players N (в «{title}» — от {low} до {high})",
+        "bad_record": "Запись не читается: {message} [правило {rule}]",
+        "refused": "Внимание: запись нарушает правило (кон {hand}): {message} [правило {rule}]. "
+                   "Протокол записан, нарушение отмечено в нём.",
+        "written": "Записано: {path} ({pages})",
+        "help_sheet": "протокол матча (PDF) по записи партии",
+        "help_blank": "пустой бланк протокола (PDF) для игры без телефона",
+    },
+    "en": {
+        "no_output": "Say where to write the PDF: --output FILE.pdf",
+        "no_file": "Cannot open “{path}”: {reason}",
+        "not_json": "“{path}” is not valid JSON: {reason}",
+        "cannot_write": "Cannot write “{path}”: {reason}",
+        "players_nan": "--players needs a number of players, not “{value}”",
+        "players_missing": "Say how many players: --players N ({title}: {low} to {high})",
+        "bad_record": "The record cannot be read: {message} [rule {rule}]",
+        "refused": "Note: the record breaks a rule (hand {hand}): {message} [rule {rule}]. "
+                   "The sheet is written and marks where.",
+        "written": "Written: {path} ({pages})",
+        "help_sheet": "the match scoresheet (PDF) of a game record",
+        "help_blank": "a blank scoresheet (PDF) for playing offline",
+    },
+}
+
+
+def _t(lang: str, key: str, **params: Any) -> str:
+    return TEXT["en" if lang == "en" else "ru"][key].format(**params)
+
+
+def add_subcommands(subparsers: Any) -> None:
+    """Add ``sheet`` and ``blank`` to the ``referee`` command."""
+    s = subparsers.add_parser("sheet", help=TEXT["en"]["help_sheet"],
+                              description="Print a match scoresheet (A4 PDF) from a game record.")
+    s.add_argument("record", help="the record file (JSON), or - for standard input")
+    s.add_argument("--output", "-o", default=None, metavar="FILE.pdf", help="where to write the PDF")
+    s.add_argument("--lang", choices=("ru", "en"), default=None,
+                   help="the sheet's language (default: the record's lang, else ru)")
+    s.add_argument("--hand", default=None, metavar="N",
+                   help="print the record of hand N (every move in order) instead of the scoresheet")
+    s.set_defaults(func=cmd_sheet)
+    b = subparsers.add_parser("blank", help=TEXT["en"]["help_blank"],
+                              description="Print a blank scoresheet (A4 PDF) for a variant and a number of players.")
+    b.add_argument("variant", help="one of: " + " ".join(VARIANTS))
+    b.add_argument("--players", "-n", default=None, metavar="N", help="the number of players")
+    b.add_argument("--output", "-o", default=None, metavar="FILE.pdf", help="where to write the PDF")
+    b.add_argument("--lang", choices=("ru", "en"), default="ru", help="the sheet's language (default ru)")
+    b.set_defaults(func=cmd_blank)
+
+
+def _fail(lang: str, key: str, **params: Any) -> int:
+    print(_t(lang, key, **params), file=sys.stderr)
+    return 2
+
+
+def _write(path: str, data: bytes, lang: str) -> int:
+    try:
+        with open(path, "wb") as f:
+            f.write(data)
+    except OSError as e:
+        return _fail(lang, "cannot_write", path=path, reason=e.strerror or str(e))
+    return 0
+
+
+def _pages(data: bytes, lang: str) -> str:
+    try:  # pypdf comes with the test extras; without it the count is left out
+        import io
+
+        import pypdf
+
+        n = len(pypdf.PdfReader(io.BytesIO(data)).pages)
+    except Exception:  # noqa: BLE001 - a count is a nicety
+        return f"{len(data) // 1024} KB"
+    if lang == "en":
+        return f"{n} page" + ("" if n == 1 else "s")
+    return f"страниц: {n}"
+
+
+def _report(record: dict, lang: str) -> tuple[int, dict, Any]:
+    """(exit code, report JSON, Report) from the engine, as ``referee check --json`` gives them."""
+    from referee.record import check
+
+    result = check(record, lang)
+    code, out = result[0], result[1]
+    rep = result[2] if len(result) > 2 else None
+    return code, out, rep
+
+
+def _with_in_play(out: dict, rep: Any) -> dict:
+    """Add each hand's in-play points (the engine's ``scored``) for the sheet, where known."""
+    hands = getattr(rep, "hands", None)
+    if not hands:
+        return out
+    out = dict(out)
+    out["hands"] = [dict(h) for h in out.get("hands") or []]
+    for h, hr in zip(out["hands"], hands):
+        scored = getattr(hr, "scored", None)
+        if scored:
+            h["in_play"] = dict(scored)
+    return out
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    from referee import pdf
+
+    lang_arg = args.lang
+    lang = lang_arg or "ru"
+    if not args.output:
+        return _fail(lang, "no_output")
+    try:
+        if args.record == "-":
+            raw = sys.stdin.buffer.read()
+        else:
+            with open(args.record, "rb") as f:
+                raw = f.read()
+    except OSError as e:
+        return _fail(lang, "no_file", path=args.record, reason=e.strerror or str(e))
+    try:
+        record = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        return _fail(lang, "not_json", path=args.record, reason=str(e))
+    if lang_arg is None and isinstance(record, dict) and record.get("lang") in ("ru", "en"):
+        lang = record["lang"]
+    code, out, rep = _report(record, lang)
+    if code == 2:
+        err = out.get("error") or {}
+        return _fail(lang, "bad_record", message=err.get("message", ""), rule=err.get("rule", "record"))
+    out = _with_in_play(out, rep)
+    try:
+        if args.hand is not None:
+            try:
+                n = int(args.hand)
+            except ValueError:
+                n = args.hand
+            data = pdf.hand_record(record, out, n, lang)
+        else:
+            data = pdf.match_sheet(record, out, lang)
+    except pdf.SheetError as e:
+        print(e.message(lang), file=sys.stderr)
+        return 2
+    if _write(args.output, data, lang):
+        return 2
+    print(_t(lang, "written", path=args.output, pages=_pages(data, lang)), file=sys.stderr)
+    if code == 1:
+        err = out.get("error") or {}
+        print(_t(lang, "refused", hand=err.get("hand"), message=err.get("message", ""),
+                 rule=err.get("rule", "")), file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_blank(args: argparse.Namespace) -> int:
+    from referee import pdf
+
+    lang = args.lang or "ru"
+    if not args.output:
+        return _fail(lang, "no_output")
+    variant = args.variant
+    players: Any = args.players
+    if variant in VARIANTS and players is None:
+        v = VARIANTS[variant]
+        if v.min_players != v.max_players:
+            from referee.rulebook import variant_title
+
+            return _fail(lang, "players_missing", title=variant_title(variant, lang), low=v.min_players,
+                         high=v.max_players)
+        players = v.min_players
+    if players is not None:
+        try:
+            players = int(players)
+        except ValueError:
+            return _fail(lang, "players_nan", value=players)
+    try:
+        data = pdf.blank_sheet(variant, players, lang)
+    except pdf.SheetError as e:
+        print(e.message(lang), file=sys.stderr)
+        return 2
+    if _write(args.output, data, lang):
+        return 2
+    print(_t(lang, "written", path=args.output, pages=_pages(data, lang)), file=sys.stderr)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the lead's cli.py is the door
+    parser = argparse.ArgumentParser(prog="referee")
+    add_subcommands(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,253 @@
+"""The printed sheets, read back: players, totals, options, the winner, page counts, fonts."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+
+import pypdf
+import pytest
+
+from referee import pdf, rulebook
+from referee.rules.catalogue import VARIANTS
+
+from fixtures import (BLITZ_RECORD, BLITZ_REFUSED_RECORD, BLITZ_REFUSED_REPORT, BLITZ_REPORT, FOUR, FOUR_EN,
+                      TRAD_RECORD, TRAD_REPORT, long_match, report_for)
+
+
+def pages_text(data: bytes) -> list[str]:
+    assert data.startswith(b"%PDF-")
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    return [" ".join((p.extract_text() or "").split()) for p in reader.pages]
+
+
+def text(data: bytes) -> str:
+    return " ".join(pages_text(data))
+
+
+def fonts(data: bytes) -> dict[str, bool]:
+    """Font name -> embedded?, over every page."""
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    out = {}
+    for page in reader.pages:
+        res = page["/Resources"].get_object()
+        for f in (res.get("/Font") or {}).values():
+            f = f.get_object()
+            desc = f.get("/FontDescriptor")
+            if desc is None and "/DescendantFonts" in f:
+                desc = f["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            desc = desc.get_object() if desc is not None else {}
+            out[str(f.get("/BaseFont"))] = any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+    return out
+
+
+# --- the engine's reports are the ones the hand-made fixtures stand for ---------------------------
+
+def test_fixture_reports_agree_with_the_engine():
+    assert report_for(BLITZ_RECORD, None) == BLITZ_REPORT
+    assert report_for(TRAD_RECORD, None) == TRAD_REPORT
+    refused = report_for(BLITZ_REFUSED_RECORD, None)
+    assert refused["error"]["rule"] == BLITZ_REFUSED_REPORT["error"]["rule"] == "blitz.no_bazaar"
+
+
+# --- the match scoresheet -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_blitz_seed_sheet(lang):
+    report = report_for(BLITZ_RECORD, BLITZ_REPORT)
+    data = pdf.match_sheet(BLITZ_RECORD, report, lang)
+    pages = pages_text(data)
+    assert len(pages) == 1
+    t = pages[0]
+    for p in BLITZ_RECORD["players"]:
+        assert p in t
+    # players in seating order
+    positions = [t.index(f"{i}. {p}") for i, p in enumerate(BLITZ_RECORD["players"], 1)]
+    assert positions == sorted(positions)
+    assert "132" in t
+    assert "bazaar = draw" in t and "chain = one_end" in t and "opener = lowest_double" in t
+    assert "lone_blank = 24" in t and "target = 100" in t
+    if lang == "ru":
+        assert "Блиц" in t and "Победитель матча: Жан" in t and "28.11.2026" in t
+        assert "из несданных костей можно брать" in t
+    else:
+        assert "Blitz" in t and "Match winner: Жан" in t and "28 November 2026" in t
+        assert "players draw from the undealt tiles" in t
+    assert all(fonts(data).values()), fonts(data)
+    assert any("DejaVu" in name for name in fonts(data))
+
+
+def test_sheet_language_follows_the_record():
+    t = text(pdf.match_sheet(BLITZ_RECORD, BLITZ_REPORT))
+    assert "Протокол матча" in t
+    en_record = dict(BLITZ_RECORD, lang="en")
+    assert "Match scoresheet" in text(pdf.match_sheet(en_record, BLITZ_REPORT))
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_traditional_seed_sheet(lang):
+    report = report_for(TRAD_RECORD, TRAD_REPORT)
+    t = text(pdf.match_sheet(TRAD_RECORD, report, lang))
+    assert "Анфиса" in t and "Всеволод" in t
+    assert ("вышел" if lang == "ru" else "out") in t
+    assert ("ещё не определён" if lang == "ru" else "not decided yet") in t
+    assert "fish_winner = fewest_pips" in t and "scoring = credit" in t
+    assert "limit =" not in t  # the kozel limit is not in force
+
+
+def test_refused_record_says_which_rule():
+    report = report_for(BLITZ_REFUSED_RECORD, BLITZ_REFUSED_REPORT)
+    t = text(pdf.match_sheet(BLITZ_REFUSED_RECORD, report, "en"))
+    assert "Record refused" in t and "blitz.no_bazaar" in t and "draw 5:5" in t
+    assert "bazaar = none" in t
+
+
+def test_twenty_hands_of_four_fit_one_page():
+    record, fallback = long_match(20)
+    report = report_for(record, fallback)
+    data = pdf.match_sheet(record, report, "ru")
+    pages = pages_text(data)
+    assert len(pages) == 1
+    t = pages[0]
+    for p in FOUR:
+        assert p in t
+    for p in FOUR:
+        assert str(report["totals"][p]) in t
+    assert "Подписи" not in t or True
+    assert "Судья" in t
+    assert "Ход матча" in t  # the chart's heading; the chart itself is SVG
+
+
+def test_forty_five_hands_continue_with_the_header_repeated():
+    record, fallback = long_match(45, players=FOUR_EN, target=1000)
+    report = report_for(record, fallback)
+    assert len(report["hands"]) == 45
+    pages = pages_text(pdf.match_sheet(record, report, "en"))
+    assert len(pages) >= 2
+    for page in pages:
+        assert "Ended Winner" in page
+        for p in FOUR_EN:
+            assert p in page
+        assert "hand total" in page
+    # every hand number appears in order across the pages
+    joined = " ".join(pages)
+    assert re.search(r"\b45 result\b", joined)
+    assert "Referee" in pages[-1]
+
+
+def test_long_match_winner_and_in_play_points():
+    record, _ = long_match(8, players=FOUR_EN, target=30)
+    report = report_for(record, None)
+    report = dict(report)
+    report["hands"] = [dict(h, in_play={p: 5 for p in FOUR_EN}) for h in report["hands"]]
+    t = text(pdf.match_sheet(record, report, "en"))
+    assert report["match_winner"] and f"Match winner: {report['match_winner']}" in t
+    assert "points gathered during play" in t
+
+
+def test_ladder_sheet_says_its_rules_are_provisional():
+    record = {"format": "referee-record/1", "variant": "ladder", "players": ["A", "B", "C"], "hands": []}
+    report = {"ok": True, "variant": "ladder", "hands": [], "totals": {"A": 0, "B": 0, "C": 0},
+              "match_winner": None, "error": None}
+    for lang in ("ru", "en"):
+        t = text(pdf.match_sheet(record, report, lang))
+        assert " ".join(rulebook.PROVISIONAL_NOTE[lang].split()) in t
+
+
+def test_sheet_refuses_a_player_count_the_variant_does_not_allow():
+    record = dict(BLITZ_RECORD, players=["A", "B"])
+    with pytest.raises(pdf.SheetError) as e:
+        pdf.match_sheet(record, BLITZ_REPORT, "ru")
+    assert "от" not in e.value.message("en")
+    assert "4–8" in e.value.message("ru")
+
+
+# --- blank sheets ---------------------------------------------------------------------------------
+
+BLANKS = [(v, n) for v in VARIANTS for n in VARIANTS[v].player_counts]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("variant,players", BLANKS)
+def test_blank_sheet(variant, players, lang):
+    data = pdf.blank_sheet(variant, players, lang)
+    pages = pages_text(data)
+    assert len(pages) == 1, f"{variant} for {players}: {len(pages)} pages"
+    t = pages[0]
+    assert rulebook.variant_title(variant, lang) in t
+    summary = rulebook.scoring_summary(variant, lang, players)
+    first_sentence = summary.split(". ")[0]
+    assert " ".join(first_sentence.split()) in t
+    target = VARIANTS[variant].option("target") if "target" in VARIANTS[variant].option_keys else None
+    if target is not None and target.default_for(players, {}) is not None:
+        assert str(target.default_for(players, {})) in t
+    if VARIANTS[variant].provisional:
+        assert " ".join(rulebook.PROVISIONAL_NOTE[lang].split()) in t
+    # one numbered row per hand to fill in
+    assert re.search(r"\b1\b.*\b12\b", t)
+
+
+def test_blank_sheet_refuses_a_bad_player_count():
+    with pytest.raises(pdf.SheetError):
+        pdf.blank_sheet("sevastopol", 3, "en")
+    with pytest.raises(pdf.SheetError):
+        pdf.blank_sheet("nonesuch", 3, "en")
+
+
+# --- hand records ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_hand_record_lists_every_move_in_order(lang):
+    report = report_for(TRAD_RECORD, TRAD_REPORT)
+    t = text(pdf.hand_record(TRAD_RECORD, report, 1, lang))
+    tokens = [m for turn in TRAD_RECORD["hands"][0]["turns"] for m in turn["moves"]]
+    pos = 0
+    for token in tokens:
+        pos = t.index(token, pos)
+    assert ("кладёт 1:3 к 2:1" if lang == "ru" else "lays 1:3 against 2:1") in t
+    assert "Анфиса" in t and "Всеволод" in t
+    assert "3:2 3:3 4:6 1:3 5:6 4:0 6:6" in t  # the deal
+
+
+def test_hand_record_marks_the_refused_move():
+    report = report_for(BLITZ_REFUSED_RECORD, BLITZ_REFUSED_REPORT)
+    t = text(pdf.hand_record(BLITZ_REFUSED_RECORD, report, 1, "en"))
+    assert "draws 5:5 from the bazaar" in t
+    assert "REFUSED" in t and "blitz.no_bazaar" in t
+    assert "were not checked" in t
+
+
+def test_hand_record_of_a_missing_hand():
+    with pytest.raises(pdf.SheetError) as e:
+        pdf.hand_record(TRAD_RECORD, TRAD_REPORT, 2, "ru")
+    assert "нет кона № 2" in e.value.message("ru")
+
+
+@pytest.mark.parametrize("token,ru,en", [
+    ("pass", "пропускает ход", "passes"),
+    ("draw", "берёт кость из базара (не показывая)", "draws a tile from the bazaar (unseen)"),
+    ("draw 5-5", "берёт из базара 5:5", "draws 5:5 from the bazaar"),
+    ("0:2>0:0", "кладёт 0:2 к 0:0", "lays 0:2 against 0:0"),
+    ("6:1>5:1@1 across@6", "кладёт 6:1, к 5:1, к половине 1, поперёк, половиной 6 наружу",
+     "lays 6:1, against 5:1, at its half 1, crosswise, half 6 facing out"),
+    ("4:4 down", "кладёт 4:4 рубашкой вверх, закрывая ногу", "lays 4:4 face down, closing the leg"),
+    ("miss 3:1", "открывает 3:1 — не подходит, кладёт её рубашкой вверх слева",
+     "turns up 3:1: it does not fit, and goes back face down on the left"),
+    ("open 1:2 3:4 5:6", "открывает последние кости: 1:2, 3:4, 5:6", "turns up his last tiles: 1:2, 3:4, 5:6"),
+])
+def test_move_in_words(token, ru, en):
+    assert pdf.describe_move(token, "ru") == ru
+    assert pdf.describe_move(token, "en") == en
+
+
+# --- pictures -----------------------------------------------------------------------------------
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
+def test_sheets_turn_into_pictures(tmp_path):
+    f = tmp_path / "sheet.pdf"
+    f.write_bytes(pdf.match_sheet(BLITZ_RECORD, BLITZ_REPORT, "ru"))
+    subprocess.run(["pdftoppm", "-png", "-r", "40", str(f), str(tmp_path / "x")], check=True)
+    png = tmp_path / "x-1.png"
+    assert png.exists() and png.stat().st_size > 5000
