@@ -1,0 +1,83 @@
+"""Other variants through the same pages: several tiles a turn (blitz), a known deal, a
+spinner layout (Sevastopol)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.rules import catalogue
+from referee.web import engine
+from webhelpers import form_data, new_match, soup, table_form, tap
+
+pytestmark = pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")
+
+
+def defaults(variant: str, players: int) -> dict:
+    spec = catalogue.spec(variant)
+    out = {}
+    for o in spec.options:
+        d = o.default_for(players, {})
+        out[f"opt_{o.key}"] = "" if d is None else str(d)
+    return out
+
+
+def start(client, edit, **extra):
+    data = form_data(client.get(edit), 'form[action$="/hand"]')
+    data.update(extra)
+    resp = client.post(edit + "/hand", data=data)
+    assert resp.status_code == 302, soup(resp).select_one(".problem")
+
+
+def test_blitz_several_tiles_then_end_turn(client):
+    players = ("Жан", "Владимир", "Андрей", "Стас", "Дмитрий")
+    edit = new_match(client, "blitz", players, defaults("blitz", 5))
+    start(client, edit)
+    assert tap(client, edit, "1:1", leader="Жан").status_code == 302
+    page = soup(client.get(edit))
+    assert page.select_one(".turn .to-move").get_text() == "Жан"
+    end = page.select_one('form[action$="/end-turn"] button')
+    assert end is not None
+    assert tap(client, edit, "1:5").status_code == 302
+    data = form_data(client.get(edit), 'form[action$="/end-turn"]')
+    assert client.post(edit + "/end-turn", data=data).status_code == 302
+    page = soup(client.get(edit))
+    assert page.select_one(".turn .to-move").get_text() == "Владимир"
+    assert page.select_one('form[action$="/end-turn"]') is None
+    record = client.get(edit + "/export").get_json()
+    assert record["hands"][0]["turns"] == [{"player": "Жан", "moves": ["1:1", "1:5>1:1"]}]
+
+
+def test_known_deal_checks_must_play(client):
+    edit = new_match(client)
+    start(client, edit, deal_0="3:2 3:3 4:6 1:3 5:6 4:0 6:6", deal_1="0:0 2:0 1:1 0:6 2:6 2:1 0:5")
+    page = soup(client.get(edit))
+    assert page.select_one(".turn .to-move").get_text() == "Анфиса"  # she holds 6:6
+    assert page.select_one("fieldset.leader") is None
+    assert tap(client, edit, "6:6").status_code == 302
+    form = table_form(client, edit)
+    resp = client.post(edit + "/move", data={**form, "pass": "1"})
+    assert resp.status_code == 422  # Всеволод holds 6:0: he may not pass
+    assert soup(resp).select_one(".problem a.rule-link") is not None
+
+
+@pytest.mark.parametrize("deal", [{"deal_0": "3:2 9:9"}, {"deal_0": "3:2", "deal_1": ""},
+                                  {"deal_0": "6:6 6:6 1:1 1:2 1:3 1:4 1:5", "deal_1": "0:0 0:1 0:2 0:3 0:4 0:5 0:6"}])
+def test_a_bad_deal_is_refused(client, deal):
+    edit = new_match(client)
+    data = form_data(client.get(edit), 'form[action$="/hand"]')
+    resp = client.post(edit + "/hand", data={**data, **deal})
+    assert resp.status_code in (400, 422)
+    assert soup(resp).select_one(".problem[role=alert]") is not None
+    assert client.get(edit + "/export").get_json()["hands"] == []
+
+
+def test_sevastopol_draws_arms(client):
+    players = ("А", "Б", "В", "Г")
+    edit = new_match(client, "sevastopol", players, defaults("sevastopol", 4))
+    start(client, edit)
+    assert tap(client, edit, "6:6", leader="А").status_code == 302
+    assert tap(client, edit, "6:1").status_code == 302
+    assert tap(client, edit, "6:2").status_code == 302
+    page = soup(client.get(edit))
+    assert page.select_one(".layout .spinner svg.tile") is not None
+    assert len(page.select(".layout .arm")) == 2
