@@ -127,6 +127,8 @@ class Hand:
 
     @property
     def drawable_n(self) -> int:
+        if self.v.draw_rule == "none":    # undealt tiles that can never be drawn are out of play
+            return 0
         return max(0, self.stock_n - self.reserved)
 
     @property
