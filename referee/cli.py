@@ -111,10 +111,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
     except OptionError as e:
         print(f"bad option: {e.rule} {e.params}", file=sys.stderr)
         return 2
+    from .rules.variants import make_variant
+
+    v = make_variant(variant, players, options)
     moves = 0
     t0 = time.perf_counter()
     for _ in range(args.hands):
-        h = random_hand(variant, players, rng, options)
+        h = random_hand(variant, players, rng, options, v=v)
         moves += play_random(h, rng)
     dt = time.perf_counter() - t0
     out = {"variant": variant, "players": players, "hands": args.hands, "moves": moves,

@@ -62,6 +62,7 @@ def clone(h: Hand) -> Hand:
     c.turn_log = list(h.turn_log)
     c.t_moves = list(h.t_moves)
     c.vs = copy.deepcopy(h.vs)
+    c._fit_cache = {}
     if h.left_pips is not None:
         c.left_pips = list(h.left_pips)
     return c

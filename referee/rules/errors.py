@@ -11,9 +11,12 @@ class RuleError(ValueError):
     def __init__(self, rule: str, params: Mapping[str, object] | None = None,
                  places: list[str] | None = None):
         self.rule = rule
-        self.params = dict(params or {})
-        self.places = list(places or [])
-        super().__init__(self.message("en"))
+        self.params = dict(params) if params else {}
+        self.places = list(places) if places else []
+        super().__init__(rule)
+
+    def __str__(self) -> str:
+        return self.message("en")
 
     def message(self, lang: str = "ru") -> str:
         from .messages import message

@@ -103,6 +103,7 @@ class Hand:
         self.turn_log: list[tuple[int, list[str]]] = []
         self._new_turn()
         self.next_seat: int | None = None
+        self._fit_cache: dict = {}
         self.vs: dict = {}
         self.left_pips: list[int | None] | None = None
         v.setup(self, lead, previous_winner, first_hand)
@@ -129,7 +130,20 @@ class Hand:
     def drawable_n(self) -> int:
         if self.v.draw_rule == "none":    # undealt tiles that can never be drawn are out of play
             return 0
-        return max(0, self.stock_n - self.reserved)
+        n = self.stock_n - self.reserved
+        return n if n > 0 else 0
+
+    def fit(self, turn: bool) -> int:
+        """The variant's fit mask for the player to move, cached until the layout or the
+        turn's chain changes."""
+        key = (self.layout.version, self.t_last if turn else -2, self.to_move)
+        cache = self._fit_cache
+        m = cache.get(key)
+        if m is None:
+            if len(cache) > 8:
+                cache.clear()
+            m = cache[key] = self.v.fit_mask(self, self.to_move or 0, turn)
+        return m
 
     @property
     def bazaar_count(self) -> int:
@@ -208,9 +222,9 @@ class Hand:
 
     def fits(self, t: int, seat: int | None = None, turn: bool = False) -> bool:
         """Whether tile ``t`` can be laid now somewhere (position rules only, unless ``turn``)."""
-        if self.layout.empty:
-            return True
-        return bool(self.cands(t, seat if seat is not None else (self.to_move or 0), turn)[0])
+        if seat is None or seat == self.to_move:
+            return bool(self.fit(turn) >> t & 1)
+        return bool(self.v.fit_mask(self, seat, turn) >> t & 1)
 
     def cands(self, t: int, seat: int, turn: bool = True) -> tuple[list[Cand], str | None]:
         """The ways to lay ``t`` now, and (when there are none) the rule that stops it."""
@@ -220,18 +234,10 @@ class Hand:
         """Tiles of a known hand that may be laid now and must be (must-play)."""
         if not self.known[seat]:
             return 0
-        m = 0
-        for t in tiles_of(self.hands[seat]):
-            cs = self.cands(t, seat, True)[0]
-            if cs and self.v.compulsory(self, t, cs):
-                m |= 1 << t
-        return m
+        return self.hands[seat] & self.fit(True) & self.v.compulsory_mask(self)
 
     def any_playable(self, seat: int) -> bool:
-        for t in tiles_of(self.hands[seat]):
-            if self.cands(t, seat, False)[0]:
-                return True
-        return False
+        return bool(self.hands[seat] & self.fit(False))
 
     # -- the moves --------------------------------------------------------------------------
 
@@ -447,6 +453,77 @@ class Hand:
             return err
         return None
 
+    def lay_options(self) -> list[tuple[int, Cand]]:
+        """Every truly different legal lay now, as (tile, placement) pairs (no tokens built)."""
+        if self.over or self.to_move is None or self.t_passed:
+            return []
+        seat = self.to_move
+        v = self.v
+        if self.t_laid and not v.multi_lay_now(self, seat):
+            return []
+        if self.known[seat]:
+            mask = self.hands[seat]
+        else:
+            mask = self.live_mask() & ~self.seen_elsewhere(seat)
+        mask &= self.fit(True)
+        out: list[tuple[int, Cand]] = []
+        for t in tiles_of(mask):
+            try:
+                v.check_lay_turn(self, seat, t)
+            except RuleError:
+                continue
+            cands = self.cands(t, seat, True)[0]
+            if len(cands) == 1:
+                out.append((t, cands[0]))
+                continue
+            seen = set()
+            for c in cands:
+                k = self._effect_key(c)
+                if k not in seen:
+                    seen.add(k)
+                    out.append((t, c))
+        return out
+
+    def play_lay(self, t: int, c: Cand) -> None:
+        """Lay ``t`` as ``c`` (one of :meth:`lay_options`), with the turn and tile checks."""
+        if self.over:
+            raise IllegalMove("hand.over", {})
+        seat = self.to_move
+        self._turn_allows_lay(seat, t)
+        self._source_check(seat, t)
+        self.apply_lay(seat, t, c)
+        tok = tile_str(t)
+        self.t_moves.append(tok)
+        self.history.append((seat, tok))
+        if not self.over:
+            self.v.after_move(self, seat, None)
+
+    def draw_error(self) -> RuleError | None:
+        """Why the player to move may not draw now (None: he may)."""
+        seat = self.to_move
+        if self.over or seat is None or self.t_passed:
+            return IllegalMove("turn.over", {})
+        if self.t_laid:
+            return IllegalMove("draw.after_lay", {})
+        try:
+            self.v.check_draw(self, seat)
+        except RuleError as e:
+            return e
+        return None
+
+    def pass_error(self) -> RuleError | None:
+        """Why the player to move may not pass now (None: he may)."""
+        seat = self.to_move
+        if self.over or seat is None or self.t_passed:
+            return IllegalMove("turn.over", {})
+        if self.t_laid:
+            return IllegalMove("pass.after_lay", {})
+        try:
+            self.v.check_pass(self, seat)
+        except RuleError as e:
+            return e
+        return None
+
     def legal_tokens(self) -> list[str]:
         """Every legal token now (for the random playouts and the move-tree counts)."""
         return self.v.legal_tokens(self)
@@ -572,11 +649,7 @@ class Hand:
         """No tile that may still be laid fits any open end."""
         if self.layout.empty:
             return False
-        live = self.live_mask()
-        for t in tiles_of(live):
-            if self.cands(t, self.to_move or 0, False)[0]:
-                return False
-        return True
+        return not (self.live_mask() & self.fit(False))
 
     def pips_of(self, seat: int, lone_blank: int | None = None) -> int | None:
         """The pips a seat holds (the lone 0:0 rule when ``lone_blank`` is given)."""

@@ -76,13 +76,15 @@ class End:
 
 
 class Layout:
-    __slots__ = ("kind", "placed", "ends", "mask", "spinner", "spin_started", "lanes", "root", "closed")
+    __slots__ = ("kind", "placed", "ends", "mask", "spinner", "spin_started", "version", "lanes", "root", "closed")
 
     def __init__(self, kind: str):
         self.kind = kind
         self.placed: list[Placement] = []
         self.ends: list[End] = []
         self.mask = 0
+        #: bumped at every change (caches of what fits key on it)
+        self.version = 0
         self.spinner = -1
         #: how many of the spinner's arms are started (muggins: the side it touches counts)
         self.spin_started = 0
@@ -97,6 +99,7 @@ class Layout:
         c.placed = [p.copy() for p in self.placed]
         c.ends = [e.copy() for e in self.ends]
         c.mask = self.mask
+        c.version = self.version
         c.spinner = self.spinner
         c.spin_started = self.spin_started
         c.lanes = [list(self.lanes[0]), list(self.lanes[1])]
@@ -121,6 +124,7 @@ class Layout:
         """Lay the first tile (or the ladder's starter, or a sausage root)."""
         a, b = A[tile], B[tile]
         p = Placement(tile, None, None, across, -1, -1, seat, matador=matador)
+        self.version += 1
         idx = len(self.placed)
         self.placed.append(p)
         self.mask |= 1 << tile
@@ -151,6 +155,7 @@ class Layout:
         else:
             outer = B[tile] if A[tile] == inner else A[tile]
         p = Placement(tile, inner, outer, across, end.anchor, end.arm, seat, matador=matador)
+        self.version += 1
         idx = len(self.placed)
         self.placed.append(p)
         self.mask |= 1 << tile
@@ -184,6 +189,7 @@ class Layout:
         """Spider: a double laid face down closes the leg for good."""
         end = self.ends[end_index]
         p = Placement(tile, A[tile], A[tile], True, end.anchor, end.arm, seat, down=True)
+        self.version += 1
         self.placed.append(p)
         self.mask |= 1 << tile
         self.closed[end.arm] = True

@@ -34,8 +34,11 @@ def random_deal(v, n: int, rng: random.Random) -> tuple[list[list[int]], int | N
 
 
 def random_hand(variant: str, players: int, rng: random.Random,
-                options: Mapping[str, object] | None = None) -> Hand:
-    v = make_variant(variant, players, options)
+                options: Mapping[str, object] | None = None, v=None) -> Hand:
+    """A hand with a random deal (and a random leader where the rules leave it to lot).
+    ``v``: a variant object to reuse (the benchmark makes it once)."""
+    if v is None:
+        v = make_variant(variant, players, options)
     names = [f"P{i + 1}" for i in range(players)]
     deal, removed, starter = random_deal(v, players, rng)
     h = Hand(v, names, deal, removed=removed, starter=starter)
@@ -45,6 +48,8 @@ def random_hand(variant: str, players: int, rng: random.Random,
 
 
 def choices(h: Hand) -> list[str]:
+    """Every legal move now as tokens (all draws as one ``draw``), plus ``end`` where the turn
+    may end here."""
     toks = h.legal_tokens()
     draws = [t for t in toks if t.startswith("draw")]
     out = [t for t in toks if not t.startswith("draw")]
@@ -55,29 +60,62 @@ def choices(h: Hand) -> list[str]:
     return out
 
 
+def _random_draw(h: Hand, rng: random.Random) -> str:
+    if h.deal_known and h.stock > 0:
+        return "draw " + tile_str(rng.choice(tiles_of(h.stock)))
+    return "draw"
+
+
 def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
-    """Play ``h`` to its end with random legal moves; returns the number of tiles laid."""
+    """Play ``h`` to its end with uniformly random legal moves; returns the tiles laid.
+
+    Lays are chosen among :meth:`Hand.lay_options` and played with :meth:`Hand.play_lay`
+    (the same checks and the same end detection as a token); draws and passes go through
+    :meth:`Hand.play` like any token. The blind variants go through tokens throughout.
+    """
     laid = 0
     steps = 0
+    blind = h.v.blind
     while not h.over:
         steps += 1
         if steps > max_steps:
             raise RuntimeError("hand did not end")
-        opts = choices(h)
-        if not opts:
-            raise RuntimeError(f"no legal move for {h.players[h.to_move]}: {h.history[-6:]}")
-        tok = rng.choice(opts)
-        if tok == END_TURN:
-            h.end_turn()
-            continue
-        if tok == "draw":
-            if h.deal_known and h.stock > 0:
-                pool = tiles_of(h.stock)
-                tok = "draw " + tile_str(rng.choice(pool))
-        before = h.t_laid
-        h.play(tok)
-        if h.t_laid > before:
-            laid += 1
+        if blind:
+            opts = choices(h)
+            if not opts:
+                raise RuntimeError(f"no legal move for {h.players[h.to_move]}: {h.history[-6:]}")
+            tok = rng.choice(opts)
+            if tok == END_TURN:
+                h.end_turn()
+                continue
+            if tok == "draw":
+                tok = _random_draw(h, rng)
+            before = h.t_laid
+            h.play(tok)
+            laid += h.t_laid > before
+        else:
+            lays = h.lay_options()
+            extra = []
+            if not h.t_laid:
+                if h.draw_error() is None:
+                    extra.append("draw")
+                if h.pass_error() is None:
+                    extra.append("pass")
+            elif h.turn_open:
+                extra.append(END_TURN)
+            k = rng.randrange(len(lays) + len(extra)) if (lays or extra) else -1
+            if k < 0:
+                raise RuntimeError(f"no legal move for {h.players[h.to_move]}: {h.history[-6:]}")
+            if k < len(lays):
+                t, c = lays[k]
+                h.play_lay(t, c)
+                laid += 1
+            else:
+                tok = extra[k - len(lays)]
+                if tok == END_TURN:
+                    h.end_turn()
+                    continue
+                h.play(_random_draw(h, rng) if tok == "draw" else tok)
         if not h.over and not h.turn_open:
             h.end_turn()
     return laid

@@ -13,7 +13,7 @@ from ..catalogue import VariantSpec, spec
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
 from ..layout import End, Placement
-from ..tiles import A, B, DOUBLE, PIPS, TILE, tile_str, tiles_of
+from ..tiles import A, ALL_MASK, B, DOUBLE, DOUBLES_MASK, PIPS, SUIT, TILE, tile_str, tiles_of
 
 __all__ = ["Variant", "HandScore", "lowest_tile_key", "highest_tile_key"]
 
@@ -69,6 +69,8 @@ class Variant:
         self.o = dict(options)
         self.np = players
         self.spec: VariantSpec = spec(self.name)
+        self._end_fit: dict[tuple[int, ...], int] = {}
+        self._comp = None
 
     # -- deal and stock ---------------------------------------------------------------------
 
@@ -156,9 +158,59 @@ class Variant:
                 self.check_lead(h, seat, t)
 
     def compulsory(self, h: Hand, t: int, cands: list[Cand]) -> bool:
-        if self.matadors >> t & 1 and self.o.get("matador_compulsory", "yes") == "no":
-            return False
-        return True
+        return bool(self.compulsory_mask(h) >> t & 1)
+
+    def compulsory_mask(self, h: Hand) -> int:
+        """Tiles that must be laid when they fit (matadors and honours may be kept)."""
+        c = self._comp
+        if c is None:
+            c = ALL_MASK
+            if self.matadors and self.o.get("matador_compulsory", "yes") == "no":
+                c = ALL_MASK & ~self.matadors
+            self._comp = c
+        return c
+
+    # -- fit masks: which tiles can go where, as bitmasks ------------------------------------
+
+    def value_fit(self, v: int) -> int:
+        """Tiles that fit an end showing ``v`` (matadors laid crosswise included)."""
+        s = self.match_sum
+        if s == 0:
+            m = SUIT[v]
+        elif v != 0 and 0 <= s - v <= 6:
+            m = SUIT[s - v]
+        else:
+            m = 0
+        return m | self.matadors
+
+    def end_fit(self, e: End) -> int:
+        m = self._end_fit.get(e.values)
+        if m is None:
+            m = 0
+            for v in e.values:
+                m |= self.value_fit(v)
+            self._end_fit[e.values] = m
+        return m
+
+    def lead_fit(self, h: Hand) -> int:
+        return ALL_MASK
+
+    def extra_fit(self, h: Hand, seat: int, turn: bool) -> int:
+        """Tiles that fit only through ``extra_cands`` (spider's closing, sausage's cut)."""
+        return 0
+
+    def fit_mask(self, h: Hand, seat: int, turn: bool) -> int:
+        """The tiles that have at least one legal placement now (position rules; turn rules
+        such as blitz's chain only when ``turn``)."""
+        lay = h.layout
+        if not lay.placed:
+            return self.lead_fit(h)
+        m = 0
+        for e in lay.ends:
+            f = self.end_fit(e)
+            if f and not self.end_allowed(h, e, seat, turn):
+                m |= f
+        return m | self.extra_fit(h, seat, turn)
 
     def half_fits(self, half: int, value: int) -> bool:
         s = self.match_sum
@@ -232,7 +284,10 @@ class Variant:
             return self.lead_cands(h, t, seat), None
         out: list[Cand] = []
         why = None
+        bit = 1 << t
         for i, e in enumerate(lay.ends):
+            if not (self.end_fit(e) & bit):
+                continue
             cs = self.end_cands(h, t, i, e)
             if not cs:
                 continue
@@ -282,8 +337,7 @@ class Variant:
         t = h.t_drawn
         if t < 0:
             return False
-        cs = h.cands(t, seat, True)[0]
-        return bool(cs) and self.compulsory(h, t, cs)
+        return bool((h.fit(True) & self.compulsory_mask(h)) >> t & 1)
 
     def check_draw(self, h: Hand, seat: int) -> None:
         rule = self.draw_rule
@@ -416,17 +470,15 @@ class Variant:
         return out
 
     def other_tokens(self, h: Hand, seat: int) -> list[str]:
-        """Draws, passes and turn ends that are legal now (each tried on a copy)."""
+        """Draws and passes that are legal now."""
         out = []
         if h.deal_known and h.stock > 0 and h.drawable_n > 0:
             draws = [f"draw {tile_str(t)}" for t in tiles_of(h.stock)]
         else:
             draws = ["draw"]
-        for tok in draws[:1]:
-            if _legal(h, tok):
-                out.extend(draws)
-                break
-        if _legal(h, "pass"):
+        if h.draw_error() is None:
+            out.extend(draws)
+        if h.pass_error() is None:
             out.append("pass")
         return out
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
 from ..layout import End, Placement
-from ..tiles import A, B, DOUBLE, PIPS, TILE, tile_str, tiles_of
+from ..tiles import A, B, DOUBLE, DOUBLES_MASK, PIPS, TILE, tile_str, tiles_of
 from .base import HandScore, Variant, highest_tile_key, lowest_tile_key
 
 DOUBLES_UP = [TILE[d][d] for d in range(7)]                    # 0:0 … 6:6
@@ -116,6 +116,9 @@ class Spinner(Variant):
     def lead_spinner(self, t):
         return True
 
+    def lead_fit(self, h):
+        return DOUBLES_MASK
+
     def lead_cands(self, h, t, seat):
         if not DOUBLE[t]:
             return []
@@ -154,6 +157,18 @@ class Spider(Spinner):
     def no_opener(self, h):
         h.vs["redeal"] = True
         h.finish("redeal", None)
+
+    def extra_fit(self, h, seat, turn):
+        lay = h.layout
+        if not lay.placed or (self.arms_first() and lay.spin_started < 4):
+            return 0
+        m = 0
+        for e in lay.ends:
+            if not e.spin:
+                if self.o.get("close_with") == "any_double":
+                    return DOUBLES_MASK
+                m |= 1 << TILE[e.values[0]][e.values[0]]
+        return m
 
     def extra_cands(self, h, t, seat, turn):
         if not DOUBLE[t] or h.layout.empty:

@@ -7,7 +7,7 @@ from ..errors import IllegalMove
 from ..hand import Cand, Hand
 from ..layout import End, Layout, Placement
 from ..notation import Move
-from ..tiles import A, B, DOUBLE, PIPS, TILE, mask_of, tile_str, tiles_of
+from ..tiles import A, B, DOUBLE, DOUBLES_MASK, PIPS, TILE, mask_of, tile_str, tiles_of
 from . import register
 from .base import HandScore, Variant, highest_tile_key, lowest_tile_key
 from .equal import DOUBLES_UP, LIGHTEST, ONE_UP
@@ -416,10 +416,21 @@ class Sausage(Variant):
             return []
         return [Cand(-1, None, True)]
 
+    def lead_fit(self, h):
+        return DOUBLES_MASK
+
     def candidates(self, h, t, seat, turn):
         if h.layout.empty and not DOUBLE[t]:
             return [], "lead.double"
         return super().candidates(h, t, seat, turn)
+
+    def extra_fit(self, h, seat, turn):
+        lay = h.layout
+        if len(lay.ends) != 2 or min(len(lay.lanes[0]), len(lay.lanes[1])) < 1:
+            return 0
+        va, vb = lay.ends[0].values[0], lay.ends[1].values[0]
+        t = TILE[va][vb]
+        return 1 << t if self.extra_cands(h, t, seat, turn) else 0
 
     def lead(self, h, seat, t, c):
         lay = h.layout
@@ -489,6 +500,7 @@ class Sausage(Variant):
         sym = idx if va == vb else -1
         lay.ends = [End(idx, (va,), va, 0, sym=sym), End(idx, (vb,), vb, 1, sym=sym)]
         lay.lanes = [[], []]
+        lay.version += 1
         n_given = len(piece)
         h.counts[prev] += n_given
         if h.known[prev]:
