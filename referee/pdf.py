@@ -109,6 +109,7 @@ WORDS = {
         "move": "Ход",
         "turn": "Очередь",
         "in_words": "Ход словами",
+        "ends_after": "Концы после хода",
         "notation": "Запись",
         "deal": "Раздача",
         "unknown_deal": "не записана (игра за столом)",
@@ -164,6 +165,7 @@ WORDS = {
         "move": "Move",
         "turn": "Turn",
         "in_words": "In words",
+        "ends_after": "Open ends after",
         "notation": "Notation",
         "deal": "The deal",
         "unknown_deal": "not recorded (a real table)",
@@ -531,6 +533,56 @@ def describe_move(token: str, lang: str) -> str:
     return ", ".join(words) if len(words) > 2 else " ".join(words)
 
 
+def _open_ends(h: Any) -> str:
+    """The numbers the open ends show, as "6 · 0" (the engine's public view where it has one)."""
+    view = getattr(h, "layout_view", None)
+    if callable(view):
+        shows = [e.get("shows") or [] for e in view().get("ends", [])]
+    else:
+        seen, shows = set(), []
+        for e in h.end_values():
+            if e.key() in seen:
+                continue
+            seen.add(e.key())
+            shows.append(list(e.values))
+    return " · ".join("/".join(str(x) for x in sh) for sh in shows) or "—"
+
+
+def ends_after_moves(record: Mapping[str, Any], report: Mapping[str, Any] | None,
+                     hand_number: int) -> list[str | None]:
+    """The open ends after every move of the hand, replayed by the engine; None where the replay
+    stops (a refused move) or where the engine cannot say."""
+    hands = record.get("hands") or []
+    hand = hands[hand_number - 1]
+    tokens = [(t, m) for t in hand.get("turns") or [] for m in (t.get("moves") or [])]
+    out: list[str | None] = [None] * len(tokens)
+    try:
+        from referee.rules import new_hand
+
+        players = list(record["players"])
+        previous = None
+        for h in (report or {}).get("hands") or []:
+            if h.get("number", 0) < hand_number and h.get("end") != "redeal":
+                previous = h.get("winner")
+        hand_obj = new_hand(record["variant"], players, record.get("options") or {}, deal=hand.get("deal"),
+                            lead=hand.get("lead"), removed=hand.get("removed"), starter=hand.get("starter"),
+                            previous_winner=previous, first_hand=hand_number == 1)
+        k = 0
+        for turn in hand.get("turns") or []:
+            seat = players.index(turn.get("player"))
+            if hand_obj.to_move is None and hand_obj.layout.empty and not hand_obj.history:
+                hand_obj.set_leader(seat)
+            for move in turn.get("moves") or []:
+                hand_obj.play(move)
+                out[k] = _open_ends(hand_obj)
+                k += 1
+            if not hand_obj.over:
+                hand_obj.end_turn()
+    except Exception:  # noqa: BLE001 - the ends are a help for the reader; the moves stand without them
+        pass
+    return out
+
+
 def hand_moves(record: Mapping[str, Any], report: Mapping[str, Any] | None, hand_number: int,
                lang: str) -> list[dict[str, Any]]:
     """Every move of a hand in order: number, turn, player, words, notation, and a refusal mark."""
@@ -541,6 +593,7 @@ def hand_moves(record: Mapping[str, Any], report: Mapping[str, Any] | None, hand
     hand = hands[hand_number - 1]
     error = (report or {}).get("error") or {}
     bad_turn = error.get("turn") if error.get("hand") == hand_number else None
+    ends = ends_after_moves(record, report, hand_number)
     rows = []
     n = 0
     after_refusal = False
@@ -556,6 +609,7 @@ def hand_moves(record: Mapping[str, Any], report: Mapping[str, Any] | None, hand
             if refused:
                 after_refusal = True
             rows.append({
+                "ends": ends[n - 1] if n - 1 < len(ends) and not unchecked and not refused else None,
                 "unchecked": unchecked,
                 "number": n,
                 "turn": t,

@@ -209,6 +209,15 @@ def test_hand_record_lists_every_move_in_order(lang):
     assert ("кладёт 1:3 к 2:1" if lang == "ru" else "lays 1:3 against 2:1") in t
     assert "Анфиса" in t and "Всеволод" in t
     assert "3:2 3:3 4:6 1:3 5:6 4:0 6:6" in t  # the deal
+    assert ("Концы после хода" if lang == "ru" else "Open ends after") in t
+
+
+def test_open_ends_after_every_move_of_the_seed_hand():
+    ends = pdf.ends_after_moves(TRAD_RECORD, TRAD_REPORT, 1)
+    assert ends == ["6", "0 · 6", "0 · 5", "0 · 0", "0 · 4", "0 · 4", "0 · 6", "0 · 2", "0 · 3", "2 · 3",
+                    "2 · 3", "1 · 3", "3 · 3"]
+    refused = pdf.ends_after_moves(BLITZ_REFUSED_RECORD, BLITZ_REFUSED_REPORT, 1)
+    assert refused[:2] == ["0", "3 · 0"] and set(refused[2:]) == {None}
 
 
 def test_hand_record_marks_the_refused_move():
