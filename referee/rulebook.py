@@ -1524,6 +1524,11 @@ ENGINE_RULES: dict[str, dict] = {
         ("open называет именно три оставшиеся у игрока кости.", "open names exactly the three tiles the player has left.")),
     "blind.not_yet": _E("play", _BLIND, ("Рано открывать", "Too early to turn up"),
         ("Открывают, когда остаётся ровно три кости, не раньше.", "Tiles are turned up when exactly three are left, not before.")),
+    "blind.no_miss_open": _E("play", _BLIND, ("После открытия промахов нет", "No misses after the reveal"),
+        ("Когда три последние кости открыты, игрок кладёт подходящую (можно несколько); если ничего не "
+         "подходит — берёт одну кость или пасует. miss больше не бывает.",
+         "Once the last three tiles are turned up the player lays those that fit (several if he likes); "
+         "if none fits he draws one tile or passes. There are no more misses.")),
     "blind.drawn_not_played": _E("play", _BLIND, ("Взятую не кладут", "A drawn tile waits"),
         ("Кость, взятая из базара, в этот ход не играет.", "A tile drawn from the bazaar is not played this turn.")),
     "blind.after_miss": _E("play", _BLIND, ("После промаха", "After a miss"),
