@@ -384,7 +384,9 @@ class Variant:
         if h.dead_layout() or h.nobody_can_move():
             self.block(h)
             return
-        if turn_end and not self.blind and h.passes_in_row >= h.n:
+        # a full round of passes is a block only with nothing left to draw (in one-draw
+        # variants a round of draw-and-pass goes on while the bazaar has drawable tiles)
+        if turn_end and not self.blind and h.passes_in_row >= h.n and h.drawable_n == 0:
             self.block(h)
 
     def block(self, h: Hand) -> None:

@@ -35,6 +35,13 @@ class MatadorBase(Variant):
     def out_ends(self, h):
         return self.o.get("hand_end", "out") == "out"
 
+    def check_end(self, h, turn_end):
+        # block_only: nobody holding tiles can play or draw once nobody holds tiles at all
+        if h.first_out is not None and not any(h.counts):
+            h.finish("out", h.first_out)
+            return
+        super().check_end(h, turn_end)
+
     def block(self, h):
         if h.first_out is not None:
             h.finish("out", h.first_out)
@@ -52,6 +59,12 @@ class Matador(MatadorBase):
     def on_lay(self, h, seat, t, c, p):
         if c.matador:
             h.scores[seat] += int(self.o.get("matador_bonus", 0))
+
+    def score(self, h):
+        # the matador bonuses were credited when laid and are kept whoever wins
+        sc = super().score(h)
+        sc.points = [p + b for p, b in zip(sc.points, h.scores)]
+        return sc
 
 
 @register
