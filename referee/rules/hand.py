@@ -325,7 +325,7 @@ class Hand:
             raise IllegalMove(self._mismatch_rule(m, cands), self._fit_params(t))
         keys = {}
         for c in chosen:
-            k = self._effect_key(c)
+            k = self._effect_key(c, t)
             if k not in keys:
                 keys[k] = c
         if len(keys) > 1:
@@ -381,13 +381,15 @@ class Hand:
             return "play.orientation"
         return "play.no_fit"
 
-    def _effect_key(self, c: Cand) -> tuple:
+    def _effect_key(self, c: Cand, t: int = -1) -> tuple:
+        """What a placement changes; 0:0 (tile 0) lies alike across or along."""
         if c.end >= 0:
             where = self.layout.ends[c.end].key()
         else:
             where = ("lead",)
         mat = c.matador and self.v.matador_matters()
-        return (where, c.inner, c.across, mat, c.shows, c.down, c.cut, c.give)
+        across = c.across if t != 0 else None
+        return (where, c.inner, across, mat, c.shows, c.down, c.cut, c.give)
 
     def token_for(self, t: int, c: Cand) -> str:
         """The token that names exactly this placement."""
@@ -409,7 +411,7 @@ class Hand:
             s += " cut"
             if c.give:
                 s += " give " + c.give
-        elif self.v.orientation_choice(self, t):
+        elif t != 0 and self.v.orientation_choice(self, t):
             if c.across:
                 s += " across"
                 if c.shows is not None and len(c.shows) == 1 and not DOUBLE[t] and self.v.chosen_half():
@@ -431,7 +433,7 @@ class Hand:
         cands, _ = self.cands(t, seat, True)
         seen = {}
         for c in cands:
-            k = self._effect_key(c)
+            k = self._effect_key(c, t)
             if k not in seen:
                 seen[k] = self.token_for(t, c)
         return list(seen.values())
@@ -478,7 +480,7 @@ class Hand:
                 continue
             seen = set()
             for c in cands:
-                k = self._effect_key(c)
+                k = self._effect_key(c, t)
                 if k not in seen:
                     seen.add(k)
                     out.append((t, c))
