@@ -26,11 +26,17 @@ def split(tile: str) -> tuple[int, int]:
 
 
 def picker_rows() -> list[list[str]]:
-    """The 28 tiles in rows by their higher half: 0:0 | 0:1 1:1 | … (7 rows)."""
-    rows: list[list[str]] = [[] for _ in range(7)]
-    for a, b in ALL:
-        rows[b].append(f"{a}:{b}")
-    return rows
+    """The 28 tiles packed in 4 rows of 7, each row read by suits:
+    0:0–0:6 | 1:1–1:6 and 6:6 | 2:2–2:6 and 5:5 5:6 | 3:3–3:6 and 4:4 4:5 4:6."""
+    suit = {a: [f"{a}:{b}" for b in range(a, 7)] for a in range(7)}
+    return [suit[0], suit[1] + suit[6], suit[2] + suit[5], suit[3] + suit[4]]
+
+
+def place_target(token: str) -> str | None:
+    """The tile a placement token lays against (``0:5>6:0@0`` -> ``6:0``), if it names one."""
+    if ">" not in token:
+        return None
+    return token.split(">", 1)[1].split()[0].split("@")[0]
 
 
 def line_rows(view: dict | None) -> dict:
@@ -61,4 +67,5 @@ def line_rows(view: dict | None) -> dict:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(PIPS=PIPS, picker_rows=picker_rows, split_tile=split,
+                                 place_target=place_target,
                                  line_rows=line_rows)
