@@ -116,7 +116,7 @@ class Variant:
             return
         h.to_move = lead
         # with all 28 tiles dealt, the opener's tile is certainly in a hand
-        if h.size * h.n == 28 and not self.undealt_dead:
+        if h.size * h.n == 28:
             h.lead_tile = order[0]
 
     def no_opener(self, h: Hand) -> None:
