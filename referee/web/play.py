@@ -439,7 +439,7 @@ def share(key: str):
     m = _match(key)
     view_url = url_for("share.view", key=m["view_key"], _external=True)
     edit_url = url_for("play.table", key=m["edit_key"], _external=True)
-    qr = segno.make(view_url, error="m").svg_inline(scale=5, border=2, dark="#111", light="#fff")
+    qr = segno.make(view_url, error="m").svg_inline(border=2, dark="#111", light="#fff", omitsize=True)
     return render_template("play/share.html", m=m, view_url=view_url, edit_url=edit_url, qr=qr)
 
 
