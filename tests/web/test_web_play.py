@@ -172,3 +172,46 @@ def test_a_refused_result_stores_nothing(client):
     assert resp.status_code == 400
     assert soup(resp).select_one(".problem[role=alert]") is not None
     assert client.get(edit + "/export").get_json()["hands"] == []
+
+
+def result_hand(client, edit, **fields):
+    data = form_data(client.get(edit + "/result"), "form.result-form")
+    data.update(fields)
+    return client.post(edit + "/result", data=data)
+
+
+def test_kozel_scoring_names_the_goat_and_the_winner(client):
+    from webhelpers import TRAD_OPTIONS
+
+    edit = new_match(client, options={**TRAD_OPTIONS, "opt_scoring": "kozel", "opt_limit": "10"})
+    resp = result_hand(client, edit, out="Анфиса", left_1="6:6")
+    assert resp.status_code == 302, soup(resp).select_one(".problem")
+    page = soup(client.get(edit + "/score"))
+    winner = page.select_one(".winner").get_text()
+    assert "Анфиса" in winner and "«Козёл»: Всеволод" in winner
+    assert [td.get_text() for td in page.select("table.score tfoot td")] == ["0", "12"]
+    assert page.select_one("meter") is not None
+    # the match is over: no next hand is offered
+    table = soup(client.get(edit))
+    assert table.select_one('form[action$="/hand"]') is None
+    resp = result_hand(client, edit, out="Анфиса", left_1="1:1")
+    assert resp.status_code == 400
+
+
+def test_match_winner_at_the_target(client):
+    from webhelpers import TRAD_OPTIONS
+
+    edit = new_match(client, options={**TRAD_OPTIONS, "opt_target": "10"})
+    assert result_hand(client, edit, out="Всеволод", left_0="6:6").status_code == 302
+    page = soup(client.get(edit + "/score"))
+    assert "Всеволод" in page.select_one(".winner").get_text()
+    assert page.select_one("figure.chart line.goal") is not None
+
+
+def test_another_browser_sees_the_match_read_only_in_the_list(client, app):
+    edit = new_match(client)
+    other = app.test_client()
+    page = soup(other.get("/"))
+    link = page.select_one("li.match a.match-title")["href"]
+    assert link.startswith("/s/")
+    assert soup(client.get("/")).select_one("li.match a.match-title")["href"] == edit
