@@ -81,6 +81,7 @@ class MatchState:
     report: dict
     live: object | None = None
     error: Refusal | None = None
+    ended: object | None = None
 
     @property
     def last(self) -> LoggedHand | None:
@@ -146,7 +147,33 @@ def replay(match: dict, events: list[dict]) -> MatchState:
         except RuleError as e:
             err = refusal(e)
             err.hand, err.turn, err.move = len(hands), len(hands[-1].turns), token
-    return MatchState(hands=hands, report=data, live=live, error=err)
+    ended = None
+    if err is not None and err.rule == "left.missing" and err.hand == len(hands) and hands[-1].turns:
+        ended = _ended_hand(match, hands)
+    return MatchState(hands=hands, report=data, live=live, error=err, ended=ended)
+
+
+def _ended_hand(match: dict, hands: list[LoggedHand]):
+    """The last hand as it stood when it ended (for drawing it while the tiles left are
+    entered): the log without its last turn is replayed, then that turn is played."""
+    from copy import deepcopy
+
+    from referee import record as rec
+
+    cut = deepcopy(hands)
+    last_turn = cut[-1].turns.pop()
+    try:
+        report = rec.replay(rec.read(to_record(match, cut, include_open=False)))
+        live = report.live
+        if live is None:
+            return None
+        if live.to_move is None:
+            live.set_leader(list(live.players).index(last_turn.player))
+        for token in last_turn.moves:
+            live.play(token)
+    except Exception:
+        return None
+    return live
 
 
 def check_record(obj) -> tuple[dict | None, Refusal | None]:
@@ -205,6 +232,7 @@ def hand_view(live) -> dict | None:
         "on_table": on_table,
         "known": known,
         "layout": layout_view(live),
+        "winner": players[live.winner] if getattr(live, "winner", None) is not None else None,
     }
 
 

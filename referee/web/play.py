@@ -23,6 +23,9 @@ from .log import fold, laid_tiles, to_record
 
 bp = Blueprint("play", __name__, url_prefix="/m/<key>")
 
+#: variants whose hands gather points during play (the result form asks for them)
+IN_PLAY = {"muggins", "bergen", "fives", "threes", "lucky_threes", "matador", "six_matador", "two_lane"}
+
 TILE_RE = re.compile(r"^[0-6]:[0-6]$")
 TOKEN_MAX = 80
 
@@ -100,6 +103,8 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
     evs, state = _load(m)
     ph = phase(m, state)
     hv = engine.hand_view(state.live) if ph == "play" else None
+    if ph == "left" and state.ended is not None:
+        hv = engine.hand_view(state.ended)
     return render_template(
         "play/table.html", m=m, n=len(evs), state=state, phase=ph, hv=hv, problem=problem,
         refusal=refusal, places=places or [], tile=tile, form=forms.ActionForm(),
@@ -362,8 +367,10 @@ def result(key: str):
             return redirect(url_for("play.score", key=m["edit_key"]))
         except Refused as r:
             problem, status = r.message, r.status
+    in_play = m["variant"] in IN_PLAY and not (m["variant"] == "matador"
+                                               and not m["options"].get("matador_bonus"))
     return render_template("play/result.html", m=m, n=len(evs), spec=spec, form=forms.ActionForm(),
-                           problem=problem, values=request.form), status
+                           problem=problem, values=request.form, in_play=in_play), status
 
 
 def _result_from_form(m: dict) -> dict:

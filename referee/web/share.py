@@ -27,6 +27,8 @@ def view(key: str):
     state = engine.replay(m, evs)
     ph = phase(m, state)
     hv = engine.hand_view(state.live) if ph == "play" else None
+    if ph == "left" and state.ended is not None:
+        hv = engine.hand_view(state.ended)
     return render_template("share/view.html", m=m, n=len(evs), state=state, phase=ph, hv=hv,
                            score=_score(m, state), edit=False, spec=catalogue.spec(m["variant"]))
 

@@ -31,6 +31,8 @@ def test_seed_hand_tap_by_tap_credits_anfisa_2(client):
     page = soup(client.get(edit))
     form = page.select_one("form.left-form")
     assert form is not None, "the end of the hand is recognised"
+    assert "Анфиса" in page.select_one(".hand-end .end-note b").get_text()
+    assert len(page.select(".hand-end .layout svg.tile")) == 13
     # only Всеволод is asked for his tiles; the tiles on the table are greyed out
     assert [fs.select_one("legend").get_text() for fs in form.select("fieldset.left-player")] == ["Всеволод"]
     assert form.select_one('input[value="6:6"]').has_attr("disabled")
