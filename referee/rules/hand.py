@@ -376,6 +376,9 @@ class Hand:
         if m.down:
             return "spider.close"
         if m.target >= 0:
+            if DOUBLE[m.tile] and m.orient and any(
+                    self._token_matches(Move("lay", m.tile, m.target, m.at), c) for c in cands):
+                return "play.orientation"     # a double at the right place, lying the wrong way
             return "play.wrong_end"
         if m.orient or m.out >= 0:
             return "play.orientation"
