@@ -151,7 +151,8 @@ class Hand:
 
     @property
     def deal_known(self) -> bool:
-        return all(self.known)
+        # the deal was given (stock known): rows turned up at a real table leave the bazaar unknown
+        return self.stock >= 0 and all(self.known)
 
     @property
     def turn_open(self) -> bool:

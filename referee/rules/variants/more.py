@@ -336,6 +336,11 @@ class Blind(Variant):
                 raise IllegalMove("draw.empty", {"player": name})
             if h.compulsory_playable(seat):
                 raise IllegalMove("draw.must_play", {"player": name})
+            if m.tile < 0 and h.known[seat] and not h.deal_known:
+                # a draw not named at a real table: his open hand is no longer known tile by tile
+                h.known_in[seat] = h.hands[seat]
+                h.hands[seat] = 0
+                h.known[seat] = False
             h._take(seat, m)
             return
         if kind == "pass":
