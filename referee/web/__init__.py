@@ -23,7 +23,7 @@ def close_db(exc=None) -> None:
 def init_app(app: Flask) -> None:
     from flask_wtf.csrf import CSRFError, CSRFProtect
 
-    from . import i18n, matches, play, share, tiles
+    from . import i18n, matches, play, rules, share, tiles
     from .store import open_db
 
     open_db(app.config["DATABASE"]).close()  # create the database on first start
@@ -33,6 +33,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(matches.bp)
     app.register_blueprint(play.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(rules.bp)
     tiles.init_app(app)
 
     @app.errorhandler(CSRFError)
