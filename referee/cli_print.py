@@ -118,20 +118,6 @@ def _report(record: dict, lang: str) -> tuple[int, dict, Any]:
     return code, out, rep
 
 
-def _with_in_play(out: dict, rep: Any) -> dict:
-    """Add each hand's in-play points (the engine's ``scored``) for the sheet, where known."""
-    hands = getattr(rep, "hands", None)
-    if not hands:
-        return out
-    out = dict(out)
-    out["hands"] = [dict(h) for h in out.get("hands") or []]
-    for h, hr in zip(out["hands"], hands):
-        scored = getattr(hr, "scored", None)
-        if scored:
-            h["in_play"] = dict(scored)
-    return out
-
-
 def cmd_sheet(args: argparse.Namespace) -> int:
     from referee import pdf
 
@@ -157,7 +143,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     if code == 2:
         err = out.get("error") or {}
         return _fail(lang, "bad_record", message=err.get("message", ""), rule=err.get("rule", "record"))
-    out = _with_in_play(out, rep)
+    out = pdf.add_in_play(out, rep)
     try:
         if args.hand is not None:
             try:

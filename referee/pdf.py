@@ -25,6 +25,8 @@ from referee.rules.catalogue import VARIANTS, resolve_options, spec
 __all__ = [
     "TEMPLATES",
     "match_sheet",
+    "add_in_play",
+    "IN_PLAY_VARIANTS",
     "match_sheet_html",
     "blank_sheet",
     "blank_sheet_html",
@@ -36,6 +38,10 @@ __all__ = [
 ]
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+#: Variants that count points during play. In the first five they go to the player's total; in
+#: six matador and lucky threes they only decide the hand, whose winner alone is credited.
+IN_PLAY_VARIANTS = ("muggins", "bergen", "fives", "threes", "matador", "six_matador", "lucky_threes")
 
 
 class SheetError(ValueError):
@@ -89,6 +95,8 @@ WORDS = {
         "pts": "кон",
         "total": "счёт",
         "in_play_note": "Мелкие цифры — очки, набранные по ходу игры (уже входят в очки кона).",
+        "in_play_decide": "Мелкие цифры — очки, набранные по ходу кона: они решают, кто выиграл кон; "
+                          "записывается только выигрыш победителя.",
         "match_winner": "Победитель матча",
         "no_winner": "ещё не определён",
         "signatures": "Подписи",
@@ -145,6 +153,8 @@ WORDS = {
         "pts": "hand",
         "total": "total",
         "in_play_note": "Small figures: points gathered during play (already in the hand's points).",
+        "in_play_decide": "Small figures: the scores made during the hand; they decide who wins it, and "
+                          "only the winner's credit is recorded.",
         "match_winner": "Match winner",
         "no_winner": "not decided yet",
         "signatures": "Signatures",
@@ -268,6 +278,28 @@ def _record_parts(record: Mapping[str, Any]) -> tuple[str, list[str], dict[str, 
     return variant, players, dict(options)
 
 
+def add_in_play(out: dict, rep: Any) -> dict:
+    """The report JSON with each hand's in-play points added (``in_play``) where the variant has
+    them, taken from the engine's ``Report`` object (``referee.record.replay`` / ``check``): its
+    ``scored`` (result-only hands) or the replayed hand's ``scores``. Give the result to
+    :func:`match_sheet`."""
+    hands = getattr(rep, "hands", None)
+    if not hands or out.get("variant") not in IN_PLAY_VARIANTS:
+        return out
+    players = list(getattr(rep, "players", None) or [])
+    out = dict(out)
+    out["hands"] = [dict(h) for h in out.get("hands") or []]
+    for h, hr in zip(out["hands"], hands):
+        scored = getattr(hr, "scored", None)
+        if not scored:
+            scores = getattr(getattr(hr, "hand", None), "scores", None)
+            if scores and players and len(scores) == len(players):
+                scored = dict(zip(players, scores))
+        if scored and any(scored.values()):
+            h["in_play"] = dict(scored)
+    return out
+
+
 def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang: str | None = None) -> str:
     """The scoresheet as HTML for WeasyPrint (A4)."""
     lang = key_lang(lang or record.get("lang"))
@@ -322,6 +354,7 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
         totals=[totals.get(p, 0) for p in players],
         match_winner=report.get("match_winner"),
         any_in_play=any_in_play,
+        in_play_note=w["in_play_decide" if variant in ("six_matador", "lucky_threes") else "in_play_note"],
         chart=_chart_svg(players, series, options, variant, lang),
         error=error,
         landscape=len(players) >= 6,
@@ -399,7 +432,7 @@ def _chart_svg(players: list[str], series: Mapping[str, list[int]], options: Map
         label = WORDS[lang]["limit" if kind == "penalty" else "target"]
         out.append(f'<line x1="{left}" y1="{y(goal):.1f}" x2="{left + pw}" y2="{y(goal):.1f}" '
                    f'stroke="#000" stroke-width="0.8" stroke-dasharray="4 3"/>')
-        out.append(f'<text x="{left + pw - 2}" y="{y(goal) - 3:.1f}" text-anchor="end">{label} {goal}</text>')
+        out.append(f'<text x="{left + 4}" y="{y(goal) - 3:.1f}">{label} {goal}</text>')
     for k, p in enumerate(players):
         colour, dash = CHART_STYLES[k % len(CHART_STYLES)]
         pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series[p]))

@@ -125,3 +125,70 @@ def report_for(record, fallback):
 
         return replay(copy.deepcopy(record)).to_json()
     return fallback
+
+
+NAMES = ["Анфиса", "Всеволод", "Жан", "Владимир", "Стас", "Дмитрий", "Андрей", "Ольга"]
+
+
+def random_record(variant: str, players: int, hands: int, seed: int = 1, options=None, lang: str = "ru"):
+    """A real record of up to ``hands`` random hands (stopping when the match is decided), made
+    move by move through the engine with tokens, as a table would record it; and its replay."""
+    import random
+
+    from referee.record import replay
+    from referee.rules.hand import Hand
+    from referee.rules.playout import END_TURN, _random_draw, choices, random_deal
+    from referee.rules.variants import make_variant
+
+    rng = random.Random(seed)
+    names = NAMES[:players]
+    v = make_variant(variant, players, options or {})
+    record = {"format": "referee-record/1", "variant": variant, "options": dict(options or {}),
+              "players": names, "date": "2026-11-30", "lang": lang, "hands": []}
+    prev = None
+    report = None
+    for k in range(hands):
+        deal, removed, starter = random_deal(v, players, rng)
+        kw = dict(removed=removed, starter=starter, previous_winner=prev, first_hand=k == 0)
+        h = Hand(v, names, deal, **kw)
+        entry = {"deal": {names[s]: [_ts(t) for t in deal[s]] for s in range(players)}}
+        if removed is not None:
+            entry["removed"] = _ts(removed)
+        if starter is not None:
+            entry["starter"] = _ts(starter)
+        if h.to_move is None and not h.over:
+            lead = rng.randrange(players)
+            h = Hand(v, names, deal, lead=lead, **kw)
+            entry["lead"] = names[lead]
+        steps = 0
+        while not h.over and steps < 3000:
+            steps += 1
+            tok = rng.choice(choices(h))
+            if tok == END_TURN:
+                h.end_turn()
+                continue
+            if tok == "draw":
+                tok = _random_draw(h, rng)
+            h.play(tok)
+            if not h.over and not h.turn_open:
+                h.end_turn()
+        turns = [{"player": names[s], "moves": list(m)} for s, m in h.turn_log]
+        if h.t_moves and not (h.turn_log and h.turn_log[-1] == (h.history[-1][0], list(h.t_moves))):
+            turns.append({"player": names[h.history[-1][0]], "moves": list(h.t_moves)})
+        if turns:
+            entry["turns"] = turns
+        record["hands"].append(entry)
+        report = replay(copy.deepcopy(record)).to_json()
+        assert report["error"] is None, report["error"]
+        last = report["hands"][-1]
+        if last["end"] != "redeal":
+            prev = names.index(last["winner"]) if last["winner"] else None
+        if report["match_winner"]:
+            break
+    return record, report
+
+
+def _ts(t: int) -> str:
+    from referee.rules.tiles import tile_str
+
+    return tile_str(t)
