@@ -517,6 +517,10 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
     h.maker = seat[maker] if maker is not None else None
     # the deal, if known, is not the remainder: the remainder is what result.left says
     left = res.get("left") or hr.left or {}
+    if out is not None and left.get(out) not in (None, 0, []):
+        # the player who went out holds nothing
+        kept = left[out] if isinstance(left[out], int) else " ".join(tile_str(t) for t in left[out])
+        raise _Stop(RuleError("result.out", {"detail": f"{out}: out, yet left {kept}"}), number, None, None)
     for s in range(h.n):
         h.known[s] = False
         if players[s] not in left and s != h.winner:

@@ -82,8 +82,8 @@ class SeedQuote:
         return SEED_FILES[self.seed]
 
     def cite(self, lang: str) -> str:
-        return (f"источник {self.seed} ({self.file})" if _lang(lang) == "ru"
-                else f"seed {self.seed} ({self.file})")
+        return (f"источник {self.seed}, {self.file}" if _lang(lang) == "ru"
+                else f"seed {self.seed}, {self.file}")
 
 
 @dataclass(frozen=True)
@@ -1590,11 +1590,38 @@ def _engine_rule(rule_id: str, variant: str | None, lang: str) -> Rule:
                 engine=True)
 
 
+#: Titles of the rules in words, by the last part of their id.
+PROSE_TITLES = {
+    "deal": ("Сдача", "The deal"),
+    "monotonous": ("Однообразный расклад", "Monotonous deals"),
+    "opener": ("Кто начинает", "Who leads"),
+    "matching": ("Как ставят кости", "Matching"),
+    "drawing": ("Базар", "Drawing"),
+    "draws": ("Прикуп", "Drawing"),
+    "end": ("Конец кона", "The end of the hand"),
+    "scoring": ("Счёт", "Scoring"),
+    "match": ("Матч", "The match"),
+    "source_error": ("Ошибка источника", "An error in the source"),
+    "provisional": ("Правила предварительные", "Provisional rules"),
+    "turn": ("Ход", "A turn"),
+    "reveal": ("Открытие трёх костей", "The reveal at three"),
+    "referee": ("Что проверяет судья", "What the referee checks"),
+    "arms": ("Четыре стороны", "The four arms"),
+    "legs": ("Ноги паука", "The spider's legs"),
+    "lanes": ("Две ленты", "Two lanes"),
+    "points": ("Очки по ходу игры", "Points during play"),
+    "count": ("Счёт по ходу игры", "The count"),
+    "spinner": ("Волчок", "The spinner"),
+    "play": ("Ход", "Play"),
+    "direction": ("Направление выкладки", "The direction"),
+}
+
+
 def _variant_rule(variant: str, item: tuple, lang: str) -> Rule:
     rid, section, ru, en, quotes, keys = item[:6]
     i = 0 if _lang(lang) == "ru" else 1
     opts = tuple(_option_note(variant, k, lang) for k in keys if k in spec(variant).option_keys)
-    title = SECTIONS[section][i]
+    title = PROSE_TITLES.get(rid.split(".", 1)[1], SECTIONS[section])[i]
     return Rule(id=rid, title=title, text=(ru, en)[i], quotes=tuple(quotes), options=opts)
 
 

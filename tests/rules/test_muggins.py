@@ -396,3 +396,15 @@ def test_target_option():
     assert out["match_winner"] == A
     r["options"]["target"] = 36
     assert ok(r)["match_winner"] is None
+
+
+def test_result_only_the_player_out_holds_nothing():
+    for kept, shown in ((5, "5"), (["1:2"], "1:2")):
+        r = rec("muggins", [A, B], {"result": {"out": A, "left": {A: kept, B: 10}, "scored": {A: 10}}},
+                out_bonus_pips="yes")
+        err = refused(r, "result.out")
+        assert shown in err["message"] and err["hand"] == 1
+    r = rec("muggins", [A, B], {"result": {"out": A, "left": {A: 0, B: 10}, "scored": {A: 10}}}, out_bonus_pips="yes")
+    assert hand_of(ok(r))["points"] == {A: 30, B: 0}             # 10 + 10 + 10
+    r["hands"][0]["result"]["left"] = {A: [], B: 10}
+    assert hand_of(ok(r))["points"] == {A: 30, B: 0}
