@@ -296,3 +296,18 @@ def test_tie_at_the_top_and_no_hand_after_the_match():
     assert out["match_winner"] == B
     r = rec("bergen", [A, B], tie, {"result": {"out": B, "scored": {}}}, {"result": {"out": A, "scored": {}}})
     assert refused(r, "match.over")["hand"] == 3
+
+
+def test_unknown_deal_block_when_only_the_reserved_two_could_fit():
+    unseen = [T(t["player"], "draw", "pass") for t in DRAWS_ONE]
+    left = {A: ["1:1", "2:3", "2:4", "1:3", "1:5"], B: ["2:2", "2:6", "3:5", "2:5"],
+            C: ["3:3", "3:6", "4:6", "6:6"], D: ["1:4", "1:6", "4:4", "5:6", "5:5", "4:5"]}
+    # after four rounds of draw-and-pass two tiles remain drawable: the hand goes on
+    assert hand_of(ok(rec("bergen", [A, B, C, D], {"turns": HEAD4 + unseen[:4]})))["end"] is None
+    # the sixth draw leaves only the reserved two (they may well be 0:5 and 0:6): a full round of
+    # passes with nothing drawable is a block
+    out = ok(rec("bergen", [A, B, C, D], {"turns": HEAD4 + unseen, "left": left}))
+    h = hand_of(out)
+    assert (h["end"], h["winner"], h["points"]) == ("block", A, {A: 4, B: 0, C: 2, D: 3})
+    refused(rec("bergen", [A, B, C, D], {"turns": HEAD4 + unseen + [T(B, "pass")], "left": left}),
+            "hand.over", turn=14)
