@@ -129,7 +129,7 @@ def read(source: Any) -> Record:
     hands_raw = obj.get("hands", [])
     if not isinstance(hands_raw, list):
         raise _field("hands", "a list")
-    v = make_variant(variant, len(players), options)
+    v = make_variant(variant, len(players), given)   # the given options: defaults may be None
     size = v.deal_size(len(players))
     hands = [_read_hand(h, i + 1, players, size, variant) for i, h in enumerate(hands_raw)]
     return Record(variant, options, dict(given), list(players), hands, date, lang, obj)
@@ -298,7 +298,7 @@ def replay(record: Record | Any, lang: str | None = None) -> Report:
     lang = lang or record.lang or "ru"
     players = record.players
     n = len(players)
-    v0 = make_variant(record.variant, n, record.options)
+    v0 = make_variant(record.variant, n, record.given_options)
     kind = v0.kind()
     goal = v0.goal()
     rep = Report(record.variant, players, record.options, [], {p: 0 for p in players}, None,
@@ -350,7 +350,7 @@ def _replay_hand(record: Record, hr: HandRecord, number: int, prev_winner: int |
     players = record.players
     n = len(players)
     seat = {p: s for s, p in enumerate(players)}
-    v = make_variant(record.variant, n, record.options)
+    v = make_variant(record.variant, n, record.given_options)
     deal = [hr.deal[p] for p in players] if hr.deal is not None else None
     h = Hand(v, players, deal, lead=seat[hr.lead] if hr.lead is not None else None,
              removed=hr.removed, starter=hr.starter, previous_winner=prev_winner, first_hand=first)
@@ -365,7 +365,7 @@ def _replay_hand(record: Record, hr: HandRecord, number: int, prev_winner: int |
             s = seat[name]
             if h.over:
                 raise _Stop(RuleError("hand.over", {}), number, ti, moves[0] if moves else None)
-            if h.to_move is None and h.layout.empty and not h.history:
+            if h.to_move is None and not h.history:      # (ladder: the starter is already laid)
                 h.to_move = s
             if s != h.to_move:
                 if h.layout.empty and not h.history:
