@@ -408,3 +408,22 @@ def test_result_only_the_player_out_holds_nothing():
     assert hand_of(ok(r))["points"] == {A: 30, B: 0}             # 10 + 10 + 10
     r["hands"][0]["result"]["left"] = {A: [], B: 10}
     assert hand_of(ok(r))["points"] == {A: 30, B: 0}
+
+
+def test_the_spinner_counts_while_one_arm_grows():
+    turns = [
+        (T(A, "5:5"), [10, 0]),         # lone: 10
+        (T(B, "5:0"), [10, 10]),        # one arm: 0 + 10
+        (T(A, "0:0"), [20, 10]),        # the same arm grows (0:0 counts 0): 0 + 10
+        (T(B, "0:4"), [20, 10]),        # 4 + 10 = 14
+        (T(A, "4:1"), [20, 10]),        # 1 + 10 = 11
+        (T(B, "5:4"), [20, 15]),        # a second arm: the spinner stops counting: 1 + 4 = 5
+    ]
+    assert ledger("muggins", [A, B], [t for t, _ in turns]) == [s for _, s in turns]
+
+
+def test_double_blank_left_counts_nothing():
+    out = ok(rec("muggins", [A, B], {"result": {"out": None, "left": {A: ["0:0"], B: ["1:2"]}, "scored": {}}}))
+    h = hand_of(out)
+    # 0:0 counts 0 in Muggins (no lone 0:0 rule): Ann wins 3 - 0 = 3 -> 5
+    assert (h["winner"], h["points"], h["left"]) == (A, {A: 5, B: 0}, {A: 0, B: 3})
