@@ -136,7 +136,7 @@ class Hand:
     def fit(self, turn: bool) -> int:
         """The variant's fit mask for the player to move, cached until the layout or the
         turn's chain changes."""
-        key = (self.layout.version, self.t_last if turn else -2, self.to_move)
+        key = (self.layout.version, self.t_last if turn and self.v.turn_rules else -2)
         cache = self._fit_cache
         m = cache.get(key)
         if m is None:

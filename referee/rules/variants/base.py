@@ -64,6 +64,8 @@ class Variant:
     traditional_pips = True
     #: a player with no tiles must still draw while the bazaar has tiles (French)
     draw_when_out = False
+    #: the turn itself limits where a tile may go (blitz's chain): fit masks depend on it
+    turn_rules = False
 
     def __init__(self, options: Mapping[str, object], players: int):
         self.o = dict(options)

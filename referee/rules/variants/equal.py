@@ -36,9 +36,9 @@ def monotonous(mask: int, threshold: int) -> bool:
 class Traditional(Variant):
     name = "traditional"
 
-    @property
-    def draw_rule(self):  # type: ignore[override]
-        return "none" if self.o.get("draw") == "none" else "until"
+    def __init__(self, options, players):
+        super().__init__(options, players)
+        self.draw_rule = "none" if self.o.get("draw") == "none" else "until"
 
     def opener_order(self, h):
         rule = self.o.get("opener")
@@ -89,6 +89,7 @@ class Traditional(Variant):
 class Blitz(Variant):
     name = "blitz"
     multi_lay = True
+    turn_rules = True
     no_bazaar_rule = "blitz.no_bazaar"
 
     def __init__(self, options, players):
@@ -237,9 +238,9 @@ class Bergen(Variant):
     name = "bergen"
     traditional_pips = False
 
-    @property
-    def draw_rule(self):  # type: ignore[override]
-        return "until" if self.o.get("draws") == "until" else "one"
+    def __init__(self, options, players):
+        super().__init__(options, players)
+        self.draw_rule = "until" if self.o.get("draws") == "until" else "one"
 
     def reserved_count(self):
         return 2

@@ -401,9 +401,9 @@ class Sausage(Variant):
     layout_kind = "sausage"
     doubles = "along"
 
-    @property
-    def draw_rule(self):  # type: ignore[override]
-        return "none" if self.np == 4 else "until"
+    def __init__(self, options, players):
+        super().__init__(options, players)
+        self.draw_rule = "none" if players == 4 else "until"
 
     def opener_order(self, h):
         return ONE_UP
