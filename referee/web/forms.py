@@ -6,7 +6,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms.fields.choices import SelectChoice
-from wtforms import HiddenField, IntegerField, RadioField, SelectField, StringField, TextAreaField
+from wtforms import HiddenField, IntegerField, RadioField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from referee.rules.catalogue import VariantSpec
@@ -95,16 +95,3 @@ class ActionForm(FlaskForm):
     """Any move on a match: the CSRF token and the number of events the page was drawn from."""
 
     n = HiddenField()
-
-
-class DealForm(ActionForm):
-    """Optionally enter the deal (and the leader) before a hand is played move by move."""
-
-    lead = SelectField(_l("Who leads"), choices=[], validate_choice=False)
-
-
-class ResultForm(ActionForm):
-    """A hand entered by its result only."""
-
-    out = SelectField(_l("Who went out"), choices=[], validate_choice=False)
-    maker = SelectField(_l("Who made the fish"), choices=[], validate_choice=False)

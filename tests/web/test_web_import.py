@@ -89,3 +89,18 @@ def test_binary_file_is_refused(client, app):
     resp = post_import(client, file=b"\xff\xfe\x00garbage")
     assert resp.status_code == 400
     assert matches(app) == []
+
+
+def test_referee_check_accepts_an_exported_match(client, tmp_path):
+    """The issue's promise: `referee check` accepts what the app exports."""
+    import subprocess
+    import sys
+
+    resp = post_import(client, text=json.dumps(seed_record(), ensure_ascii=False))
+    edit = resp.headers["Location"].removesuffix("/score")
+    path = tmp_path / "match.json"
+    path.write_bytes(client.get(edit + "/export").data)
+    done = subprocess.run([sys.executable, "-m", "referee.cli", "check", str(path), "--json"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert json.loads(done.stdout)["totals"] == {"Анфиса": 2, "Всеволод": 0}

@@ -1,0 +1,36 @@
+"""The app factory: light package root, instance folder and secret made on first start."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from referee import create_app
+
+
+def test_the_engine_and_the_cli_never_load_flask():
+    code = ("import sys, referee, referee.rules, referee.record, referee.cli; "
+            "bad = [m for m in ('flask', 'flask_babel', 'flask_wtf', 'sqlite_utils', 'segno') if m in sys.modules]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_first_start_makes_the_database_and_a_secret(tmp_path):
+
+    app = create_app({"DATABASE": str(tmp_path / "x.db"), "SECRET_KEY": "k"})
+    from referee import _instance_secret
+
+    key = _instance_secret(str(tmp_path))
+    assert len(key) == 64 and _instance_secret(str(tmp_path)) == key
+    assert (tmp_path / "x.db").exists()
+    assert app.config["SECRET_KEY"]
+
+
+def test_secret_is_kept_across_starts(tmp_path):
+    from referee import _instance_secret
+
+    a = _instance_secret(str(tmp_path))
+    b = _instance_secret(str(tmp_path))
+    assert a == b
+    assert oct((tmp_path / "secret_key").stat().st_mode)[-3:] == "600"
