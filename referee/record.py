@@ -484,6 +484,8 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
             raise _Stop(RuleError("result.scored", {"player": name, "detail": f"{x} / {step}"}), number, None, None)
         if x < 0 and record.variant not in ("lucky_threes", "six_matador"):
             raise _Stop(RuleError("result.scored", {"player": name, "detail": str(x)}), number, None, None)
+        if x == 1 and record.variant == "bergen":     # Bergen's points come in 2s and 3s
+            raise _Stop(RuleError("result.scored", {"player": name, "detail": "1 (2s and 3s)"}), number, None, None)
     out = res.get("out")
     if played.history:
         # turns and a result: they must agree

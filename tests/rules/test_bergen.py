@@ -264,6 +264,9 @@ def test_result_only_hands():
     r = rec("bergen", [A, B], {"result": {"out": None, "left": {A: 5, B: 7}, "scored": {A: 2}}})
     refused(r, "bergen.left_tiles")
     refused(rec("bergen", [A, B], {"result": {"out": A, "scored": {A: -2}}}), "result.scored")
+    # in-play points come in 2s (a double lead, a double-header) and 3s: 1 is impossible, 5 is not
+    refused(rec("bergen", [A, B], {"result": {"out": A, "scored": {B: 1}}}), "result.scored")
+    assert hand_of(ok(rec("bergen", [A, B], {"result": {"out": A, "scored": {B: 5}}})))["points"] == {A: 2, B: 5}
 
 
 # -- the match --------------------------------------------------------------------------------------
@@ -272,8 +275,8 @@ def test_result_only_hands():
 def test_two_players_play_to_15():
     out = ok(rec("bergen", [A, B],
                  {"deal": OUT_DEAL, "turns": [t for t, _ in OUT]},            # 8 : 6
-                 {"result": {"out": B, "scored": {A: 4, B: 3}}},               # 4 : 5 -> 12 : 11
-                 {"result": {"out": A, "scored": {A: 1, B: 2}}}))              # 3 : 2 -> 15 : 13
+                 {"result": {"out": B, "scored": {A: 5, B: 3}}},               # 5 : 5 -> 13 : 11
+                 {"result": {"out": A, "scored": {A: 0, B: 2}}}))              # 2 : 2 -> 15 : 13
     assert out["totals"] == {A: 15, B: 13}
     assert out["match_winner"] == A
 
