@@ -427,3 +427,22 @@ def test_double_blank_left_counts_nothing():
     h = hand_of(out)
     # 0:0 counts 0 in Muggins (no lone 0:0 rule): Ann wins 3 - 0 = 3 -> 5
     assert (h["winner"], h["points"], h["left"]) == (A, {A: 5, B: 0}, {A: 0, B: 3})
+
+
+def test_the_lead_field_names_the_leader_chosen_by_lot():
+    ok(rec("muggins", [A, B], {"lead": B, "turns": [T(B, "5:5")]}))
+    refused(rec("muggins", [A, B], {"lead": B, "turns": [T(A, "5:5")]}), "lead.wrong_player", turn=1)
+    # any tile leads, with the deal known too (no opener tile)
+    ok(rec("muggins", [A, B], {"deal": OUT_DEAL, "turns": [T(B, "0:4")]}))
+
+
+def test_three_and_four_players_out_bonus_sums_every_opponent():
+    out = ok(rec("muggins", [A, B, C], {"result": {"out": A, "left": {B: 7, C: 9}, "scored": {A: 15, C: 5}}},
+                 out_bonus_pips="yes"))
+    # 15 + 10 + round5(7 + 9 = 16) = 15 + 10 + 15
+    assert hand_of(out)["points"] == {A: 40, B: 0, C: 5}
+    d = "Dan"
+    out = ok(rec("muggins", [A, B, C, d],
+                 {"result": {"out": None, "left": {A: 4, B: 11, C: 8, d: 20}, "scored": {B: 10}}}))
+    # block: Ann's 4 are the fewest: 11 + 8 + 20 - 4 = 35
+    assert hand_of(out)["points"] == {A: 35, B: 10, C: 0, d: 0}
