@@ -314,3 +314,11 @@ def test_unknown_deal_block_when_only_the_reserved_two_could_fit():
     assert (h["end"], h["winner"], h["points"]) == ("block", A, {A: 4, B: 0, C: 2, D: 3})
     refused(rec("bergen", [A, B, C, D], {"turns": HEAD4 + unseen + [T(B, "pass")], "left": left}),
             "hand.over", turn=14)
+
+
+def test_turns_and_result_must_agree():
+    r = rec("bergen", [A, B], {"deal": OUT_DEAL, "turns": [t for t, _ in OUT],
+                               "result": {"out": A, "scored": {A: 6, B: 6}}})
+    assert hand_of(ok(r))["points"] == {A: 8, B: 6}         # scored is the play's 6; out adds 2
+    r["hands"][0]["result"]["scored"] = {A: 8, B: 6}
+    refused(r, "result.mismatch")

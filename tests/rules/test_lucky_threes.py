@@ -246,3 +246,14 @@ def test_tied_balances_credit_nobody_and_decide_nothing():
                  {"result": {"out": B, "scored": {A: 24, B: 24}}}, credit="net"))  # a tie: nobody
     assert out["hands"][1]["winner"] is None
     assert out["totals"] == {A: 76, B: 0} and out["match_winner"] is None
+
+
+def test_turns_and_result_must_agree():
+    turns = [t for t, _ in HAND2]
+    r = rec("lucky_threes", [A, B], {"deal": DEAL2, "turns": turns, "result": {"out": None, "scored": {A: 28, B: -48}}})
+    # the balances agree; the credit still comes from the real penalties (60 − 38)
+    assert hand_of(ok(r))["points"] == {A: 22, B: 0}
+    r["hands"][0]["result"]["scored"] = {A: 38}            # winnings are not the balance
+    refused(r, "result.mismatch")
+    r["hands"][0]["result"] = {"out": A, "scored": {A: 28}}  # nobody went out
+    refused(r, "result.mismatch")
