@@ -309,3 +309,18 @@ def test_tie_at_the_top_plays_on():
     r["hands"].append({"result": {"out": None, "left": {A: 10, B: 20}, "scored": {B: 3}}})
     out = ok(r)
     assert out["totals"] == {A: 34, B: 36} and out["match_winner"] == B
+
+
+def test_threes_reserve_two_and_hand_end_options():
+    # reserve_two=yes: the sixth draw (Ann's 1:5) stops the hand; Ann 1 in play + 1 for the fewest (23)
+    out = ok(rec("threes", [A, B, C, D], {"deal": DEAL4, "turns": HEAD4 + DRAWS4[:6]}, reserve_two="yes"))
+    assert hand_of(out)["points"] == {A: 2, B: 0, C: 0, D: 0}
+    # reserve_two=yes with hand_end=block: the reserved 0:5 0:6 are never drawn and nobody holds a
+    # blank: with the deal known the block is seen at the end of Ann's turn, no passes needed
+    passes = [T(B, "pass"), T(C, "pass"), T(D, "pass")]
+    r = rec("threes", [A, B, C, D], {"deal": DEAL4, "turns": HEAD4 + DRAWS4[:6] + passes},
+            reserve_two="yes", hand_end="block")
+    refused(r, "hand.over", turn=14)
+    out = ok(rec("threes", [A, B, C, D], {"deal": DEAL4, "turns": HEAD4 + DRAWS4[:6]},
+                 reserve_two="yes", hand_end="block"))
+    assert (hand_of(out)["end"], hand_of(out)["points"]) == ("block", {A: 2, B: 0, C: 0, D: 0})
