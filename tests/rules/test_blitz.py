@@ -165,3 +165,25 @@ def test_deal_size_by_players():
     assert bad_record(record("blitz", P5, [hand(bad)]))["error"]["rule"] == "record.deal"
     code, _ = run(record("blitz", P8, [hand(DEAL8)]))
     assert code == 0
+
+
+def test_unknown_deal_full_round_of_passes_is_a_block():
+    t = [("P3", "0:0"), ("P4", "pass"), ("P5", "pass"), ("P1", "pass"), ("P2", "pass")]
+    rec = record("blitz", P5, [hand(None, turns(*t))])
+    assert ok(rec)["hands"][0]["end"] is None
+    t.append(("P3", "pass"))
+    rec = record("blitz", P5, [hand(None, turns(*t))])
+    refused(rec, "left.missing")            # a block with an unknown deal needs what is left
+
+
+def test_unknown_deal_left_cannot_hold_a_tile_on_the_table():
+    t = [("P3", "0:0"), ("P4", "pass"), ("P5", "pass"), ("P1", "pass"), ("P2", "pass"), ("P3", "pass")]
+    left = {"P1": 20, "P2": 21, "P3": 10, "P4": 30, "P5": ["0:0"]}
+    refused(record("blitz", P5, [hand(None, turns(*t), left=left)]), "left.impossible")
+    left["P5"] = ["1:1"]
+    refused(record("blitz", P5, [hand(None, turns(*t), left=left)]), "left.impossible")   # he holds 5
+    left["P5"] = ["1:1", "0:1", "0:2", "1:2", "0:3"]
+    left["P3"] = 40
+    h = ok(record("blitz", P5, [hand(None, turns(*t), left=left)]))["hands"][0]
+    # P5 2 + 1 + 2 + 3 + 3 = 11 fewest: 20 + 21 + 40 + 30 - 11 = 100
+    assert (h["end"], h["winner"], h["points"]["P5"], h["left"]["P5"]) == ("block", "P5", 100, 11)

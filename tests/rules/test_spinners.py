@@ -131,8 +131,9 @@ def test_spider_closing_rules():
 
 def test_spider_open_arms_first_no_closing_until_four_legs():
     t = SPI2_OUT[:2] + [("P2", "3:3>1:5 down")]
-    # (the engine names no placement for it at all: play.no_fit)
-    refused(spider(t, open_arms_first="yes", close_with="any_double"), "play.no_fit", 3)
+    refused(spider(t, open_arms_first="yes", close_with="any_double"), "spider.arms_first", 3)
+    # matching_double: 3:3 could close no leg (ends 5, 1, 1, 1) anyway
+    refused(spider(t, open_arms_first="yes"), "play.no_fit", 3)
     ok(spider(t, close_with="any_double"))
     refused(spider(SPI2_OUT[:3] + [("P1", "2:0")], open_arms_first="yes"), "spider.arms_first", 4)
 
@@ -191,3 +192,13 @@ def test_spider_redeal_when_no_double_dealt():
 
 def test_spider_lead_must_be_a_double_with_an_unknown_deal():
     refused(record("spider", AB, [hand(None, turns(("P1", "1:2")))]), "lead.double", 1)
+
+
+def test_spider_four_players_unknown_deal_must_lead_1_1():
+    refused(record("spider", P4, [hand(None, turns(("P2", "2:2")))]), "lead.wrong_tile", 1)
+    ok(record("spider", P4, [hand(None, turns(("P2", "1:1")))]))
+
+
+def test_spider_three_players_six_drawable():
+    t = [("P1", "1:1"), ("P2", *(["draw"] * 6), "1:6"), ("P3", "draw")]
+    refused(record("spider", ["P1", "P2", "P3"], [hand(None, turns(*t))]), "draw.empty", 3)

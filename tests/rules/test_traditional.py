@@ -525,3 +525,58 @@ def test_the_whole_record_is_read_before_replay():
     assert bad_record(rec)["error"]["rule"] == "record.unseen_draw"
     rec["hands"][1] = hand(DRAW_DEAL)
     refused(rec, "pass.must_play", 2)
+
+
+# -- the match ------------------------------------------------------------------------------------------------
+def test_kozel_match_end_lowest_total_wins_and_a_tie_plays_on():
+    def res(out, **left):
+        return {"result": {"out": out, "left": left}}
+    hands = [res("Cid", Ann=10, Bob=10), res("Ann", Bob=15, Cid=10)]
+    out = ok(record("traditional", ABC, hands, scoring="kozel", limit=20))
+    # Ann 10, Bob 25 (reached the limit), Cid 10: Ann and Cid tie for the lowest: no winner yet
+    assert out["totals"] == {"Ann": 10, "Bob": 25, "Cid": 10}
+    assert out["match_winner"] is None
+    hands.append(res("Ann", Bob=1, Cid=1))
+    out = ok(record("traditional", ABC, hands, scoring="kozel", limit=20))
+    assert out["totals"] == {"Ann": 10, "Bob": 26, "Cid": 11} and out["match_winner"] == "Ann"
+    hands.append(res("Ann", Bob=1, Cid=1))
+    refused(record("traditional", ABC, hands, scoring="kozel", limit=20), "match.over")
+
+
+def test_credit_target_checked_after_each_hand():
+    def res(out, **left):
+        return {"result": {"out": out, "left": left}}
+    hands = [res("Ann", Bob=19, Cid=0), res("Bob", Ann=10, Cid=9)]
+    out = ok(record("traditional", ABC, hands, target=20))
+    assert out["totals"] == {"Ann": 19, "Bob": 19, "Cid": 0} and out["match_winner"] is None
+    hands.append(res("Cid", Ann=1, Bob=1))
+    out = ok(record("traditional", ABC, hands, target=20))
+    assert out["match_winner"] is None                     # Cid 2
+    hands.append(res("Ann", Bob=1, Cid=1))
+    out = ok(record("traditional", ABC, hands, target=20))
+    assert out["totals"]["Ann"] == 21 and out["match_winner"] == "Ann"
+
+
+def test_an_unfinished_hand_reports_the_pips_held_now():
+    out = ok(block(draw="until"))
+    h = out["hands"][0]
+    # Ann holds 2:5 = 7, Bob a lone 0:0 = 24
+    assert (h["end"], h["winner"], h["left"], h["points"]) == (None, None, {"Ann": 7, "Bob": 24}, {"Ann": 0, "Bob": 0})
+
+
+def test_only_the_last_hand_may_be_unfinished():
+    rec = record("traditional", AB, [hand(DRAW_DEAL, turns(("Ann", "6:6"))), hand(DRAW_DEAL)])
+    out = refused(rec, "hand.unfinished")
+    assert out["error"]["hand"] == 1
+
+
+def test_four_players_full_round_of_passes_is_a_block():
+    # 4 x 7: no bazaar; after 6:6 … nobody is known: the table says everybody passes in turn
+    t = [("Ann", "6:6"), ("Bob", "pass"), ("Cid", "pass"), ("Dan", "pass")]
+    rec = record("traditional", ABCD, [hand(None, turns(*t))])
+    assert ok(rec)["hands"][0]["end"] is None             # three passes: Ann may still play
+    t.append(("Ann", "pass"))
+    rec = record("traditional", ABCD, [hand(None, turns(*t), left={"Ann": 30, "Bob": 40, "Cid": 50, "Dan": 29})])
+    h = ok(rec)["hands"][0]
+    # Dan 29 fewest: 30 + 40 + 50 - 29 = 91
+    assert (h["end"], h["winner"], h["points"]) == ("block", "Dan", {"Ann": 0, "Bob": 0, "Cid": 0, "Dan": 91})

@@ -119,3 +119,10 @@ def test_deal_sizes():
     assert bad_record(two([], deal={"P1": "0:0 0:4 0:6 4:4", "P2": "0:5 1:1 1:3 3:3 5:6"}))["error"]["rule"] == "record.deal"
     assert bad_record(record("two_lane", ["A"], []))["error"]["rule"] == "record.player_count"
     assert bad_record(record("two_lane", AB, [], lone_blank=10))["error"]["rule"] == "record.option_key"
+
+
+def test_every_hand_is_led_by_lot():
+    rec = two(OUT2)
+    rec["hands"].append(hand(DEAL2, turns(("P2", "5:6"))))          # not the previous winner: fine
+    out = ok(rec)
+    assert out["hands"][1]["end"] is None
