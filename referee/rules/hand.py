@@ -331,7 +331,9 @@ class Hand:
                 keys[k] = c
         if len(keys) > 1:
             places = [self.token_for(t, c) for c in keys.values()]
-            raise AmbiguousMove("play.ambiguous", {"tile": tile_str(t), "places": ", ".join(places)}, places)
+            # a sausage cut across lanes one tile apart: only the piece to give is missing
+            rule = "sausage.give" if all(c.cut for c in keys.values()) else "play.ambiguous"
+            raise AmbiguousMove(rule, {"tile": tile_str(t), "places": ", ".join(places)}, places)
         return next(iter(keys.values()))
 
     def _fit_params(self, t: int) -> dict:
