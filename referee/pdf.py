@@ -63,7 +63,7 @@ def key_lang(lang: str | None) -> str:
 ERRORS = {
     "ru": {
         "variant": "Неизвестный вариант «{variant}». Варианты: {names}.",
-        "players": "В «{title}» играют {low}–{high} игрока(ов), а не {n}.",
+        "players": "В «{title}» играют от {low} до {high} игроков, а не {n}.",
         "hand": "В записи нет кона № {n} (конов: {count}).",
         "record": "Это не запись партии: {detail}.",
     },
@@ -133,6 +133,7 @@ WORDS = {
         "from_record": "По записи партии",
         "notes": "Правила",
         "unchecked": "Ходы ниже не проверялись: запись отвергнута выше.",
+        "usually": "обычно",
     },
     "en": {
         "sheet": "Match scoresheet",
@@ -191,6 +192,7 @@ WORDS = {
         "from_record": "From the game record",
         "notes": "Rules",
         "unchecked": "The moves below were not checked: the record was refused above.",
+        "usually": "default",
     },
 }
 
@@ -486,8 +488,8 @@ def blank_sheet_html(variant: str, players: int, lang: str = "ru", rows: int | N
         goal_label=goal_label,
         goal_value=goal_value,
         summary=rulebook.scoring_summary(variant, lang, players).replace(ctx["provisional"], "").strip(),
-        options=[(o.key, rulebook.option_title(variant, o.key, lang)) for o in v.options
-                 if o.key not in ("target", "limit")],
+        options=[(o.key, rulebook.option_title(variant, o.key, lang), options[o.key]) for o in v.options
+                 if o.key not in ("target", "limit") and not (o.key == "deal_3_4" and players < 3)],
         rows=rows or (14 if landscape else 24),
         landscape=landscape,
     )

@@ -161,7 +161,7 @@ def test_sheet_refuses_a_player_count_the_variant_does_not_allow():
     with pytest.raises(pdf.SheetError) as e:
         pdf.match_sheet(record, BLITZ_REPORT, "ru")
     assert "от" not in e.value.message("en")
-    assert "4–8" in e.value.message("ru")
+    assert "от 4 до 8" in e.value.message("ru")
 
 
 # --- blank sheets ---------------------------------------------------------------------------------
