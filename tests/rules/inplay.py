@@ -64,3 +64,86 @@ def ledger(variant: str, players: list[str], turns: list[dict], deal_: dict | No
 
 def hand_of(out: dict, number: int = 1) -> dict:
     return out["hands"][number - 1]
+
+
+# -- an independent recount of the open ends (for seeded random playouts) ----------------------------
+
+
+def open_ends(lay, spinner_kind: bool) -> tuple[list[tuple[int, int, bool]], int]:
+    """Walk the tiles on the table (parents and children, not the engine's list of ends) and
+    return the open line ends as (shown number, count, crosswise double) and the spinner's extra
+    count. ``spinner_kind``: the first double laid is a four-way spinner (Muggins)."""
+    from referee.rules.tiles import A as LO, B as HI, DOUBLE
+
+    placed = lay.placed
+    kids: dict[int, list[int]] = {i: [] for i in range(len(placed))}
+    for i, p in enumerate(placed):
+        if p.parent >= 0:
+            kids[p.parent].append(i)
+    first_double = next((i for i, p in enumerate(placed) if DOUBLE[p.tile]), -1) if spinner_kind else -1
+    ends: list[tuple[int, int, bool]] = []
+    extra = 0
+    for i, p in enumerate(placed):
+        lo, hi = LO[p.tile], HI[p.tile]
+        if i == first_double:
+            started = len(kids[i]) + (0 if p.parent < 0 else 1)
+            assert started <= 4
+            if started < 2:
+                extra += 2 * lo
+            continue
+        if p.parent < 0:
+            if lo == hi:
+                for _ in range(2 - len(kids[i])):
+                    ends.append((lo, 2 * lo if p.across else lo, p.across))
+            else:
+                covered = [placed[k].inner for k in kids[i]]
+                for half in (lo, hi):
+                    if half not in covered:
+                        ends.append((half, half, False))
+            continue
+        if not kids[i]:
+            crosswise = lo == hi and p.across
+            ends.append((p.outer, 2 * p.outer if crosswise else p.outer, crosswise))
+    return ends, extra
+
+
+def recount(lay, spinner_kind: bool) -> int:
+    """The in-play count, worked out from :func:`open_ends` (a lone tile: its total)."""
+    from referee.rules.tiles import PIPS
+
+    if len(lay.placed) == 1:
+        return PIPS[lay.placed[0].tile]
+    ends, extra = open_ends(lay, spinner_kind)
+    return sum(c for _, c, _ in ends) + extra
+
+
+def random_playout(variant: str, players: int, seed: int, check, **options) -> int:
+    """Play one random hand with a random known deal through tokens (``legal_tokens``), calling
+    ``check(hand, seat, before_scores)`` after every tile laid. Returns the number of tiles laid."""
+    import random
+
+    from referee.rules.playout import random_hand
+
+    rng = random.Random(seed)
+    h = random_hand(variant, players, rng, options)
+    laid = 0
+    guard = 0
+    while not h.over and guard < 500:
+        guard += 1
+        seat = h.to_move
+        toks = h.legal_tokens()
+        if h.t_laid and h.turn_open:
+            toks.append("end")
+        tok = rng.choice(toks)
+        if tok == "end":
+            h.end_turn()
+            continue
+        before = list(h.scores)
+        h.play(tok)
+        if not tok.startswith(("draw", "pass")):
+            laid += 1
+            check(h, seat, before)
+        if not h.over and (tok == "pass" or not h.turn_open):
+            h.end_turn()
+    assert h.over
+    return laid

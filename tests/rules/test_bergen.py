@@ -322,3 +322,29 @@ def test_turns_and_result_must_agree():
     assert hand_of(ok(r))["points"] == {A: 8, B: 6}         # scored is the play's 6; out adds 2
     r["hands"][0]["result"]["scored"] = {A: 8, B: 6}
     refused(r, "result.mismatch")
+
+
+# -- seeded random playouts against an independent recount -----------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("draws", ["one", "until"])
+def test_random_playouts_score_the_headers(players, draws):
+    from referee.rules.tiles import DOUBLE
+
+    from .inplay import open_ends, random_playout
+
+    def check(h, seat, before):
+        want = list(before)
+        placed = h.layout.placed
+        if len(placed) == 1:
+            want[seat] += 2 if DOUBLE[placed[0].tile] else 0
+        else:
+            ends, _ = open_ends(h.layout, False)
+            assert len(ends) == 2
+            if ends[0][0] == ends[1][0]:
+                want[seat] += 3 if ends[0][2] or ends[1][2] else 2
+        assert h.scores == want, h.history
+
+    laid = sum(random_playout("bergen", players, seed, check, draws=draws) for seed in range(25))
+    assert laid > 150

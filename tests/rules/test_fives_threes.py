@@ -324,3 +324,23 @@ def test_threes_reserve_two_and_hand_end_options():
     out = ok(rec("threes", [A, B, C, D], {"deal": DEAL4, "turns": HEAD4 + DRAWS4[:6]},
                  reserve_two="yes", hand_end="block"))
     assert (hand_of(out)["end"], hand_of(out)["points"]) == ("block", {A: 2, B: 0, C: 0, D: 0})
+
+
+# -- seeded random playouts against an independent recount -----------------------------------------
+
+
+@pytest.mark.parametrize("variant,divisor", [("fives", 5), ("threes", 3)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_score_what_the_ends_add_up_to(variant, divisor, players):
+    from .inplay import random_playout, recount
+
+    def check(h, seat, before):
+        count = recount(h.layout, False)
+        gain = count // divisor if count and count % divisor == 0 else 0
+        want = list(before)
+        want[seat] += gain
+        assert h.scores == want, (h.history, count)
+
+    laid = sum(random_playout(variant, players, seed, check, hand_end=he)
+               for seed in range(12) for he in ("empty_bazaar", "block"))
+    assert laid > 100

@@ -446,3 +446,21 @@ def test_three_and_four_players_out_bonus_sums_every_opponent():
                  {"result": {"out": None, "left": {A: 4, B: 11, C: 8, d: 20}, "scored": {B: 10}}}))
     # block: Ann's 4 are the fewest: 11 + 8 + 20 - 4 = 35
     assert hand_of(out)["points"] == {A: 35, B: 10, C: 0, d: 0}
+
+
+# -- seeded random playouts against an independent recount -----------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_score_what_the_ends_add_up_to(players):
+    from .inplay import random_playout, recount
+
+    def check(h, seat, before):
+        count = recount(h.layout, True)
+        want = list(before)
+        if count and count % 5 == 0:
+            want[seat] += count
+        assert h.scores == want, (h.history, count)
+
+    laid = sum(random_playout("muggins", players, seed, check) for seed in range(25))
+    assert laid > 200
