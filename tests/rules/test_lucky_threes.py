@@ -257,3 +257,65 @@ def test_turns_and_result_must_agree():
     refused(r, "result.mismatch")
     r["hands"][0]["result"] = {"out": A, "scored": {A: 28}}  # nobody went out
     refused(r, "result.mismatch")
+
+
+# -- seeded random playouts against an independent scorer --------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("credit", ["literal", "net"])
+def test_random_playouts_balances_and_credit(players, credit):
+    import random
+
+    from referee.rules.playout import random_hand
+    from referee.rules.tiles import DOUBLE, parse_tile
+
+    from .inplay import recount
+
+    laid = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        h = random_hand("lucky_threes", players, rng, {"credit": credit})
+        win, pen = [0] * players, [0] * players
+        first_double = False
+        drawn: list[int] = []
+        while not h.over:
+            seat = h.to_move
+            tok = rng.choice(h.legal_tokens())
+            h.play(tok)
+            if tok.startswith("draw"):
+                drawn.append(parse_tile(tok.split()[1]))
+                continue
+            if tok == "pass":
+                pen[seat] += 5 * len(drawn)
+            else:
+                laid += 1
+                t = parse_tile(tok.split()[0].split(">")[0])
+                count = recount(h.layout, False)
+                scoring = count > 0 and count % 3 == 0
+                if drawn and t == drawn[-1] and scoring:
+                    win[seat] += 10
+                    pen[seat] += 5 * (len(drawn) - 1)
+                else:
+                    pen[seat] += 5 * len(drawn)
+                    if scoring:
+                        win[seat] += (7 if first_double else 8) if DOUBLE[t] else 5
+                first_double = first_double or DOUBLE[t]
+            drawn = []
+            if not h.over:
+                h.end_turn()
+            assert (h.vs["win"], h.vs["pen"]) == (win, pen), h.history
+        bal = [w - p for w, p in zip(win, pen)]
+        top = max(bal)
+        sc = h.v.score(h)
+        if bal.count(top) > 1:
+            assert sc.winner is None and sc.points == [0] * players
+            continue
+        w = bal.index(top)
+        if credit == "net":
+            credit_pts = bal[w] + sum(-b for s, b in enumerate(bal) if s != w and b < 0)
+        else:
+            credit_pts = max(0, sum(p for s, p in enumerate(pen) if s != w) - win[w])
+        assert sc.winner == w
+        assert sc.points == [credit_pts if s == w else 0 for s in range(players)]
+    assert laid > 100
