@@ -65,6 +65,17 @@ def test_player_with_no_tiles_must_still_draw():
     refused(rec1(H1[:10] + [T("A", *t11)]), "pass.must_draw", turn=11)
 
 
+def test_everybody_without_tiles_still_draws_while_the_bazaar_has_tiles():
+    d = deal(A="6:6 1:2 6:1 5:2 4:3", B="0:1 0:5 0:6 0:2 0:3")
+    turns = H1[:7] + [T("B", "0:2"), T("A", "4:3>0:2"), T("B", "0:3")]
+    # both players have laid their last tile, but 18 tiles are still in the bazaar: play goes on
+    assert ok(record("french", AB, [hand(d, turns)]))["hands"][0]["end"] is None
+    refused(record("french", AB, [hand(d, turns + [T("A", "pass")])]), "pass.must_draw", turn=11)
+    # A draws 0:0 at once and lays it: both ends blank, all four honours down: a block
+    h = one(record("french", AB, [hand(d, turns + [T("A", "draw 0:0", "0:0>0:3")])]))
+    assert (h["end"], h["winner"], h["points"]) == ("block", None, {"A": 0, "B": 0})
+
+
 def test_draw_until_playable_and_lay_the_fitting_tile():
     # turn 8: B may keep 0:0; he draws; a drawn tile that fits must be laid
     refused(rec1(H1[:7] + [T("B", "draw 0:2", "pass")]), "pass.must_play", turn=8)

@@ -385,3 +385,17 @@ def test_target_ends_the_match():
 def test_unknown_option_value_is_a_record_error():
     assert run(record("matador", AB, [], matador_bonus=5))[0] == 2
     assert run(record("matador", AB, [], matador_end="left"))[0] == 2
+
+
+def test_result_only_entry_with_bonuses():
+    res = {"out": "A", "left": {"B": 18}, "scored": {"A": 10, "B": 10}}
+    h = one(record("matador", AB, [{"result": res}], matador_bonus=10))
+    assert (h["end"], h["winner"], h["points"]) == ("result", "A", {"A": 28, "B": 10})
+    # bonuses come in tens
+    refused(record("matador", AB, [{"result": dict(res, scored={"A": 5})}], matador_bonus=10), "result.scored")
+    # turns and a result must agree on the bonuses
+    rec = record("matador", AB, [hand(D2, H2, lead="A", result={"out": "A", "scored": {"A": 10, "B": 10}})],
+                 hand_end="out", matador_bonus=10)
+    assert one(rec)["points"] == {"A": 28, "B": 10}
+    rec["hands"][0]["result"]["scored"] = {"A": 20, "B": 0}
+    refused(rec, "result.mismatch")

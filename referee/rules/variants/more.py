@@ -37,7 +37,7 @@ class MatadorBase(Variant):
 
     def check_end(self, h, turn_end):
         # block_only: nobody holding tiles can play or draw once nobody holds tiles at all
-        if h.first_out is not None and not any(h.counts):
+        if h.first_out is not None and not self.draw_when_out and not any(h.counts):
             h.finish("out", h.first_out)
             return
         super().check_end(h, turn_end)
