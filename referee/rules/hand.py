@@ -136,14 +136,30 @@ class Hand:
     def fit(self, turn: bool) -> int:
         """The variant's fit mask for the player to move, cached until the layout or the
         turn's chain changes."""
-        key = (self.layout.version, self.t_last if turn and self.v.turn_rules else -2)
-        cache = self._fit_cache
-        m = cache.get(key)
-        if m is None:
-            if len(cache) > 8:
-                cache.clear()
-            m = cache[key] = self.v.fit_mask(self, self.to_move or 0, turn)
+        ver = self.layout.version
+        last = self.t_last if turn and self.v.turn_rules else -2
+        slot = self._fit_cache.get(turn)
+        if slot is not None and slot[0] == ver and slot[1] == last:
+            return slot[2]
+        m = self.v.fit_mask(self, self.to_move or 0, turn)
+        self._fit_cache[turn] = (ver, last, m)
         return m
+
+    def blocked(self) -> bool:
+        """A block: no tile that may still be laid fits (a dead layout), or, with the deal
+        known, nobody holding tiles can lay one and nothing can be drawn."""
+        lay = self.layout
+        if not lay.placed:
+            return False
+        f = self.fit(False)
+        if self.stock >= 0 and all(self.known):
+            held = 0
+            for m in self.hands:
+                held |= m
+            if self.drawable_n > 0 and self.stock > 0:
+                return not ((held | self.stock) & f)
+            return not (held & f)
+        return not (self.live_mask() & f)
 
     @property
     def bazaar_count(self) -> int:

@@ -155,9 +155,8 @@ class Variant:
         return self.multi_lay
 
     def check_lay_turn(self, h: Hand, seat: int, t: int) -> None:
-        if h.layout.empty or (h.layout.kind == "ladder" and len(h.layout.placed) == 1):
-            if h.layout.empty:
-                self.check_lead(h, seat, t)
+        if not h.layout.placed:
+            self.check_lead(h, seat, t)
 
     def compulsory(self, h: Hand, t: int, cands: list[Cand]) -> bool:
         return bool(self.compulsory_mask(h) >> t & 1)
@@ -381,9 +380,9 @@ class Variant:
         if h.first_out is not None and self.out_ends(h):
             h.finish("out", h.first_out)
             return
-        if h.layout.empty:
+        if not h.layout.placed:
             return
-        if h.dead_layout() or h.nobody_can_move():
+        if h.blocked():
             self.block(h)
             return
         # a full round of passes is a block only with nothing left to draw (in one-draw

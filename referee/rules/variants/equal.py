@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
 from ..layout import End, Placement
-from ..tiles import A, B, DOUBLE, DOUBLES_MASK, PIPS, TILE, tile_str, tiles_of
+from ..tiles import A, B, DOUBLE, DOUBLES_MASK, PIPS, SUIT, TILE, tile_str, tiles_of
 from .base import HandScore, Variant, highest_tile_key, lowest_tile_key
 
 DOUBLES_UP = [TILE[d][d] for d in range(7)]                    # 0:0 … 6:6
@@ -26,9 +26,9 @@ def round5(x: int) -> int:
 
 
 def monotonous(mask: int, threshold: int) -> bool:
-    tiles = tiles_of(mask)
+    """At least ``threshold`` tiles of the hand share one number."""
     for n in range(7):
-        if sum(1 for t in tiles if A[t] == n or B[t] == n) >= threshold:
+        if (mask & SUIT[n]).bit_count() >= threshold:
             return True
     return False
 
