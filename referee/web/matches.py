@@ -12,7 +12,7 @@ from referee.rules import catalogue
 
 from . import engine, forms, get_db, option_help, store
 from .i18n import COOKIE, lang
-from .log import record_to_events
+from .log import fold, record_to_events
 
 bp = Blueprint("matches", __name__)
 
@@ -47,8 +47,10 @@ def index():
     """The list of matches to resume or follow."""
     mine = set(session.get(MY_KEYS, []))
     matches = store.list_matches(get_db())
+    db = get_db()
     for m in matches:
         m["mine"] = m["edit_key"] in mine
+        m["hands"] = len(fold(store.events(db, m["id"])))
     return render_template("matches/index.html", matches=matches)
 
 

@@ -244,6 +244,8 @@ def _token_from_form(live) -> str:
     _check_tile(tile)
     if f.get("mode") == "draw":
         return f"draw {tile}"
+    if f.get("mode") == "miss":
+        return f"miss {tile}"
     places = engine.places_for(live, tile)
     if len(places) == 1:
         return places[0]
