@@ -129,7 +129,11 @@ def _guard(m: dict, action):
 @bp.get("")
 def table(key: str):
     """The table: the layout, whose turn, the tile picker and the moves."""
-    return _table(_match(key))
+    from .matches import remember
+
+    m = _match(key)
+    remember(m["edit_key"])  # whoever opens the edit link finds the match in his list
+    return _table(m)
 
 
 @bp.post("/hand")

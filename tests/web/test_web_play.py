@@ -217,3 +217,10 @@ def test_another_browser_sees_the_match_read_only_in_the_list(client, app):
     link = page.select_one("li.match a.match-title")["href"]
     assert link.startswith("/s/")
     assert soup(client.get("/")).select_one("li.match a.match-title")["href"] == edit
+
+
+def test_opening_the_edit_link_puts_the_match_in_that_browsers_list(client, app):
+    edit = new_match(client)
+    other = app.test_client()
+    other.get(edit)
+    assert soup(other.get("/")).select_one("li.match a.match-title")["href"] == edit
