@@ -101,7 +101,7 @@ def to_record(match: dict, hands: list[LoggedHand], include_open: bool = True) -
     return {
         "format": "referee-record/1",
         "variant": match["variant"],
-        "options": dict(match["options"]),
+        "options": {k: v for k, v in match["options"].items() if v is not None},
         "players": list(match["players"]),
         "date": match["created"][:10],
         "hands": [h.to_record(include_open=include_open) for h in hands],

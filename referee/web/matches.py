@@ -80,6 +80,7 @@ def setup(variant: str):
         else:
             try:
                 options = catalogue.resolve_options(spec.name, len(players), given)
+                options = {k: v for k, v in options.items() if v is not None}  # no value: no key
             except catalogue.OptionError as err:
                 problem = _("An option has a value this variant does not accept (%(key)s).",
                             key=err.params.get("key", ""))
@@ -144,6 +145,7 @@ def _import_text(text: str):
         return _("The record was refused: %(why)s", why=where + refusal.message(lang())), None
     try:
         options = catalogue.resolve_options(obj["variant"], len(obj["players"]), obj.get("options"))
+        options = {k: v for k, v in options.items() if v is not None}
         m = store.create_match(get_db(), obj["variant"], options, list(obj["players"]),
                                record_to_events(obj))
     except (KeyError, TypeError, catalogue.OptionError):

@@ -81,3 +81,30 @@ def test_sevastopol_draws_arms(client):
     page = soup(client.get(edit))
     assert page.select_one(".layout .spinner svg.tile") is not None
     assert len(page.select(".layout .arm")) == 2
+
+
+def test_sausage_counting_wins_has_no_target_and_plays(client):
+    """An option whose default is 'none' (sausage's target when counting wins) is left out of
+    the record rather than stored as null."""
+    edit = new_match(client, "sausage", ("А", "Б"), defaults("sausage", 2))
+    record = client.get(edit + "/export").get_json()
+    assert "target" not in record["options"]
+    start(client, edit)
+    for i, mv in enumerate(["1:1", "1:3>1:1", "1:4>1:1"]):
+        form = table_form(client, edit)
+        if i == 0:
+            form["leader"] = "А"
+        assert client.post(edit + "/move", data={**form, "token": mv}).status_code == 302
+    page = soup(client.get(edit))
+    assert len(page.select(".layout .arm")) == 2
+    assert [b.get_text() for b in page.select(".layout .end-mark")] == ["3", "4"]
+
+
+def test_in_play_points_show_as_they_happen(client):
+    edit = new_match(client, "muggins", ("А", "Б"), defaults("muggins", 2))
+    start(client, edit)
+    form = table_form(client, edit)
+    assert client.post(edit + "/move", data={**form, "leader": "А", "token": "5:5"}).status_code == 302
+    page = soup(client.get(edit))
+    seat = page.select("ul.seats li.seat")[0]
+    assert seat.select_one(".inplay").get_text() == "+10"
