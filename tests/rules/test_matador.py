@@ -292,6 +292,12 @@ def test_matador_not_compulsory_player_may_draw_instead():
     refused(rec3([T("A", "2:3"), T("B", "pass")]), "pass.must_draw", turn=2)
     # and he may spend it
     ok(rec3([T("A", "2:3"), T("B", "6:1>2:3@2")]))
+    # but not after a failed draw: a failed draw is followed by pass
+    refused(rec3([T("A", "2:3"), T("B", "draw 1:3", "6:1>2:3@2")]), "turn.over", turn=2, move="6:1>2:3@2")
+    # a drawn matador may be laid at once
+    ok(rec3([T("A", "2:3"), T("B", "draw 4:3", "4:3>2:3@2")]))
+    # at a real table the drawn tile is unseen: the referee cannot tell
+    ok(record("matador", AB, [hand(None, [T("A", "2:3"), T("B", "draw", "6:1>2:3@2")], lead="A")]))
 
 
 def test_matador_compulsory_yes_must_be_laid():

@@ -35,6 +35,13 @@ class MatadorBase(Variant):
     def out_ends(self, h):
         return self.o.get("hand_end", "out") == "out"
 
+    def check_lay_turn(self, h, seat, t):
+        super().check_lay_turn(h, seat, t)
+        # one draw a turn: the drawn tile is laid if it fits, else pass ("a failed draw is
+        # followed by pass"): a matador kept in hand may not be laid after the draw
+        if self.draw_rule == "one" and h.t_draws and h.t_drawn >= 0 and t != h.t_drawn:
+            raise IllegalMove("turn.over", {"player": h.players[seat]})
+
     def check_end(self, h, turn_end):
         # block_only: nobody holding tiles can play or draw once nobody holds tiles at all
         if h.first_out is not None and not self.draw_when_out and not any(h.counts):
