@@ -491,11 +491,13 @@ class Hand:
             mask = self.live_mask() & ~self.seen_elsewhere(seat)
         mask &= self.fit(True)
         out: list[tuple[int, Cand]] = []
+        checks = v._lay_checks or not self.layout.placed
         for t in tiles_of(mask):
-            try:
-                v.check_lay_turn(self, seat, t)
-            except RuleError:
-                continue
+            if checks:
+                try:
+                    v.check_lay_turn(self, seat, t)
+                except RuleError:
+                    continue
             cands = self.cands(t, seat, True)[0]
             if len(cands) == 1:
                 out.append((t, cands[0]))

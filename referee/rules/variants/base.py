@@ -72,6 +72,8 @@ class Variant:
         self.np = players
         self.spec: VariantSpec = spec(self.name)
         self._end_fit: dict[tuple[int, ...], int] = {}
+        self._ways: dict[tuple, tuple] = {}
+        self._lay_checks = type(self).check_lay_turn is not Variant.check_lay_turn
         self._comp = None
 
     # -- deal and stock ---------------------------------------------------------------------
@@ -244,7 +246,21 @@ class Variant:
             return [True, False]
         return [self.doubles == "across"]
 
+    def cand_state(self, h: Hand) -> object:
+        """What, besides the end's numbers and the tile, changes the ways to lay a tile at an
+        end (Muggins: whether the spinner is down yet). Keys the placement cache."""
+        return None
+
     def end_cands(self, h: Hand, t: int, i: int, e: End) -> list[Cand]:
+        key = (e.values, t, self.cand_state(h))
+        ways = self._ways.get(key)
+        if ways is None:
+            ways = self._ways[key] = tuple(tuple(c)[1:] for c in self.end_ways(h, t, e))
+        return [Cand(i, *w) for w in ways]
+
+    def end_ways(self, h: Hand, t: int, e: End) -> list[Cand]:
+        """The ways ``t`` may be laid at an end showing ``e.values`` (before position rules)."""
+        i = -1
         a, b = A[t], B[t]
         out: list[Cand] = []
         is_mat = self.matadors >> t & 1

@@ -210,6 +210,9 @@ class Muggins(Variant):
             return [Cand(-1, None, True)]
         return [Cand(-1, None, False)]
 
+    def cand_state(self, h):
+        return h.layout.spinner >= 0
+
     def double_across(self, h):
         if h.layout.spinner < 0:
             return [True]
