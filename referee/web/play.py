@@ -152,6 +152,13 @@ def start_hand(key: str):
         deal = _deal_from_form(m)
         if deal:
             data["deal"] = deal
+        for key in ("starter", "removed"):
+            raw = (request.form.get(key) or "").strip()
+            if raw:
+                tiles = _tiles(raw)
+                if len(tiles) != 1:
+                    raise Refused(_("Enter one tile (write 3:5)."))
+                data[key] = tiles[0]
         lead = request.form.get("lead", "")
         if lead:
             if lead not in m["players"]:

@@ -108,3 +108,25 @@ def test_in_play_points_show_as_they_happen(client):
     page = soup(client.get(edit))
     seat = page.select("ul.seats li.seat")[0]
     assert seat.select_one(".inplay").get_text() == "+10"
+
+
+@pytest.mark.parametrize("variant", catalogue.VARIANT_NAMES)
+def test_every_variant_starts_a_hand_with_its_defaults(client, variant):
+    spec = catalogue.spec(variant)
+    players = tuple(f"Игрок{i}" for i in range(1, spec.min_players + 1))
+    edit = new_match(client, variant, players, defaults(variant, spec.min_players))
+    start(client, edit, **({"starter": "3:5"} if variant == "ladder" else {}))
+    resp = client.get(edit)
+    assert resp.status_code == 200
+    page = soup(resp)
+    assert page.select(".problem") == [], page.select_one(".problem").get_text()
+    assert page.select_one("form.picker-form") is not None
+    assert len(page.select("form.picker-form button.pick")) == 28
+
+
+def test_ladder_starts_from_the_starter(client):
+    edit = new_match(client, "ladder", ("А", "Б"), defaults("ladder", 2))
+    start(client, edit, starter="3:5")
+    page = soup(client.get(edit))
+    assert [t["aria-label"] for t in page.select(".layout svg.tile")] == ["3:5"]
+    assert client.get(edit + "/export").get_json()["hands"][0]["starter"] == "3:5"
