@@ -18,7 +18,7 @@ from .rules.catalogue import OptionError, VARIANTS, resolve_options, spec
 from .rules.errors import RuleError
 from .rules.hand import Hand
 from .rules.notation import parse_move
-from .rules.tiles import DOUBLE, PIPS, parse_tile, tile_str, tiles_of
+from .rules.tiles import ALL_MASK, DOUBLE, PIPS, parse_tile, tile_str, tiles_of
 from .rules.variants import make_variant
 from .rules.variants.base import HandScore
 
@@ -457,7 +457,9 @@ def _apply_left(h: Hand, v, left: dict[str, list[int] | int] | None, number: int
             lb = v.lone_blank
             pips_given[s] = lb if (lb is not None and val == [0]) else sum(PIPS[t] for t in val)
         else:
-            cap = 12 * h.counts[s]
+            # the most the tiles he can hold could carry: his count of the heaviest tiles off the table
+            free = ALL_MASK & ~h.layout.mask & ~h.seen_elsewhere(s) & ~used
+            cap = sum(sorted((PIPS[t] for t in tiles_of(free)), reverse=True)[:h.counts[s]])
             if h.counts[s] == 1 and v.lone_blank is not None:
                 cap = max(cap, v.lone_blank)
             if val < 0 or val > cap or (h.counts[s] == 0 and val != 0):

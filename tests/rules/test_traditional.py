@@ -413,7 +413,7 @@ def test_unknown_deal_needs_left_and_checks_it():
     for left in ({"Ann": ["1:1"], "Bob": 22},                 # Ann holds two tiles
                  {"Ann": ["1:1", "0:3"], "Bob": 22},          # 0:3 is on the table
                  {"Ann": ["1:1", "2:2"], "Bob": ["2:2", "6:6"]},   # 2:2 twice
-                 {"Ann": ["1:1", "2:2"], "Bob": 25},          # two tiles carry at most 24
+                 {"Ann": ["1:1", "2:2"], "Bob": 23},          # off the table, two tiles carry at most 6:6 + 5:5 = 22
                  {"Ann": ["1:1", "2:2"], "Bob": -1}):
         rec = record("traditional", AB, [hand(None, turns(*DEAD_ZEROS), left=left)])
         refused(rec, "left.impossible")
