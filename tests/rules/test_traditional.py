@@ -580,3 +580,16 @@ def test_four_players_full_round_of_passes_is_a_block():
     h = ok(rec)["hands"][0]
     # Dan 29 fewest: 30 + 40 + 50 - 29 = 91
     assert (h["end"], h["winner"], h["points"]) == ("block", "Dan", {"Ann": 0, "Bob": 0, "Cid": 0, "Dan": 91})
+
+
+def test_turns_and_result_must_agree():
+    rec = lone_out()
+    rec["hands"][0]["result"] = {"out": "Ann", "left": {"Bob": 24}}
+    h = ok(rec)["hands"][0]
+    assert (h["end"], h["winner"], h["points"]) == ("out", "Ann", {"Ann": 24, "Bob": 0})
+    rec["hands"][0]["result"] = {"out": "Bob", "left": {"Ann": 3}}
+    refused(rec, "result.mismatch")
+    rec["hands"][0]["result"] = {"out": None, "left": {"Ann": 3, "Bob": 24}}
+    refused(rec, "result.mismatch")
+    rec["hands"][0]["result"] = {"out": "Ann", "left": {"Bob": 20}}
+    refused(rec, "left.mismatch")

@@ -126,3 +126,14 @@ def test_every_hand_is_led_by_lot():
     rec["hands"].append(hand(DEAL2, turns(("P2", "5:6"))))          # not the previous winner: fine
     out = ok(rec)
     assert out["hands"][1]["end"] is None
+
+
+def test_a_round_of_draw_and_pass_goes_on_while_the_bazaar_has_tiles():
+    # known deal: P2 and P1 each draw one tile that does not fit and pass; 16 tiles are still
+    # in the bazaar, so this is no block (the brief: a round of passes with nothing drawable)
+    deal = {"P1": "0:6 3:3 3:4 4:4 2:4", "P2": "1:1 1:2 1:3 2:2 2:3"}
+    t = [("P1", "0:6"), ("P2", "draw 1:4", "pass"), ("P1", "draw 1:5", "pass")]
+    h = ok(two(t, deal=deal))["hands"][0]
+    assert (h["end"], h["points"]) == (None, {"P1": 10, "P2": 10})
+    h = ok(two(t + [("P2", "draw 0:1", "0:1")], deal=deal))["hands"][0]
+    assert h["end"] is None
