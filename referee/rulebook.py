@@ -1304,11 +1304,15 @@ ENGINE_RULES: dict[str, dict] = {
         ("Ходят по часовой стрелке от заходящего; пропуск — тоже ход, никого не пропускают (кроме "
          "разреза в «Колбасе»).",
          "Play goes clockwise from the leader; a pass is a turn and nobody is skipped (except where the "
-         "sausage cut moves the turn).")),
+         "sausage cut moves the turn)."),
+        quotes=(Q("002", "Игрок, начинающий игру определяется жребием, следующие ходы делаются по часовой "
+                         "стрелке."),
+                Q("000", "По ходу часовой стрелки игру продолжает Владимир, он выкладывает 0:3."))),
     "turn.one_tile": _E("play", tuple(v for v in VARIANTS if v not in ("blitz",) + _BLIND),
         ("Одна кость за ход", "One tile a turn"),
         ("За ход кладут одну кость (несколько — только в блице и в слепых вариантах).",
-         "One tile is laid per turn (several only in blitz and the blind variants).")),
+         "One tile is laid per turn (several only in blitz and the blind variants)."),
+        quote_from=('lanes', 'turn')),
     "turn.over": _E("play", _ALL, ("Ход окончен", "The turn is over"),
         ("После положенной кости (или пропуска) ход переходит к следующему; добавить к оконченному ходу "
          "нельзя.",
@@ -1322,35 +1326,42 @@ ENGINE_RULES: dict[str, dict] = {
         ("Где заходящего определяют жребием или договорённостью, его имя пишут в поле lead кона (иначе "
          "заходит игрок первого хода).",
          "Where the leader is chosen by lot or agreement, the hand's lead field names him (absent: the "
-         "first turn's player).")),
+         "first turn's player)."),
+        quote_from=('opener', 'deal')),
     "lead.wrong_player": _E("lead", _ALL, ("Не тот заходящий", "The wrong leader"),
         ("Заходит тот, кого называет правило начала (см. выше) или поле lead.",
-         "The player named by the opener rule (above) or by the lead field leads.")),
+         "The player named by the opener rule (above) or by the lead field leads."),
+        quote_from=('opener', 'deal')),
     "lead.wrong_tile": _E("lead", _ALL, ("Не та кость для захода", "The wrong lead tile"),
         ("Где вариант называет кость для захода (0:0, наименьший дубль, 6:6 …), её владелец обязан "
          "зайти именно ею.",
          "Where the variant names the tile that leads (0:0, the lowest double, 6:6 …), its holder must "
          "lead that very tile."),
-        options=("opener",)),
+        options=("opener",),
+        quote_from=('opener', 'deal')),
     "lead.double": _E("lead", ("sevastopol", "spider", "sausage"), ("Заход дублем", "A double leads"),
         ("Игра открывается дублем: он становится корнем выкладки.",
-         "The hand opens with a double: it is the root of the layout.")),
+         "The hand opens with a double: it is the root of the layout."),
+        quote_from=('opener',)),
     "lead.too_late": _E("lead", _ALL, ("Заход уже был", "Already led"),
         ("Заходящего можно назвать только до первого хода.", "The leader can be named only before the first move.")),
     "hand.over": _E("end", _ALL, ("Кон окончен", "The hand is over"),
         ("Кон кончается в тот же миг, когда игрок вышел или возникла рыба; ходы после этого отвергаются.",
-         "A hand ends the moment a player goes out or a block arises; no turn follows it.")),
+         "A hand ends the moment a player goes out or a block arises; no turn follows it."),
+        quote_from=('end', 'scoring')),
     "hand.unfinished": _E("record", _ALL, ("Недоигранный кон", "An unfinished hand"),
         ("Недоигранным может быть только последний кон записи (матч в процессе).",
          "Only the last hand of a record may be unfinished (a match in progress).")),
     "hand.redeal": _E("players", ("traditional",), ("Пересдача", "Redeal"),
         ("При однообразной раздаче кон записывают с раздачей и без ходов; он кончается пересдачей.",
          "A monotonous deal is recorded with its deal and no turns; it ends as a redeal."),
-        options=("monotonous_threshold", "redeal_when")),
+        options=("monotonous_threshold", "redeal_when"),
+        quote_from=("monotonous",)),
     "hand.no_double": _E("lead", ("spider", "sausage"), ("Нет дубля — пересдача", "No double: redeal"),
         ("Если дубля нет ни у кого, кости перемешивают заново: кон записывают с раздачей и без ходов.",
          "If nobody holds a double the tiles are redealt: the hand is recorded with its deal and no "
-         "turns.")),
+         "turns."),
+        quote_from=('opener',)),
     # --- tiles ------------------------------------------------------------------------------------
     "tile.on_table": _E("play", _ALL, ("Кость уже на столе", "The tile is already on the table"),
         ("В наборе каждая кость одна; кость на столе положить ещё раз нельзя.",
@@ -1364,7 +1375,8 @@ ENGINE_RULES: dict[str, dict] = {
          "Where the deal is unknown the referee still knows where each tile seen is: a player cannot hold "
          "a tile known to be in another hand, on the table or out of play.")),
     "tile.no_tiles": _E("play", _ALL, ("Костей нет", "No tiles left"),
-        ("У игрока без костей нечего класть.", "A player with no tiles has nothing to lay.")),
+        ("У игрока без костей нечего класть.", "A player with no tiles has nothing to lay."),
+        quote_from=('end',)),
     # --- laying -----------------------------------------------------------------------------------
     "play.no_fit": _E("play", _ALL, ("Кость не подходит", "The tile does not fit"), _FIT_EQUAL,
         quotes=(Q("003", "кость при ответном ходе ставят нужным очком к той стороне уже положенной кости, "
@@ -1372,12 +1384,14 @@ ENGINE_RULES: dict[str, dict] = {
         by={**{v: _FIT_SUM7 for v in ("matador", "french")}, "six_matador": _FIT_SUM6}),
     "play.wrong_end": _E("play", _ALL, ("Не то место", "The wrong place"),
         ("Кость, положенная к названной кости (a:b>c:d), должна подходить к её открытому концу.",
-         "A tile laid against a named tile (a:b>c:d) must fit that tile's open end.")),
+         "A tile laid against a named tile (a:b>c:d) must fit that tile's open end."),
+        quote_from=('matching', 'turn', 'lanes', 'legs', 'arms', 'play', 'spinner', 'points')),
     "play.orientation": _E("play", _ALL, ("Поперёк или вдоль", "Across or along"),
         ("Дубли лежат так, как велит вариант (поперёк, вдоль или на выбор игрока); где выбор за игроком "
          "и он что-то меняет, ход говорит across или along.",
          "Doubles lie as the variant says (crosswise, lengthwise or the player's choice); where the "
-         "player chooses and it matters, the move says across or along.")),
+         "player chooses and it matters, the move says across or along."),
+        quote_from=('matching', 'spinner', 'points', 'play')),
     "play.ambiguous": _E("play", _ALL, ("Неясно, куда", "Ambiguous move"),
         ("Если кость подходит в несколько действительно разных мест (или можно выбрать поперёк/вдоль), "
          "ход должен назвать место: a:b>c:d, a:b>c:d@n, across/along. Места, различные лишь симметрией, "
@@ -1441,7 +1455,8 @@ ENGINE_RULES: dict[str, dict] = {
         ("В этом варианте (или при этом числе игроков, или по домашнему правилу) из базара не берут: кому "
          "нечем ходить, пропускает.",
          "In this variant (or with this many players, or by house option) nobody draws: a player who "
-         "cannot play passes."), options=("draw",)),
+         "cannot play passes."), options=("draw",),
+        quote_from=('deal', 'drawing')),
     "blitz.no_bazaar": _E("play", ("blitz",), ("В блице нет базара", "Blitz has no bazaar"),
         ("Несданные кости в блице в игре не участвуют: брать их нельзя, кому нечем ходить — пропускает. С "
          "домашним правилом bazaar=draw из них берут, пока не смогут сходить.",
@@ -1452,20 +1467,24 @@ ENGINE_RULES: dict[str, dict] = {
                          "они не участвуют.")), options=("bazaar",)),
     "draw.empty": _E("play", _DRAWING, ("Базар пуст", "The bazaar is empty"),
         ("Когда взять нечего (в базаре нет доступных костей), кому нечем ходить — пропускает.",
-         "When no drawable tile is left, a player who cannot play passes.")),
+         "When no drawable tile is left, a player who cannot play passes."),
+        quote_from=('drawing', 'draws', 'play')),
     "draw.one_per_turn": _E("play", _DRAWING, ("Одна кость за ход", "One draw a turn"),
         ("Где вариант даёт брать одну кость за ход, вторую взять нельзя: не подошла — пропуск.",
          "Where the variant allows one draw a turn, a second is refused: if it does not fit, pass."),
-        options=("draws",)),
+        options=("draws",),
+        quote_from=('drawing', 'draws', 'play')),
     "draw.must_play": _E("play", _DRAWING, ("Брать нельзя: есть ход", "No draw while able to play"),
         ("Из базара берут, только когда нечем ходить (кроме «Тройного на счастье» и необязательных "
          "матадоров/онеров). Судья проверяет это там, где раздача записана.",
          "A player draws only when he cannot play (except in lucky threes, and where the only fitting "
          "tiles are optional matadors or honours). The referee checks it where the deal is recorded."),
-        options=("matador_compulsory",)),
+        options=("matador_compulsory",),
+        quote_from=('drawing', 'draws', 'play')),
     "draw.after_lay": _E("play", _DRAWING, ("Сначала брать, потом класть", "Draw before laying"),
         ("В ходе сначала берут из базара, потом кладут; после положенной кости брать нельзя.",
-         "In a turn any draws come first, then tiles laid; no draw after a tile is laid.")),
+         "In a turn any draws come first, then tiles laid; no draw after a tile is laid."),
+        quote_from=('drawing', 'draws', 'play', 'deal')),
     "draw.not_in_bazaar": _E("play", _DRAWING, ("Кости нет в базаре", "Not in the bazaar"),
         ("Из базара можно взять только кость, которая там есть: не на руках, не на столе, не вне игры.",
          "Only a tile still in the bazaar can be drawn: not one in a hand, on the table or out of play.")),
@@ -1478,12 +1497,14 @@ ENGINE_RULES: dict[str, dict] = {
         ("У кого есть подходящая кость, тот не пропускает ход (кроме необязательных матадоров и онеров). "
          "Судья проверяет это там, где раздача записана.",
          "A player who holds a tile that fits may not pass (except optional matadors and honours). The "
-         "referee checks it where the deal is recorded."), options=("matador_compulsory",)),
+         "referee checks it where the deal is recorded."), options=("matador_compulsory",),
+        quote_from=('drawing', 'matching')),
     "pass.must_draw": _E("play", _DRAWING, ("Сначала взять", "Draw first"),
         ("Кто не может сходить, обязан брать, пока в базаре есть доступные кости; пропуск — только когда "
          "брать нечего (или взятая кость не подошла, где берут одну).",
          "A player who cannot play must draw while a drawable tile remains; he passes only when there is "
-         "nothing to draw (or, in one-draw variants, after a draw that did not fit).")),
+         "nothing to draw (or, in one-draw variants, after a draw that did not fit)."),
+        quote_from=('drawing', 'draws', 'play')),
     "pass.after_lay": _E("play", _ALL, ("Пас после хода", "Pass after laying"),
         ("pass означает, что игрок не положил ни одной кости; после положенной кости пас не пишут.",
          "pass says the player laid no tile; it is not written after a tile laid.")),
@@ -1505,7 +1526,8 @@ ENGINE_RULES: dict[str, dict] = {
         quotes=(Q("002", "Он берет кость, лежащую перед ним справа."),)),
     "blind.miss_fits": _E("play", _BLIND, ("Подходящую кладут", "A tile that fits is laid"),
         ("Открытую кость, которая подходит, обязательно кладут; miss — только для неподходящей.",
-         "A turned-up tile that fits must be laid; miss is only for a tile that does not fit.")),
+         "A turned-up tile that fits must be laid; miss is only for a tile that does not fit."),
+        quote_from=('turn',)),
     "blind.draw_after_miss": _E("play", _BLIND, ("Прикуп после промаха", "A draw after a miss"),
         ("Одну кость из базара можно взять только после неудачной (miss) и положить её справа в ряд; "
          "после открытия — если ничего не подходит.",
@@ -1519,21 +1541,27 @@ ENGINE_RULES: dict[str, dict] = {
         quotes=(Q("002", "Когда у кого-то из игроков останется только три кости, он должен открыть их."),)),
     "blind.must_turn": _E("play", _BLIND, ("Открыть кость", "Turn up a tile"),
         ("До открытия ход начинается с того, что игрок открывает свою крайнюю правую кость.",
-         "Before the reveal a turn starts with the player turning up his rightmost tile.")),
+         "Before the reveal a turn starts with the player turning up his rightmost tile."),
+        quote_from=('turn',)),
     "blind.open_wrong": _E("play", _BLIND, ("Открывают оставшиеся", "The three left"),
-        ("open называет именно три оставшиеся у игрока кости.", "open names exactly the three tiles the player has left.")),
+        ("open называет именно три оставшиеся у игрока кости.", "open names exactly the three tiles the player has left."),
+        quote_from=('reveal',)),
     "blind.not_yet": _E("play", _BLIND, ("Рано открывать", "Too early to turn up"),
-        ("Открывают, когда остаётся ровно три кости, не раньше.", "Tiles are turned up when exactly three are left, not before.")),
+        ("Открывают, когда остаётся ровно три кости, не раньше.", "Tiles are turned up when exactly three are left, not before."),
+        quote_from=('reveal',)),
     "blind.no_miss_open": _E("play", _BLIND, ("После открытия промахов нет", "No misses after the reveal"),
         ("Когда три последние кости открыты, игрок кладёт подходящую (можно несколько); если ничего не "
          "подходит — берёт одну кость или пасует. miss больше не бывает.",
          "Once the last three tiles are turned up the player lays those that fit (several if he likes); "
-         "if none fits he draws one tile or passes. There are no more misses.")),
+         "if none fits he draws one tile or passes. There are no more misses."),
+        quote_from=('reveal',)),
     "blind.drawn_not_played": _E("play", _BLIND, ("Взятую не кладут", "A drawn tile waits"),
-        ("Кость, взятая из базара, в этот ход не играет.", "A tile drawn from the bazaar is not played this turn.")),
+        ("Кость, взятая из базара, в этот ход не играет.", "A tile drawn from the bazaar is not played this turn."),
+        quote_from=('turn',)),
     "blind.after_miss": _E("play", _BLIND, ("После промаха", "After a miss"),
         ("После неудачной кости ход окончен: можно лишь взять одну кость из базара, затем pass.",
-         "After a miss the turn is over: one draw at most, then pass.")),
+         "After a miss the turn is over: one draw at most, then pass."),
+        quote_from=('turn',)),
     "dark.one_tile": _E("play", ("dark",), ("Одна кость до открытия", "One tile until the reveal"),
         ("Втёмную до открытия за ход открывают и кладут одну кость.",
          "In the dark, one tile is turned up and laid per turn until the reveal."),
@@ -1544,7 +1572,8 @@ ENGINE_RULES: dict[str, dict] = {
         ("Если раздача не записана, для подсчёта нужен остаток каждого игрока с костями (left): кости или "
          "очки.",
          "Where the deal is unknown, scoring needs what each player still holding tiles was left with "
-         "(left): the tiles or the pips.")),
+         "(left): the tiles or the pips."),
+        quote_from=('scoring',)),
     "left.mismatch": _E("end", _ALL, ("Остаток не сходится", "Tiles left disagree"),
         ("Когда раздача записана, left должен совпадать с тем, что осталось по ходам.",
          "With a known deal, left must agree with what the moves leave.")),
@@ -1561,12 +1590,14 @@ ENGINE_RULES: dict[str, dict] = {
          "In result, out names the player who went out (he has nothing left), or null on a block.")),
     "result.scored": _E("end", _IN_PLAY + _MATADORS + ("two_lane",), ("Очки по ходу игры", "Points in play"),
         ("Очки за игру должны быть возможны: в «Маггинсе» кратны 5, в «Двухполосном» — 10 и т. п.",
-         "Points in play must be possible: a multiple of 5 in Muggins, of 10 in two-lane, and so on.")),
+         "Points in play must be possible: a multiple of 5 in Muggins, of 10 in two-lane, and so on."),
+        quote_from=('points', 'count', 'scoring')),
     "result.mismatch": _E("end", _ALL, ("Итог не совпадает с ходами", "Result and moves disagree"),
         ("Кон с ходами и result должен согласовываться сам с собой.", "A hand with both turns and result must agree with itself.")),
     "match.over": _E("match", _ALL, ("Матч окончен", "The match is over"),
         ("Когда матч решён (цель или предел достигнуты), новые коны не записывают.",
-         "Once the match is decided (target or limit reached), no further hand is recorded.")),
+         "Once the match is decided (target or limit reached), no further hand is recorded."),
+        quote_from=('match',)),
 }
 
 
@@ -1582,6 +1613,14 @@ def _engine_rule(rule_id: str, variant: str | None, lang: str) -> Rule:
     if variant is not None:
         text = e.get("by", {}).get(variant, text)
         quotes = e.get("by_quotes", {}).get(variant, quotes)
+        if not quotes:
+            # where the seed says it: the quotes of the variant's own rule in words
+            for suffix in e.get("quote_from", ()):
+                for item in VARIANT_RULES.get(variant, ()):
+                    if item[0] == f"{variant}.{suffix}":
+                        quotes = tuple(item[4])
+                if quotes:
+                    break
     opts: tuple[OptionNote, ...] = ()
     if variant is not None:
         keys = [k for k in e.get("options", ()) if k in spec(variant).option_keys]
