@@ -45,6 +45,7 @@ class Rules:
         self.n = n
         self.layout = "spinner" if variant in ("sevastopol", "spider") else "line"
         self.multi = variant == "blitz"
+        self.one_draw = variant == "two_lane"          # draw one tile; if it does not fit, pass
         self.chain = o.get("chain", "one_end") if variant == "blitz" else None
         if variant == "traditional":
             self.draw = o.get("draw", "until") == "until"
@@ -80,6 +81,8 @@ class Rules:
                 self.order = doubles_up + lightest
         elif variant == "sevastopol":
             self.order = [(6, 6)]
+        elif variant == "two_lane":
+            self.order = None                           # by lot: the position names the leader
         else:
             self.order = [(d, d) for d in (1, 2, 3, 4, 5, 6, 0)]
 
@@ -102,6 +105,7 @@ class Pos:
         self.last = None
         self.passes = 0
         self.over = False
+        self.drawn = 0
 
     def copy(self) -> "Pos":
         c = Pos.__new__(Pos)
@@ -127,7 +131,7 @@ class Pos:
         """{key: (kind, end index, inner)} for every truly different place of tile t."""
         out = {}
         if self.empty:
-            if t == self.lead_tile:
+            if self.lead_tile is None or t == self.lead_tile:
                 out[f"{name(t)}@lead"] = ("lead", -1, None)
             return out
         for i, anchor, v in self.open_ends(turn):
@@ -158,7 +162,7 @@ class Pos:
             return out
         if out:
             return out
-        if self.stock:
+        if self.stock and not (self.r.one_draw and self.drawn):
             return {f"draw {name(t)}": ("D", t) for t in sorted(self.stock)}
         return {"pass": ("P",)}
 
@@ -197,6 +201,7 @@ class Pos:
         elif kind == "D":
             c.stock.discard(mv[1])
             c.hands[p].add(mv[1])
+            c.drawn += 1
         elif kind == "P":
             c.passes += 1
             c.end_turn()
@@ -208,7 +213,9 @@ class Pos:
         self.to_move = (self.to_move + 1) % self.r.n
         self.laid = 0
         self.last = None
-        if self.blocked() or self.passes >= self.r.n:
+        self.drawn = 0
+        # a full round of passes ends the hand only with nothing left to draw
+        if self.blocked() or (self.passes >= self.r.n and not self.stock):
             self.over = True
 
     def blocked(self) -> bool:
@@ -229,8 +236,11 @@ def model_start(spec: dict) -> Pos:
         stock.discard(tile(spec["removed"]))
     if spec["variant"] == "blitz" and not r.draw:
         stock = set()
-    lead = next((t for t in r.order if t in dealt), None)
-    leader = next(s for s, h in enumerate(hands) if lead in h)
+    if r.order is None:
+        lead, leader = None, players.index(spec["lead"])
+    else:
+        lead = next((t for t in r.order if t in dealt), None)
+        leader = next(s for s, h in enumerate(hands) if lead in h)
     pos = Pos(r, hands, stock, leader, lead)
     for tok in spec["prefix"]:
         pos = pos.play(model_find(pos, tok))
@@ -275,7 +285,7 @@ def engine_start(spec: dict):
     from referee.rules import new_hand
 
     h = new_hand(spec["variant"], spec["players"], spec.get("options", {}), deal=spec["deal"],
-                 removed=spec.get("removed"))
+                 removed=spec.get("removed"), lead=spec.get("lead"))
     for tok in spec["prefix"]:
         h = engine_play(h, tok)
     return h
@@ -421,6 +431,19 @@ POSITIONS = {
                  "E": "2:4 2:5 1:2 0:1 2:2".split()},
         "prefix": ["0:0", "end", "0:4>0:0", "end", "0:6>0:0", "end", "4:2>0:4", "2:5>4:2", "end", "5:0>2:5",
                    "0:3>5:0", "end", "3:3>0:3", "end"],
+        "depth": 6,
+    },
+    "two-lane-2p-start": {
+        "variant": "two_lane", "options": {}, "players": ["P1", "P2"], "lead": "P1",
+        "deal": {"P1": "0:0 0:4 0:6 4:4 4:6".split(), "P2": "0:5 1:1 1:3 3:3 5:6".split()},
+        "prefix": [],
+        "depth": 6,
+    },
+    "two-lane-3p-late": {
+        "variant": "two_lane", "options": {}, "players": ["P1", "P2", "P3"], "lead": "P2",
+        "deal": {"P1": "1:4 1:5 2:2 3:4 4:4".split(), "P2": "1:6 2:5 3:3 4:5 5:5".split(),
+                 "P3": "0:0 2:3 2:6 3:6 5:6".split()},
+        "prefix": ["4:5", "5:6", "4:3>4:5", "6:1", "3:6", "1:5", "5:5", "6:2", "2:2", "5:2>5:5", "2:3>2:2"],
         "depth": 6,
     },
 }
