@@ -58,6 +58,14 @@ def init_app(app: Flask) -> None:
         return render_template("error.html", title=_("Not allowed"),
                                message=_("This page cannot be changed from here.")), 405
 
+    @app.errorhandler(500)
+    def server_error(e):
+        from flask_babel import gettext as _
+
+        return render_template("error.html", title=_("Something went wrong"),
+                               message=_("The app could not finish this. Nothing was changed. "
+                                         "Go back and try again.")), 500
+
     @app.errorhandler(413)
     def too_large(e):
         from flask_babel import gettext as _

@@ -144,9 +144,9 @@ def replay(match: dict, events: list[dict]) -> MatchState:
                 live.set_leader(list(live.players).index(open_turn.player))
             for token in open_turn.moves:
                 live.play(token)
-        except RuleError as e:
-            err = refusal(e)
-            err.hand, err.turn, err.move = len(hands), len(hands[-1].turns), token
+        except Exception as e:
+            err = refusal(e) if isinstance(e, RuleError) else _engine_failure(e)
+            err.hand, err.turn, err.move = len(hands), len(hands[-1].turns), None
     ended = None
     if err is not None and err.rule == "left.missing" and err.hand == len(hands) and hands[-1].turns:
         ended = _ended_hand(match, hands)
@@ -277,11 +277,20 @@ def layout_view(live) -> dict:
 
 
 def places_for(live, tile: str) -> list[str]:
-    return list(live.places_for(parse_tile(tile)))
+    try:
+        return list(live.places_for(parse_tile(tile)))
+    except Exception as err:  # a refusal is drawn by explain(); nothing here may become a 500
+        if isinstance(err, rule_error_types()):
+            return []
+        _engine_failure(err)
+        return []
 
 
 def explain(live, tile: str) -> Refusal | None:
-    err = live.explain(parse_tile(tile))
+    try:
+        err = live.explain(parse_tile(tile))
+    except Exception as e:
+        return refusal(e) if isinstance(e, rule_error_types()) else _engine_failure(e)
     return refusal(err) if err is not None else None
 
 
@@ -297,6 +306,8 @@ def try_play(live, token: str) -> tuple[bool, Refusal | None]:
             return False, None
     except RuleError as err:
         return False, refusal(err)
+    except Exception as err:
+        return False, _engine_failure(err)
     return True, None
 
 
@@ -307,6 +318,8 @@ def set_leader(live, name: str) -> Refusal | None:
         live.set_leader(list(live.players).index(name))
     except RuleError as err:
         return refusal(err)
+    except Exception as err:
+        return _engine_failure(err)
     return None
 
 
@@ -316,4 +329,6 @@ def try_end_turn(live) -> Refusal | None:
         live.end_turn()
     except RuleError as err:
         return refusal(err)
+    except Exception as err:
+        return _engine_failure(err)
     return None

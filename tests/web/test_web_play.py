@@ -224,3 +224,28 @@ def test_opening_the_edit_link_puts_the_match_in_that_browsers_list(client, app)
     other = app.test_client()
     other.get(edit)
     assert soup(other.get("/")).select_one("li.match a.match-title")["href"] == edit
+
+
+def test_an_engine_failure_is_a_clear_refusal_not_a_server_error(client, monkeypatch):
+    from referee.rules.hand import Hand
+
+    edit = new_match(client)
+    start_hand(client, edit)
+    tap(client, edit, "6:6", leader="Анфиса")
+
+    real_play = Hand.play
+
+    def boom(self, token=None, *a, **k):
+        if token in ("6:0", None):
+            raise ZeroDivisionError("engine bug")
+        return real_play(self, token, *a, **k)
+
+    form = table_form(client, edit)
+    monkeypatch.setattr(Hand, "play", boom)
+    resp = client.post(edit + "/move", data={**form, "token": "6:0"})
+    assert resp.status_code == 422
+    assert "ZeroDivisionError" in soup(resp).select_one(".problem").get_text()
+    monkeypatch.setattr("referee.record.replay", boom)
+    resp = client.get(edit)
+    assert resp.status_code == 200
+    assert soup(resp).select_one(".problem[role=alert]") is not None
