@@ -13,6 +13,7 @@ import zlib
 
 import pytest
 
+from referee.record import check
 from referee.rules.catalogue import spec
 from referee.rules.playout import END_TURN, choices, play_random, random_hand
 from referee.rules.tiles import ALL_MASK, PIPS, tile_str, tiles_of
@@ -55,27 +56,49 @@ def check_tiles(h, out0: int) -> None:
     assert h.counts == [bin(h.hands[s]).count("1") for s in range(h.n)]
 
 
-def step_through(h, rng: random.Random) -> int:
-    """Play ``h`` to its end by tokens (draws named), checking the tiles after every move."""
+def step_through(h, rng: random.Random) -> list[dict]:
+    """Play ``h`` to its end by tokens (draws named), checking the tiles after every move;
+    returns the turns as a record writes them."""
     out0 = out_of_play(h)
     check_tiles(h, out0)
     steps = 0
+    turns: list[dict] = []
+    cur: list[str] = []
     while not h.over:
         steps += 1
         assert steps < 3000, "hand did not end"
         opts = choices(h)
         assert opts, f"no legal move: {h.history[-6:]}"
         tok = rng.choice(opts)
+        seat = h.to_move
         if tok == END_TURN:
+            turns.append({"player": h.players[seat], "moves": cur})
+            cur = []
             h.end_turn()
         else:
             if tok == "draw":
                 tok = "draw " + tile_str(rng.choice(tiles_of(h.stock))) if h.stock > 0 else "draw"
             h.play(tok)
+            cur.append(tok)
+            if h.over or not h.turn_open:
+                turns.append({"player": h.players[seat], "moves": cur})
+                cur = []
             if not h.over and not h.turn_open:
                 h.end_turn()
         check_tiles(h, out0)
-    return steps
+    return turns
+
+
+def start_record(h) -> dict:
+    """The hand's deal (and removed tile, starter, leader) as a record's hand."""
+    rows = h.rows if h.v.blind else [tiles_of(h.hands[s]) for s in range(h.n)]
+    rec = {"deal": {h.players[s]: [tile_str(t) for t in rows[s]] for s in range(h.n)},
+           "lead": h.players[h.to_move]}
+    if h.removed_known >= 0:
+        rec["removed"] = tile_str(h.removed_known)
+    if h.starter >= 0:
+        rec["starter"] = tile_str(h.starter)
+    return rec
 
 
 # -- recounts from the brief --------------------------------------------------------------------------------
@@ -183,9 +206,17 @@ def run_hands(name, n, options, seed, count=HANDS):
         if h.over:                         # a redeal
             assert h.end == "redeal"
             continue
-        step_through(h, rng)
+        hand_rec = start_record(h)
+        hand_rec["turns"] = step_through(h, rng)
         assert h.over and h.end in ("out", "block")
         check_points(h)
+        # the same hand as a record replays legal, to the same points
+        code, out, _ = check({"format": "referee-record/1", "variant": name, "options": options or {},
+                              "players": h.players, "hands": [hand_rec]}, "en")
+        assert code == 0, (out["error"], hand_rec)
+        sc = h.v.score(h)
+        assert out["hands"][0]["points"] == {p: sc.points[s] for s, p in enumerate(h.players)}
+        assert out["hands"][0]["end"] == h.end
         ended += 1
     return ended
 
