@@ -433,6 +433,9 @@ class Hand:
             s += " cut"
             if c.give:
                 s += " give " + c.give
+        elif (c.across and c.matador and c.shows is not None and len(c.shows) == 1 and not DOUBLE[t]
+              and self.v.chosen_half()):
+            s += f" across@{c.shows[0]}"   # chosen_half: the half facing out (six matador too)
         elif t != 0 and self.v.orientation_choice(self, t):
             if c.across:
                 s += " across"

@@ -203,3 +203,19 @@ def test_result_only_entry_with_debts():
 
 def test_unknown_scoring_value_is_refused():
     assert run(record("six_matador", AB, [], scoring="beginner"))[0] == 2
+
+
+def test_chosen_half_the_player_names_the_half_facing_out():
+    opts = {"matador_end": "chosen_half"}
+    h = live("six_matador", AB, opts, D1, H1[:3], lead="A")
+    assert sorted(h.places_for(parse_tile("1:5"))) == ["1:5>4:6 across@1", "1:5>4:6 across@5",
+                                                       "1:5>6:6 across@1", "1:5>6:6 across@5"]
+    with pytest.raises(Exception) as e:
+        h.play("1:5>4:6")
+    assert e.value.rule == "play.ambiguous"
+    h.play("1:5>4:6 across@5")
+    assert sorted(e.values for e in h.layout.ends) == [(5,), (6,)]
+    h.end_turn()
+    # A's 5:5 needed the 1 (5 + 1): under chosen_half with 5 out it no longer fits
+    assert h.places_for(parse_tile("5:5")) == []
+    assert h.places_for(parse_tile("1:3")) == ["1:3>1:5"]
