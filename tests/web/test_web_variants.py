@@ -130,3 +130,23 @@ def test_ladder_starts_from_the_starter(client):
     page = soup(client.get(edit))
     assert [t["aria-label"] for t in page.select(".layout svg.tile")] == ["3:5"]
     assert client.get(edit + "/export").get_json()["hands"][0]["starter"] == "3:5"
+
+
+def test_result_entry_with_in_play_points_is_checked(client):
+    edit = new_match(client, "muggins", ("А", "Б"), defaults("muggins", 2))
+    page = soup(client.get(edit + "/result"))
+    assert page.select_one('input[name="scored_0"]') is not None
+    data = form_data(client.get(edit + "/result"), "form.result-form")
+    bad = client.post(edit + "/result", data={**data, "out": "А", "left_1": "12", "scored_0": "7"})
+    assert bad.status_code in (400, 422)
+    assert soup(bad).select_one(".problem[role=alert]") is not None
+    assert client.get(edit + "/export").get_json()["hands"] == []
+    good = client.post(edit + "/result", data={**data, "out": "А", "left_1": "12", "scored_0": "15"})
+    assert good.status_code == 302, soup(good).select_one(".problem")
+    totals = [td.get_text() for td in soup(client.get(edit + "/score")).select("table.score tfoot td")]
+    assert int(totals[0]) > 0
+
+
+def test_traditional_result_form_has_no_in_play_points(client):
+    edit = new_match(client)
+    assert soup(client.get(edit + "/result")).select_one('input[name="scored_0"]') is None
