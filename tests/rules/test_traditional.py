@@ -593,3 +593,13 @@ def test_turns_and_result_must_agree():
     refused(rec, "result.mismatch")
     rec["hands"][0]["result"] = {"out": "Ann", "left": {"Bob": 20}}
     refused(rec, "left.mismatch")
+
+
+def test_stating_the_only_orientation_is_accepted():
+    # traditional doubles lie crosswise: "across" may be said, "along" is refused
+    ok(draw_hand(list(DRAW_TURNS[:5]) + [("Bob", "3:3 across")]))
+    refused(draw_hand(list(DRAW_TURNS[:5]) + [("Bob", "3:3 along")]), "play.orientation", 6, "3:3 along")
+    ok(draw_hand([("Ann", "6:6 across")]))
+    # a token with a target and the half it touches
+    ok(draw_hand(list(DRAW_TURNS[:5]) + [("Bob", "3:3>2:3@3")]))
+    refused(draw_hand(list(DRAW_TURNS[:5]) + [("Bob", "3:3>2:3@2")]), "play.wrong_end", 6)

@@ -137,3 +137,7 @@ def test_a_round_of_draw_and_pass_goes_on_while_the_bazaar_has_tiles():
     assert (h["end"], h["points"]) == (None, {"P1": 10, "P2": 10})
     h = ok(two(t + [("P2", "draw 0:1", "0:1")], deal=deal))["hands"][0]
     assert h["end"] is None
+
+
+def test_along_may_be_said():
+    ok(two(OUT2[:4] + [("P1", "4:4 along")]))
