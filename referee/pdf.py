@@ -120,6 +120,8 @@ WORDS = {
         "ends_after": "Концы после хода",
         "notation": "Запись",
         "deal": "Раздача",
+        "rows": "Ряды",
+        "rows_note": "слева направо; открывают крайнюю правую",
         "unknown_deal": "не записана (игра за столом)",
         "leader": "Заходит",
         "removed": "Убрана из базара",
@@ -179,6 +181,8 @@ WORDS = {
         "ends_after": "Open ends after",
         "notation": "Notation",
         "deal": "The deal",
+        "rows": "The rows",
+        "rows_note": "left to right; the rightmost is turned up",
         "unknown_deal": "not recorded (a real table)",
         "leader": "Leader",
         "removed": "Removed from the bazaar",
@@ -512,9 +516,14 @@ def _tile(text: str) -> str:
     return f"{a}:{b}"
 
 
-def describe_move(token: str, lang: str) -> str:
-    """A move token in words ("draw 5:5" -> "берёт из базара 5:5")."""
+BLIND = ("blind_blitz", "dark")
+
+
+def describe_move(token: str, lang: str, variant: str | None = None, previous: str | None = None) -> str:
+    """A move token in words ("draw 5:5" -> "берёт из базара 5:5"). ``variant`` and ``previous``
+    (the player before the mover, who gets a sausage cut's piece) make the words more exact."""
     ru = key_lang(lang) == "ru"
+    blind = variant in BLIND
     t = " ".join(str(token).split())
     if t == "pass":
         return "пропускает ход" if ru else "passes"
@@ -522,11 +531,14 @@ def describe_move(token: str, lang: str) -> str:
         return "берёт кость из базара (не показывая)" if ru else "draws a tile from the bazaar (unseen)"
     m = re.fullmatch(rf"draw ({_TILE})", t)
     if m:
+        if blind:
+            return (f"берёт из базара {_tile(m[1])} в ряд (в этот ход не играет)" if ru else
+                    f"draws {_tile(m[1])} into his row (not played this turn)")
         return f"берёт из базара {_tile(m[1])}" if ru else f"draws {_tile(m[1])} from the bazaar"
     m = re.fullmatch(rf"miss ({_TILE})", t)
     if m:
-        return (f"открывает {_tile(m[1])} — не подходит, кладёт её рубашкой вверх слева" if ru else
-                f"turns up {_tile(m[1])}: it does not fit, and goes back face down on the left")
+        return (f"открывает {_tile(m[1])} — не подходит, она уходит влево" if ru else
+                f"turns up {_tile(m[1])}: no fit, it goes back to the left")
     m = re.fullmatch(rf"open ((?:{_TILE}\s*)+)", t)
     if m:
         tiles = ", ".join(_tile(x) for x in re.findall(_TILE, m[1]))
@@ -555,8 +567,12 @@ def describe_move(token: str, lang: str) -> str:
         elif r == "down":
             words.append("рубашкой вверх, закрывая ногу" if ru else "face down, closing the leg")
         elif r == "cut":
-            words.append("поперёк обеих лент — разрез, кусок уходит предыдущему игроку" if ru else
-                         "across both lanes: a cut, the piece goes to the previous player")
+            if previous:
+                words.append(f"поперёк обеих лент — разрез, кусок получает {previous}" if ru else
+                             f"across both lanes: a cut, the piece goes to {previous}")
+            else:
+                words.append("поперёк обеих лент — разрез, кусок уходит предыдущему игроку" if ru else
+                             "across both lanes: a cut, the piece goes to the previous player")
         elif r == "give" and i + 1 < len(rest):
             side = rest[i + 1]
             i += 1
@@ -618,6 +634,13 @@ def ends_after_moves(record: Mapping[str, Any], report: Mapping[str, Any] | None
     return out
 
 
+def _previous(record: Mapping[str, Any], player: object) -> str | None:
+    players = record.get("players") or []
+    if player in players:
+        return players[players.index(player) - 1]
+    return None
+
+
 def hand_moves(record: Mapping[str, Any], report: Mapping[str, Any] | None, hand_number: int,
                lang: str) -> list[dict[str, Any]]:
     """Every move of a hand in order: number, turn, player, words, notation, and a refusal mark."""
@@ -649,7 +672,7 @@ def hand_moves(record: Mapping[str, Any], report: Mapping[str, Any] | None, hand
                 "number": n,
                 "turn": t,
                 "player": turn.get("player", ""),
-                "words": describe_move(token, lang),
+                "words": describe_move(token, lang, record.get("variant"), _previous(record, turn.get("player"))),
                 "token": token,
                 "refused": refused,
                 "message": error.get("message", "") if refused else "",
@@ -685,6 +708,8 @@ def hand_record_html(record: Mapping[str, Any], report: Mapping[str, Any] | None
         players=players,
         hand_number=hand_number,
         deal=[(p, deal.get(p, [])) for p in players] if isinstance(deal, Mapping) else None,
+        deal_label=w["rows"] if variant in BLIND else w["deal"],
+        deal_note=w["rows_note"] if variant in BLIND else "",
         lead=hand.get("lead"),
         removed=hand.get("removed"),
         starter=hand.get("starter"),

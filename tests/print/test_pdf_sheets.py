@@ -242,13 +242,18 @@ def test_hand_record_of_a_missing_hand():
     ("6:1>5:1@1 across@6", "кладёт 6:1, к 5:1, к половине 1, поперёк, половиной 6 наружу",
      "lays 6:1, against 5:1, at its half 1, crosswise, half 6 facing out"),
     ("4:4 down", "кладёт 4:4 рубашкой вверх, закрывая ногу", "lays 4:4 face down, closing the leg"),
-    ("miss 3:1", "открывает 3:1 — не подходит, кладёт её рубашкой вверх слева",
-     "turns up 3:1: it does not fit, and goes back face down on the left"),
+    ("miss 3:1", "открывает 3:1 — не подходит, она уходит влево", "turns up 3:1: no fit, it goes back to the left"),
     ("open 1:2 3:4 5:6", "открывает последние кости: 1:2, 3:4, 5:6", "turns up his last tiles: 1:2, 3:4, 5:6"),
 ])
 def test_move_in_words(token, ru, en):
     assert pdf.describe_move(token, "ru") == ru
     assert pdf.describe_move(token, "en") == en
+
+
+def test_move_in_words_knows_the_variant():
+    assert pdf.describe_move("draw 3:3", "ru", "dark") == "берёт из базара 3:3 в ряд (в этот ход не играет)"
+    assert pdf.describe_move("0:1 cut", "en", "sausage", "Bob") == (
+        "lays 0:1 across both lanes: a cut, the piece goes to Bob")
 
 
 # --- pictures -----------------------------------------------------------------------------------
