@@ -122,6 +122,8 @@ WORDS = {
         "deal": "Раздача",
         "rows": "Ряды",
         "rows_note": "слева направо; открывают крайнюю правую",
+        "ends_note": "Концы: числа на открытых концах после хода; «1/6» — конец поперечного матадора, "
+                     "к которому подходит любая из его половин.",
         "unknown_deal": "не записана (игра за столом)",
         "leader": "Заходит",
         "removed": "Убрана из базара",
@@ -183,6 +185,8 @@ WORDS = {
         "deal": "The deal",
         "rows": "The rows",
         "rows_note": "left to right; the rightmost is turned up",
+        "ends_note": "Open ends: the numbers showing after the move; “1/6” is the end of a crosswise matador, "
+                     "which either of its halves may take.",
         "unknown_deal": "not recorded (a real table)",
         "leader": "Leader",
         "removed": "Removed from the bazaar",
@@ -710,6 +714,7 @@ def hand_record_html(record: Mapping[str, Any], report: Mapping[str, Any] | None
         deal=[(p, deal.get(p, [])) for p in players] if isinstance(deal, Mapping) else None,
         deal_label=w["rows"] if variant in BLIND else w["deal"],
         deal_note=w["rows_note"] if variant in BLIND else "",
+        ends_note=w["ends_note"] if any("/" in (r["ends"] or "") for r in rows) else "",
         lead=hand.get("lead"),
         removed=hand.get("removed"),
         starter=hand.get("starter"),
