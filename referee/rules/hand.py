@@ -445,6 +445,44 @@ class Hand:
                 s += " along"
         return s
 
+    def layout_view(self) -> dict:
+        """The table as plain data for drawing: ``kind``, ``root`` and ``arms`` ({arm number:
+        [pieces from the root outward]}), each piece ``{"tile", "a" (the half nearer the root),
+        "b", "across", "down", "end", "double"}``, and ``ends`` (one per place: the numbers it
+        shows and the ``target`` suffix that names it in a token, e.g. ``6:5@5``)."""
+        lay = self.layout
+        if not lay.placed:
+            return {"kind": lay.kind, "root": None, "arms": {}, "ends": []}
+        anchors = {e.anchor for e in lay.ends}
+
+        def piece(i: int) -> dict:
+            p = lay.placed[i]
+            if p.inner is None:
+                a, b = A[p.tile], B[p.tile]
+            else:
+                a, b = p.inner, p.outer
+            return {"tile": tile_str(p.tile), "a": a, "b": b, "across": bool(p.across),
+                    "down": bool(p.down), "end": i in anchors, "double": A[p.tile] == B[p.tile]}
+
+        arms: dict[int, list[dict]] = {}
+        for i, p in enumerate(lay.placed):
+            if i == lay.root or p.dead:
+                continue
+            arms.setdefault(int(p.arm), []).append(piece(i))
+        seen: set = set()
+        ends = []
+        for e in lay.ends:
+            k = e.key()
+            if k in seen:
+                continue
+            seen.add(k)
+            target = lay.placed[e.anchor].label()
+            siblings = {x.key() for x in lay.ends if x.anchor == e.anchor}
+            if len(siblings) > 1 and len(e.values) == 1:
+                target += f"@{e.values[0]}"
+            ends.append({"shows": list(e.values), "target": target})
+        return {"kind": lay.kind, "root": piece(lay.root), "arms": arms, "ends": ends}
+
     def places_for(self, t: int) -> list[str]:
         """Every truly different legal way to lay ``t`` now, as tokens."""
         if self.over or self.to_move is None:
