@@ -1,0 +1,69 @@
+"""The engine's public API (docs/engine-api.md) and its internal agreements."""
+
+import random
+
+import pytest
+
+from referee.rules import clone, new_hand, parse_tile
+from referee.rules.catalogue import VARIANTS
+from referee.rules.playout import END_TURN, choices, random_hand
+from referee.rules.tiles import tile_str, tiles_of
+
+SEED_DEAL = {"Анфиса": ["3:2", "3:3", "4:6", "1:3", "5:6", "4:0", "6:6"],
+             "Всеволод": ["0:0", "2:0", "1:1", "0:6", "2:6", "2:1", "0:5"]}
+
+
+def test_layout_view_names_every_place_by_its_token_target():
+    h = new_hand("traditional", ["Анфиса", "Всеволод"], deal=SEED_DEAL)
+    for tok in ["6:6", "6:0", "6:5"]:
+        h.play(tok)
+        h.end_turn()
+    view = h.layout_view()
+    assert view["root"]["tile"] == "6:6" and view["root"]["across"] is True
+    assert sorted(e["target"] for e in view["ends"]) == ["6:0", "6:5"]
+    assert sorted(e["shows"][0] for e in view["ends"]) == [0, 5]
+    arms = sorted(view["arms"].values(), key=lambda arm: arm[0]["tile"])
+    assert [(p["a"], p["b"]) for arm in arms for p in arm] == [(6, 0), (6, 5)]
+    # every listed target, used in a token, lays a tile there
+    assert h.places_for(parse_tile("5:0")) == ["0:5>6:0", "5:0>6:5"]
+
+
+def test_lone_first_tile_places_are_named_by_half():
+    h = new_hand("muggins", ["A", "B"], lead="A")
+    h.play("3:5")
+    h.end_turn()
+    assert sorted(e["target"] for e in h.layout_view()["ends"]) == ["3:5@3", "3:5@5"]
+
+
+def _positions(variant, players, seed, count):
+    rng = random.Random(seed)
+    h = random_hand(variant, players, rng)
+    out = []
+    while not h.over and len(out) < count:
+        out.append(clone(h))
+        tok = rng.choice(choices(h))
+        if tok == END_TURN:
+            h.end_turn()
+            continue
+        if tok == "draw" and h.stock > 0:
+            tok = "draw " + tile_str(rng.choice(tiles_of(h.stock)))
+        h.play(tok)
+        if not h.over and not h.turn_open:
+            h.end_turn()
+    return out
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_fit_masks_agree_with_the_placements_found_tile_by_tile(variant):
+    """The bitmask fast path (blocks, must-play) and the placement search never disagree."""
+    spec = VARIANTS[variant]
+    for seed in range(6):
+        for h in _positions(variant, spec.max_players, seed, 40):
+            seat = h.to_move or 0
+            for turn in (False, True):
+                mask = h.v.fit_mask(h, seat, turn)
+                for t in range(28):
+                    if h.layout.mask >> t & 1:
+                        continue
+                    found = bool(h.cands(t, seat, turn)[0])
+                    assert bool(mask >> t & 1) == found, (variant, seed, tile_str(t), turn, h.history[-4:])
