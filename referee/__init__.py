@@ -23,6 +23,7 @@ def create_app(test_config: dict | None = None):
         BABEL_DEFAULT_LOCALE="ru",
         WTF_CSRF_TIME_LIMIT=None,
         SESSION_COOKIE_SAMESITE="Lax",
+        SEND_FILE_MAX_AGE_DEFAULT=86400,  # static URLs carry a version (see web.init_app)
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

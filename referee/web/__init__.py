@@ -20,6 +20,15 @@ def close_db(exc=None) -> None:
         db.close()
 
 
+def _asset_version(folder: str) -> str:
+    """Changes whenever a static file changes, so phones may cache them for a day."""
+    import os
+
+    stamps = [int(os.stat(os.path.join(folder, f)).st_mtime) for f in sorted(os.listdir(folder))
+              if os.path.isfile(os.path.join(folder, f))]
+    return format(max(stamps, default=0) % 1_000_000_007, "x")
+
+
 def init_app(app: Flask) -> None:
     from flask_wtf.csrf import CSRFError, CSRFProtect
 
@@ -35,6 +44,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(share.bp)
     app.register_blueprint(rules.bp)
     tiles.init_app(app)
+    app.jinja_env.globals["asset_version"] = _asset_version(app.static_folder)
 
     @app.errorhandler(CSRFError)
     def csrf_error(e):
