@@ -32,8 +32,12 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 @pytest.fixture(scope="session")
 def chromium():
     """Debian's chromium driven by Playwright (its own browsers cannot be downloaded here)."""
+    import os
+
     from playwright.sync_api import sync_playwright
 
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         yield browser

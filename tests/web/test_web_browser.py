@@ -61,6 +61,18 @@ def test_every_page_fits_a_phone(phone, live_server, lang):
         page.goto(edit + suffix)
         phone_checks(page, name)
         shoot(page, f"{lang}-{name}")
+    if engine.available():
+        page.goto(edit)
+        go(page, 'form[action$="/hand"] button')
+        tap_move(page, "6:6")
+        tap_move(page, "6:0")
+        phone_checks(page, "table in play")
+        shoot(page, f"{lang}-table-in-play")
+        tap_move(page, "3:3")
+        assert page.locator(".problem a.rule-link").is_visible()
+        shoot(page, f"{lang}-table-refused")
+        tap_move(page, "5:6")  # Анфиса: 5:6 fits 6:6 only... both ends show 6 and 0: one place
+        shoot(page, f"{lang}-table-after")
     page.goto(edit + "/share")
     view = page.get_attribute("a.view-link", "href")
     page.goto(view)
