@@ -184,6 +184,9 @@ H4 = [T("A", "1:1"), T("B", "1:2"), T("C", "pass"), T("D", "1:3")]
 def test_four_players_pass():
     out = ok(record("sausage", list("ABCD"), [hand(D4, H4)]))
     assert out["hands"][0]["end"] is None
+    # C's 2:3 and 2:5 match the 2 of lane a, but lane a is already one tile longer: no fit, C passes
+    h = live("sausage", list("ABCD"), {}, D4, H4[:2])
+    assert h.places_for(parse_tile("2:3")) == [] and h.explain(parse_tile("2:3")).rule == "sausage.balance"
     refused(record("sausage", list("ABCD"), [hand(D4, H4[:2] + [T("C", "draw 0:0")])]), "draw.no_bazaar", turn=3)
     # lane b is the only open lane (balance): C's 0:1 would fit it, D's tiles are no use to C
     d = deal(A="1:1 0:0 0:2 0:4 0:6 2:2 2:4", B="1:2 2:6 4:4 4:6 6:6 0:3 3:5",
@@ -232,3 +235,33 @@ def test_next_hand_the_previous_winner_leads_any_double():
 def test_seven_each(n):
     h = new_hand("sausage", [f"P{i}" for i in range(n)])
     assert (h.size, h.bazaar_count) == (7, 28 - 7 * n)
+
+
+# -- a block that only the balance rule makes: two cuts on the way ----------------------------------
+DB = deal(A="4:4 2:2 1:1 4:5 0:4 4:6 1:6", B="3:3 0:2 6:6 1:4 0:1 5:5 2:4")
+HB = [
+    T("A", "1:1"), T("B", "1:0>1:1"), T("A", "1:6>1:1"), T("B", "0:2>1:0"), T("A", "6:4>1:6"),
+    T("B", "2:4 cut"),                              # 0:1 0:2 1:6 4:6 go to A; root 2:4
+    T("A", "4:5>2:4@4"),
+    T("B", "draw 2:3", "2:3>2:4"),
+    T("A", "draw 2:6", "draw 3:5", "3:5 cut"),      # 2:3 4:5 go to B; root 3:5
+    T("B", "3:2>3:5@3"), T("A", "draw 1:5", "5:1>3:5"), T("B", "1:4>5:1"), T("A", "2:2>3:2"),
+    T("B", "4:5>1:4"), T("A", "2:0>2:2"), T("B", "5:5>4:5"), T("A", "0:4>2:0"),
+    T("B", "draw 3:6", "draw 0:6", "draw 0:0", "draw 3:4", "4:3>0:4"),
+    T("A", "draw 1:2", "draw 5:6", "5:6>5:5"), T("B", "3:3>4:3"), T("A", "6:4>5:6"), T("B", "3:6>3:3"),
+    T("A", "4:4>6:4"),
+    T("B", "6:0>3:6"),   # lanes 8 | 7: the long lane shows 0, the short one 4 (every 4 is down)
+]
+
+
+def test_block_when_only_the_balance_rule_keeps_tiles_out():
+    h = one(record("sausage", AB, [hand(DB, HB)], scoring="credit"))
+    # 0:1 (A), 0:0 (B) and 0:3 0:5 (bazaar) would fit the blank, but that lane is the long one
+    assert (h["end"], h["winner"]) == ("block", "B")
+    # A 0:1 1:6 2:6 1:2 = 19; B 6:6 0:0 = 12 (0:0 is not alone: it counts 0)
+    assert h["left"] == {"A": 19, "B": 12}
+    assert h["points"] == {"A": 0, "B": 7}
+    hh = live("sausage", AB, {}, DB, HB[:-1])
+    hh.play("6:0>3:6")
+    assert hh.over and hh.bazaar_count == 4
+    assert [len(x) for x in hh.layout.lanes] == [8, 7] or [len(x) for x in hh.layout.lanes] == [7, 8]
