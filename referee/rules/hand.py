@@ -137,7 +137,8 @@ class Hand:
         """The variant's fit mask for the player to move, cached until the layout or the
         turn's chain changes."""
         ver = self.layout.version
-        last = self.t_last if turn and self.v.turn_rules else -2
+        turn = turn and self.v.turn_rules     # elsewhere the turn changes nothing
+        last = self.t_last if turn else -2
         slot = self._fit_cache.get(turn)
         if slot is not None and slot[0] == ver and slot[1] == last:
             return slot[2]

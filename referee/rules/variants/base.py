@@ -73,7 +73,11 @@ class Variant:
         self.spec: VariantSpec = spec(self.name)
         self._end_fit: dict[tuple[int, ...], int] = {}
         self._ways: dict[tuple, tuple] = {}
-        self._lay_checks = type(self).check_lay_turn is not Variant.check_lay_turn
+        cls = type(self)
+        self._lay_checks = cls.check_lay_turn is not Variant.check_lay_turn
+        self._end_rules = cls.end_allowed is not Variant.end_allowed
+        self._extra = cls.extra_cands is not Variant.extra_cands
+        self._stateful = cls.cand_state is not Variant.cand_state
         self._comp = None
 
     # -- deal and stock ---------------------------------------------------------------------
@@ -297,25 +301,39 @@ class Variant:
 
     def candidates(self, h: Hand, t: int, seat: int, turn: bool) -> tuple[list[Cand], str | None]:
         lay = h.layout
-        if lay.empty:
+        if not lay.placed:
             return self.lead_cands(h, t, seat), None
         out: list[Cand] = []
         why = None
         bit = 1 << t
+        fits = self._end_fit
+        ways_cache = self._ways
+        state = self.cand_state(h) if self._stateful else None
+        rules = self._end_rules
         for i, e in enumerate(lay.ends):
-            if not (self.end_fit(e) & bit):
+            vals = e.values
+            f = fits.get(vals)
+            if f is None:
+                f = self.end_fit(e)
+            if not (f & bit):
                 continue
-            cs = self.end_cands(h, t, i, e)
-            if not cs:
+            ways = ways_cache.get((vals, t, state))
+            if ways is None:
+                self.end_cands(h, t, i, e)
+                ways = ways_cache[(vals, t, state)]
+            if not ways:
                 continue
-            stop = self.end_allowed(h, e, seat, turn)
-            if stop:
-                why = stop
-                continue
-            out.extend(cs)
-        extra = self.extra_cands(h, t, seat, turn)
-        if extra:
-            out.extend(extra)
+            if rules:
+                stop = self.end_allowed(h, e, seat, turn)
+                if stop:
+                    why = stop
+                    continue
+            for w in ways:
+                out.append(Cand(i, *w))
+        if self._extra:
+            extra = self.extra_cands(h, t, seat, turn)
+            if extra:
+                out.extend(extra)
         if out:
             return out, None
         return out, why or self.no_fit_rule
