@@ -246,7 +246,7 @@ def _token_from_form(live) -> str:
             _check_tile(tile)
             return f"draw {tile}"
         return "draw"
-    if f.get("token"):
+    if f.get("token") and not f.get("tile"):
         token = " ".join(f["token"].split())
         if len(token) > TOKEN_MAX or any(ord(c) < 32 for c in token):
             raise Refused(_("That move cannot be read."))

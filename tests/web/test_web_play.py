@@ -249,3 +249,21 @@ def test_an_engine_failure_is_a_clear_refusal_not_a_server_error(client, monkeyp
     resp = client.get(edit)
     assert resp.status_code == 200
     assert soup(resp).select_one(".problem[role=alert]") is not None
+
+
+def test_typed_move_has_its_own_form_so_enter_cannot_tap_a_tile(client):
+    edit = new_match(client)
+    start_hand(client, edit)
+    page = soup(client.get(edit))
+    typed = page.select_one("form.typed-form")
+    assert typed.select_one('input[name="token"]') is not None
+    assert typed.select("button.pick") == []
+    assert page.select_one("form.picker-form").select_one('input[name="token"]') is None
+    data = form_data(client.get(edit), "form.typed-form")
+    resp = client.post(edit + "/move", data={**data, "leader": "Анфиса", "token": "6:6"})
+    assert resp.status_code == 302
+    # a tile tapped wins over any token sent with it
+    form = table_form(client, edit)
+    resp = client.post(edit + "/move", data={**form, "tile": "0:6", "mode": "lay", "token": "pass"})
+    assert resp.status_code == 302
+    assert client.get(edit + "/export").get_json()["hands"][0]["turns"][1]["moves"] == ["6:0>6:6"]

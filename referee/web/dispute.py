@@ -1,0 +1,148 @@
+"""The dispute tool: check a tile against the table without playing it; step through a hand.
+
+- ``GET /<door>/<key>/check?tile=3:5``: on the hand in play, where the tile fits now (the
+  engine's ``places_for``) or exactly why not (``explain``), for the player to move. A GET:
+  nothing is ever written.
+- ``GET /<door>/<key>/hands/<n>/step/<k>``: hand ``n`` as it stood after its first ``k`` moves.
+  The position comes from the engine's one replay path (``referee.record.replay`` over the
+  match cut after move ``k``; the moves of a turn cut short are then played on the live hand,
+  as ``engine.replay`` does for an open turn). No rule is applied here.
+
+``door`` is ``m`` (edit link) or ``s`` (read-only link): a viewer may use all of it.
+"""
+
+from __future__ import annotations
+
+import re
+from copy import deepcopy
+
+from flask import Blueprint, render_template, request
+from flask_babel import gettext as _
+
+from referee.rules import catalogue
+
+from . import engine
+from .i18n import lang
+from .log import Turn, to_record
+from .sheets import hand_summary, loaded, match_at, no_hand, problem, report_in, use_domain
+
+bp = Blueprint("dispute", __name__)
+bp.before_request(use_domain)
+
+TILE_RE = re.compile(r"^[0-6]:[0-6]$")
+
+
+def _answer(m: dict, live, tile: str) -> dict:
+    """Where ``tile`` fits now, or why not: words from the engine, in the page's language."""
+    from referee import pdf
+
+    places = engine.places_for(live, tile)
+    if places:
+        return {"fits": True, "places": [
+            {"token": p, "target": _target(p), "words": pdf.describe_move(p, lang(), m["variant"])}
+            for p in places]}
+    refusal = engine.explain(live, tile)
+    if refusal is None:
+        if live.to_move is None:
+            return {"fits": None, "message": _("Nobody has led yet: who leads decides the first tile, "
+                                               "and it is checked when it is laid.")}
+        return {"fits": False, "message": _("%(tile)s cannot be laid now.", tile=tile)}
+    rule = refusal.rule if "." in refusal.rule and not refusal.rule.startswith(("record.", "token.", "engine.")) else None
+    return {"fits": False, "message": refusal.message(lang()), "rule": rule}
+
+
+def _target(token: str) -> str | None:
+    if ">" not in token:
+        return None
+    return token.split(">", 1)[1].split()[0].split("@")[0]
+
+
+@bp.get("/<any(m, s):door>/<key>/check")
+def check(door: str, key: str):
+    """Check any tile against the hand in play, for the player to move; nothing is recorded."""
+    from .play import phase
+
+    m = match_at(door, key)
+    evs, state = loaded(m)
+    live = state.live if phase(m, state) == "play" else None
+    tile = request.args.get("tile")
+    answer, status, bad = None, 200, None
+    if tile is not None:
+        tile = tile.strip().replace("-", ":")
+        if not TILE_RE.match(tile):
+            bad = _("«%(tile)s» is not a domino tile (write 3:5).", tile=tile[:12])
+            status, tile = 400, None
+        elif live is None:
+            status = 409
+        else:
+            answer = _answer(m, live, tile)
+    hv = engine.hand_view(live) if live is not None else None
+    return render_template("dispute/check.html", m=m, n=len(evs), hv=hv, tile=tile, answer=answer,
+                           bad=bad, state=state, hands=len(state.hands),
+                           spec=catalogue.spec(m["variant"])), status
+
+
+def hand_at(m: dict, hands: list, number: int, k: int):
+    """(live hand after the first ``k`` moves of hand ``number``, None) or (None, refusal).
+
+    The match is cut after move ``k`` and replayed by ``referee.record``; a turn cut short (or
+    the turn of move ``k``) is played on the replayed hand move by move, and closed when the
+    record closed it there (the same as ``engine.replay`` does for an open turn)."""
+    from referee import record as rec
+
+    cut = deepcopy(hands[:number])
+    last = cut[-1]
+    last.left = None
+    turns, rest = [], k
+    for t in last.turns:
+        if rest <= 0:
+            break
+        turns.append(Turn(player=t.player, moves=list(t.moves[:rest])))
+        rest -= len(turns[-1].moves)
+    whole = bool(turns) and len(turns[-1].moves) == len(last.turns[len(turns) - 1].moves) \
+        and not last.turns[len(turns) - 1].open
+    partial = turns.pop() if turns else None
+    last.turns = turns
+    RuleError = engine.rule_error_types()
+    try:
+        report = rec.replay(rec.read(to_record(m, cut, include_open=False)))
+        if report.error_obj is not None:
+            return None, engine.refusal(report.error_obj)
+        live = report.live
+        if partial is not None and live is not None:
+            if live.to_move is None:
+                live.set_leader(list(live.players).index(partial.player))
+            for token in partial.moves:
+                live.play(token)
+            if whole and not live.over:
+                live.end_turn()
+    except RuleError as err:
+        return None, engine.refusal(err)
+    except Exception as err:  # noqa: BLE001 - an engine failure is a message, never a 500
+        return None, engine.Refusal("engine.failure", type(err).__name__, type(err).__name__)
+    return live, None
+
+
+@bp.get("/<any(m, s):door>/<key>/hands/<int:number>/step/<int:k>")
+def step(door: str, key: str, number: int, k: int):
+    """Hand ``number`` after its first ``k`` moves: the table drawn, the move in words."""
+    from referee import pdf
+
+    m = match_at(door, key)
+    evs, state = loaded(m)
+    if not 1 <= number <= len(state.hands):
+        return no_hand(number, len(state.hands))
+    logged = state.hands[number - 1]
+    record = to_record(m, state.hands, include_open=True)
+    report = report_in(state, lang())
+    rows = pdf.hand_moves(record, report, number, lang())
+    total = len(rows)
+    if k > total:
+        return problem(_("No such move"), _("Hand %(hand)d has %(count)d moves; there is no move %(k)d.",
+                                            hand=number, count=total, k=k), 404)
+    live, refusal = (None, None)
+    if not logged.by_result:
+        live, refusal = hand_at(m, state.hands, number, k)
+    return render_template("dispute/step.html", m=m, number=number, k=k, total=total, rows=rows,
+                           row=rows[k - 1] if k else None, hv=engine.hand_view(live), refusal=refusal,
+                           logged=logged, summary=hand_summary(state.report, number) if k == total else None)

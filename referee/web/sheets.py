@@ -1,0 +1,259 @@
+"""Sheets and hand records: the match scoresheet (PDF), blank scoresheets, each hand's moves.
+
+Routes (``door`` is ``m`` with the edit key or ``s`` with the read-only view key; a viewer
+reaches everything here too, and nothing here changes the match):
+
+- ``/sheets/blank``: choose a variant, the number of players and the language of a blank sheet;
+  ``/sheets/blank/<variant>/<players>.pdf?lang=ru|en`` is the sheet.
+- ``/<door>/<key>/sheets``: the match's printouts (scoresheet, hand records, the dispute tool).
+- ``/<door>/<key>/sheet.pdf?lang=ru|en``: the match scoresheet.
+- ``/<door>/<key>/hands/<n>``: hand ``n`` move by move, for players who were not there;
+  ``/<door>/<key>/hands/<n>.pdf`` the same as a PDF.
+
+The PDFs come from ``referee.pdf`` (WeasyPrint); the report they print is the engine's
+(``referee.record``). The words of these pages live in their own translation domain
+(``referee/translations/*/LC_MESSAGES/sheets.po``, merged over ``messages``), so that they can
+be extracted and compiled without touching the app's main catalogue::
+
+    pybabel extract -F referee/web/babel_sheets.cfg -o /tmp/sheets.pot .
+    pybabel update -i /tmp/sheets.pot -d referee/translations -D sheets
+    pybabel compile -d referee/translations -D sheets
+"""
+
+from __future__ import annotations
+
+import os
+
+from flask import Blueprint, Response, abort, render_template, request
+from flask_babel import Domain
+from flask_babel import gettext as _
+
+from referee.rules import catalogue
+
+from . import engine, get_db, store
+from .i18n import lang
+from .log import fold, to_record
+
+TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
+
+#: the app's catalogue with this feature's words merged over it
+DOMAIN = Domain(translation_directories=[TRANSLATIONS, TRANSLATIONS], domain="messages;sheets")
+
+DOORS = {"m": "edit_key", "s": "view_key"}
+LANGS = ("ru", "en")
+
+bp = Blueprint("sheets", __name__)
+
+
+def use_domain() -> None:
+    """Speak with this feature's words for the rest of the request (error pages included)."""
+    DOMAIN.as_default()
+
+
+bp.before_request(use_domain)
+
+
+# -- shared with the dispute tool ----------------------------------------------------------------
+
+
+def match_at(door: str, key: str) -> dict:
+    """The match behind an edit (``m``) or read-only (``s``) link; 404 when there is none."""
+    column = DOORS.get(door)
+    m = store.match_by_key(get_db(), key, column) if column else None
+    if m is None:
+        abort(404)
+    m["door"], m["key"] = door, key
+    return m
+
+
+def problem(title: str, message: str, status: int):
+    """A clear page in the user's language for input that cannot be served."""
+    return render_template("error.html", title=title, message=message), status
+
+
+def no_hand(number: int, count: int):
+    return problem(_("No such hand"),
+                   _("This match has no hand %(n)d (it has %(count)d).", n=number, count=count), 404)
+
+
+def sheet_lang():
+    """The language asked for a PDF (``?lang=``), else the page's; None when it is not one we speak."""
+    asked = request.args.get("lang")
+    if asked is None or asked == "":
+        return lang()
+    return asked if asked in LANGS else None
+
+
+def bad_lang():
+    return problem(_("Unknown language"), _("Sheets are printed in Russian (ru) or English (en)."), 400)
+
+
+def pdf_response(data: bytes, filename: str) -> Response:
+    return Response(data, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"',
+                             "Cache-Control": "no-store"})
+
+
+def loaded(m: dict):
+    """The match's events, its logged hands and the app's replay of them (``engine.replay``)."""
+    evs = store.events(get_db(), m["id"])
+    return evs, engine.replay(m, evs)
+
+
+def engine_report(record: dict, report_lang: str):
+    """(report JSON with in-play points, None) from ``referee.record``; or (None, refusal)."""
+    from referee import pdf
+    from referee import record as rec
+
+    try:
+        code, out, rep = rec.check(record, report_lang)[:3]
+    except Exception as err:  # noqa: BLE001 - a broken log is drawn as a refusal, never a 500
+        return None, engine.refusal(err) if hasattr(err, "rule") else engine.Refusal(
+            "engine.failure", type(err).__name__, type(err).__name__)
+    return pdf.add_in_play(out, rep), None
+
+
+def report_in(state, report_lang: str) -> dict:
+    """The app's report with its refusal in ``report_lang``; a hand waiting for the tiles left
+    is not a refusal."""
+    report = dict(state.report)
+    err = state.error
+    if err is None or err.rule == "left.missing":
+        report["error"] = None
+    elif report.get("error"):
+        report["error"] = dict(report["error"], message=err.message(report_lang))
+    return report
+
+
+def hand_summary(report: dict, number: int) -> dict | None:
+    for h in report.get("hands") or []:
+        if h.get("number") == number:
+            return h
+    return None
+
+
+# -- blank scoresheets ---------------------------------------------------------------------------
+
+
+@bp.get("/sheets/blank")
+def blank():
+    """Choose the variant, the number of players and the language of a blank scoresheet."""
+    chosen = request.args.get("sheet_lang") or lang()
+    if chosen not in LANGS:
+        return bad_lang()
+    return render_template("sheets/blank.html", variants=list(catalogue.VARIANTS.values()),
+                           sheet_lang=chosen)
+
+
+@bp.get("/sheets/blank/<variant>/<int:players>.pdf")
+def blank_pdf(variant: str, players: int):
+    """A blank scoresheet as PDF, with the variant's scoring summary and target."""
+    from referee import pdf
+
+    spec = catalogue.VARIANTS.get(variant)
+    if spec is None:
+        return problem(_("Unknown variant"), _("There is no variant “%(name)s”.", name=variant[:40]), 404)
+    chosen = sheet_lang()
+    if chosen is None:
+        return bad_lang()
+    if players not in spec.player_counts:
+        return problem(_("Wrong number of players"),
+                       _("%(variant)s is played by %(lo)d to %(hi)d players, not %(n)d.",
+                         variant=spec.title_en if lang() == "en" else spec.title_ru,
+                         lo=spec.min_players, hi=spec.max_players, n=players), 400)
+    try:
+        data = pdf.blank_sheet(variant, players, chosen)
+    except pdf.SheetError as err:
+        return problem(_("The sheet cannot be made"), err.message(lang()), 400)
+    return pdf_response(data, f"blank-{variant}-{players}-{chosen}.pdf")
+
+
+# -- a match's printouts -------------------------------------------------------------------------
+
+
+@bp.get("/<any(m, s):door>/<key>/sheets")
+def match(door: str, key: str):
+    """The match's sheets: the scoresheet, every hand's record, the dispute tool."""
+    from .play import phase
+
+    m = match_at(door, key)
+    evs, state = loaded(m)
+    rows = []
+    for i, h in enumerate(state.hands, start=1):
+        moves = sum(len(t.moves) for t in h.turns)
+        rows.append({"number": i, "moves": moves, "by_result": h.by_result,
+                     "summary": hand_summary(state.report, i)})
+    return render_template("sheets/match.html", m=m, n=len(evs), rows=rows, state=state,
+                           in_play=phase(m, state) == "play" and state.live is not None,
+                           spec=catalogue.spec(m["variant"]), other="en" if lang() == "ru" else "ru")
+
+
+@bp.get("/<any(m, s):door>/<key>/sheet.pdf")
+def match_pdf(door: str, key: str):
+    """The match scoresheet (PDF) in the language asked for, else the page's."""
+    from referee import pdf
+
+    m = match_at(door, key)
+    chosen = sheet_lang()
+    if chosen is None:
+        return bad_lang()
+    evs = store.events(get_db(), m["id"])
+    record = to_record(m, fold(evs), include_open=False)
+    record["lang"] = chosen
+    report, refusal = engine_report(record, chosen)
+    if refusal is not None:
+        return problem(_("The sheet cannot be made"), refusal.message(lang()), 422)
+    try:
+        data = pdf.match_sheet(record, report, chosen)
+    except pdf.SheetError as err:
+        return problem(_("The sheet cannot be made"), err.message(lang()), 400)
+    return pdf_response(data, f"match-{m['id']}-{chosen}.pdf")
+
+
+def _hand_parts(m: dict, number: int):
+    """(record with every move logged, the app's report, the logged hand) or an error page."""
+    evs, state = loaded(m)
+    if not 1 <= number <= len(state.hands):
+        return None, no_hand(number, len(state.hands))
+    record = to_record(m, state.hands, include_open=True)
+    return (record, state, state.hands[number - 1]), None
+
+
+@bp.get("/<any(m, s):door>/<key>/hands/<int:number>")
+def hand(door: str, key: str, number: int):
+    """Every move of a hand in order: number, player, the move in words and in notation."""
+    from referee import pdf
+
+    m = match_at(door, key)
+    parts, err = _hand_parts(m, number)
+    if err:
+        return err
+    record, state, logged = parts
+    report = report_in(state, lang())
+    rows = pdf.hand_moves(record, report, number, lang())
+    raw = record["hands"][number - 1]
+    error = report["error"] if report["error"] and report["error"].get("hand") == number else None
+    return render_template("sheets/hand.html", m=m, number=number, rows=rows, hand=raw,
+                           logged=logged, summary=hand_summary(state.report, number), error=error,
+                           count=len(state.hands), other="en" if lang() == "ru" else "ru")
+
+
+@bp.get("/<any(m, s):door>/<key>/hands/<int:number>.pdf")
+def hand_pdf(door: str, key: str, number: int):
+    """A hand's record as PDF, in the language asked for, else the page's."""
+    from referee import pdf
+
+    m = match_at(door, key)
+    chosen = sheet_lang()
+    if chosen is None:
+        return bad_lang()
+    parts, err = _hand_parts(m, number)
+    if err:
+        return err
+    record, state, _logged = parts
+    record["lang"] = chosen
+    try:
+        data = pdf.hand_record(record, report_in(state, chosen), number, chosen)
+    except pdf.SheetError as e:
+        return problem(_("The sheet cannot be made"), e.message(lang()), 400)
+    return pdf_response(data, f"match-{m['id']}-hand-{number}-{chosen}.pdf")
