@@ -7,7 +7,7 @@ goes to the right end and is not played this turn; at three tiles the row is tur
 
 import pytest
 
-from referee.rules import new_hand
+from referee.rules import new_hand, tile_str
 
 from .seven import T, deal, hand, live, ok, one, record, refused
 
@@ -44,8 +44,6 @@ def test_blind_blitz_hand_out_traditional_scoring():
 def test_rows_move_as_the_brief_says():
     h = live("blind_blitz", AB, {}, D, HB[:2])
     rows = {p: h.known_hand(s) for s, p in enumerate(AB)}
-    from referee.rules import tile_str
-
     assert [tile_str(t) for t in rows["A"]] == ["1:1", "0:0", "1:4", "4:4", "0:6", "6:6"]
     # B: 5:6 went to the left end, the drawn 3:3 to the right end
     assert [tile_str(t) for t in rows["B"]] == ["5:6", "1:2", "0:1", "0:4", "2:2", "3:3"]

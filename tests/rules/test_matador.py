@@ -6,7 +6,7 @@ three also lengthwise as ordinary tiles; an end showing 0 takes only a matador.
 
 import pytest
 
-from referee.rules import new_hand
+from referee.rules import new_hand, parse_tile
 
 from .seven import T, deal, hand, live, ok, one, record, refused, run
 
@@ -205,7 +205,7 @@ def test_bare_matador_that_fits_both_ways_is_ambiguous():
 def test_matador_goes_crosswise_on_any_end_without_summing():
     # 5:2 on the lead's 6/1: neither half sums to 7 with 6 or 1, yet a matador may go there
     h = live("matador", AB, {}, D2, H2[:3], lead="A")
-    assert sorted(h.places_for(h_tile("5:2"))) == ["2:5>1:6 across", "2:5>5:5 across", "2:5>5:5 along"]
+    assert sorted(h.places_for(parse_tile("5:2"))) == ["2:5>1:6 across", "2:5>5:5 across", "2:5>5:5 along"]
     with pytest.raises(Exception) as e:
         h.play("5:2>6:1 along")
     assert e.value.rule == "play.wrong_end"
@@ -216,8 +216,8 @@ def test_both_halves_either_half_takes_the_next_tile_which_closes_the_other():
     ends = sorted(e.values for e in h.layout.ends)
     assert ends == [(1, 6), (2, 5)]
     # on 5:2 across, a 2 goes on the 5 and a 5 on the 2
-    assert "2:2>2:5" in h.places_for(h_tile("2:2"))
-    assert "5:4>2:5" in h.places_for(h_tile("4:5"))
+    assert "2:2>2:5" in h.places_for(parse_tile("2:2"))
+    assert "5:4>2:5" in h.places_for(parse_tile("4:5"))
     h.play("4:5>5:2")
     assert sorted(e.values for e in h.layout.ends) == [(1, 6), (4,)]
 
@@ -235,8 +235,8 @@ def test_chosen_half_names_the_half_facing_out():
     assert (2,) in [e.values for e in h.layout.ends]
     h.end_turn()
     # A: 2:2 needs a 5 and no longer fits; 4:5 (5 on 2) does
-    assert h.places_for(h_tile("2:2")) == []
-    assert h.places_for(h_tile("4:5")) == ["5:4>2:5"]
+    assert h.places_for(parse_tile("2:2")) == []
+    assert h.places_for(parse_tile("4:5")) == ["5:4>2:5"]
 
 
 def test_chosen_half_crosswise_lead_shows_one_half_at_each_end():
@@ -245,12 +245,12 @@ def test_chosen_half_crosswise_lead_shows_one_half_at_each_end():
     h.end_turn()
     assert sorted(e.values for e in h.layout.ends) == [(1,), (6,)]
     # 1:2 (1 on the 6) fits one end only
-    assert h.places_for(h_tile("1:2")) == ["1:2>1:6@6"]
+    assert h.places_for(parse_tile("1:2")) == ["1:2>1:6@6"]
     h2 = new_hand("matador", AB, {}, deal=D2, lead="A")
     h2.play("6:1 across")
     h2.end_turn()
     assert [e.values for e in h2.layout.ends] == [(1, 6), (1, 6)]
-    assert h2.places_for(h_tile("1:2")) == ["1:2>1:6"]
+    assert h2.places_for(parse_tile("1:2")) == ["1:2>1:6"]
 
 
 def test_double_blank_is_always_across_and_only_a_matador_follows():
@@ -264,12 +264,6 @@ def test_double_blank_is_always_across_and_only_a_matador_follows():
     # B: only 5:2 (a matador, crosswise) may follow
     lays = [t for t in h.legal_tokens() if not t.startswith(("draw", "pass"))]
     assert lays == ["2:5>0:0 across"]
-
-
-def h_tile(s):
-    from referee.rules import parse_tile
-
-    return parse_tile(s)
 
 
 # -- matador_compulsory ----------------------------------------------------------------------------
