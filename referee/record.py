@@ -160,6 +160,10 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, variant: st
             hr.deal[name] = ts
     for key in ("removed", "starter"):
         if raw.get(key) is not None:
+            if key == "removed" and (variant != "spider" or size * len(players) == 28):
+                raise _field("removed", "only spider with a bazaar puts a tile aside", hand=number)
+            if key == "starter" and variant != "ladder":
+                raise _field("starter", "only ladder starts from a bazaar tile", hand=number)
             t = _tile(raw[key], key, number)
             if t in seen:
                 raise RecordError("record.deal", {"detail": f"{key} {tile_str(t)} was dealt"}, hand=number)

@@ -202,3 +202,13 @@ def test_spider_four_players_unknown_deal_must_lead_1_1():
 def test_spider_three_players_six_drawable():
     t = [("P1", "1:1"), ("P2", *(["draw"] * 6), "1:6"), ("P3", "draw")]
     refused(record("spider", ["P1", "P2", "P3"], [hand(None, turns(*t))]), "draw.empty", 3)
+
+
+def test_removed_belongs_to_spider_with_a_bazaar_only():
+    rec = record("spider", P4, [hand(None, turns(("P1", "1:1")), removed="3:5")])
+    assert bad_record(rec)["error"]["rule"] == "record.field"        # 4 players: nothing undealt
+    rec = record("traditional", AB, [hand(None, turns(("P1", "6:6")), removed="3:5")])
+    assert bad_record(rec)["error"]["rule"] == "record.field"
+    rec = record("sevastopol", P4, [hand(None, turns(("P1", "6:6")), starter="3:5")])
+    assert bad_record(rec)["error"]["rule"] == "record.field"
+    ok(record("spider", ["P1", "P2", "P3"], [hand(None, turns(("P1", "1:1")), removed="3:5")]))
