@@ -191,3 +191,24 @@ def test_seed_hand_in_the_browser(phone, chromium, live_server):
     page.goto(edit)
     assert page.locator("text=Next hand: move by move").is_visible()
     shoot(page, "en-play-next")
+
+
+@pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")
+def test_core_flow_without_javascript(chromium, live_server):
+    """Plain forms only: start a match, lay tiles, choose a place, undo, see the share page."""
+    ctx = chromium.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False,
+                               locale="ru-RU")
+    page = ctx.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        edit = start_match(page, live_server)
+        go(page, 'form[action$="/hand"] button')
+        for mv in ["6:6", "6:0", "6:5", "5:0>6:5"]:
+            tap_move(page, mv)
+        assert page.locator(".layout svg.tile").count() == 4
+        go(page, "button.undo")
+        assert page.locator(".layout svg.tile").count() == 3
+        page.goto(edit + "/share")
+        assert page.locator(".qr svg").is_visible()
+    finally:
+        ctx.close()
