@@ -11,7 +11,7 @@ import pytest
 
 from referee import cli_print
 
-from fixtures import BLITZ_RECORD, BLITZ_REFUSED_RECORD, TRAD_RECORD
+from print_fixtures import BLITZ_RECORD, BLITZ_REFUSED_RECORD, TRAD_RECORD
 
 
 def run(argv):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import json
+import pathlib
 import re
 import shutil
 import subprocess
@@ -13,7 +15,7 @@ import pytest
 from referee import pdf, rulebook
 from referee.rules.catalogue import VARIANTS
 
-from fixtures import (BLITZ_RECORD, BLITZ_REFUSED_RECORD, BLITZ_REFUSED_REPORT, BLITZ_REPORT, FOUR, FOUR_EN,
+from print_fixtures import (BLITZ_RECORD, BLITZ_REFUSED_RECORD, BLITZ_REFUSED_REPORT, BLITZ_REPORT, FOUR, FOUR_EN,
                       TRAD_RECORD, TRAD_REPORT, long_match, report_for)
 
 
@@ -276,7 +278,7 @@ REAL = [(v, {"scoring": "credit"} if v == "sausage" else None) for v in VARIANTS
 
 @pytest.mark.parametrize("variant,options", REAL, ids=[v for v, _ in REAL])
 def test_real_match_of_every_variant(variant, options):
-    from fixtures import random_record
+    from print_fixtures import random_record
 
     n = 5 if variant == "blitz" else VARIANTS[variant].max_players
     lang = "en" if len(variant) % 2 else "ru"
@@ -309,7 +311,7 @@ def test_sausage_counted_in_hands_won():
 
 
 def test_in_play_points_from_the_engine():
-    from fixtures import random_record
+    from print_fixtures import random_record
 
     from referee.record import check
 
@@ -319,3 +321,40 @@ def test_in_play_points_from_the_engine():
     out = pdf.add_in_play(out, rep)
     assert any("in_play" in h for h in out["hands"])
     assert "points gathered during play" in text(pdf.match_sheet(record, out, "en"))
+
+
+# --- the documented example of every variant (docs/notation.md) ----------------------------------
+
+NOTATION = pathlib.Path(__file__).resolve().parents[2] / "docs" / "notation.md"
+EXAMPLE = re.compile(r"### (\w+)\n\n.*?```json\n(.*?)\n```", re.S)
+
+
+def _examples():
+    if not NOTATION.exists():
+        return {}
+    return {m.group(1): json.loads(m.group(2)) for m in EXAMPLE.finditer(NOTATION.read_text(encoding="utf-8"))
+            if m.group(1) in VARIANTS}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_documented_example_prints(variant):
+    examples = _examples()
+    if variant not in examples:
+        pytest.skip(f"docs/notation.md has no example for {variant}")
+    from referee.record import check
+
+    record = examples[variant]
+    lang = "ru" if sorted(VARIANTS).index(variant) % 2 else "en"
+    code, out, rep = check(record, lang)
+    assert code == 0, out["error"]
+    t = text(pdf.hand_record(record, out, 1, lang))
+    tokens = [m for turn in record["hands"][0].get("turns", []) for m in turn["moves"]]
+    pos = 0
+    for token in tokens:
+        pos = t.index(" ".join(token.split()), pos)
+    assert "(token not understood)" not in t and "(запись не разобрана)" not in t
+    if VARIANTS[variant].provisional:
+        assert " ".join(rulebook.PROVISIONAL_NOTE[lang].split()) in t
+    s = text(pdf.match_sheet(record, pdf.add_in_play(out, rep), lang))
+    for p, pts in out["hands"][0]["points"].items():
+        assert p in s and str(pts) in s
