@@ -221,3 +221,14 @@ def test_block_judged_on_the_dead_layout_at_a_real_table():
     # A's missed 4:4 is his: a remainder without it is impossible
     refused(record("blind_blitz", AB, [hand(None, turns, lead="A", left={"A": ["5:5", "3:3", "1:3", "2:4"]})]),
             "left.impossible")
+
+
+def test_unknown_rows_the_three_turned_up_are_checked():
+    # A's missed 1:1 is his: it must be among the three he turns up
+    turns = HB[:4] + [T("A", "0:6", "4:4", "1:4", "open 6:6 5:6 0:0")]
+    refused(recb(deal_=None, turns=turns), "blind.open_wrong", turn=5)
+    # a tile on the table cannot be turned up
+    turns = HB[:4] + [T("A", "0:6", "4:4", "1:4", "open 6:6 1:1 2:3")]
+    refused(recb(deal_=None, turns=turns), "blind.open_wrong", turn=5)
+    # once turned up, the row is known: must-play is checked (0:3 fits at turn 9)
+    refused(recb(deal_=None, turns=HB[:8] + [T("A", "pass")]), "pass.must_play", turn=9)
