@@ -20,7 +20,7 @@ from typing import Any, Mapping
 import jinja2
 
 from referee import rulebook
-from referee.rules.catalogue import VARIANTS, resolve_options, spec
+from referee.rules.catalogue import VARIANTS, OptionError, resolve_options, spec
 
 __all__ = [
     "TEMPLATES",
@@ -66,12 +66,14 @@ ERRORS = {
         "players": "В «{title}» играют от {low} до {high} игроков, а не {n}.",
         "hand": "В записи нет кона № {n} (конов: {count}).",
         "record": "Это не запись партии: {detail}.",
+        "option": "Домашнее правило «{key}» со значением «{value}» этому варианту неизвестно.",
     },
     "en": {
         "variant": "Unknown variant “{variant}”. Variants: {names}.",
         "players": "{title} is played by {low}–{high} players, not {n}.",
         "hand": "The record has no hand {n} (it has {count}).",
         "record": "This is not a game record: {detail}.",
+        "option": "The house option “{key}” with the value “{value}” is not one of this variant's.",
     },
 }
 
@@ -319,7 +321,10 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
     if not v.min_players <= len(players) <= v.max_players:
         raise SheetError("players", title=rulebook.variant_title(variant, lang), low=v.min_players,
                          high=v.max_players, n=len(players))
-    options = resolve_options(variant, len(players), given)
+    try:
+        options = resolve_options(variant, len(players), given)
+    except OptionError as e:
+        raise SheetError("option", key=e.params.get("key", ""), value=e.params.get("value", "")) from None
     w = WORDS[lang]
     rows = []
     running = {p: 0 for p in players}

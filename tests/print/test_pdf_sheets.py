@@ -158,6 +158,13 @@ def test_ladder_sheet_says_its_rules_are_provisional():
         assert " ".join(rulebook.PROVISIONAL_NOTE[lang].split()) in t
 
 
+def test_sheet_refuses_an_unknown_option():
+    record = dict(BLITZ_RECORD, options={"bazaar": "sometimes"})
+    with pytest.raises(pdf.SheetError) as e:
+        pdf.match_sheet(record, BLITZ_REPORT, "en")
+    assert "bazaar" in e.value.message("en") and "sometimes" in e.value.message("ru")
+
+
 def test_sheet_refuses_a_player_count_the_variant_does_not_allow():
     record = dict(BLITZ_RECORD, players=["A", "B"])
     with pytest.raises(pdf.SheetError) as e:
