@@ -47,8 +47,8 @@ IN_PLAY_VARIANTS = ("muggins", "bergen", "fives", "threes", "matador", "six_mata
 class SheetError(ValueError):
     """Input a sheet cannot be made from; ``key`` picks the words, ``params`` fill them."""
 
-    def __init__(self, key: str, **params: object):
-        self.key = key
+    def __init__(self, kind: str, **params: object):
+        self.key = kind
         self.params = params
         super().__init__(self.message("en"))
 
