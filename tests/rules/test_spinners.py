@@ -212,3 +212,16 @@ def test_removed_belongs_to_spider_with_a_bazaar_only():
     rec = record("sevastopol", P4, [hand(None, turns(("P1", "6:6")), starter="3:5")])
     assert bad_record(rec)["error"]["rule"] == "record.field"
     ok(record("spider", ["P1", "P2", "P3"], [hand(None, turns(("P1", "1:1")), removed="3:5")]))
+
+
+@pytest.mark.parametrize("variant", ["sevastopol", "spider"])
+def test_lone_double_blank_on_a_block_result(variant):
+    left = {"P1": ["0:0"], "P2": 20, "P3": 30, "P4": 40}
+    h = ok(record(variant, P4, [{"result": {"out": None, "left": left}}]))["hands"][0]
+    # P1's lone 0:0 counts 24, so P2 (20) has the fewest: 24 + 30 + 40 - 20 = 74
+    assert (h["winner"], h["points"]["P2"], h["left"]["P1"]) == ("P2", 74, 24)
+    h = ok(record(variant, P4, [{"result": {"out": None, "left": left}}], lone_blank=10))["hands"][0]
+    assert (h["winner"], h["points"]["P1"]) == ("P1", 20 + 30 + 40 - 10)
+    del left["P3"]
+    h = ok(record(variant, P4, [{"result": {"out": "P3", "left": left}}]))["hands"][0]
+    assert (h["winner"], h["points"]["P3"]) == ("P3", 24 + 20 + 40)
