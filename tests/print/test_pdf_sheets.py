@@ -278,12 +278,12 @@ def test_sheets_turn_into_pictures(tmp_path):
 
 # --- real matches of every variant, played move by move through the engine ------------------------
 
-# Sausage is played with scoring=credit here: with its default (wins, no target) the engine's record
-# reader refuses the record's own default target (reported to the engine's author).
-REAL = [(v, {"scoring": "credit"} if v == "sausage" else None) for v in VARIANTS]
+REAL = [(v, None) for v in VARIANTS] + [("sausage", {"scoring": "credit"}), ("six_matador", {"scoring": "strict"}),
+                                       ("matador", {"matador_bonus": 10})]
 
 
-@pytest.mark.parametrize("variant,options", REAL, ids=[v for v, _ in REAL])
+@pytest.mark.parametrize("variant,options", REAL, ids=[v + ("-" + "-".join(f"{k}={x}" for k, x in o.items()) if o else "")
+                                                      for v, o in REAL])
 def test_real_match_of_every_variant(variant, options):
     from print_fixtures import random_record
 
