@@ -43,6 +43,10 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(play.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(rules.bp)
+    from . import dispute, sheets
+
+    app.register_blueprint(sheets.bp)  # sheets, hand records (issue 5)
+    app.register_blueprint(dispute.bp)  # the dispute tool (issue 5)
     tiles.init_app(app)
     app.jinja_env.globals["asset_version"] = _asset_version(app.static_folder)
 

@@ -74,7 +74,7 @@ def phase(m: dict, state) -> str:
     return "play" if state.live is not None else "next"
 
 
-def _n(form) -> int:
+def _n() -> int:
     raw = request.form.get("n", "")
     if not raw.isdigit() or len(raw) > 9:
         raise Refused(_("The form was damaged: nothing was changed."))
@@ -142,7 +142,7 @@ def start_hand(key: str):
     m = _match(key)
 
     def action():
-        n = _n(None)
+        n = _n()
         evs, state = _load(m)
         if len(evs) != n:
             raise Refused(_("Another phone changed this match first."), status=409)
@@ -208,7 +208,7 @@ def move(key: str):
     chosen: dict = {}
 
     def action():
-        n = _n(None)
+        n = _n()
         evs, state = _load(m)
         if len(evs) != n:
             raise Refused(_("Another phone changed this match first. The table below is up to date: "
@@ -280,7 +280,7 @@ def end_turn(key: str):
     m = _match(key)
 
     def action():
-        n = _n(None)
+        n = _n()
         evs, state = _load(m)
         if len(evs) != n:
             raise Refused(_("Another phone changed this match first."), status=409)
@@ -300,7 +300,7 @@ def undo(key: str):
     m = _match(key)
 
     def action():
-        n = _n(None)
+        n = _n()
         evs = store.events(get_db(), m["id"])
         if len(evs) != n:
             raise Refused(_("Another phone changed this match first."), status=409)
@@ -319,7 +319,7 @@ def left(key: str):
     m = _match(key)
 
     def action():
-        n = _n(None)
+        n = _n()
         evs, state = _load(m)
         if len(evs) != n:
             raise Refused(_("Another phone changed this match first."), status=409)
@@ -334,7 +334,24 @@ def left_needed(state) -> list[str]:
     """The players whose remaining tiles the engine asks for."""
     if state.error is None:
         return []
-    return [p.strip() for p in str(state.error.params.get("player", "")).split(",") if p.strip()]
+    params = state.error.params
+    if isinstance(params.get("players"), list):
+        return list(params["players"])
+    # ``player`` joins the names in seat order with ", "; a name may hold a comma itself,
+    # so find the players whose joined names give exactly that text
+    text = str(params.get("player", ""))
+    names = list(state.report.get("players") or []) or _players_of(state)
+    from itertools import combinations
+
+    for k in range(1, len(names) + 1):
+        for combo in combinations(names, k):
+            if ", ".join(combo) == text:
+                return list(combo)
+    return [n for n in names if n in text]
+
+
+def _players_of(state) -> list[str]:
+    return list((state.report.get("totals") or {}).keys())
 
 
 def _left_from_form(m: dict, only: list[str]) -> dict:
@@ -371,7 +388,7 @@ def result(key: str):
         try:
             if not forms.ActionForm().validate_on_submit():
                 raise Refused(_("The form was damaged: nothing was changed."))
-            n = _n(None)
+            n = _n()
             if len(evs) != n:
                 raise Refused(_("Another phone changed this match first."), status=409)
             if phase(m, state) != "next":

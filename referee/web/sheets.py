@@ -15,7 +15,7 @@ The PDFs come from ``referee.pdf`` (WeasyPrint); the report they print is the en
 (``referee/translations/*/LC_MESSAGES/sheets.po``, merged over ``messages``), so that they can
 be extracted and compiled without touching the app's main catalogue::
 
-    pybabel extract -F referee/web/babel_sheets.cfg -o /tmp/sheets.pot .
+    pybabel extract -F referee/web/babel_sheets.cfg -k _N -o /tmp/sheets.pot .
     pybabel update -i /tmp/sheets.pot -d referee/translations -D sheets
     pybabel compile -d referee/translations -D sheets
 """
@@ -39,6 +39,16 @@ TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "transla
 #: the app's catalogue with this feature's words merged over it
 DOMAIN = Domain(translation_directories=[TRANSLATIONS, TRANSLATIONS], domain="messages;sheets")
 
+
+
+def _N(text: str) -> str:
+    """Marks words for this catalogue that are translated later (``sheets_gettext``)."""
+    return text
+
+
+#: the words of the links that other pages give to these pages (``sheets_gettext`` there)
+LINK_WORDS = (_N("Sheets"), _N("Check a tile"), _N("Check a tile without playing it"))
+
 DOORS = {"m": "edit_key", "s": "view_key"}
 LANGS = ("ru", "en")
 
@@ -51,6 +61,12 @@ def use_domain() -> None:
 
 
 bp.before_request(use_domain)
+
+
+@bp.app_context_processor
+def words():
+    """``sheets_gettext``: this feature's words for the links other pages give to it."""
+    return {"sheets_gettext": DOMAIN.gettext}
 
 
 # -- shared with the dispute tool ----------------------------------------------------------------

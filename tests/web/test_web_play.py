@@ -267,3 +267,12 @@ def test_typed_move_has_its_own_form_so_enter_cannot_tap_a_tile(client):
     resp = client.post(edit + "/move", data={**form, "tile": "0:6", "mode": "lay", "token": "pass"})
     assert resp.status_code == 302
     assert client.get(edit + "/export").get_json()["hands"][0]["turns"][1]["moves"] == ["6:0>6:6"]
+
+
+def test_a_name_with_a_comma_is_asked_for_its_tiles(client):
+    edit = new_match(client, players=("Анфиса", "Сева, младший"))
+    start_hand(client, edit)
+    for i, mv in enumerate(SEED_MOVES):
+        assert tap(client, edit, mv, leader="Анфиса" if i == 0 else None).status_code == 302
+    form = soup(client.get(edit)).select_one("form.left-form")
+    assert [fs.select_one("legend").get_text() for fs in form.select("fieldset.left-player")] == ["Сева, младший"]
