@@ -139,6 +139,8 @@ WORDS = {
         "from_record": "По записи партии",
         "notes": "Правила",
         "unchecked": "Ходы ниже не проверялись: запись отвергнута выше.",
+        "no_moves": "Ходы этого кона не записаны: записан только итог.",
+        "no_moves_redeal": "Ходов нет: кости перемешивают заново.",
         "usually": "обычно",
     },
     "en": {
@@ -202,6 +204,8 @@ WORDS = {
         "from_record": "From the game record",
         "notes": "Rules",
         "unchecked": "The moves below were not checked: the record was refused above.",
+        "no_moves": "The moves of this hand were not recorded: only its result.",
+        "no_moves_redeal": "No moves: the tiles are redealt.",
         "usually": "default",
     },
 }

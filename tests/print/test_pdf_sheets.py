@@ -237,6 +237,22 @@ def test_hand_record_marks_the_refused_move():
     assert "were not checked" in t
 
 
+def test_hand_record_of_a_result_only_hand():
+    record, _ = long_match(3)
+    report = report_for(record, None)
+    t = text(pdf.hand_record(record, report, 2, "en"))
+    assert "only its result" in t and "Result" in t
+
+
+def test_sheet_of_a_match_in_progress():
+    record = {"format": "referee-record/1", "variant": "traditional", "players": ["A", "B"],
+              "hands": [{"turns": [{"player": "A", "moves": ["6:6"]}], "lead": "A"}]}
+    code, out, rep = __import__("referee.record", fromlist=["check"]).check(record, "en")
+    assert code == 0 and out["hands"][0]["end"] is None
+    t = text(pdf.match_sheet(record, out, "ru"))
+    assert "не окончен" in t and "ещё не определён" in t
+
+
 def test_hand_record_of_a_missing_hand():
     with pytest.raises(pdf.SheetError) as e:
         pdf.hand_record(TRAD_RECORD, TRAD_REPORT, 2, "ru")
