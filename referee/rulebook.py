@@ -1327,18 +1327,18 @@ ENGINE_RULES: dict[str, dict] = {
          "заходит игрок первого хода).",
          "Where the leader is chosen by lot or agreement, the hand's lead field names him (absent: the "
          "first turn's player)."),
-        quote_from=('opener', 'deal')),
+        quote_from=('opener',)),
     "lead.wrong_player": _E("lead", _ALL, ("Не тот заходящий", "The wrong leader"),
         ("Заходит тот, кого называет правило начала (см. выше) или поле lead.",
          "The player named by the opener rule (above) or by the lead field leads."),
-        quote_from=('opener', 'deal')),
+        quote_from=('opener',)),
     "lead.wrong_tile": _E("lead", _ALL, ("Не та кость для захода", "The wrong lead tile"),
         ("Где вариант называет кость для захода (0:0, наименьший дубль, 6:6 …), её владелец обязан "
          "зайти именно ею.",
          "Where the variant names the tile that leads (0:0, the lowest double, 6:6 …), its holder must "
          "lead that very tile."),
         options=("opener",),
-        quote_from=('opener', 'deal')),
+        quote_from=('opener',)),
     "lead.double": _E("lead", ("sevastopol", "spider", "sausage"), ("Заход дублем", "A double leads"),
         ("Игра открывается дублем: он становится корнем выкладки.",
          "The hand opens with a double: it is the root of the layout."),
@@ -1376,7 +1376,7 @@ ENGINE_RULES: dict[str, dict] = {
          "a tile known to be in another hand, on the table or out of play.")),
     "tile.no_tiles": _E("play", _ALL, ("Костей нет", "No tiles left"),
         ("У игрока без костей нечего класть.", "A player with no tiles has nothing to lay."),
-        quote_from=('end',)),
+        quote_from=()),
     # --- laying -----------------------------------------------------------------------------------
     "play.no_fit": _E("play", _ALL, ("Кость не подходит", "The tile does not fit"), _FIT_EQUAL,
         quotes=(Q("003", "кость при ответном ходе ставят нужным очком к той стороне уже положенной кости, "
@@ -1385,13 +1385,13 @@ ENGINE_RULES: dict[str, dict] = {
     "play.wrong_end": _E("play", _ALL, ("Не то место", "The wrong place"),
         ("Кость, положенная к названной кости (a:b>c:d), должна подходить к её открытому концу.",
          "A tile laid against a named tile (a:b>c:d) must fit that tile's open end."),
-        quote_from=('matching', 'turn', 'lanes', 'legs', 'arms', 'play', 'spinner', 'points')),
+        quote_from=('matching', 'lanes', 'legs', 'arms', 'spinner')),
     "play.orientation": _E("play", _ALL, ("Поперёк или вдоль", "Across or along"),
         ("Дубли лежат так, как велит вариант (поперёк, вдоль или на выбор игрока); где выбор за игроком "
          "и он что-то меняет, ход говорит across или along.",
          "Doubles lie as the variant says (crosswise, lengthwise or the player's choice); where the "
          "player chooses and it matters, the move says across or along."),
-        quote_from=('matching', 'spinner', 'points', 'play')),
+        quote_from=('matching', 'spinner')),
     "play.ambiguous": _E("play", _ALL, ("Неясно, куда", "Ambiguous move"),
         ("Если кость подходит в несколько действительно разных мест (или можно выбрать поперёк/вдоль), "
          "ход должен назвать место: a:b>c:d, a:b>c:d@n, across/along. Места, различные лишь симметрией, "
@@ -1456,7 +1456,7 @@ ENGINE_RULES: dict[str, dict] = {
          "нечем ходить, пропускает.",
          "In this variant (or with this many players, or by house option) nobody draws: a player who "
          "cannot play passes."), options=("draw",),
-        quote_from=('deal', 'drawing')),
+        quote_from=()),
     "blitz.no_bazaar": _E("play", ("blitz",), ("В блице нет базара", "Blitz has no bazaar"),
         ("Несданные кости в блице в игре не участвуют: брать их нельзя, кому нечем ходить — пропускает. С "
          "домашним правилом bazaar=draw из них берут, пока не смогут сходить.",
@@ -1484,7 +1484,7 @@ ENGINE_RULES: dict[str, dict] = {
     "draw.after_lay": _E("play", _DRAWING, ("Сначала брать, потом класть", "Draw before laying"),
         ("В ходе сначала берут из базара, потом кладут; после положенной кости брать нельзя.",
          "In a turn any draws come first, then tiles laid; no draw after a tile is laid."),
-        quote_from=('drawing', 'draws', 'play', 'deal')),
+        quote_from=('drawing', 'draws', 'play')),
     "draw.not_in_bazaar": _E("play", _DRAWING, ("Кости нет в базаре", "Not in the bazaar"),
         ("Из базара можно взять только кость, которая там есть: не на руках, не на столе, не вне игры.",
          "Only a tile still in the bazaar can be drawn: not one in a hand, on the table or out of play.")),
@@ -1498,7 +1498,7 @@ ENGINE_RULES: dict[str, dict] = {
          "Судья проверяет это там, где раздача записана.",
          "A player who holds a tile that fits may not pass (except optional matadors and honours). The "
          "referee checks it where the deal is recorded."), options=("matador_compulsory",),
-        quote_from=('drawing', 'matching')),
+        quote_from=()),
     "pass.must_draw": _E("play", _DRAWING, ("Сначала взять", "Draw first"),
         ("Кто не может сходить, обязан брать, пока в базаре есть доступные кости; пропуск — только когда "
          "брать нечего (или взятая кость не подошла, где берут одну).",
@@ -1603,6 +1603,30 @@ ENGINE_RULES: dict[str, dict] = {
 
 # --------------------------------------------------------------------------------------------
 # Building the pages
+
+
+_LOT_QUOTES = {
+    "matador": (Q("002", "Игрок, начинающий игру определяется жребием, следующие ходы делаются по часовой "
+                         "стрелке."),),
+    "muggins": (Q("002", "Заходящий может выложить любую кость."),),
+    "two_lane": (Q("002", "Начинать игру может любой участник, который обычно определяется жеребьевкой."),),
+    "ladder": (Q("002", "Право первого хода определяется жеребьевкой."),),
+    "dark": (Q("002", "Начинающего определяют жеребьевкой."),),
+    "fives": (Q("002", "Игра начинается с «мыла», либо с ближайшего дубля."),),
+    "threes": (Q("002", "Кости раздают, как в игре «берген»"),),
+    "lucky_threes": (Q("002", "Тройное домино на счастье является вариантом обычного тройного домино."),),
+}
+_LOT_QUOTES["six_matador"] = _LOT_QUOTES["matador"]
+for _rid in ("lead.wrong_tile", "lead.wrong_player", "lead.unknown"):
+    ENGINE_RULES[_rid].setdefault("by_quotes", {}).update(_LOT_QUOTES)
+ENGINE_RULES["play.orientation"].setdefault("by_quotes", {}).update({
+    "fives": (Q("002", "Дубль можно класть как поперек, так и вдоль выкладки как обычные кости."),),
+    "threes": (Q("002", "Кости раздают, как в игре «берген», а подсчет очков и порядок игры – как в пятерном "
+                        "домино"),),
+    "bergen": (Q("002", "Дубли всегда располагаются поперек основной выкладки."),),
+    "traditional": (Q("003", "Дубли кладутся перпендикулярно другим костям."),),
+    "two_lane": (Q("002", "Кости, в том числе и дубли, ставят вертикально."),),
+})
 
 
 def _engine_rule(rule_id: str, variant: str | None, lang: str) -> Rule:
