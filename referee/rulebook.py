@@ -1619,6 +1619,11 @@ _LOT_QUOTES = {
 _LOT_QUOTES["six_matador"] = _LOT_QUOTES["matador"]
 for _rid in ("lead.wrong_tile", "lead.wrong_player", "lead.unknown"):
     ENGINE_RULES[_rid].setdefault("by_quotes", {}).update(_LOT_QUOTES)
+ENGINE_RULES["blitz.no_bazaar"]["note"] = (
+    "Иллюстративная партия источника 000 сама берёт из «базара» (Андрей берёт 5:5, 6:4 и 0:2): она законна "
+    "только с bazaar=draw. См. blitz.source_error.",
+    "Seed 000's own illustrative hand draws from the “bazaar” (Андрей draws 5:5, 6:4 and 0:2): it is legal "
+    "only with bazaar=draw. See blitz.source_error.")
 ENGINE_RULES["play.orientation"].setdefault("by_quotes", {}).update({
     "fives": (Q("002", "Дубль можно класть как поперек, так и вдоль выкладки как обычные кости."),),
     "threes": (Q("002", "Кости раздают, как в игре «берген», а подсчет очков и порядок игры – как в пятерном "
@@ -1649,8 +1654,9 @@ def _engine_rule(rule_id: str, variant: str | None, lang: str) -> Rule:
     if variant is not None:
         keys = [k for k in e.get("options", ()) if k in spec(variant).option_keys]
         opts = tuple(_option_note(variant, k, lang) for k in keys)
+    note = e.get("note", ("", ""))[i]
     return Rule(id=rule_id, title=e["title"][i], text=text[i], quotes=tuple(quotes), options=opts,
-                engine=True)
+                note=note, engine=True)
 
 
 #: Titles of the rules in words, by the last part of their id.
