@@ -39,6 +39,8 @@ def test_rules_page_has_every_rule_at_its_anchor(client, variant, lang):
             words = " ".join(el.get_text(" ").split())
             if r.text:
                 assert " ".join(r.text.split()) in words
+            if r.note:
+                assert " ".join(r.note.split()) in words
             for q in r.quotes:
                 assert " ".join(q.text.split()) in words
                 assert q.file in words
