@@ -34,6 +34,7 @@ __all__ = [
     "rule_for",
     "rule_text",
     "rule_variants",
+    "rule_url",
     "known_rule_ids",
     "option_title",
     "option_text",
@@ -1706,6 +1707,15 @@ def rule_variants(rule_id: str) -> tuple[str, ...]:
     if prefix in VARIANTS:
         return (prefix,)
     return ()
+
+
+def rule_url(rule_id: str, variant: str | None = None) -> str:
+    """The rules page address of a rule: ``/rules/<variant>#<rule id>`` (the variant's own page
+    where it holds the rule, else the first page that does)."""
+    pages = rule_variants(rule_id)
+    if variant is None or variant not in pages:
+        variant = pages[0] if pages else (variant or "traditional")
+    return f"/rules/{variant}#{rule_id}"
 
 
 def known_rule_ids() -> set[str]:

@@ -149,6 +149,18 @@ def test_long_match_winner_and_in_play_points():
     assert "points gathered during play" in t
 
 
+def test_names_are_printed_as_written():
+    names = ["A<b>&amp;", "Bob \"the\" <i>", "Вася"]
+    record = {"format": "referee-record/1", "variant": "traditional", "players": names, "hands": []}
+    report = {"ok": True, "variant": "traditional", "hands": [
+        {"number": 1, "end": "out", "winner": names[0], "points": {names[0]: 12, names[1]: 0, names[2]: 0},
+         "left": {names[0]: 0, names[1]: 5, names[2]: 7}}],
+        "totals": {names[0]: 12, names[1]: 0, names[2]: 0}, "match_winner": None, "error": None}
+    t = text(pdf.match_sheet(record, report, "en"))
+    for n in names:
+        assert n in t
+
+
 def test_ladder_sheet_says_its_rules_are_provisional():
     record = {"format": "referee-record/1", "variant": "ladder", "players": ["A", "B", "C"], "hands": []}
     report = {"ok": True, "variant": "ladder", "hands": [], "totals": {"A": 0, "B": 0, "C": 0},

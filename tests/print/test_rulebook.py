@@ -128,3 +128,9 @@ def test_seed_quotes_are_word_for_word():
                     if " ".join(q.text.split()) not in " ".join(texts[q.seed].split()):
                         bad.append(f"{r.id}: {q.text[:50]}")
     assert not bad, "quotes not found in their seed: " + "; ".join(sorted(set(bad)))
+
+
+def test_rule_url():
+    assert rulebook.rule_url("blitz.no_bazaar") == "/rules/blitz#blitz.no_bazaar"
+    assert rulebook.rule_url("blitz.no_bazaar", "traditional") == "/rules/blitz#blitz.no_bazaar"
+    assert rulebook.rule_url("play.no_fit", "matador") == "/rules/matador#play.no_fit"
