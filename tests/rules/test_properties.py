@@ -8,6 +8,7 @@ to the same move; and ``check`` answers any record with exit 0, 1 or 2.
 from __future__ import annotations
 
 import json
+import os
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,8 +19,10 @@ from referee.rules.errors import RuleError
 from referee.rules.notation import Move, parse_move
 from referee.rules.tiles import parse_tile, tile_str
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: REFEREE_FUZZ=20 multiplies the examples (a longer hunt, outside the usual run)
+MORE = max(1, int(os.environ.get("REFEREE_FUZZ", "1") or 1))
+FAST = settings(max_examples=150 * MORE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=50 * MORE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 digit = st.integers(0, 9).map(str)
 sep = st.sampled_from([":", "-", " : ", ":", "-", "::", ""])
@@ -170,7 +173,7 @@ def test_check_answers_any_record_with_an_exit_code(rec):
 KNOWN = {"Ann": ["6:6", "6:5", "5:4", "4:3", "3:2", "2:1", "1:0"], "Bob": ["6:0", "0:0", "2:2", "3:3", "4:4", "1:5", "2:5"]}
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100 * MORE, deadline=None)
 @given(st.sampled_from(["traditional", "spider", "two_lane", "muggins", "fives", "bergen", "lucky_threes", "sausage",
                         "matador", "french", "ladder", "blind_blitz", "dark", "six_matador", "threes"]),
        st.lists(st.tuples(st.sampled_from(["Ann", "Bob"]), st.lists(token_text, min_size=0, max_size=3)),
