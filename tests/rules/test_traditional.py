@@ -603,3 +603,13 @@ def test_stating_the_only_orientation_is_accepted():
     # a token with a target and the half it touches
     ok(draw_hand(list(DRAW_TURNS[:5]) + [("Bob", "3:3>2:3@3")]))
     refused(draw_hand(list(DRAW_TURNS[:5]) + [("Bob", "3:3>2:3@2")]), "play.wrong_end", 6)
+
+
+@pytest.mark.parametrize("players, options, moves, rule", [
+    (AB, {}, ("draw", "6:6"), "draw.must_play"),
+    (AB, {"draw": "none"}, ("pass",), "pass.must_play"),
+    (ABCD, {}, ("pass",), "pass.must_play"),
+])
+def test_the_leader_can_always_lead_with_an_unknown_deal(players, options, moves, rule):
+    # an empty table takes any tile: the leader may neither draw nor pass
+    refused(record("traditional", players, [hand(None, turns(("Ann", *moves)))], **options), rule, 1, moves[0])

@@ -141,3 +141,8 @@ def test_a_round_of_draw_and_pass_goes_on_while_the_bazaar_has_tiles():
 
 def test_along_may_be_said():
     ok(two(OUT2[:4] + [("P1", "4:4 along")]))
+
+
+def test_the_starter_may_not_draw_or_pass():
+    refused(record("two_lane", AB, [hand(None, turns(("P1", "draw", "pass")))]), "draw.must_play", 1, "draw")
+    refused(two([("P1", "draw 1:5", "pass")]), "draw.must_play", 1)

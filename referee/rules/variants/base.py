@@ -384,6 +384,8 @@ class Variant:
             raise IllegalMove("draw.empty", {"player": h.players[seat]})
         if rule == "one" and h.t_draws >= 1:
             raise IllegalMove("draw.one_per_turn", {"player": h.players[seat]})
+        if not h.layout.placed:           # the leader can always lead (unknown deals too)
+            raise IllegalMove("draw.must_play", {"player": h.players[seat]})
         if h.known[seat]:
             if h.compulsory_playable(seat):
                 raise IllegalMove("draw.must_play", {"player": h.players[seat]})
@@ -395,6 +397,8 @@ class Variant:
             if self.draw_when_out and h.drawable_n > 0:
                 raise IllegalMove("pass.must_draw", {"player": h.players[seat]})
             return
+        if not h.layout.placed:           # the leader can always lead (unknown deals too)
+            raise IllegalMove("pass.must_play", {"player": h.players[seat]})
         if h.known[seat]:
             if h.compulsory_playable(seat):
                 raise IllegalMove("pass.must_play", {"player": h.players[seat]})
