@@ -108,7 +108,7 @@ class Pos:
         self.drawn = 0
 
     def copy(self) -> "Pos":
-        c = Pos.__new__(Pos)
+        c = type(self).__new__(type(self))
         c.__dict__.update(self.__dict__)
         c.hands = [set(h) for h in self.hands]
         c.stock = set(self.stock)
@@ -226,9 +226,82 @@ class Pos:
         return not any(self.fits(t) for t in live)
 
 
+class TablePos(Pos):
+    """An unknown deal, as at a real table: any tile off the table may be in the hand of the
+    player to move; draws are unseen; must-play cannot be checked (the claim is trusted), but
+    the leader can always lead, and a pass needs an empty bazaar (one-draw variants: a draw)."""
+
+    def __init__(self, r: Rules, counts, stock_n, leader, lead_tile):
+        super().__init__(r, [set() for _ in counts], set(), leader, lead_tile)
+        self.counts = list(counts)
+        self.off = set(ALL)
+        self.stock_n = stock_n if r.draw else 0
+
+    def copy(self) -> "TablePos":
+        c = super().copy()
+        c.counts = list(self.counts)
+        c.off = set(self.off)
+        return c
+
+    def moves(self) -> dict:
+        if self.over:
+            return {}
+        p = self.to_move
+        out = {}
+        if self.counts[p]:
+            for t in sorted(self.off):
+                out.update({k: ("L", t, how) for k, how in self.lays_of(t, True).items()})
+        if self.laid or self.empty:
+            if self.laid:
+                out["end"] = ("E",)
+            return out
+        may_draw = self.stock_n > 0 and not (self.r.one_draw and self.drawn)
+        if may_draw:
+            out["draw"] = ("D", None)
+        if not may_draw or (self.r.one_draw and self.drawn):
+            out["pass"] = ("P",)
+        return out
+
+    def play(self, mv) -> "TablePos":
+        if mv[0] == "D":
+            c = self.copy()
+            c.stock_n -= 1
+            c.counts[c.to_move] += 1
+            c.drawn += 1
+            return c
+        if mv[0] == "L":
+            c = self.copy()
+            t = mv[1]
+            c.off.discard(t)
+            c.counts[c.to_move] -= 1
+            c.hands[c.to_move] = {None} if c.counts[c.to_move] else set()
+            return Pos.play(c, mv)
+        return super().play(mv)
+
+    def blocked(self) -> bool:
+        return not any(self.fits(t) for t in self.off)
+
+    def end_turn(self) -> None:
+        self.to_move = (self.to_move + 1) % self.r.n
+        self.laid = 0
+        self.last = None
+        self.drawn = 0
+        if self.blocked() or (self.passes >= self.r.n and not self.stock_n):
+            self.over = True
+
+
+TABLE_DEAL = {("traditional", 2): 7, ("two_lane", 2): 5, ("two_lane", 3): 5}
+
+
 def model_start(spec: dict) -> Pos:
     players = spec["players"]
     r = Rules(spec["variant"], spec.get("options", {}), len(players))
+    if spec["deal"] is None:
+        size = TABLE_DEAL[(spec["variant"], len(players))]
+        pos = TablePos(r, [size] * len(players), 28 - size * len(players), players.index(spec["lead"]), None)
+        for tok in spec["prefix"]:
+            pos = pos.play(model_find(pos, tok))
+        return pos
     hands = [{tile(x) for x in spec["deal"][p]} for p in players]
     dealt = set().union(*hands)
     stock = set(ALL) - dealt
@@ -249,7 +322,7 @@ def model_start(spec: dict) -> Pos:
 
 def model_find(pos: Pos, tok: str):
     moves = pos.moves()
-    if tok in ("pass", "end") or tok.startswith("draw"):
+    if tok in ("pass", "end", "draw") or tok.startswith("draw "):
         return moves[tok]
     words = tok.split()
     head = words[0]
@@ -445,6 +518,22 @@ POSITIONS = {
                  "P3": "0:0 2:3 2:6 3:6 5:6".split()},
         "prefix": ["4:5", "5:6", "4:3>4:5", "6:1", "3:6", "1:5", "5:5", "6:2", "2:2", "5:2>5:5", "2:3>2:2"],
         "depth": 6,
+    },
+    "table-traditional-2p": {
+        "variant": "traditional", "options": {}, "players": ["Ann", "Bob"], "lead": "Ann", "deal": None,
+        "prefix": ["6:6", "6:5", "5:4", "draw", "draw", "4:0"],
+        "depth": 3,
+    },
+    "table-traditional-2p-empty-bazaar": {
+        "variant": "traditional", "options": {}, "players": ["Ann", "Bob"], "lead": "Ann", "deal": None,
+        "prefix": ["0:0", "0:1", "0:2", "1:3", "3:0", "2:4", "4:0>2:4", "draw", "draw", "draw", "draw", "draw",
+                   "draw", "draw", "draw", "draw", "draw", "draw", "draw", "draw", "draw", "0:5>4:0"],
+        "depth": 4,
+    },
+    "table-two-lane-3p": {
+        "variant": "two_lane", "options": {}, "players": ["P1", "P2", "P3"], "lead": "P2", "deal": None,
+        "prefix": ["4:5", "5:6", "4:3>4:5", "draw", "pass"],
+        "depth": 3,
     },
 }
 
