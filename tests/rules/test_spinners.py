@@ -185,7 +185,7 @@ def test_spider_opener(deal, leader, tile):
 
 def test_spider_redeal_when_no_double_dealt():
     deal = {"P1": "0:1 0:2 0:3 0:4 0:5 0:6 2:4", "P2": "1:2 1:3 1:4 1:5 1:6 2:3 2:5"}
-    h = ok(spider([], deal=deal) | {"hands": [hand(deal)]})["hands"][0]
+    h = ok(record("spider", AB, [hand(deal)]))["hands"][0]
     assert (h["end"], h["points"]) == ("redeal", {"P1": 0, "P2": 0})
     refused(spider([("P1", "0:1")], deal=deal), "hand.no_double")
 

@@ -56,8 +56,9 @@ def test_refusals(i, moves, rule):
 
 
 def test_lead_field_names_the_starter():
-    ok(two(OUT2[:1], ) | {"hands": [hand(DEAL2, turns(("P1", "0:6")), lead="P1")]})
-    refused(two([]) | {"hands": [hand(DEAL2, turns(("P1", "0:6")), lead="P2")]}, "lead.wrong_player", 1)
+    ok(record("two_lane", AB, [hand(DEAL2, turns(("P1", "0:6")), lead="P1")]))
+    ok(record("two_lane", AB, [hand(DEAL2, turns(("P2", "5:6")), lead="P2")]))
+    refused(record("two_lane", AB, [hand(DEAL2, turns(("P1", "0:6")), lead="P2")]), "lead.wrong_player", 1)
 
 
 P3 = ["P1", "P2", "P3"]
