@@ -50,6 +50,10 @@ def refused(rec: dict, rule: str, turn_no: int | None = None, move: str | None =
     code, out = run(rec)
     assert out["error"] is not None, out
     assert (code, out["error"]["rule"]) == (code_, rule), out["error"]
+    # every refusal says in words what is wrong, in both languages
+    assert out["error"]["message"] and out["error"]["message"] != rule
+    ru = check(rec, "ru")[1]["error"]["message"]
+    assert ru and ru != rule and ru != out["error"]["message"]
     if turn_no is not None:
         assert out["error"]["turn"] == turn_no, out["error"]
     if move is not None:
