@@ -1,0 +1,63 @@
+"""Helpers for the sheets and dispute tests (issue 5): matches to print and to argue over."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from referee.web import get_db, store
+from webhelpers import SEED_MOVES, csrf_of, form_data, new_match, soup, tap
+
+SEED_DEAL = {"Анфиса": ["3:2", "3:3", "4:6", "1:3", "5:6", "4:0", "6:6"],
+             "Всеволод": ["0:0", "2:0", "1:1", "0:6", "2:6", "2:1", "0:5"]}
+
+
+def seed_record() -> dict:
+    turns = [{"player": ("Анфиса", "Всеволод")[i % 2], "moves": [m]} for i, m in enumerate(SEED_MOVES)]
+    return {"format": "referee-record/1", "variant": "traditional", "options": {},
+            "players": ["Анфиса", "Всеволод"], "hands": [{"deal": SEED_DEAL, "turns": turns}]}
+
+
+def imported_seed(client) -> str:
+    """The seed hand (deal known, Анфиса goes out: 2 points) imported; its edit URL."""
+    page = client.get("/import")
+    resp = client.post("/import", data={"csrf_token": csrf_of(page),
+                                        "text": json.dumps(seed_record(), ensure_ascii=False)},
+                       content_type="multipart/form-data")
+    assert resp.status_code == 302, soup(resp).select_one(".problem")
+    return resp.headers["Location"].removesuffix("/score")
+
+
+def live_match(client, moves: int = 5) -> str:
+    """A traditional match whose first hand is in play after ``moves`` seed moves (no deal)."""
+    edit = new_match(client)
+    client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]'))
+    for i, mv in enumerate(SEED_MOVES[:moves]):
+        resp = tap(client, edit, mv, leader="Анфиса" if i == 0 else None)
+        assert resp.status_code == 302, mv
+    return edit
+
+
+def view_of(client, edit: str) -> str:
+    """The read-only link's path (``/s/<view key>``)."""
+    href = soup(client.get(edit + "/share")).select_one("a.view-link")["href"]
+    return href[href.index("/s/"):]
+
+
+def in_lang(client, lang: str) -> None:
+    client.get(f"/lang/{lang}")
+
+
+def event_count(app, edit: str) -> int:
+    key = edit.rstrip("/").split("/")[-1]
+    with app.app_context():
+        m = store.match_by_key(get_db(), key, "edit_key")
+        return store.event_count(get_db(), m["id"])
+
+
+def pdf_text(data: bytes) -> tuple[str, int]:
+    """The text of a PDF (pypdf) and its page count."""
+    import pypdf
+
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    return "\n".join(p.extract_text() for p in reader.pages), len(reader.pages)

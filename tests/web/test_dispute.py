@@ -1,0 +1,230 @@
+"""The dispute tool (issue 5): a tile checked against the table without recording anything, and
+a recorded hand stepped through move by move."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from referee import record as rec
+from referee.web import engine
+from referee.web.tiles import line_rows
+from sheethelpers import event_count, imported_seed, in_lang, live_match, seed_record, view_of
+from webhelpers import SEED_MOVES, csrf_of, form_data, soup
+
+pytestmark = pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")
+
+# after the first five seed moves (6:6 6:0 6:5 5:0>6:5 0:4>5:0) the ends show 0 and 4, and it
+# is Всеволод's turn; the deal is not known to the app
+FITS = "0:1"        # fits the 0 end: against 6:0
+NO_FIT = "3:3"      # fits neither 0 nor 4
+
+
+@pytest.mark.parametrize("lang, words", [("ru", "кладёт 0:1 к 6:0"), ("en", "lays 0:1 against 6:0")])
+def test_a_fitting_tile_shows_where_it_fits(client, lang, words):
+    edit = live_match(client, moves=5)
+    in_lang(client, lang)
+    resp = client.get(edit + "/check", query_string={"tile": FITS})
+    assert resp.status_code == 200
+    page = soup(resp)
+    answer = page.select_one("section#answer")
+    assert "fits" in answer["class"]
+    places = answer.select("ul.places li.place-item")
+    assert [p.select_one("code.token").get_text() for p in places] == ["0:1>6:0"]
+    assert places[0].select_one(".place-words").get_text() == words
+    assert places[0].select_one("svg.tile")["aria-label"] == "6:0"  # the tile it goes against
+    assert "Всеволод" in answer.select_one(".answer-tile").get_text()
+    assert page.select_one("button.pick.chosen")["value"] == FITS
+
+
+@pytest.mark.parametrize("lang, why, verdict", [
+    ("ru", "Кость 3:3 не подходит ни к одному концу (концы: 0, 4).", "Не подходит:"),
+    ("en", "3:3 does not match any open end (ends: 0, 4).", "It does not fit:")])
+def test_a_tile_that_does_not_fit_says_exactly_why_with_the_rule(client, lang, why, verdict):
+    edit = live_match(client, moves=5)
+    in_lang(client, lang)
+    page = soup(client.get(edit + "/check", query_string={"tile": NO_FIT}))
+    answer = page.select_one("section#answer")
+    assert "no-fit" in answer["class"]
+    assert answer.select_one(".verdict b").get_text() == verdict
+    assert answer.select_one(".why").get_text() == why
+    link = answer.select_one("a.rule-link")
+    assert link["href"] == "/rules/traditional#play.no_fit"
+    # the rule's anchor exists on the rules page
+    rules = soup(client.get("/rules/traditional"))
+    assert rules.find(id="play.no_fit") is not None
+
+
+@pytest.mark.parametrize("lang, why", [("ru", "Кость 6:6 уже лежит на столе."),
+                                       ("en", "The tile 6:6 is already on the table.")])
+def test_a_tile_on_the_table_is_explained_too(client, lang, why):
+    edit = live_match(client, moves=5)
+    in_lang(client, lang)
+    page = soup(client.get(edit + "/check?tile=6:6"))
+    assert page.select_one("section#answer .why").get_text() == why
+    assert "laid" in page.select_one('button.pick[value="6:6"]')["class"]
+
+
+def test_with_the_deal_known_a_tile_not_held_is_named(client):
+    """The imported seed hand, stepped back: a position with a known deal is a live hand too."""
+    record = seed_record()
+    record["hands"][0]["turns"] = record["hands"][0]["turns"][:3]
+    page = client.get("/import")
+    resp = client.post("/import", data={"csrf_token": csrf_of(page), "text": json.dumps(record)},
+                       content_type="multipart/form-data")
+    edit = resp.headers["Location"].removesuffix("/score")
+    in_lang(client, "en")
+    page = soup(client.get(edit + "/check?tile=4:4"))
+    assert page.select_one("#answer .why").get_text() == "Всеволод does not hold 4:4."
+    assert page.select_one("#answer a.rule-link")["href"] == "/rules/traditional#tile.not_in_hand"
+    page = soup(client.get(edit + "/check?tile=0:5"))
+    assert sorted(c.get_text() for c in page.select("#answer code.token")) == ["0:5>6:0", "5:0>6:5"]
+
+
+@pytest.mark.parametrize("lang, message", [("ru", "«9:9» — не кость домино (пишите 3:5)."),
+                                           ("en", "«9:9» is not a domino tile (write 3:5).")])
+def test_a_bad_tile_is_a_400_in_words(client, lang, message):
+    edit = live_match(client, moves=2)
+    in_lang(client, lang)
+    for bad in ("9:9", "x", "3:5:1", ""):
+        resp = client.get(edit + "/check", query_string={"tile": bad})
+        assert resp.status_code == 400, bad
+        page = soup(resp)
+        assert page.select_one(".problem").get_text(strip=True) == message.replace("9:9", bad)
+        assert page.select_one("section#answer") is None
+        assert len(page.select("button.pick")) == 28  # the picker is there to try again
+
+
+@pytest.mark.parametrize("lang, message", [("ru", "Сейчас кон не идёт"), ("en", "No hand is being played now")])
+def test_no_hand_in_play_is_said_plainly(client, lang, message):
+    edit = imported_seed(client)  # the only hand is over
+    in_lang(client, lang)
+    resp = client.get(edit + "/check?tile=3:3")
+    assert resp.status_code == 409
+    page = soup(resp)
+    assert page.select_one(".problem").get_text().strip().startswith(message)
+    assert page.select_one("button.pick") is None
+
+
+def test_the_dispute_tool_never_writes_the_log(client, app):
+    edit = live_match(client, moves=5)
+    view = view_of(client, edit)
+    before = event_count(app, edit)
+    for base in (edit, view):
+        for tile in ("0:1", "3:3", "6:6", "9:9", "4:0"):
+            client.get(base + "/check", query_string={"tile": tile})
+        client.get(base + "/check")
+        for k in range(6):
+            client.get(f"{base}/hands/1/step/{k}")
+        # nothing but GET is served
+        assert client.post(base + "/check", data={"tile": "0:1"}).status_code in (400, 405)
+    assert event_count(app, edit) == before
+    # and the table is exactly as it was: still Всеволод to move, 0:1 still playable
+    page = soup(client.get(edit))
+    assert page.select_one(".to-move").get_text() == "Всеволод"
+    assert len(page.select(".layout svg.tile")) == 5
+    assert form_data(client.get(edit), "form.picker-form")["n"] == str(before)
+
+
+def test_a_viewer_checks_tiles_but_sees_no_edit_key(client):
+    edit = live_match(client, moves=5)
+    view = view_of(client, edit)
+    in_lang(client, "en")
+    resp = client.get(view + "/check?tile=0:1")
+    assert resp.status_code == 200
+    html = resp.get_data(as_text=True)
+    assert edit.split("/")[-1] not in html
+    page = soup(resp)
+    assert [c.get_text() for c in page.select("#answer code.token")] == ["0:1>6:0"]
+    assert page.select_one("form.check-form")["method"] == "get"
+    assert page.select("form[method=post]") == []
+
+
+# -- stepping through a recorded hand ------------------------------------------------------------
+
+
+def drawn(page) -> list[str]:
+    """The tiles of the drawn layout in drawing order, as the page labels them (left:right)."""
+    return [svg["aria-label"] for svg in page.select(".layout svg.tile")]
+
+
+def expected_after(k: int) -> tuple[list[str], list[str]]:
+    """The seed hand after k moves, straight from the engine (one move a turn in the seed)."""
+    record = copy.deepcopy(seed_record())
+    record["hands"][0]["turns"] = record["hands"][0]["turns"][:k]
+    report = rec.replay(rec.read(record))
+    live = report.live if report.live is not None else report.hands[-1].hand
+    view = live.layout_view()
+    rows = line_rows(view)
+    if rows.get("empty"):
+        return [], []
+    pieces = rows["line"] if "line" in rows else [rows["root"]] + [p for _, arm in rows["arms"] for p in arm]
+    return [f"{p['l']}:{p['r']}" for p in pieces], ["/".join(map(str, e["shows"])) for e in view["ends"]]
+
+
+@pytest.mark.parametrize("k", [0, 1, 3, 4, 7, 12, 13])
+def test_step_k_draws_the_table_after_move_k(client, k):
+    edit = imported_seed(client)
+    in_lang(client, "en")
+    resp = client.get(f"{edit}/hands/1/step/{k}")
+    assert resp.status_code == 200
+    page = soup(resp)
+    tiles, ends = expected_after(k)
+    assert drawn(page) == tiles
+    assert len(tiles) == k
+    assert [b.get_text() for b in page.select(".layout .ends .end-mark")] == ends
+    assert page.select_one(".step-count").get_text() == f"Move {k} of 13"
+    if k:
+        assert page.select_one(".step-move .move-token").get_text() == SEED_MOVES[k - 1]
+        assert page.select_one(".step-move .move-player").get_text() == ("Анфиса", "Всеволод")[(k - 1) % 2]
+    else:
+        assert page.select_one(".step-move .move-token") is None
+
+
+def test_step_three_shows_the_known_position(client):
+    edit = imported_seed(client)
+    page = soup(client.get(edit + "/hands/1/step/3"))
+    assert drawn(page) == ["0:6", "6:6", "6:5"]
+    assert [b.get_text() for b in page.select(".layout .end-mark")] == ["0", "5"]
+    assert page.select_one(".to-move").get_text() == "Всеволод"
+
+
+def test_prev_and_next_walk_the_hand(client):
+    edit = imported_seed(client)
+    page = soup(client.get(edit + "/hands/1/step/0"))
+    assert page.select_one("a.step-prev") is None
+    seen = []
+    url = page.select_one("a.step-next")["href"]
+    while url:
+        page = soup(client.get(url))
+        seen.append(page.select_one(".step-move .move-token").get_text())
+        nxt = page.select_one("a.step-next")
+        url = nxt["href"] if nxt else None
+    assert seen == SEED_MOVES
+    # the last step tells how the hand ended
+    assert "Анфиса" in page.select_one(".step-end").get_text()
+    prev = page.select_one("a.step-prev")["href"]
+    assert prev == edit + "/hands/1/step/12"
+
+
+@pytest.mark.parametrize("lang, message", [("ru", "В коне 1 ходов: 13; хода 14 нет."),
+                                           ("en", "Hand 1 has 13 moves; there is no move 14.")])
+def test_a_step_past_the_end_is_a_404_in_words(client, lang, message):
+    edit = imported_seed(client)
+    in_lang(client, lang)
+    resp = client.get(edit + "/hands/1/step/14")
+    assert resp.status_code == 404
+    assert soup(resp).select_one(".problem").get_text() == message
+
+
+def test_stepping_through_the_hand_in_play(client):
+    edit = live_match(client, moves=4)
+    view = view_of(client, edit)
+    for base in (edit, view):
+        page = soup(client.get(base + "/hands/1/step/4"))
+        assert [t for t in drawn(page)] == ["0:6", "6:6", "6:5", "5:0"]
+        assert page.select_one("a.step-next") is None
+        page = soup(client.get(base + "/hands/1/step/2"))
+        assert drawn(page) == ["0:6", "6:6"]
