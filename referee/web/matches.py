@@ -101,6 +101,7 @@ def import_record():
     """Import a game record; it is checked by the engine before anything is stored."""
     form = forms.ImportForm()
     problem = None
+    link = None
     if form.validate_on_submit():
         text = form.text.data or ""
         upload = form.file.data
@@ -112,26 +113,29 @@ def import_record():
                 text = None
                 problem = _("The file is not UTF-8 text.")
         if problem is None:
-            problem, match = _import_text(text)
+            problem, match, link = _import_text(text)
             if match is not None:
                 remember(match["edit_key"])
                 flash(_("The record was checked and imported."), "ok")
                 return redirect(url_for("play.score", key=match["edit_key"]))
     elif request.method == "POST":
         problem = _("The form was not accepted; nothing was imported.")
-    return render_template("matches/import.html", form=form, problem=problem), (400 if problem else 200)
+    return render_template("matches/import.html", form=form, problem=problem, link=link), \
+        (400 if problem else 200)
 
 
 def _import_text(text: str):
-    """(problem, None) or (None, the stored match)."""
+    """(problem, None, rule link or None) or (None, the stored match, None)."""
+    from .rules import rule_link
+
     if not text or not text.strip():
-        return _("Choose a file or paste a record."), None
+        return _("Choose a file or paste a record."), None, None
     try:
         obj = json.loads(text)
     except ValueError:
-        return _("This is not a game record: it is not valid JSON."), None
+        return _("This is not a game record: it is not valid JSON."), None, None
     if not isinstance(obj, dict):
-        return _("This is not a game record: a JSON object is expected."), None
+        return _("This is not a game record: a JSON object is expected."), None, None
     report, refusal = engine.check_record(obj)
     if refusal is not None:
         where = ""
@@ -142,15 +146,17 @@ def _import_text(text: str):
             if refusal.move:
                 where += f" ({refusal.move})"
             where += ": "
-        return _("The record was refused: %(why)s", why=where + refusal.message(lang())), None
+        variant = obj.get("variant") if isinstance(obj.get("variant"), str) else ""
+        return (_("The record was refused: %(why)s", why=where + refusal.message(lang())), None,
+                rule_link(variant, refusal.rule))
     try:
         options = catalogue.resolve_options(obj["variant"], len(obj["players"]), obj.get("options"))
         options = {k: v for k, v in options.items() if v is not None}
         m = store.create_match(get_db(), obj["variant"], options, list(obj["players"]),
                                record_to_events(obj))
     except (KeyError, TypeError, catalogue.OptionError):
-        return _("This is not a game record."), None
-    return None, m
+        return _("This is not a game record."), None, None
+    return None, m, None
 
 
 @bp.get("/lang/<code>")

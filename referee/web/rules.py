@@ -43,3 +43,24 @@ def variant(variant: str):
         abort(404)
     return _render("rules/variant.html", "matches/rules.html", variant=variant,
                    spec=catalogue.spec(variant), sections=rulebook.rules_for(variant, lang()))
+
+
+def rule_link(variant: str, rule: str | None) -> str | None:
+    """The address of a rule on its variant's page, when the rulebook has that rule there."""
+    from flask import url_for
+
+    from referee import rulebook
+
+    if not rule or variant not in catalogue.VARIANTS:
+        return None
+    try:
+        if variant not in rulebook.rule_variants(rule):
+            return None
+    except (KeyError, ValueError):
+        return None
+    return url_for("rules.variant", variant=variant) + "#" + rule
+
+
+@bp.record_once
+def _register(state) -> None:
+    state.app.jinja_env.globals["rule_link"] = rule_link

@@ -83,6 +83,8 @@ def test_refusal_names_the_hand_and_the_rule_words(client):
     resp = post_import(client, text=json.dumps(record), lang="en")
     text = soup(resp).select_one(".problem").get_text()
     assert "Hand 1, turn 2 (3:3)" in text
+    link = soup(resp).select_one(".problem a.rule-link")
+    assert link is not None and link["href"].startswith("/rules/traditional#")
 
 
 def test_binary_file_is_refused(client, app):
