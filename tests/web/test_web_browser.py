@@ -22,7 +22,7 @@ def phone_checks(page, name: str) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"{name}: the page is {width}px wide"
     small = page.evaluate("""() => [...document.querySelectorAll(
-        'main button, main a.button, main input:not([type=radio]):not([type=checkbox]):not([type=hidden]), main select, header a')]
+        'main button, main a, main summary, main input:not([type=radio]):not([type=checkbox]):not([type=hidden]), main select, header a')]
         .filter(e => e.offsetParent !== null)
         .map(e => [e.outerHTML.slice(0, 80), e.getBoundingClientRect().height])
         .filter(([_, h]) => h < 44)""")
