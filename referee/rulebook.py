@@ -1314,6 +1314,11 @@ ENGINE_RULES: dict[str, dict] = {
         ("За ход кладут одну кость (несколько — только в блице и в слепых вариантах).",
          "One tile is laid per turn (several only in blitz and the blind variants)."),
         quote_from=('lanes', 'turn')),
+    "draw.lay_drawn": _E("play", ("french", "matador", "six_matador"), ("Взятую кость кладут", "The drawn tile is laid"),
+        ("Кость, взятая из базара и подходящая к выкладке, должна быть положена в тот же ход; онер или "
+         "матадор, придержанный в руке, вместо неё не кладут.",
+         "A tile drawn from the bazaar that fits must be laid in the same turn; an honour or matador "
+         "kept in hand is not laid instead of it.")),
     "turn.over": _E("play", _ALL, ("Ход окончен", "The turn is over"),
         ("После положенной кости (или пропуска) ход переходит к следующему; добавить к оконченному ходу "
          "нельзя.",
@@ -1754,7 +1759,8 @@ def rules_for(variant: str, lang: str) -> list[Section]:
         by_section[item[1]].append(_variant_rule(variant, item, lang))
     for rid, e in ENGINE_RULES.items():
         if e["variants"] is None or variant in e["variants"]:
-            by_section[e["section"]].append(_engine_rule(rid, variant, lang))
+            section = e["section"] if e["section"] in by_section else "play"
+            by_section[section].append(_engine_rule(rid, variant, lang))
     order = list(by_section)
     if spec(variant).provisional:  # the warning comes first on the page
         order.remove("source")
