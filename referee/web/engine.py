@@ -50,11 +50,6 @@ class Refusal:
     def message(self, lang: str) -> str:
         return self.message_en if lang == "en" else self.message_ru
 
-    @property
-    def rule_page(self) -> str:
-        """The rules page's anchor for this refusal: variant page, rule id."""
-        return self.rule
-
 
 def refusal(err) -> Refusal:
     """A Refusal from an engine error (RuleError, OptionError or RecordError)."""

@@ -205,7 +205,6 @@ def deal(key: str):
 def move(key: str):
     """One tap: lay a tile (or choose where), draw, pass, or a typed move."""
     m = _match(key)
-    chosen: dict = {}
 
     def action():
         n = _n()
