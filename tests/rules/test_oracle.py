@@ -665,3 +665,31 @@ def test_random_hands_offer_the_models_moves_at_every_step(variant, players, opt
             assert h.over == pos.over, (spec, step, key)
         assert h.end in ("out", "block")
     assert games
+
+
+@pytest.mark.parametrize("variant, players, options", [
+    ("traditional", ["A", "B"], {}), ("traditional", ["A", "B"], {"draw": "none"}), ("two_lane", ["A", "B", "C"], {}),
+])
+def test_random_table_hands_offer_the_models_moves_at_every_step(variant, players, options):
+    """The same along random hands with an unknown deal (table mode)."""
+    import random
+
+    rng = random.Random(f"table{variant}{len(players)}{sorted(options.items())}")
+    for _ in range(12):
+        spec = {"variant": variant, "options": options, "players": players, "deal": None, "prefix": [],
+                "lead": rng.choice(players)}
+        pos = model_start(spec)
+        h = engine_start(spec)
+        step = 0
+        while not pos.over:
+            step += 1
+            mine = {}
+            for tok in engine_moves(h):
+                after = engine_play(h, tok)
+                mine[engine_key(h, tok, after)] = after
+            theirs = pos.moves()
+            assert set(mine) == set(theirs), (spec, step, sorted(set(mine) ^ set(theirs)))
+            key = rng.choice(sorted(theirs))
+            pos = pos.play(theirs[key])
+            h = mine[key]
+            assert h.over == pos.over, (spec, step, key)
