@@ -147,3 +147,12 @@ def test_along_may_be_said():
 def test_the_starter_may_not_draw_or_pass():
     refused(record("two_lane", AB, [hand(None, turns(("P1", "draw", "pass")))]), "draw.must_play", 1, "draw")
     refused(two([("P1", "draw 1:5", "pass")]), "draw.must_play", 1)
+
+
+def test_default_limit_100_lowest_total_wins():
+    def res(**scored):
+        return {"result": {"out": "P1", "scored": scored}}
+    out = ok(record("two_lane", P3, [res(P2=60, P3=30), res(P2=30, P3=10)]))
+    assert out["totals"] == {"P1": 0, "P2": 90, "P3": 40} and out["match_winner"] is None
+    out = ok(record("two_lane", P3, [res(P2=60, P3=30), res(P2=40, P3=10)]))
+    assert out["totals"] == {"P1": 0, "P2": 100, "P3": 40} and out["match_winner"] == "P1"
