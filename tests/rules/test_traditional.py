@@ -613,3 +613,11 @@ def test_stating_the_only_orientation_is_accepted():
 def test_the_leader_can_always_lead_with_an_unknown_deal(players, options, moves, rule):
     # an empty table takes any tile: the leader may neither draw nor pass
     refused(record("traditional", players, [hand(None, turns(("Ann", *moves)))], **options), rule, 1, moves[0])
+
+
+def test_default_target_100():
+    hands = [{"result": {"out": "Ann", "left": {"Bob": 60}}}, {"result": {"out": "Ann", "left": {"Bob": 39}}}]
+    out = ok(record("traditional", AB, hands))
+    assert out["totals"] == {"Ann": 99, "Bob": 0} and out["match_winner"] is None
+    hands[1]["result"]["left"]["Bob"] = 40
+    assert ok(record("traditional", AB, hands))["match_winner"] == "Ann"
