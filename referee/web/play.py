@@ -172,7 +172,8 @@ def start_hand(key: str):
 def _deal_from_form(m: dict) -> dict | None:
     deal = {}
     for i, name in enumerate(m["players"]):
-        raw = (request.form.get(f"deal_{i}") or "").strip()
+        # the picker sends one value per tile; the text field (blind rows, in order) one string
+        raw = " ".join(v for v in request.form.getlist(f"deal_{i}") if v).strip()
         if not raw:
             continue
         tiles = _tiles(raw)

@@ -150,3 +150,17 @@ def test_result_entry_with_in_play_points_is_checked(client):
 def test_traditional_result_form_has_no_in_play_points(client):
     edit = new_match(client)
     assert soup(client.get(edit + "/result")).select_one('input[name="scored_0"]') is None
+
+
+def test_deal_entered_with_the_picker(client):
+    edit = new_match(client)
+    page = soup(client.get(edit + "/deal"))
+    assert len(page.select('input[type=checkbox][name="deal_0"]')) == 28
+    data = form_data(client.get(edit + "/deal"), "form.deal-form")
+    data["deal_0"] = ["3:2", "3:3", "4:6", "1:3", "5:6", "0:4", "6:6"]
+    data["deal_1"] = ["0:0", "0:2", "1:1", "0:6", "2:6", "1:2", "0:5"]
+    resp = client.post(edit + "/hand", data=data)
+    assert resp.status_code == 302, soup(resp).select_one(".problem")
+    hand = client.get(edit + "/export").get_json()["hands"][0]
+    assert sorted(hand["deal"]["Анфиса"]) == sorted(["3:2", "3:3", "4:6", "1:3", "5:6", "0:4", "6:6"])
+    assert soup(client.get(edit)).select_one(".turn .to-move").get_text() == "Анфиса"
