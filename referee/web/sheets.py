@@ -47,7 +47,8 @@ def _N(text: str) -> str:
 
 
 #: the words of the links that other pages give to these pages (``sheets_gettext`` there)
-LINK_WORDS = (_N("Sheets"), _N("Check a tile"), _N("Check a tile without playing it"))
+LINK_WORDS = (_N("Sheets"), _N("Check a tile"), _N("Check a tile without playing it"),
+              _N("Blank scoresheets"))
 
 DOORS = {"m": "edit_key", "s": "view_key"}
 LANGS = ("ru", "en")

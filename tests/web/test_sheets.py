@@ -35,6 +35,8 @@ def test_sheets_page_lists_the_scoresheet_and_every_hand(client, lang, heading):
     assert other["href"].endswith("lang=" + ("en" if lang == "ru" else "ru"))
     (hand,) = page.select("ol.hand-list li.hand-item")
     links = [a["href"] for a in hand.select(".hand-links a")]
+    assert [a.get_text() for a in hand.select(".hand-links a")][:2] == (
+        ["Все ходы", "Пошагово"] if lang == "ru" else ["All moves", "Step by step"])
     assert links == [edit + "/hands/1", edit + "/hands/1/step/0", f"{edit}/hands/1.pdf?lang={lang}"]
     assert "13" in hand.select_one(".hand-title").get_text()
     # no hand in play: no dispute entry
@@ -60,6 +62,8 @@ def test_entry_points_from_the_existing_pages(client):
     page = soup(client.get(view))
     hrefs = [a["href"] for a in page.select(".viewer-links a")]
     assert hrefs == [view + "/check", view + "/sheets"]
+    home = soup(client.get("/"))
+    assert home.select_one("a.blank-entry")["href"] == "/sheets/blank"
 
 
 # -- the match scoresheet ------------------------------------------------------------------------
@@ -257,3 +261,52 @@ def test_a_viewer_reaches_the_sheets_and_never_the_edit_key(client, app):
     hrefs = [a["href"] for a in soup(client.get(view + "/sheets")).select("main a[href]")]
     assert all(not h.startswith("/m/") for h in hrefs)
     assert event_count(app, edit) == before
+
+
+# -- weight and origin ---------------------------------------------------------------------------
+
+LIMIT = 100 * 1024
+
+
+def weight(client, url: str) -> int:
+    """The bytes of a page and of every asset it links to (all of them from this server)."""
+    resp = client.get(url)
+    assert resp.status_code == 200, url
+    total = len(resp.data)
+    page = soup(resp)
+    for tag in page.select("link[href], [src]"):
+        ref = tag.get("href") or tag.get("src")
+        assert ref.startswith("/") and not ref.startswith("//"), f"{url} loads {ref}"
+        asset = client.get(ref)
+        assert asset.status_code == 200, ref
+        total += len(asset.data)
+        asset.close()
+    for tag in page.select("[href], [action]"):
+        ref = tag.get("href") or tag.get("action")
+        assert not ref.startswith(("http:", "https:", "//")), (url, ref)
+    return total
+
+
+def test_every_new_page_is_light_and_local(client):
+    import os
+
+    done = imported_seed(client)
+    live = live_match(client, moves=5)
+    view = view_of(client, live)
+    pages = {"sheets": done + "/sheets", "sheets-live": live + "/sheets", "blank": "/sheets/blank",
+             "hand": done + "/hands/1", "step-0": done + "/hands/1/step/0",
+             "step-13": done + "/hands/1/step/13", "check": live + "/check",
+             "check-fits": live + "/check?tile=0:1", "check-nofit": live + "/check?tile=3:3",
+             "view-check": view + "/check?tile=0:1", "view-sheets": view + "/sheets"}
+    lines = []
+    for lang in ("ru", "en"):
+        in_lang(client, lang)
+        for name, url in pages.items():
+            size = weight(client, url)
+            lines.append(f"{lang} {name} {size / 1024:.1f} KB")
+            assert size <= LIMIT, f"{name} ({lang}) weighs {size} bytes"
+            page = soup(client.get(url))
+            assert len(page.select("h1")) == 1 and page.select_one("title").get_text().strip()
+    os.makedirs("/tmp/shots5", exist_ok=True)
+    with open("/tmp/shots5/page-weights.txt", "w") as f:
+        f.write("\n".join(lines) + "\n")
