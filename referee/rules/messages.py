@@ -67,6 +67,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "draw.empty": ("Базар пуст: брать нечего.", "The bazaar is empty: nothing to draw."),
     "draw.one_per_turn": ("Из базара берут только одну кость за ход.", "Only one tile may be drawn a turn."),
     "draw.must_play": ("У {player} есть кость, которой можно сходить: брать из базара нельзя.", "{player} holds a tile that fits: no drawing."),
+    "draw.lay_drawn": ("Взятая кость {tile} подходит: в этот ход кладут её.", "The drawn {tile} fits: it is the tile laid this turn."),
     "draw.after_lay": ("Из базара берут до того, как положить кость.", "Draws come before the first tile of the turn."),
     "draw.not_in_bazaar": ("Кости {tile} нет в базаре.", "{tile} is not in the bazaar."),
     "draw.out": ("У {player} нет костей: он не берёт из базара.", "{player} has no tiles and does not draw."),

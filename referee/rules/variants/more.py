@@ -41,6 +41,10 @@ class MatadorBase(Variant):
         # followed by pass"): a matador kept in hand may not be laid after the draw
         if self.draw_rule == "one" and h.t_draws and h.t_drawn >= 0 and t != h.t_drawn:
             raise IllegalMove("turn.over", {"player": h.players[seat]})
+        # drawing until playable: a drawn tile that fits is the one laid (must-play), not an
+        # honour kept in hand
+        if h.t_draws and h.t_drawn >= 0 and t != h.t_drawn and self.drawn_fits(h, seat):
+            raise IllegalMove("draw.lay_drawn", {"player": h.players[seat], "tile": tile_str(h.t_drawn)})
 
     def check_end(self, h, turn_end):
         # block_only: nobody holding tiles can play or draw once nobody holds tiles at all
