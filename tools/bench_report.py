@@ -1,9 +1,13 @@
 """Measure `referee bench` for every variant, and side by side with the peer engines.
 
-    python tools/bench_report.py [--hands N] [--peers DIR_OF_bench-peers] [--games G]
+    python tools/bench_report.py [--hands N] [--peers DIR] [--games G]
 
-Prints a Markdown report (docs/performance.md is made from it). Every figure is taken in this
-one run, on this machine, so compare them as ratios.
+DIR is a checkout of the peers' harness (bench-peers: bench_*.py, common.py) whose engines are
+installed in $PEERS_DIR/venv and $PEERS_DIR/venv_os (its run.sh makes them). Prints Markdown.
+
+Throughput is counted in CPU seconds of the process (user + system, read from the OS after it
+exits), so that other work on a busy machine disturbs the comparison less than wall time would;
+each figure includes the interpreter's start and imports, the same for both sides.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ import argparse
 import json
 import os
 import platform
-import statistics
+import resource
 import subprocess
 import sys
 import time
@@ -20,54 +24,55 @@ import time
 from referee.rules.catalogue import VARIANTS
 
 PAIRS = [
-    ("openspiel_block", "OpenSpiel block dominoes, 2p", ["traditional", "--players", "2", "--option", "draw=none"], 10),
-    ("dominoes_4p", "`dominoes`, 4p", ["traditional", "--players", "4"], 2),
-    ("all_fives_2p", "`all-fives-domino` (Muggins), 2p", ["muggins", "--players", "2"], 50),
+    ("bench_openspiel.py", "venv_os", "OpenSpiel block dominoes, 2 players",
+     ["traditional", "--players", "2", "--option", "draw=none"], 10, 1),
+    ("bench_dominoes.py", "venv", "`dominoes`, 4 players", ["traditional", "--players", "4"], 2, 1),
+    ("bench_all_fives.py", "venv", "`all-fives-domino` (Muggins), 2 players", ["muggins", "--players", "2"], 50, 10),
 ]
 
 
-def bench(args: list[str], hands: int, runs: int = 3) -> dict:
-    out = []
-    for r in range(runs):
-        p = subprocess.run([sys.executable, "-m", "referee.cli", "bench", *args, "--hands", str(hands),
-                            "--seed", str(100 + r), "--json"], capture_output=True, text=True, check=True)
-        out.append(json.loads(p.stdout))
-    best = sorted(out, key=lambda x: x["moves_per_s"])[len(out) // 2]
-    return best
+def cpu_run(cmd: list[str], cwd: str | None = None) -> tuple[float, str]:
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    p = subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, check=True)
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime), p.stdout
+
+
+def ours(args: list[str], hands: int, seed: int = 1) -> tuple[float, dict]:
+    cpu, out = cpu_run([sys.executable, "-m", "referee.cli", "bench", *args, "--hands", str(hands),
+                        "--seed", str(seed), "--json"])
+    return cpu, json.loads(out)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--hands", type=int, default=2000)
+    ap.add_argument("--hands", type=int, default=500)
     ap.add_argument("--peers", default=None)
-    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--games", type=int, default=3000)
     a = ap.parse_args()
-    lines = [f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-             f"{time.strftime('%Y-%m-%d')}.", ""]
-    peers = {}
+    lines = [f"Measured {time.strftime('%Y-%m-%d %H:%M')} on {platform.machine()}, {os.cpu_count()} cores, "
+             f"Python {platform.python_version()}.", ""]
     if a.peers:
-        env = dict(os.environ, PEERS_DIR=os.environ.get("PEERS_DIR", "/tmp/referee-peers"))
-        p = subprocess.run(["bash", "run.sh", str(a.games)], cwd=a.peers, capture_output=True, text=True, env=env)
-        for line in p.stdout.splitlines():
-            name, _, js = line.partition(" ")
-            try:
-                peers[name] = json.loads(js)
-            except ValueError:
-                pass
-        lines += ["## Side by side with the peers (same run)", "",
-                  "| work | peer tiles/s | referee tiles/s | ratio | aim |", "|---|---|---|---|---|"]
-        for key, label, args, aim in PAIRS:
-            ours = bench(args, a.games)
-            peer = peers.get(key, {}).get("median_moves_per_s")
-            ratio = f"{ours['moves_per_s'] / peer:.1f}×" if peer else "—"
-            lines.append(f"| {label}: `referee bench {' '.join(args)}` | {peer and round(peer):,} | "
-                         f"{round(ours['moves_per_s']):,} | {ratio} | {aim}× |")
+        pdir = os.environ.get("PEERS_DIR", "/tmp/referee-peers")
+        lines += ["## Side by side with the peers (one run; tiles laid per CPU second)", "",
+                  "| the same work | peer | referee | ratio | aim |", "|---|---|---|---|---|"]
+        for script, venv, label, args, aim, div in PAIRS:
+            games = max(50, a.games // div)
+            cpu_p, out = cpu_run([f"{pdir}/{venv}/bin/python", script, "--games", str(games), "--runs", "1",
+                                  "--warmup", "0"], cwd=a.peers)
+            moves_p = json.loads(out.strip().splitlines()[-1])["runs"][0]["moves"]
+            cpu_o, rep = ours(args, games)
+            rp, ro = moves_p / cpu_p, rep["moves"] / cpu_o
+            lines.append(f"| {label} (`referee bench {' '.join(args)}`), {games} hands | {rp:,.0f} | {ro:,.0f} | "
+                         f"{ro / rp:.1f}× | {aim}× |")
         lines.append("")
-    lines += ["## Every variant", "", "| variant | players | hands/s | tiles laid/s |", "|---|---|---|---|"]
+    lines += ["## Every variant (`referee bench`, its own wall-clock figures)", "",
+              "| variant | players | hands | tiles laid | hands/s | tiles laid/s |", "|---|---|---|---|---|---|"]
     for name, spec in VARIANTS.items():
         for n in sorted({spec.min_players, spec.max_players}):
-            r = bench([name, "--players", str(n)], a.hands // 4, runs=1)
-            lines.append(f"| {name} | {n} | {r['hands_per_s']:,.0f} | {r['moves_per_s']:,.0f} |")
+            _, r = ours([name, "--players", str(n)], a.hands)
+            lines.append(f"| {name} | {n} | {r['hands']} | {r['moves']} | {r['hands_per_s']:,.0f} | "
+                         f"{r['moves_per_s']:,.0f} |")
     print("\n".join(lines))
 
 

@@ -364,11 +364,8 @@ class Blind(Variant):
             return
         raise IllegalMove("blind.no_miss_open", {"player": name})
 
-    def legal_tokens(self, h: Hand) -> list[str]:
-        from .base import _legal
-
-        if h.over or h.to_move is None:
-            return []
+    def candidate_tokens(self, h: Hand) -> list[str]:
+        """Every token that might be legal now (a superset; ``legal_tokens`` keeps the legal)."""
         seat = h.to_move
         toks: list[str] = []
         if h.t_pending_open:
@@ -388,7 +385,49 @@ class Blind(Variant):
         else:
             toks.append("draw")
         toks.append("pass")
-        return [t for t in dict.fromkeys(toks) if _legal(h, t)]
+        return list(dict.fromkeys(toks))
+
+    def legal_tokens_by_trial(self, h: Hand) -> list[str]:
+        """The legal tokens found by trying each candidate on a copy (slow; the tests' oracle)."""
+        from .base import _legal
+
+        if h.over or h.to_move is None:
+            return []
+        return [t for t in self.candidate_tokens(h) if _legal(h, t)]
+
+    def legal_tokens(self, h: Hand) -> list[str]:
+        if h.over or h.to_move is None:
+            return []
+        seat = h.to_move
+        if h.t_pending_open:
+            return self.candidate_tokens(h)
+        toks: list[str] = []
+        drawable = h.drawable_n > 0
+        if h.deal_known and h.stock > 0:
+            draws = [f"draw {tile_str(t)}" for t in tiles_of(h.stock)]
+        else:
+            draws = ["draw"]
+        if not h.opened[seat] and not h.t_opened:
+            turning = not h.t_missed and not h.t_draws and (self.multi_before_open or not h.t_laid)
+            if turning and h.known[seat] and h.rows[seat]:
+                t = h.rows[seat][-1]
+                places = h.places_for(t)
+                toks.extend(places if places else [f"miss {tile_str(t)}"])
+            if h.t_missed and not h.t_draws and drawable:
+                toks.extend(draws)
+            if not h.t_laid and (h.t_missed or h.counts[seat] == 0):
+                toks.append("pass")
+            return toks
+        if not h.t_draws and not (h.t_opened and not self.multi_before_open):
+            for t in tiles_of(h.hands[seat]):
+                toks.extend(h.places_for(t))
+        if not h.t_laid:
+            must = bool(h.compulsory_playable(seat))
+            if not h.t_draws and drawable and not must:
+                toks.extend(draws)
+            if h.t_draws or not must:
+                toks.append("pass")
+        return toks
 
 
 @register
