@@ -24,6 +24,7 @@ TEXT = {
     "provisional": ("Лестница: текст источника оборван, правила предварительные.",
                     "Ladder: the source text is cut off; the rules are provisional."),
     "rule": ("правило", "rule"),
+    "see": ("Правило на странице правил", "The rule on the rules page"),
 }
 
 
@@ -53,6 +54,10 @@ def _readable(code: int, out: dict, lang: str) -> str:
             where = " (" + _t("where", lang).format(hand=err["hand"], turn=err.get("turn") or "—",
                                                      move=err.get("move") or "—") + ")"
         lines.append(f"{head}{where}: {err['message']} [{_t('rule', lang)} {err['rule']}]")
+        if code == 1 and out.get("variant"):
+            from .rulebook import rule_url
+
+            lines.append(f"{_t('see', lang)}: {rule_url(err['rule'], out['variant'])}")
     elif code == 0:
         lines.append(_t("ok", lang))
     return "\n".join(lines)

@@ -413,9 +413,10 @@ def _replay_hand(record: Record, hr: HandRecord, number: int, prev_winner: int |
 
 
 def _hand_report(number: int, end: str | None, sc: HandScore, players: list[str], h: Hand | None) -> HandReport:
+    scored = {p: h.scores[s] for s, p in enumerate(players)} if h is not None else {}
     return HandReport(number, end, players[sc.winner] if sc.winner is not None else None,
                       {p: sc.points[s] for s, p in enumerate(players)},
-                      {p: sc.left[s] for s, p in enumerate(players)}, hand=h)
+                      {p: sc.left[s] for s, p in enumerate(players)}, scored=scored, hand=h)
 
 
 def _require_left(h: Hand, v, sc: HandScore, number: int) -> None:

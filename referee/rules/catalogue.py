@@ -325,6 +325,8 @@ def resolve_options(name: str, players: int, given: Mapping[str, object] | None)
             o = v.option(key)
         except KeyError:
             raise OptionError("record.option_key", {"key": key}) from None
+        if value is None and o.default_for(players, given) is None:
+            continue            # an option with no value by default (sausage's target), unset
         out[key] = o.check(value)
     for o in v.options:
         if o.key not in out:
