@@ -83,13 +83,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out, ensure_ascii=False))
     else:
-        rlang = lang or (rep and _record_lang(rep)) or "ru"
-        print(_readable(code, out, rlang))
+        print(_readable(code, out, lang or _record_lang(data) or "ru"))
     return code
 
 
-def _record_lang(rep) -> str | None:
-    return None
+def _record_lang(data: bytes) -> str | None:
+    """The record's own ``lang`` (the report's language when --lang is not given)."""
+    try:
+        obj = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    lang = obj.get("lang") if isinstance(obj, dict) else None
+    return lang if lang in ("ru", "en") else None
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -131,6 +136,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out))
     else:
+        if vs.provisional:
+            print(TEXT["provisional"][1])
         print(f"{variant}, {players} players: {args.hands} hands, {moves} tiles laid in {dt:.3f} s "
               f"= {out['hands_per_s']} hands/s, {out['moves_per_s']} tiles/s")
     return 0
