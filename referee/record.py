@@ -556,9 +556,19 @@ def check(source: Any, lang: str | None = None) -> tuple[int, dict[str, Any], Re
     try:
         rec = read(source)
     except RecordError as e:
+        obj = source
+        if isinstance(source, (str, bytes, bytearray)):
+            try:
+                obj = json.loads(source)
+            except (ValueError, RecursionError):
+                obj = None
+        if lang is None and isinstance(obj, dict) and obj.get("lang") in ("ru", "en"):
+            lang = obj["lang"]
         lang = lang or "ru"
-        variant = source.get("variant") if isinstance(source, dict) else None
-        return 2, {"ok": False, "variant": variant if isinstance(variant, str) else None, "hands": [],
+        variant = obj.get("variant") if isinstance(obj, dict) else None
+        if not isinstance(variant, str) or variant not in VARIANTS:
+            variant = None
+        return 2, {"ok": False, "variant": variant, "hands": [],
                    "totals": {}, "match_winner": None,
                    "error": _error_json(e, e.hand, e.turn, e.move, lang)}, None
     rep = replay(rec, lang)
