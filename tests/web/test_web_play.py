@@ -276,3 +276,29 @@ def test_a_name_with_a_comma_is_asked_for_its_tiles(client):
         assert tap(client, edit, mv, leader="Анфиса" if i == 0 else None).status_code == 302
     form = soup(client.get(edit)).select_one("form.left-form")
     assert [fs.select_one("legend").get_text() for fs in form.select("fieldset.left-player")] == ["Сева, младший"]
+
+
+def test_two_phones_moving_at_once_store_one_move(client, app):
+    """Two taps sent together against the same view: one is stored, the other refused."""
+    import threading
+
+    edit = new_match(client)
+    start_hand(client, edit)
+    tap(client, edit, "6:6", leader="Анфиса")
+    form = table_form(client, edit)
+    session = client.get_cookie("session").value
+    results = []
+
+    def post(tile):
+        c = app.test_client()
+        c.set_cookie("session", session)
+        results.append(c.post(edit + "/move", data={**form, "tile": tile, "mode": "lay"}).status_code)
+
+    threads = [threading.Thread(target=post, args=(t,)) for t in ("0:6", "2:6")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [302, 409]
+    turns = client.get(edit + "/export").get_json()["hands"][0]["turns"]
+    assert len(turns) == 2
