@@ -9,6 +9,7 @@ import json
 import pytest
 
 from referee import record as rec
+from referee.rules import catalogue
 from referee.web import engine
 from referee.web.tiles import line_rows
 from sheethelpers import event_count, imported_seed, in_lang, live_match, seed_record, view_of
@@ -228,3 +229,74 @@ def test_stepping_through_the_hand_in_play(client):
         assert page.select_one("a.step-next") is None
         page = soup(client.get(base + "/hands/1/step/2"))
         assert drawn(page) == ["0:6", "6:6"]
+
+
+# -- every variant: the step-through ends on the engine's final table; any tile gets an answer --
+
+
+def _random_record(variant: str, players: int, seed: int):
+    """A real random record of the variant (the print tests' fixture, made through the engine)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "print" / "print_fixtures.py"
+    spec = importlib.util.spec_from_file_location("print_fixtures_for_web_tests", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.random_record(variant, players, 2, seed=seed)[0]
+
+
+def _import(client, record: dict) -> str:
+    page = client.get("/import")
+    resp = client.post("/import", data={"csrf_token": csrf_of(page),
+                                        "text": json.dumps(record, ensure_ascii=False)},
+                       content_type="multipart/form-data")
+    assert resp.status_code == 302, soup(resp).select_one(".problem")
+    return resp.headers["Location"].removesuffix("/score")
+
+
+def _labels(view) -> list[str]:
+    rows = line_rows(view)
+    if rows.get("empty"):
+        return []
+    pieces = rows["line"] if "line" in rows else [rows["root"]] + [p for _, arm in rows["arms"] for p in arm]
+    return [f"{p['l']}:{p['r']}" for p in pieces]
+
+
+@pytest.mark.parametrize("variant", sorted(catalogue.VARIANTS))
+def test_every_variant_steps_to_the_engines_final_table_and_answers_any_tile(client, variant):
+    players = catalogue.spec(variant).min_players
+    record = _random_record(variant, players, seed=5)
+    edit = _import(client, record)
+    report = rec.replay(rec.read(copy.deepcopy(record)))
+    for number, raw in enumerate(record["hands"], start=1):
+        total = sum(len(t["moves"]) for t in raw.get("turns", []))
+        final = report.hands[number - 1].hand
+        resp = client.get(f"{edit}/hands/{number}/step/{total}")
+        assert resp.status_code == 200, (variant, number)
+        page = soup(resp)
+        if final is not None and total:
+            assert drawn(page) == _labels(final.layout_view()), (variant, number)
+        assert client.get(f"{edit}/hands/{number}").status_code == 200
+        if number == 1:
+            counts = []
+            for k in range(total + 1):
+                resp = client.get(f"{edit}/hands/1/step/{k}")
+                assert resp.status_code == 200, (variant, k)
+                assert soup(resp).select_one(".problem") is None, (variant, k)
+                counts.append(len(drawn(soup(resp))))
+            assert counts == sorted(counts), variant  # the table only grows
+    # the last hand cut in the middle: a hand in play; every tile gets an answer
+    cut = copy.deepcopy(record)
+    turns = cut["hands"][-1].get("turns", [])
+    cut["hands"][-1]["turns"] = turns[: len(turns) // 2]
+    edit = _import(client, cut)
+    for tile in [f"{a}:{b}" for a in range(7) for b in range(a, 7)]:
+        resp = client.get(f"{edit}/check", query_string={"tile": tile})
+        if resp.status_code == 409:  # the hand cut ended at the deal (a redeal): nothing in play
+            assert soup(resp).select_one("section#answer") is None
+            continue
+        assert resp.status_code == 200, (variant, tile)
+        answer = soup(resp).select_one("section#answer")
+        assert answer is not None, (variant, tile)
+        assert answer.select("li.place-item") or answer.select_one(".why").get_text().strip(), (variant, tile)
