@@ -98,14 +98,21 @@ class Variant:
         """Tiles in the order the opener rule looks for them (None: by lot or agreement)."""
         return None
 
+    @staticmethod
+    def fix_leader(h: Hand, seat: int, lead: int | None) -> None:
+        """The rules name ``seat`` as the leader; a ``lead`` naming someone else is a conflict
+        (``lead.wrong_player`` when the record is replayed)."""
+        h.to_move = seat
+        h.vs["fixed_leader"] = True
+        if lead is not None and lead != seat:
+            h.vs["lead_conflict"] = lead
+
     def setup(self, h: Hand, lead: int | None, previous_winner: int | None, first_hand: bool) -> None:
         """Find the leader (and the tile he must lead) from a known deal."""
         h.vs["lead_given"] = lead
         if not first_hand and previous_winner is not None and self.winner_leads():
             h.vs["winner_leads"] = True
-            h.to_move = previous_winner
-            if lead is not None and lead != previous_winner:
-                h.vs["lead_conflict"] = lead
+            self.fix_leader(h, previous_winner, lead)
             return
         order = self.opener_order(h)
         if order is None:
@@ -115,10 +122,8 @@ class Variant:
             for t in order:
                 for s in range(h.n):
                     if h.hands[s] >> t & 1:
-                        h.to_move = s
+                        self.fix_leader(h, s, lead)
                         h.lead_tile = t
-                        if lead is not None and lead != s:
-                            h.vs["lead_conflict"] = lead
                         return
             self.no_opener(h)
             return
@@ -135,7 +140,8 @@ class Variant:
         return False
 
     def fixed_leader(self, h: Hand) -> bool:
-        return h.lead_tile >= 0 or bool(h.vs.get("winner_leads"))
+        """Whether the rules (not lot or agreement) name the leader of this hand."""
+        return h.lead_tile >= 0 or bool(h.vs.get("fixed_leader"))
 
     def check_lead(self, h: Hand, seat: int, t: int) -> None:
         if h.lead_tile >= 0 and t != h.lead_tile:

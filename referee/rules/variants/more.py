@@ -140,15 +140,9 @@ class French(MatadorBase):
         for s in range(h.n):
             heavy = [t for t in tiles_of(h.hands[s]) if PIPS[t] == top]
             if heavy:
-                h.to_move = s
+                self.fix_leader(h, s, lead)
                 h.vs["lead_tiles"] = mask_of(heavy)
-                h.vs["fixed_leader"] = True
-                if lead is not None and lead != s:
-                    h.vs["lead_conflict"] = lead
                 return
-
-    def fixed_leader(self, h):
-        return bool(h.vs.get("fixed_leader"))
 
     def check_lead(self, h, seat, t):
         m = h.vs.get("lead_tiles")
@@ -207,14 +201,8 @@ class Blind(Variant):
         for t in order:
             for s in range(h.n):
                 if h.hands[s] >> t & 1:
-                    h.to_move = s
-                    h.vs["fixed_leader"] = True
-                    if lead is not None and lead != s:
-                        h.vs["lead_conflict"] = lead
+                    self.fix_leader(h, s, lead)
                     return
-
-    def fixed_leader(self, h):
-        return bool(h.vs.get("fixed_leader"))
 
     def check_lead(self, h, seat, t):
         return None
@@ -470,9 +458,7 @@ class Sausage(Variant):
         if not first_hand and previous_winner is not None:
             if not h.deal_known or any(DOUBLE[t] for t in tiles_of(h.hands[previous_winner])):
                 h.vs["winner_leads"] = True
-                h.to_move = previous_winner
-                if lead is not None and lead != previous_winner:
-                    h.vs["lead_conflict"] = lead
+                self.fix_leader(h, previous_winner, lead)
                 return
         Variant.setup(self, h, lead, None, True)
 
