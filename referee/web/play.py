@@ -110,8 +110,16 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         refusal=refusal, places=places or [], tile=tile, form=forms.ActionForm(),
         edit=True, score=_score(m, state), engine_ready=engine.available(),
         laid=laid_tiles(state.last) if state.last else [], asked=left_needed(state) if ph == "left" else [],
+        can_end_turn=_can_end_turn(state),
         spec=catalogue.spec(m["variant"]),
     ), status
+
+
+def _can_end_turn(state) -> bool:
+    """An open turn that has laid (or turned up) something may be closed; one that has only
+    drawn must still lay or pass."""
+    turn = state.last.open_turn if state.last else None
+    return bool(turn) and any(not mv.startswith("draw") for mv in turn.moves)
 
 
 def _guard(m: dict, action):

@@ -302,3 +302,14 @@ def test_two_phones_moving_at_once_store_one_move(client, app):
     assert sorted(results) == [302, 409]
     turns = client.get(edit + "/export").get_json()["hands"][0]["turns"]
     assert len(turns) == 2
+
+
+def test_no_end_turn_button_after_a_draw_only(client):
+    edit = new_match(client)
+    start_hand(client, edit)
+    tap(client, edit, "6:6", leader="Анфиса")
+    form = table_form(client, edit)
+    client.post(edit + "/move", data={**form, "draw": "1"})
+    page = soup(client.get(edit))
+    assert page.select_one(".turn .to-move").get_text() == "Всеволод"
+    assert page.select_one('form[action$="/end-turn"]') is None
