@@ -269,8 +269,10 @@ def hand_pdf(door: str, key: str, number: int):
         return err
     record, state, _logged = parts
     record["lang"] = chosen
+    report = report_in(state, chosen)
+    report["hands"] = [h for h in report.get("hands") or [] if h.get("end")]  # no result yet: none printed
     try:
-        data = pdf.hand_record(record, report_in(state, chosen), number, chosen)
+        data = pdf.hand_record(record, report, number, chosen)
     except pdf.SheetError as e:
         return problem(_("The sheet cannot be made"), e.message(lang()), 400)
     return pdf_response(data, f"match-{m['id']}-hand-{number}-{chosen}.pdf")

@@ -310,3 +310,10 @@ def test_every_new_page_is_light_and_local(client):
     os.makedirs("/tmp/shots5", exist_ok=True)
     with open("/tmp/shots5/page-weights.txt", "w") as f:
         f.write("\n".join(lines) + "\n")
+
+
+def test_hand_record_pdf_of_a_hand_in_play_prints_no_result(client):
+    edit = live_match(client, moves=4)
+    text, _ = pdf_text(client.get(edit + "/hands/1.pdf?lang=en").data)
+    assert "5:0>6:5" in text
+    assert "Result" not in text and "None" not in text
