@@ -21,6 +21,21 @@
         .then(function () { busy = false; });
     }, 2500);
   }
+  // The deal picker: a tile marked for one player cannot be marked for another.
+  var deal = document.querySelector("form.deal-form");
+  if (deal) {
+    var sync = function () {
+      var taken = {};
+      deal.querySelectorAll("input[type=checkbox]:checked").forEach(function (c) { taken[c.value] = c.name; });
+      deal.querySelectorAll("input[type=checkbox]").forEach(function (c) {
+        var other = taken[c.value] && taken[c.value] !== c.name;
+        c.disabled = !!other;
+        c.parentNode.classList.toggle("gone", !!other);
+      });
+    };
+    deal.addEventListener("change", sync);
+    sync();
+  }
   // Stop double taps from sending a move twice.
   document.addEventListener("submit", function (e) {
     var f = e.target;

@@ -212,3 +212,14 @@ def test_core_flow_without_javascript(chromium, live_server):
         assert page.locator(".qr svg").is_visible()
     finally:
         ctx.close()
+
+
+def test_deal_picker_keeps_a_tile_to_one_player(phone, live_server):
+    page = phone
+    edit = start_match(page, live_server)
+    page.goto(edit + "/deal")
+    page.click('fieldset.deal-player:nth-of-type(1) label.pick:has(input[value="6:6"])')
+    other = page.locator('fieldset.deal-player:nth-of-type(2) input[value="6:6"]')
+    assert other.is_disabled()
+    page.click('fieldset.deal-player:nth-of-type(1) label.pick:has(input[value="6:6"])')
+    assert not other.is_disabled()

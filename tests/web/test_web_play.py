@@ -313,3 +313,17 @@ def test_no_end_turn_button_after_a_draw_only(client):
     page = soup(client.get(edit))
     assert page.select_one(".turn .to-move").get_text() == "Всеволод"
     assert page.select_one('form[action$="/end-turn"]') is None
+
+
+def test_the_next_hand_is_led_by_the_previous_winner(client):
+    edit = new_match(client)
+    play_seed(client, edit)
+    data = form_data(client.get(edit), "form.left-form")
+    data["left_1"] = ["1:1"]
+    client.post(edit + "/left", data=data)
+    start_hand(client, edit)
+    page = soup(client.get(edit))
+    assert page.select_one("h1").get_text().endswith("2")
+    assert page.select_one(".turn .to-move").get_text() == "Анфиса"
+    assert page.select_one("fieldset.leader") is None
+    assert tap(client, edit, "1:2").status_code == 302  # she leads any tile
