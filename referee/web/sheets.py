@@ -199,7 +199,8 @@ def match(door: str, key: str):
     for i, h in enumerate(state.hands, start=1):
         moves = sum(len(t.moves) for t in h.turns)
         rows.append({"number": i, "moves": moves, "by_result": h.by_result,
-                     "summary": hand_summary(state.report, i)})
+                     "summary": hand_summary(state.report, i),
+                     "counting": i == len(state.hands) and phase(m, state) == "left"})
     return render_template("sheets/match.html", m=m, n=len(evs), rows=rows, state=state,
                            in_play=phase(m, state) == "play" and state.live is not None,
                            spec=catalogue.spec(m["variant"]), other="en" if lang() == "ru" else "ru")

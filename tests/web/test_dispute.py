@@ -291,6 +291,7 @@ def test_every_variant_steps_to_the_engines_final_table_and_answers_any_tile(cli
     turns = cut["hands"][-1].get("turns", [])
     cut["hands"][-1]["turns"] = turns[: len(turns) // 2]
     edit = _import(client, cut)
+    rules = soup(client.get(f"/rules/{variant}"))
     for tile in [f"{a}:{b}" for a in range(7) for b in range(a, 7)]:
         resp = client.get(f"{edit}/check", query_string={"tile": tile})
         if resp.status_code == 409:  # the hand cut ended at the deal (a redeal): nothing in play
@@ -300,3 +301,8 @@ def test_every_variant_steps_to_the_engines_final_table_and_answers_any_tile(cli
         answer = soup(resp).select_one("section#answer")
         assert answer is not None, (variant, tile)
         assert answer.select("li.place-item") or answer.select_one(".why").get_text().strip(), (variant, tile)
+        link = answer.select_one("a.rule-link")
+        if link is not None:  # the rule named has its anchor on the variant's rules page
+            path, _, anchor = link["href"].partition("#")
+            assert path == f"/rules/{variant}"
+            assert rules.find(id=anchor) is not None, (variant, tile, anchor)

@@ -317,3 +317,17 @@ def test_hand_record_pdf_of_a_hand_in_play_prints_no_result(client):
     text, _ = pdf_text(client.get(edit + "/hands/1.pdf?lang=en").data)
     assert "5:0>6:5" in text
     assert "Result" not in text and "None" not in text
+
+
+@pytest.mark.parametrize("lang, words", [("ru", "окончен, считают оставшиеся кости"),
+                                         ("en", "over: the tiles left are being counted")])
+def test_a_hand_waiting_for_the_tiles_left_is_labelled(client, lang, words):
+    edit = live_match(client, moves=len(SEED_MOVES))  # Анфиса went out; Всеволод's tiles not entered
+    in_lang(client, lang)
+    page = soup(client.get(edit + "/sheets"))
+    assert words in page.select_one("li.hand-item .hand-title").get_text()
+    assert page.select_one(".dispute-entry") is None
+    # the last step shows the final table, and the hand record has every move
+    step = soup(client.get(edit + f"/hands/1/step/{len(SEED_MOVES)}"))
+    assert len(step.select(".layout svg.tile")) == len(SEED_MOVES)
+    assert len(soup(client.get(edit + "/hands/1")).select("li.move-row")) == len(SEED_MOVES)
