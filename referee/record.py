@@ -424,7 +424,8 @@ def _require_left(h: Hand, v, sc: HandScore, number: int) -> None:
         return
     missing = [h.players[s] for s in range(h.n) if sc.left[s] is None]
     if missing:
-        raise _Stop(RuleError("left.missing", {"player": ", ".join(missing)}), number, None, None)
+        raise _Stop(RuleError("left.missing", {"player": ", ".join(missing), "players": missing}),
+                    number, None, None)
 
 
 def _apply_left(h: Hand, v, left: dict[str, list[int] | int] | None, number: int) -> None:

@@ -236,39 +236,9 @@ def layout_view(live) -> dict:
     outward]}), each piece ``{"tile", "a" (half nearer the root), "b", "across", "down",
     "end"}``, and ``ends`` (the numbers each open end shows).
 
-    Uses ``Hand.layout_view()`` when the engine has it, else reads ``Hand.layout``.
+    The engine's own ``Hand.layout_view()``.
     """
-    if hasattr(live, "layout_view"):
-        return live.layout_view()
-    from referee.rules.tiles import A, B
-
-    lay = live.layout
-    if not lay.placed:
-        return {"kind": lay.kind, "root": None, "arms": {}, "ends": []}
-    anchors = {e.anchor for e in lay.ends}
-
-    def piece(i: int) -> dict:
-        p = lay.placed[i]
-        if p.inner is None:
-            a, b = A[p.tile], B[p.tile]
-        else:
-            a, b = p.inner, p.outer
-        return {"tile": tile_str(p.tile), "a": a, "b": b, "across": bool(p.across),
-                "down": bool(p.down), "end": i in anchors, "double": A[p.tile] == B[p.tile]}
-
-    arms: dict[int, list[dict]] = {}
-    for i, p in enumerate(lay.placed):
-        if i == lay.root or p.dead:
-            continue
-        arms.setdefault(int(p.arm), []).append(piece(i))
-    seen, ends = set(), []
-    for e in lay.ends:
-        k = e.key()
-        if k in seen:
-            continue
-        seen.add(k)
-        ends.append({"shows": list(e.values)})
-    return {"kind": lay.kind, "root": piece(lay.root), "arms": arms, "ends": ends}
+    return live.layout_view()
 
 
 def places_for(live, tile: str) -> list[str]:
