@@ -573,11 +573,8 @@ class Hand:
             return IllegalMove("turn.over", {})
         if self.t_laid:
             return IllegalMove("draw.after_lay", {})
-        try:
-            self.v.check_draw(self, seat)
-        except RuleError as e:
-            return e
-        return None
+        rule = self.v.draw_refusal(self, seat)
+        return None if rule is None else IllegalMove(rule, self.v.refusal_params(self, seat, rule))
 
     def pass_error(self) -> RuleError | None:
         """Why the player to move may not pass now (None: he may)."""
@@ -586,11 +583,22 @@ class Hand:
             return IllegalMove("turn.over", {})
         if self.t_laid:
             return IllegalMove("pass.after_lay", {})
-        try:
-            self.v.check_pass(self, seat)
-        except RuleError as e:
-            return e
-        return None
+        rule = self.v.pass_refusal(self, seat)
+        return None if rule is None else IllegalMove(rule, self.v.refusal_params(self, seat, rule))
+
+    def can_draw(self) -> bool:
+        """``draw_error() is None`` without building the error (the same checks)."""
+        seat = self.to_move
+        if self.over or seat is None or self.t_passed or self.t_laid:
+            return False
+        return self.v.draw_refusal(self, seat) is None
+
+    def can_pass(self) -> bool:
+        """``pass_error() is None`` without building the error (the same checks)."""
+        seat = self.to_move
+        if self.over or seat is None or self.t_passed or self.t_laid:
+            return False
+        return self.v.pass_refusal(self, seat) is None
 
     def legal_tokens(self) -> list[str]:
         """Every legal token now (for the random playouts and the move-tree counts)."""

@@ -97,9 +97,9 @@ def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
             lays = h.lay_options()
             extra = []
             if not h.t_laid:
-                if h.draw_error() is None:
+                if h.can_draw():
                     extra.append("draw")
-                if h.pass_error() is None:
+                if h.can_pass():
                     extra.append("pass")
             elif h.turn_open:
                 extra.append(END_TURN)

@@ -73,6 +73,8 @@ class Variant:
         self.spec: VariantSpec = spec(self.name)
         self._end_fit: dict[tuple[int, ...], int] = {}
         self._ways: dict[tuple, tuple] = {}
+        #: (end values, tile, cand_state, end index) -> the Cands there (immutable, shared)
+        self._cands: dict[tuple, tuple[Cand, ...]] = {}
         cls = type(self)
         self._lay_checks = cls.check_lay_turn is not Variant.check_lay_turn
         self._end_rules = cls.end_allowed is not Variant.end_allowed
@@ -313,29 +315,30 @@ class Variant:
         why = None
         bit = 1 << t
         fits = self._end_fit
-        ways_cache = self._ways
+        cache = self._cands
         state = self.cand_state(h) if self._stateful else None
         rules = self._end_rules
-        for i, e in enumerate(lay.ends):
+        i = -1
+        for e in lay.ends:
+            i += 1
             vals = e.values
             f = fits.get(vals)
             if f is None:
                 f = self.end_fit(e)
             if not (f & bit):
                 continue
-            ways = ways_cache.get((vals, t, state))
-            if ways is None:
-                self.end_cands(h, t, i, e)
-                ways = ways_cache[(vals, t, state)]
-            if not ways:
+            key = (vals, t, state, i)
+            cs = cache.get(key)
+            if cs is None:
+                cs = cache[key] = tuple(self.end_cands(h, t, i, e))
+            if not cs:
                 continue
             if rules:
                 stop = self.end_allowed(h, e, seat, turn)
                 if stop:
                     why = stop
                     continue
-            for w in ways:
-                out.append(Cand(i, *w))
+            out.extend(cs)
         if self._extra:
             extra = self.extra_cands(h, t, seat, turn)
             if extra:
@@ -380,40 +383,59 @@ class Variant:
             return False
         return bool((h.fit(True) & self.compulsory_mask(h)) >> t & 1)
 
-    def check_draw(self, h: Hand, seat: int) -> None:
+    def draw_refusal(self, h: Hand, seat: int) -> str | None:
+        """The rule that keeps ``seat`` from drawing now (None: he may). ``check_draw`` raises
+        it; the playouts ask it without an exception."""
         rule = self.draw_rule
         if rule == "none":
-            raise IllegalMove(self.no_bazaar_rule, {"player": h.players[seat]})
+            return self.no_bazaar_rule
         if h.counts[seat] == 0 and not self.draw_when_out:
-            raise IllegalMove("draw.out", {"player": h.players[seat]})
+            return "draw.out"
         if h.drawable_n <= 0:
-            raise IllegalMove("draw.empty", {"player": h.players[seat]})
+            return "draw.empty"
         if rule == "one" and h.t_draws >= 1:
-            raise IllegalMove("draw.one_per_turn", {"player": h.players[seat]})
+            return "draw.one_per_turn"
         if not h.layout.placed:           # the leader can always lead (unknown deals too)
-            raise IllegalMove("draw.must_play", {"player": h.players[seat]})
+            return "draw.must_play"
         if h.known[seat]:
             if h.compulsory_playable(seat):
-                raise IllegalMove("draw.must_play", {"player": h.players[seat]})
+                return "draw.must_play"
         elif self.drawn_fits(h, seat):
-            raise IllegalMove("draw.must_play", {"player": h.players[seat]})
+            return "draw.must_play"
+        return None
 
-    def check_pass(self, h: Hand, seat: int) -> None:
+    def pass_refusal(self, h: Hand, seat: int) -> str | None:
+        """The rule that keeps ``seat`` from passing now (None: he may); see ``draw_refusal``."""
         if h.counts[seat] == 0:
             if self.draw_when_out and h.drawable_n > 0:
-                raise IllegalMove("pass.must_draw", {"player": h.players[seat]})
-            return
+                return "pass.must_draw"
+            return None
         if not h.layout.placed:           # the leader can always lead (unknown deals too)
-            raise IllegalMove("pass.must_play", {"player": h.players[seat]})
+            return "pass.must_play"
         if h.known[seat]:
             if h.compulsory_playable(seat):
-                raise IllegalMove("pass.must_play", {"player": h.players[seat]})
+                return "pass.must_play"
         elif self.drawn_fits(h, seat):
-            raise IllegalMove("pass.must_play", {"player": h.players[seat]})
+            return "pass.must_play"
         if h.drawable_n > 0:
             rule = self.draw_rule
             if rule == "until" or (rule in ("one", "lucky") and h.t_draws == 0):
-                raise IllegalMove("pass.must_draw", {"player": h.players[seat]})
+                return "pass.must_draw"
+        return None
+
+    def refusal_params(self, h: Hand, seat: int, rule: str) -> dict:
+        """The message parameters of a refused draw or pass."""
+        return {"player": h.players[seat]}
+
+    def check_draw(self, h: Hand, seat: int) -> None:
+        rule = self.draw_refusal(h, seat)
+        if rule is not None:
+            raise IllegalMove(rule, self.refusal_params(h, seat, rule))
+
+    def check_pass(self, h: Hand, seat: int) -> None:
+        rule = self.pass_refusal(h, seat)
+        if rule is not None:
+            raise IllegalMove(rule, self.refusal_params(h, seat, rule))
 
     # -- the end ------------------------------------------------------------------------------
 
@@ -523,9 +545,9 @@ class Variant:
             draws = [f"draw {tile_str(t)}" for t in tiles_of(h.stock)]
         else:
             draws = ["draw"]
-        if h.draw_error() is None:
+        if h.can_draw():
             out.extend(draws)
-        if h.pass_error() is None:
+        if h.can_pass():
             out.append("pass")
         return out
 

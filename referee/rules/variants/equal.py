@@ -386,20 +386,26 @@ class LuckyThrees(Variant):
             return False
         return any(self.scoring_play(h, t, c) for c in h.cands(t, seat, True)[0])
 
-    def check_draw(self, h, seat):
+    def draw_refusal(self, h, seat):
         if h.layout.empty:
-            raise IllegalMove("draw.must_play", {"player": h.players[seat]})
+            return "draw.must_play"
         if h.drawable_n <= 0:
-            raise IllegalMove("draw.empty", {"player": h.players[seat]})
+            return "draw.empty"
         if h.t_draws >= 5:
-            raise IllegalMove("lucky.five_draws", {"player": h.players[seat]})
+            return "lucky.five_draws"
         if self.drawn_scores(h, seat):
-            raise IllegalMove("lucky.lay_drawn", {"player": h.players[seat], "tile": tile_str(h.t_drawn)})
+            return "lucky.lay_drawn"
+        return None
 
-    def check_pass(self, h, seat):
+    def pass_refusal(self, h, seat):
         if self.drawn_scores(h, seat):
-            raise IllegalMove("lucky.lay_drawn", {"player": h.players[seat], "tile": tile_str(h.t_drawn)})
-        super().check_pass(h, seat)
+            return "lucky.lay_drawn"
+        return super().pass_refusal(h, seat)
+
+    def refusal_params(self, h, seat, rule):
+        if rule == "lucky.lay_drawn":
+            return {"player": h.players[seat], "tile": tile_str(h.t_drawn)}
+        return super().refusal_params(h, seat, rule)
 
     def check_lay_turn(self, h, seat, t):
         super().check_lay_turn(h, seat, t)
