@@ -13,12 +13,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rules import clone  # noqa: F401  (re-exported for the app)
 from .rules.catalogue import OptionError, VARIANTS, resolve_options, spec
 from .rules.errors import RuleError
 from .rules.hand import Hand
 from .rules.notation import parse_move
-from .rules.tiles import ALL_MASK, DOUBLE, PIPS, parse_tile, tile_str, tiles_of
+from .rules.tiles import ALL_MASK, PIPS, parse_tile, tile_str, tiles_of
 from .rules.variants import make_variant
 from .rules.variants.base import HandScore
 

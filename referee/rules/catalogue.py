@@ -7,7 +7,7 @@ the rules brief; the first value of a choice is its default.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Mapping
 
 __all__ = [

@@ -11,10 +11,11 @@ import random
 from typing import Mapping
 
 from .hand import Hand
+from .notation import Move
 from .tiles import ALL_TILES, tile_str, tiles_of
 from .variants import make_variant
 
-__all__ = ["random_deal", "random_hand", "play_random", "END_TURN"]
+__all__ = ["random_deal", "random_hand", "play_random", "walk", "choices", "END_TURN"]
 
 END_TURN = "end"
 
@@ -66,6 +67,37 @@ def _random_draw(h: Hand, rng: random.Random) -> str:
     return "draw"
 
 
+#: the parsed draws and pass (``Hand.play`` takes a Move as it takes its token)
+_DRAWS = [Move("draw", t) for t in ALL_TILES]
+_DRAW_UNSEEN = Move("draw")
+_PASS = Move("pass")
+
+
+def _random_draw_move(h: Hand, rng: random.Random) -> Move:
+    """``_random_draw`` as a Move (the same random choice)."""
+    if h.deal_known and h.stock > 0:
+        return _DRAWS[rng.choice(tiles_of(h.stock))]
+    return _DRAW_UNSEEN
+
+
+def walk(h: Hand, rng: random.Random, max_steps: int = 5000):
+    """Play ``h`` with random legal tokens (as a record holds them), yielding the hand before
+    each step; the caller may look at it (or copy it) and the walk goes on from there."""
+    steps = 0
+    while not h.over and steps < max_steps:
+        steps += 1
+        yield h
+        tok = rng.choice(choices(h))
+        if tok == END_TURN:
+            h.end_turn()
+            continue
+        if tok == "draw":
+            tok = _random_draw(h, rng)
+        h.play(tok)
+        if not h.over and not h.turn_open:
+            h.end_turn()
+
+
 def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
     """Play ``h`` to its end with uniformly random legal moves; returns the tiles laid.
 
@@ -115,7 +147,7 @@ def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
                 if tok == END_TURN:
                     h.end_turn()
                     continue
-                h.play(_random_draw(h, rng) if tok == "draw" else tok)
+                h.play(_random_draw_move(h, rng) if tok == "draw" else _PASS)
         if not h.over and not h.turn_open:
             h.end_turn()
     return laid

@@ -6,8 +6,8 @@ import pytest
 
 from referee.rules import clone, new_hand, parse_tile
 from referee.rules.catalogue import VARIANTS
-from referee.rules.playout import END_TURN, choices, random_hand
-from referee.rules.tiles import tile_str, tiles_of
+from referee.rules.playout import random_hand, walk
+from referee.rules.tiles import tile_str
 
 SEED_DEAL = {"Анфиса": ["3:2", "3:3", "4:6", "1:3", "5:6", "4:0", "6:6"],
              "Всеволод": ["0:0", "2:0", "1:1", "0:6", "2:6", "2:1", "0:5"]}
@@ -37,19 +37,11 @@ def test_lone_first_tile_places_are_named_by_half():
 
 def _positions(variant, players, seed, count):
     rng = random.Random(seed)
-    h = random_hand(variant, players, rng)
     out = []
-    while not h.over and len(out) < count:
+    for h in walk(random_hand(variant, players, rng), rng):
         out.append(clone(h))
-        tok = rng.choice(choices(h))
-        if tok == END_TURN:
-            h.end_turn()
-            continue
-        if tok == "draw" and h.stock > 0:
-            tok = "draw " + tile_str(rng.choice(tiles_of(h.stock)))
-        h.play(tok)
-        if not h.over and not h.turn_open:
-            h.end_turn()
+        if len(out) == count:
+            break
     return out
 
 

@@ -13,7 +13,7 @@ from ..catalogue import VariantSpec, spec
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
 from ..layout import End, Placement
-from ..tiles import A, ALL_MASK, B, DOUBLE, DOUBLES_MASK, PIPS, SUIT, TILE, tile_str, tiles_of
+from ..tiles import A, ALL_MASK, B, DOUBLE, PIPS, SUIT, tile_str, tiles_of
 
 __all__ = ["Variant", "HandScore", "lowest_tile_key", "highest_tile_key"]
 
@@ -80,6 +80,10 @@ class Variant:
         self._end_rules = cls.end_allowed is not Variant.end_allowed
         self._extra = cls.extra_cands is not Variant.extra_cands
         self._stateful = cls.cand_state is not Variant.cand_state
+        # hooks a variant really has (the defaults do nothing: not called on the hot path)
+        self._on_lay = cls.on_lay is not Variant.on_lay
+        self._after_move = cls.after_move is not Variant.after_move
+        self._turn_end = cls.on_turn_end is not Variant.on_turn_end
         self._comp = None
 
     # -- deal and stock ---------------------------------------------------------------------

@@ -4,9 +4,8 @@ fives, threes, lucky threes and two-lane."""
 from __future__ import annotations
 
 from ..errors import IllegalMove
-from ..hand import Cand, Hand
-from ..layout import End, Placement
-from ..tiles import A, B, DOUBLE, DOUBLES_MASK, PIPS, SUIT, TILE, tile_str, tiles_of
+from ..hand import Cand
+from ..tiles import A, DOUBLE, DOUBLES_MASK, PIPS, SUIT, TILE, tile_str, tiles_of
 from .base import HandScore, Variant, highest_tile_key, lowest_tile_key
 
 DOUBLES_UP = [TILE[d][d] for d in range(7)]                    # 0:0 … 6:6

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
-from ..layout import End, Layout, Placement
+from ..layout import End, Placement
 from ..notation import Move
 from ..tiles import A, B, DOUBLE, DOUBLES_MASK, PIPS, TILE, mask_of, tile_str, tiles_of
 from . import register
