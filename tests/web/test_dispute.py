@@ -306,3 +306,16 @@ def test_every_variant_steps_to_the_engines_final_table_and_answers_any_tile(cli
             path, _, anchor = link["href"].partition("#")
             assert path == f"/rules/{variant}"
             assert rules.find(id=anchor) is not None, (variant, tile, anchor)
+
+
+def test_the_check_page_follows_the_table(client):
+    """The page polls the match's event count (as the read-only view does) so that its answer
+    is always about the table as it is now."""
+    edit = live_match(client, moves=5)
+    view = view_of(client, edit)
+    for base in (edit, view):
+        page = soup(client.get(base + "/check?tile=0:1"))
+        meta = page.select_one('meta[name="poll"]')
+        assert meta["content"] == view + "/n"
+        assert meta["data-n"] == str(client.get(view + "/n").get_json()["n"])
+        assert [s["src"].split("?")[0] for s in page.select("script[src]")] == ["/static/app.js"]

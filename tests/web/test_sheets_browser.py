@@ -149,6 +149,16 @@ def test_sheets_and_dispute_pages_on_a_phone(phone, live_server, lang):
     phone_checks(page, "viewer check")
     shoot(page, f"{lang}-view-check")
 
+    # another phone lays 0:0: the viewer's answer follows the table by itself (polling)
+    other = page.context.new_page()
+    other.goto(live)
+    with other.expect_navigation():
+        other.click('form.picker-form button.pick[value="0:0"]')
+    other.close()
+    page.wait_for_selector("#answer.no-fit", timeout=10_000)
+    assert "0:0" in page.inner_text("#answer .why")
+    shoot(page, f"{lang}-view-check-after-move")
+
     # the browser's own print of the scoreboard: no header, tabs or buttons; the table and totals
     page.goto(done + "/score")
     page.emulate_media(media="print")
