@@ -62,7 +62,8 @@ def clone(h: Hand) -> Hand:
     c.turn_log = list(h.turn_log)
     c.t_moves = list(h.t_moves)
     c.vs = copy.deepcopy(h.vs)
-    c._fit_cache = {}
+    c._fit_any = (-1, 0)
+    c._fit_turn = (-1, -2, 0)
     if h.left_pips is not None:
         c.left_pips = list(h.left_pips)
     return c

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .errors import AmbiguousMove, IllegalMove, RuleError
 from .layout import End, Layout
 from .notation import Move, parse_move
-from .tiles import A, ALL_MASK, B, DOUBLE, PIPS, tile_str, tiles_of
+from .tiles import A, ALL_MASK, B, DOUBLE, PIPS, TILE_NAMES, tile_str, tiles_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from .variants.base import Variant
@@ -103,7 +103,10 @@ class Hand:
         self.turn_log: list[tuple[int, list[str]]] = []
         self._new_turn()
         self.next_seat: int | None = None
-        self._fit_cache: dict = {}
+        # fit masks cached by layout version: (version, mask); with the turn's chain
+        # (version, t_last, mask)
+        self._fit_any: tuple[int, int] = (-1, 0)
+        self._fit_turn: tuple[int, int, int] = (-1, -2, 0)
         self.vs: dict = {}
         self.left_pips: list[int | None] | None = None
         v.setup(self, lead, previous_winner, first_hand)
@@ -137,13 +140,19 @@ class Hand:
         """The variant's fit mask for the player to move, cached until the layout or the
         turn's chain changes."""
         ver = self.layout.version
-        turn = turn and self.v.turn_rules     # elsewhere the turn changes nothing
-        last = self.t_last if turn else -2
-        slot = self._fit_cache.get(turn)
-        if slot is not None and slot[0] == ver and slot[1] == last:
-            return slot[2]
-        m = self.v.fit_mask(self, self.to_move or 0, turn)
-        self._fit_cache[turn] = (ver, last, m)
+        if turn and self.v.turn_rules:        # elsewhere the turn changes nothing
+            last = self.t_last
+            slot = self._fit_turn
+            if slot[0] == ver and slot[1] == last:
+                return slot[2]
+            m = self.v.fit_mask(self, self.to_move or 0, True)
+            self._fit_turn = (ver, last, m)
+            return m
+        slot = self._fit_any
+        if slot[0] == ver:
+            return slot[1]
+        m = self.v.fit_mask(self, self.to_move or 0, False)
+        self._fit_any = (ver, m)
         return m
 
     def blocked(self) -> bool:
@@ -152,13 +161,15 @@ class Hand:
         lay = self.layout
         if not lay.placed:
             return False
-        f = self.fit(False)
-        if self.stock >= 0 and all(self.known):
+        slot = self._fit_any
+        f = slot[1] if slot[0] == lay.version else self.fit(False)
+        stock = self.stock
+        if stock >= 0 and False not in self.known:
             held = 0
             for m in self.hands:
                 held |= m
-            if self.drawable_n > 0 and self.stock > 0:
-                return not ((held | self.stock) & f)
+            if stock > 0 and self.drawable_n > 0:
+                return not ((held | stock) & f)
             return not (held & f)
         return not (self.live_mask() & f)
 
@@ -280,9 +291,10 @@ class Hand:
             self._pass(seat)
         else:
             raise IllegalMove("blind.only", {"move": str(m)})
-        self.t_moves.append(str(m))
-        self.history.append((seat, str(m)))
-        if not self.over:
+        tok = str(m)
+        self.t_moves.append(tok)
+        self.history.append((seat, tok))
+        if not self.over and self.v._after_move:
             self.v.after_move(self, seat, m)
 
     def set_leader(self, seat: int) -> None:
@@ -308,21 +320,27 @@ class Hand:
             if self.v.blind and not self.t_missed and self.counts[seat] > 0:
                 raise IllegalMove("blind.must_turn", {"player": self.players[seat]})
             raise IllegalMove("turn.incomplete", {"player": self.players[seat]})
-        self.turn_log.append((seat, list(self.t_moves)))
-        self.v.on_turn_end(self, seat)
-        if self.over:
-            return
+        # the turn's own list: _new_turn starts a fresh one, and nothing is added once over
+        self.turn_log.append((seat, self.t_moves))
+        v = self.v
+        if v._turn_end:
+            v.on_turn_end(self, seat)
+            if self.over:
+                return
         if self.next_seat is not None:
             self.to_move = self.next_seat
             self.next_seat = None
         else:
-            self.to_move = (seat + 1) % self.n
+            seat += 1
+            self.to_move = seat if seat < self.n else 0
         self._new_turn()
-        self._check_end(turn_end=True)
+        v.check_end(self, True)
 
     # -- laying -----------------------------------------------------------------------------
 
     def _source_check(self, seat: int, t: int) -> None:
+        if self.known[seat] and self.hands[seat] >> t & 1 and not self.layout.mask >> t & 1:
+            return                      # a known hand holds it: the checks below all pass
         if self.layout.mask >> t & 1:
             raise IllegalMove("tile.on_table", {"tile": tile_str(t)})
         if not self.holds(seat, t):
@@ -521,9 +539,9 @@ class Hand:
 
     def lay_options(self) -> list[tuple[int, Cand]]:
         """Every truly different legal lay now, as (tile, placement) pairs (no tokens built)."""
-        if self.over or self.to_move is None or self.t_passed:
-            return []
         seat = self.to_move
+        if self.over or seat is None or self.t_passed:
+            return []
         v = self.v
         if self.t_laid and not v.multi_lay_now(self, seat):
             return []
@@ -534,13 +552,17 @@ class Hand:
         mask &= self.fit(True)
         out: list[tuple[int, Cand]] = []
         checks = v._lay_checks or not self.layout.placed
-        for t in tiles_of(mask):
+        candidates = v.candidates
+        while mask:
+            low = mask & -mask
+            t = low.bit_length() - 1
+            mask ^= low
             if checks:
                 try:
                     v.check_lay_turn(self, seat, t)
                 except RuleError:
                     continue
-            cands = self.cands(t, seat, True)[0]
+            cands = candidates(self, t, seat, True)[0]
             if len(cands) == 1:
                 out.append((t, cands[0]))
                 continue
@@ -560,10 +582,10 @@ class Hand:
         self._turn_allows_lay(seat, t)
         self._source_check(seat, t)
         self.apply_lay(seat, t, c)
-        tok = tile_str(t)
+        tok = TILE_NAMES[t]
         self.t_moves.append(tok)
         self.history.append((seat, tok))
-        if not self.over:
+        if not self.over and self.v._after_move:
             self.v.after_move(self, seat, None)
 
     def draw_error(self) -> RuleError | None:
@@ -610,7 +632,8 @@ class Hand:
             raise IllegalMove("turn.over", {"player": self.players[seat]})
         if self.t_laid and not v.multi_lay_now(self, seat):
             raise IllegalMove(v.one_tile_rule, {"player": self.players[seat]})
-        v.check_lay_turn(self, seat, t)
+        if v._lay_checks or not self.layout.placed:   # the default checks only the lead
+            v.check_lay_turn(self, seat, t)
 
     def _lay(self, seat: int, m: Move) -> None:
         t = m.tile
@@ -629,25 +652,29 @@ class Hand:
                 self.rows[seat].remove(t)
         else:
             self.known_in[seat] &= ~(1 << t)
-        self.counts[seat] -= 1
+        counts = self.counts
+        left = counts[seat] = counts[seat] - 1
+        end = c.end
         if c.cut:
             p = v.cut(self, seat, t, c)
-        elif c.end < 0:
+        elif end < 0:
             p = v.lead(self, seat, t, c)
         elif c.down:
-            p = lay.close(c.end, t, seat)
+            p = lay.close(end, t, seat)
         else:
-            p = lay.attach(c.end, t, c.inner, c.across, seat, matador=c.matador, shows=c.shows)
+            p = lay.attach(end, t, c.inner, c.across, seat, c.matador, c.shows)
         self.t_laid += 1
         self.t_last = len(lay.placed) - 1
         self.passes_in_row = 0
         self.maker = seat
-        v.on_lay(self, seat, t, c, p)
-        if self.counts[seat] == 0 and self.first_out is None:
+        if v._on_lay:
+            v.on_lay(self, seat, t, c, p)
+        if left == 0 and self.first_out is None:
             self.first_out = seat
-        if self.counts[seat] == 3 and v.blind and not self.opened[seat]:
+        if left == 3 and v.blind and not self.opened[seat]:
             self.t_pending_open = True
-        self._check_end()
+        if not self.over:
+            v.check_end(self, False)
 
     # -- drawing and passing ------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ import re
 from .errors import MoveSyntaxError
 
 __all__ = [
-    "A", "B", "PIPS", "DOUBLE", "TILE", "ALL_TILES", "ALL_MASK", "SUIT", "DOUBLES_MASK",
+    "A", "B", "PIPS", "TILE_NAMES", "DOUBLE", "TILE", "ALL_TILES", "ALL_MASK", "SUIT", "DOUBLES_MASK",
     "parse_tile", "tile_str", "halves", "pips", "is_double", "tiles_of", "mask_of", "popcount",
 ]
 
@@ -25,6 +25,8 @@ for _a in range(7):
         B.append(_b)
 
 PIPS: list[int] = [a + b for a, b in zip(A, B)]
+#: TILE_NAMES[t]: ``"a:b"`` with a <= b (what ``tile_str(t)`` gives)
+TILE_NAMES: tuple[str, ...] = tuple(f"{a}:{b}" for a, b in zip(A, B))
 DOUBLE: list[bool] = [a == b for a, b in zip(A, B)]
 ALL_TILES: tuple[int, ...] = tuple(range(28))
 ALL_MASK: int = (1 << 28) - 1
