@@ -551,18 +551,18 @@ class Hand:
             mask = self.live_mask() & ~self.seen_elsewhere(seat)
         mask &= self.fit(True)
         out: list[tuple[int, Cand]] = []
-        checks = v._lay_checks or not self.layout.placed
-        candidates = v.candidates
-        while mask:
-            low = mask & -mask
-            t = low.bit_length() - 1
-            mask ^= low
-            if checks:
+        if not mask:
+            return out
+        if v._lay_checks or not self.layout.placed:
+            m = mask
+            while m:
+                low = m & -m
+                m ^= low
                 try:
-                    v.check_lay_turn(self, seat, t)
+                    v.check_lay_turn(self, seat, low.bit_length() - 1)
                 except RuleError:
-                    continue
-            cands = candidates(self, t, seat, True)[0]
+                    mask ^= low
+        for t, cands in v.placements(self, mask, seat, True):
             if len(cands) == 1:
                 out.append((t, cands[0]))
                 continue

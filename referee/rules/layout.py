@@ -20,6 +20,9 @@ from .tiles import A, B, DOUBLE, tile_str
 
 __all__ = ["Placement", "End", "Layout"]
 
+#: VALUES[n]: the one-number tuple ``(n,)`` an end shows (shared, not rebuilt at every lay)
+VALUES: tuple[tuple[int], ...] = tuple((n,) for n in range(7))
+
 
 class Placement:
     """A tile on the table. ``inner`` touches its parent (None for a root); ``outer`` faces out."""
@@ -154,10 +157,12 @@ class Layout:
             outer = None
         else:
             outer = B[tile] if A[tile] == inner else A[tile]
-        p = Placement(tile, inner, outer, across, end.anchor, end.arm, seat, matador=matador)
+        arm = end.arm
+        p = Placement(tile, inner, outer, across, end.anchor, arm, seat, matador)
         self.version += 1
-        idx = len(self.placed)
-        self.placed.append(p)
+        placed = self.placed
+        idx = len(placed)
+        placed.append(p)
         self.mask |= 1 << tile
         kind = self.kind
         if kind == "sausage":
@@ -174,13 +179,13 @@ class Layout:
             self.ends[end_index:end_index + 1] = new
             return p
         if shows is not None:
-            new_end = End(idx, shows, 0, end.arm)
+            new_end = End(idx, shows, 0, arm)
         elif across and DOUBLE[tile]:
-            new_end = End(idx, (outer,), 2 * outer, end.arm)
+            new_end = End(idx, VALUES[outer], 2 * outer, arm)
         else:
-            new_end = End(idx, (outer,), outer, end.arm)
+            new_end = End(idx, VALUES[outer], outer, arm)
         self.ends[end_index] = new_end
-        if kind == "ladder" and len(self.placed) == 2:
+        if kind == "ladder" and idx == 1:
             # the first tile against the starter fixes the direction: the other end closes
             self.ends = [new_end]
         return p

@@ -105,49 +105,74 @@ def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
     (the same checks and the same end detection as a token); draws and passes go through
     :meth:`Hand.play` like any token. The blind variants go through tokens throughout.
     """
+    if h.v.blind:
+        return _play_random_tokens(h, rng, max_steps)
     laid = 0
     steps = 0
-    blind = h.v.blind
+    # the moves now: the lays (in lay_options' order), then a draw, a pass (before a lay) or
+    # the end of the turn (after one, where the turn may go on); one uniform choice among them
+    lay_options = h.lay_options
+    can_draw = h.can_draw
+    can_pass = h.can_pass
+    play_lay = h.play_lay
+    end_turn = h.end_turn
+    play = h.play
+    randrange = rng.randrange
     while not h.over:
         steps += 1
         if steps > max_steps:
             raise RuntimeError("hand did not end")
-        if blind:
-            opts = choices(h)
-            if not opts:
+        lays = lay_options()
+        nl = len(lays)
+        if not h.t_laid:
+            draw = can_draw()
+            n = nl + draw + can_pass()
+            if not n:
                 raise RuntimeError(f"no legal move for {h.players[h.to_move]}: {h.history[-6:]}")
-            tok = rng.choice(opts)
-            if tok == END_TURN:
-                h.end_turn()
-                continue
-            if tok == "draw":
-                tok = _random_draw(h, rng)
-            before = h.t_laid
-            h.play(tok)
-            laid += h.t_laid > before
-        else:
-            lays = h.lay_options()
-            extra = []
-            if not h.t_laid:
-                if h.can_draw():
-                    extra.append("draw")
-                if h.can_pass():
-                    extra.append("pass")
-            elif h.turn_open:
-                extra.append(END_TURN)
-            k = rng.randrange(len(lays) + len(extra)) if (lays or extra) else -1
-            if k < 0:
-                raise RuntimeError(f"no legal move for {h.players[h.to_move]}: {h.history[-6:]}")
-            if k < len(lays):
+            k = randrange(n)
+            if k < nl:
                 t, c = lays[k]
-                h.play_lay(t, c)
+                play_lay(t, c)
                 laid += 1
             else:
-                tok = extra[k - len(lays)]
-                if tok == END_TURN:
-                    h.end_turn()
-                    continue
-                h.play(_random_draw_move(h, rng) if tok == "draw" else _PASS)
+                play(_random_draw_move(h, rng) if draw and k == nl else _PASS)
+        else:
+            n = nl + 1 if h.turn_open else nl
+            if not n:
+                raise RuntimeError(f"no legal move for {h.players[h.to_move]}: {h.history[-6:]}")
+            k = randrange(n)
+            if k < nl:
+                t, c = lays[k]
+                play_lay(t, c)
+                laid += 1
+            else:
+                end_turn()
+                continue
+        if not h.over and not h.turn_open:
+            end_turn()
+    return laid
+
+
+def _play_random_tokens(h: Hand, rng: random.Random, max_steps: int) -> int:
+    """``play_random`` by tokens (the blind variants)."""
+    laid = 0
+    steps = 0
+    while not h.over:
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError("hand did not end")
+        opts = choices(h)
+        if not opts:
+            raise RuntimeError(f"no legal move for {h.players[h.to_move]}: {h.history[-6:]}")
+        tok = rng.choice(opts)
+        if tok == END_TURN:
+            h.end_turn()
+            continue
+        if tok == "draw":
+            tok = _random_draw(h, rng)
+        before = h.t_laid
+        h.play(tok)
+        laid += h.t_laid > before
         if not h.over and not h.turn_open:
             h.end_turn()
     return laid

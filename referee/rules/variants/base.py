@@ -311,10 +311,20 @@ class Variant:
     def extra_cands(self, h: Hand, t: int, seat: int, turn: bool) -> list[Cand]:
         return []
 
+    def lead_refusal(self, h: Hand, t: int) -> str | None:
+        """The rule that keeps ``t`` from leading when ``lead_cands`` has no way for it."""
+        return None
+
+    def no_fit_reason(self, h: Hand, t: int, why: str) -> str:
+        """The rule named when ``t`` has no placement now (``why``: the rule of an end that is
+        closed to it, else ``no_fit_rule``)."""
+        return why
+
     def candidates(self, h: Hand, t: int, seat: int, turn: bool) -> tuple[list[Cand], str | None]:
         lay = h.layout
         if not lay.placed:
-            return self.lead_cands(h, t, seat), None
+            cands = self.lead_cands(h, t, seat)
+            return cands, (None if cands else self.lead_refusal(h, t))
         out: list[Cand] = []
         why = None
         bit = 1 << t
@@ -349,7 +359,56 @@ class Variant:
                 out.extend(extra)
         if out:
             return out, None
-        return out, why or self.no_fit_rule
+        return out, self.no_fit_reason(h, t, why or self.no_fit_rule)
+
+    def placements(self, h: Hand, mask: int, seat: int, turn: bool) -> list[tuple[int, tuple[Cand, ...]]]:
+        """``(tile, ways)`` for every tile of ``mask`` that has a placement now, in tile order:
+        what ``candidates`` gives tile by tile, with each end's fit and rules looked at once."""
+        lay = h.layout
+        out: list[tuple[int, tuple[Cand, ...]]] = []
+        if not lay.placed or self._extra:
+            while mask:
+                low = mask & -mask
+                t = low.bit_length() - 1
+                mask ^= low
+                cs = self.candidates(h, t, seat, turn)[0]
+                if cs:
+                    out.append((t, tuple(cs)))
+            return out
+        fits = self._end_fit
+        cache = self._cands
+        state = self.cand_state(h) if self._stateful else None
+        rules = self._end_rules
+        ends = []
+        union = 0
+        i = -1
+        for e in lay.ends:
+            i += 1
+            vals = e.values
+            f = fits.get(vals)
+            if f is None:
+                f = self.end_fit(e)
+            m = f & mask
+            if not m or (rules and self.end_allowed(h, e, seat, turn)):
+                continue
+            ends.append((i, vals, m, e))
+            union |= m
+        while union:
+            low = union & -union
+            t = low.bit_length() - 1
+            union ^= low
+            ways: tuple[Cand, ...] = ()
+            for i, vals, m, e in ends:
+                if m & low:
+                    key = (vals, t, state, i)
+                    cs = cache.get(key)
+                    if cs is None:
+                        cs = cache[key] = tuple(self.end_cands(h, t, i, e))
+                    if cs:
+                        ways = ways + cs if ways else cs
+            if ways:
+                out.append((t, ways))
+        return out
 
     def lead(self, h: Hand, seat: int, t: int, c: Cand) -> Placement:
         return h.layout.lead(t, c.across, seat, matador=c.matador, shows=c.shows,

@@ -124,10 +124,8 @@ class Spinner(Variant):
             return []
         return [Cand(-1, None, True)]
 
-    def candidates(self, h, t, seat, turn):
-        if h.layout.empty and not DOUBLE[t]:
-            return [], "lead.double"
-        return super().candidates(h, t, seat, turn)
+    def lead_refusal(self, h, t):
+        return None if DOUBLE[t] else "lead.double"
 
     def arms_first(self) -> bool:
         return self.o.get("open_arms_first") == "yes"
@@ -151,14 +149,13 @@ class Spider(Spinner):
     removes_one = True
     arms_rule = "spider.arms_first"
 
-    def candidates(self, h, t, seat, turn):
-        out, why = super().candidates(h, t, seat, turn)
-        if not out and DOUBLE[t] and self.arms_first() and 0 < len(h.layout.placed) and h.layout.spin_started < 4:
+    def no_fit_reason(self, h, t, why):
+        if DOUBLE[t] and self.arms_first() and 0 < len(h.layout.placed) and h.layout.spin_started < 4:
             # a double that could close a started leg, but not before all four legs are started
             if any(not e.spin and (self.o.get("close_with") == "any_double" or A[t] in e.values)
                    for e in h.layout.ends):
-                why = self.arms_rule
-        return out, why
+                return self.arms_rule
+        return why
 
     def opener_order(self, h):
         return ONE_UP

@@ -477,10 +477,8 @@ class Sausage(Variant):
     def lead_fit(self, h):
         return DOUBLES_MASK
 
-    def candidates(self, h, t, seat, turn):
-        if h.layout.empty and not DOUBLE[t]:
-            return [], "lead.double"
-        return super().candidates(h, t, seat, turn)
+    def lead_refusal(self, h, t):
+        return None if DOUBLE[t] else "lead.double"
 
     def extra_fit(self, h, seat, turn):
         lay = h.layout
