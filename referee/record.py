@@ -8,6 +8,7 @@ plays every hand through :mod:`referee.rules` and returns a :class:`Report` whos
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
 import re
 from dataclasses import dataclass, field
@@ -120,7 +121,7 @@ def read(source: Any) -> Record:
     except OptionError as e:
         raise RecordError(e.rule, {k: str(v)[:40] for k, v in e.params.items()}) from None
     date = obj.get("date")
-    if date is not None and (not isinstance(date, str) or not _DATE.match(date)):
+    if date is not None and (not isinstance(date, str) or not _DATE.match(date) or not _real_date(date)):
         raise _field("date", "YYYY-MM-DD")
     lang = obj.get("lang")
     if lang is not None and lang not in ("ru", "en"):
@@ -132,6 +133,14 @@ def read(source: Any) -> Record:
     size = v.deal_size(len(players))
     hands = [_read_hand(h, i + 1, players, size, variant) for i, h in enumerate(hands_raw)]
     return Record(variant, options, dict(given), list(players), hands, date, lang, obj)
+
+
+def _real_date(text: str) -> bool:
+    try:
+        _dt.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _read_hand(raw: Any, number: int, players: list[str], size: int, variant: str) -> HandRecord:
@@ -204,10 +213,10 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, variant: st
         if not isinstance(result, dict):
             raise _field("result", "an object", hand=number)
         out = result.get("out")
-        if out is not None and out not in seated:
+        if out is not None and (not isinstance(out, str) or out not in seated):
             raise RecordError("record.unknown_player", {"name": str(out)[:MAX_NAME]}, hand=number)
         maker = result.get("maker")
-        if maker is not None and maker not in seated:
+        if maker is not None and (not isinstance(maker, str) or maker not in seated):
             raise RecordError("record.unknown_player", {"name": str(maker)[:MAX_NAME]}, hand=number)
         left = _read_left(result.get("left") or {}, seated, number, "result.left")
         scored = result.get("scored") or {}
@@ -360,10 +369,12 @@ def _replay_hand(record: Record, hr: HandRecord, number: int, prev_winner: int |
     if "lead_conflict" in h.vs and h.to_move is not None:
         raise _Stop(RuleError("lead.wrong_player", {"player": players[h.vs["lead_conflict"]],
                                                    "leader": players[h.to_move]}), number, None, None)
+    if h.over and h.end == "redeal" and (hr.turns or hr.result is not None):
+        # a hand whose known deal calls for a redeal has no turns (and so no result)
+        rule = "hand.no_double" if h.vs.get("no_double") or record.variant in ("spider", "sausage") else "hand.redeal"
+        first = hr.turns[0][1][0] if hr.turns and hr.turns[0][1] else None
+        raise _Stop(RuleError(rule, {}), number, 1 if hr.turns else None, first)
     if hr.turns:
-        if h.over and h.end == "redeal":
-            rule = "hand.no_double" if h.vs.get("no_double") or record.variant in ("spider", "sausage") else "hand.redeal"
-            raise _Stop(RuleError(rule, {}), number, 1, None)
         for ti, (name, moves) in enumerate(hr.turns, 1):
             s = seat[name]
             if h.over:
@@ -387,17 +398,22 @@ def _replay_hand(record: Record, hr: HandRecord, number: int, prev_winner: int |
                 h.end_turn()
             except RuleError as e:
                 raise _Stop(e, number, ti, moves[-1] if moves else None) from None
-    if not h.over and hr.turns and not hr.result:
-        if not last:
-            raise _Stop(RuleError("hand.unfinished", {"hand": number}), number, None, None)
-    if hr.turns is None and hr.result is None and not h.over:
-        if not last:
-            raise _Stop(RuleError("hand.unfinished", {"hand": number}), number, None, None)
+    # only the last hand may be unfinished (a hand with no turns, or "turns": [], included)
+    if not h.over and hr.result is None and not last:
+        raise _Stop(RuleError("hand.unfinished", {"hand": number}), number, None, None)
     # -- the end --------------------------------------------------------------------------------
     if hr.result is not None and not (h.over and h.end == "redeal"):
         return _result_hand(record, hr, h, v, number)
     if not h.over:
-        left = {p: h.pips_of(s, v.lone_blank) for s, p in enumerate(players)}
+        shown = h
+        if hr.left:
+            # a left given for a hand still in play is checked like any left (on a copy: the live
+            # hand goes on from the tiles, not from a count)
+            from .rules import clone
+
+            shown = clone(h)
+            _apply_left(shown, v, hr.left, number)
+        left = {p: shown.pips_of(s, v.lone_blank) for s, p in enumerate(players)}
         pts = v.live_points(h)
         return HandReport(number, None, None, {p: pts[s] for s, p in enumerate(players)}, left, hand=h), None
     if h.end == "redeal":
@@ -465,9 +481,13 @@ def _apply_left(h: Hand, v, left: dict[str, list[int] | int] | None, number: int
             # the most the tiles he can hold could carry: his count of the heaviest tiles off the table
             free = ALL_MASK & ~h.layout.mask & ~h.seen_elsewhere(s) & ~used
             cap = sum(sorted((PIPS[t] for t in tiles_of(free)), reverse=True)[:h.counts[s]])
-            if h.counts[s] == 1 and v.lone_blank is not None:
-                cap = max(cap, v.lone_blank)
-            if val < 0 or val > cap or (h.counts[s] == 0 and val != 0):
+            one = None
+            if h.counts[s] == 1:
+                # one tile: the count is one tile's pips (a lone 0:0 as lone_blank)
+                lb = v.lone_blank
+                one = {lb if (t == 0 and lb is not None) else PIPS[t] for t in tiles_of(free)}
+            if val < 0 or (val > cap and one is None) or (h.counts[s] == 0 and val != 0) or (
+                    one is not None and val not in one):
                 raise _Stop(RuleError("left.impossible", {"player": name, "detail": str(val)}), number, None, None)
             pips_given[s] = val
     h.left_pips = [pips_given[s] if not h.known[s] else None for s in range(h.n)]
@@ -475,6 +495,32 @@ def _apply_left(h: Hand, v, left: dict[str, list[int] | int] | None, number: int
 
 
 _PLAUSIBLE_STEP = {"muggins": 5, "two_lane": 10}
+#: the variants that count points during play (``result.scored``); elsewhere nothing is scored
+_IN_PLAY = ("muggins", "bergen", "fives", "threes", "lucky_threes", "matador", "six_matador", "two_lane")
+
+
+def _scored_problem(variant: str, options: dict, scored: dict[str, int]) -> tuple[str, str] | None:
+    """(player, detail) of the first in-play score that cannot be, or None."""
+    step = _PLAUSIBLE_STEP.get(variant)
+    most = None                       # the most the whole table can score during one hand
+    if variant == "matador":
+        step = int(options.get("matador_bonus") or 0)   # 0 or 10 a matador laid; four matadors
+        most = 4 * step
+    elif variant == "six_matador" and options.get("scoring") != "strict":
+        step, most = 10, 50                             # 10 a matador laid; five matadors
+    for name, x in scored.items():
+        if x and (variant not in _IN_PLAY or (variant == "matador" and not step)):
+            return name, f"{x} (0)"
+        if step and x % step:
+            return name, f"{x} / {step}"
+        if x < 0 and not (variant == "lucky_threes" or (variant == "six_matador" and most is None)):
+            return name, str(x)
+        if x == 1 and variant == "bergen":     # Bergen's points come in 2s and 3s
+            return name, "1 (2s and 3s)"
+    if most is not None and sum(scored.values()) > most:
+        name = max(scored, key=lambda k: scored[k])
+        return name, f"{sum(scored.values())} > {most}"
+    return None
 
 
 def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -> tuple[HandReport, int | None]:
@@ -483,17 +529,11 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
     players = record.players
     seat = {p: s for s, p in enumerate(players)}
     scored = res.get("scored", {})
-    step = _PLAUSIBLE_STEP.get(record.variant)
-    if record.variant == "matador":
-        step = 10
-    for name, x in scored.items():
-        if step and x % step:
-            raise _Stop(RuleError("result.scored", {"player": name, "detail": f"{x} / {step}"}), number, None, None)
-        if x < 0 and record.variant not in ("lucky_threes", "six_matador"):
-            raise _Stop(RuleError("result.scored", {"player": name, "detail": str(x)}), number, None, None)
-        if x == 1 and record.variant == "bergen":     # Bergen's points come in 2s and 3s
-            raise _Stop(RuleError("result.scored", {"player": name, "detail": "1 (2s and 3s)"}), number, None, None)
+    bad = _scored_problem(record.variant, record.options, scored)
+    if bad is not None:
+        raise _Stop(RuleError("result.scored", {"player": bad[0], "detail": bad[1]}), number, None, None)
     out = res.get("out")
+    maker = res.get("maker")
     if played.history:
         # turns and a result: they must agree
         if not played.over:
@@ -504,6 +544,9 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
         for name, x in scored.items():
             if played.scores[seat[name]] != x:
                 raise _Stop(RuleError("result.mismatch", {"detail": f"{name} {x}"}), number, None, None)
+        if maker is not None and played.maker != seat[maker]:
+            # the fish maker is the player who laid the last tile
+            raise _Stop(RuleError("result.mismatch", {"detail": f"maker {maker}"}), number, None, None)
         _apply_left(played, v, res.get("left") or hr.left, number)
         try:
             sc = v.score(played)
@@ -513,6 +556,21 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
         return _hand_report(number, played.end, sc, players, played), sc.winner
     # result only: a hand with no moves, finished as the result says
     h = played
+    if out is None and maker is None and record.options.get("fish_winner") == "maker":
+        # a block whose winner is the fish maker: the result must say who made it
+        raise _Stop(RuleError("result.maker", {}), number, None, None)
+    left = res.get("left") or hr.left or {}
+    if h.deal_known and record.variant != "sausage":
+        # a known deal: each tile left was dealt to that player or drawn (never another's)
+        drawable = h.drawable_n > 0
+        for name, val in left.items():
+            if not isinstance(val, list):
+                continue
+            s = seat[name]
+            for t in val:
+                if not (h.hands[s] >> t & 1) and (not drawable or not (h.stock >> t & 1)):
+                    raise _Stop(RuleError("left.impossible", {"player": name, "detail": tile_str(t)}),
+                                number, None, None)
     h.over = True
     h.end = "out" if out is not None else "block"
     h.winner = seat[out] if out is not None else None
@@ -522,10 +580,8 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
         if h.known[seat[out]]:
             h.hands[seat[out]] = 0
             h.known[seat[out]] = False
-    maker = res.get("maker")
     h.maker = seat[maker] if maker is not None else None
     # the deal, if known, is not the remainder: the remainder is what result.left says
-    left = res.get("left") or hr.left or {}
     if out is not None and left.get(out) not in (None, 0, []):
         # the player who went out holds nothing
         kept = left[out] if isinstance(left[out], int) else " ".join(tile_str(t) for t in left[out])

@@ -1594,10 +1594,18 @@ ENGINE_RULES: dict[str, dict] = {
     "result.out": _E("end", _ALL, ("Кто вышел", "Who went out"),
         ("В result поле out — имя вышедшего (у него нет остатка) или null при рыбе.",
          "In result, out names the player who went out (he has nothing left), or null on a block.")),
-    "result.scored": _E("end", _IN_PLAY + _MATADORS + ("two_lane",), ("Очки по ходу игры", "Points in play"),
-        ("Очки за игру должны быть возможны: в «Маггинсе» кратны 5, в «Двухполосном» — 10 и т. п.",
-         "Points in play must be possible: a multiple of 5 in Muggins, of 10 in two-lane, and so on."),
+    "result.scored": _E("end", _ALL, ("Очки по ходу игры", "Points in play"),
+        ("Очки за игру должны быть возможны: в «Маггинсе» кратны 5, в «Двухполосном» — 10 и т. п.; где "
+         "по ходу игры очков не считают, их нет.",
+         "Points in play must be possible: a multiple of 5 in Muggins, of 10 in two-lane, and so on; "
+         "where nothing is scored during play, there are none."),
         quote_from=('points', 'count', 'scoring')),
+    "result.maker": _E("end", ("traditional",), ("Кто сделал рыбу", "The fish maker"),
+        ("При fish_winner=maker рыбу выигрывает тот, кто положил последнюю кость; итог без ходов "
+         "называет его в поле maker.",
+         "Under fish_winner=maker the player who laid the last tile wins a block; a result-only entry "
+         "names him in its maker field."),
+        options=("fish_winner",)),
     "result.mismatch": _E("end", _ALL, ("Итог не совпадает с ходами", "Result and moves disagree"),
         ("Кон с ходами и result должен согласовываться сам с собой.", "A hand with both turns and result must agree with itself.")),
     "match.over": _E("match", _ALL, ("Матч окончен", "The match is over"),

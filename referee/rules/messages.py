@@ -96,6 +96,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bergen.left_tiles": ("В бергене при рыбе нужны сами оставшиеся кости (кто держит дубли).", "A Bergen block needs the tiles left (who holds doubles)."),
     "result.out": ("Результат неверен: {detail}.", "The result is wrong: {detail}."),
     "result.scored": ("Очки за игру у {player} невозможны: {detail}.", "{player}'s points in play are impossible: {detail}."),
+    "result.maker": ("При fish_winner=maker в result нужно указать, кто сделал рыбу (maker).", "Under fish_winner=maker the result of a block must name the fish maker (maker)."),
     "result.mismatch": ("Результат не совпадает с ходами: {detail}.", "The result does not agree with the moves: {detail}."),
     "match.over": ("Матч уже решён: партия после этого не записывается.", "The match is already decided: no more hands."),
 }

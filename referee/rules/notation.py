@@ -13,6 +13,7 @@ A TILE is ``a:b`` or ``a-b`` with a, b from 0 to 6, in either order.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .errors import MoveSyntaxError
@@ -21,6 +22,7 @@ from .tiles import parse_tile, tile_str
 __all__ = ["Move", "parse_move", "MAX_TOKEN"]
 
 MAX_TOKEN = 80
+_TILE_GAP = re.compile(r"\s*([:\-])\s*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +87,8 @@ def parse_move(token: object) -> Move:
     text = token.strip().lower()
     # glue "6:5 > 5:0 @ 5" and "across @ 6" together
     text = text.replace(" >", ">").replace("> ", ">").replace(" @", "@").replace("@ ", "@")
+    if " :" in text or ": " in text or " -" in text or "- " in text:     # "6 : 5", "6 - 5"
+        text = _TILE_GAP.sub(r"\1", text)
     words = text.split()
     if not words:
         raise _bad(token)
