@@ -3,7 +3,8 @@
 - ``GET /<door>/<key>/check?tile=3:5``: on the hand in play, where the tile fits now (the
   engine's ``places_for``) or exactly why not (``explain``), for the player to move. A GET:
   nothing is ever written.
-- ``GET /<door>/<key>/hands/<n>/step/<k>``: hand ``n`` as it stood after its first ``k`` moves.
+- ``GET /<door>/<key>/hands/<n>/step/<k>[?tile=3:5]``: hand ``n`` as it stood after its first
+  ``k`` moves (and where a tile would have fitted then, or why not).
   The position comes from the engine's one replay path (``referee.record.replay`` over the
   match cut after move ``k``; the moves of a turn cut short are then played on the live hand,
   as ``engine.replay`` does for an open turn). No rule is applied here.
@@ -143,6 +144,19 @@ def step(door: str, key: str, number: int, k: int):
     live, refusal = (None, None)
     if not logged.by_result:
         live, refusal = hand_at(m, state.hands, number, k)
+    # a tile checked against the table as it stood after move k (the same answer as /check)
+    tile, answer, bad, status = request.args.get("tile"), None, None, 200
+    can_check = live is not None and not live.over
+    if tile is not None:
+        tile = tile.strip().replace("-", ":")
+        if not TILE_RE.match(tile):
+            bad = _("«%(tile)s» is not a domino tile (write 3:5).", tile=tile[:12])
+            status, tile = 400, None
+        elif not can_check:
+            bad, status, tile = _("The hand is over at this move: there is no tile to check."), 409, None
+        else:
+            answer = _answer(m, live, tile)
     return render_template("dispute/step.html", m=m, number=number, k=k, total=total, rows=rows,
                            row=rows[k - 1] if k else None, hv=engine.hand_view(live), refusal=refusal,
-                           logged=logged, summary=hand_summary(state.report, number) if k == total else None)
+                           logged=logged, summary=hand_summary(state.report, number) if k == total else None,
+                           tile=tile, answer=answer, bad=bad, can_check=can_check), status

@@ -319,3 +319,29 @@ def test_the_check_page_follows_the_table(client):
         assert meta["content"] == view + "/n"
         assert meta["data-n"] == str(client.get(view + "/n").get_json()["n"])
         assert [s["src"].split("?")[0] for s in page.select("script[src]")] == ["/static/app.js"]
+
+
+@pytest.mark.parametrize("lang, why", [("ru", "У Анфиса нет кости 0:0."), ("en", "Анфиса does not hold 0:0.")])
+def test_a_tile_checked_at_a_past_move(client, lang, why):
+    """After move 2 (6:6, 6:0) it was Анфиса's turn with 6:5 in hand: it fitted the 6 end."""
+    edit = imported_seed(client)
+    in_lang(client, lang)
+    page = soup(client.get(edit + "/hands/1/step/2"))
+    details = page.select_one("details.check-here")
+    assert details is not None and not details.has_attr("open")
+    assert details.select_one("form.check-form")["action"] == edit + "/hands/1/step/2#answer"
+    page = soup(client.get(edit + "/hands/1/step/2?tile=5:6"))
+    assert page.select_one("details.check-here").has_attr("open")
+    answer = page.select_one("section#answer")
+    assert "fits" in answer["class"]
+    assert [c.get_text() for c in answer.select("code.token")] == ["6:5>6:6"]
+    assert "Анфиса" in answer.select_one(".answer-tile").get_text()
+    assert drawn(page) == ["0:6", "6:6"]  # the table is still the one after move 2
+    page = soup(client.get(edit + "/hands/1/step/2?tile=0:0"))
+    assert page.select_one("#answer .why").get_text() == why
+    assert client.get(edit + "/hands/1/step/2?tile=7:7").status_code == 400
+    # after the last move the hand is over: nothing to check
+    assert soup(client.get(edit + "/hands/1/step/13")).select_one("details.check-here") is None
+    resp = client.get(edit + "/hands/1/step/13?tile=3:3")
+    assert resp.status_code == 409
+    assert soup(resp).select_one(".problem").get_text().strip()

@@ -295,7 +295,8 @@ def test_every_new_page_is_light_and_local(client):
     view = view_of(client, live)
     pages = {"sheets": done + "/sheets", "sheets-live": live + "/sheets", "blank": "/sheets/blank",
              "hand": done + "/hands/1", "step-0": done + "/hands/1/step/0",
-             "step-13": done + "/hands/1/step/13", "check": live + "/check",
+             "step-13": done + "/hands/1/step/13", "step-5-check": done + "/hands/1/step/5?tile=0:0",
+             "check": live + "/check",
              "check-fits": live + "/check?tile=0:1", "check-nofit": live + "/check?tile=3:3",
              "view-check": view + "/check?tile=0:1", "view-sheets": view + "/sheets"}
     lines = []

@@ -115,6 +115,12 @@ def test_sheets_and_dispute_pages_on_a_phone(phone, live_server, lang):
     assert page.locator(".layout svg.tile").count() == 5
     phone_checks(page, "step 5")
     shoot(page, f"{lang}-step-5")
+    page.click("details.check-here summary")
+    go(page, 'details.check-here button.pick[value="0:0"]')  # Всеволод could lay 0:0 on the 0 end
+    assert page.locator("#answer.fits").is_visible()
+    assert page.url.endswith("/hands/1/step/5?tile=0%3A0#answer")
+    phone_checks(page, "step 5 check")
+    shoot(page, f"{lang}-step-5-check")
     go(page, "a.step-next")
     assert page.locator(".layout svg.tile").count() == 6
     go(page, "a.step-prev")
