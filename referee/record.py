@@ -523,6 +523,23 @@ def _scored_problem(variant: str, options: dict, scored: dict[str, int]) -> tupl
     return None
 
 
+def _left_agree(a: dict | None, b: dict | None, lone_blank: int | None, number: int) -> None:
+    """A hand's ``left`` and its ``result.left``, where both are given, say the same."""
+    if not a or not b:
+        return
+
+    def pips(val):
+        if isinstance(val, int):
+            return val
+        return lone_blank if (lone_blank is not None and val == [0]) else sum(PIPS[t] for t in val)
+
+    for name in set(a) & set(b):
+        x, y = a[name], b[name]
+        same = sorted(x) == sorted(y) if isinstance(x, list) and isinstance(y, list) else pips(x) == pips(y)
+        if not same:
+            raise _Stop(RuleError("result.mismatch", {"detail": f"left {name}"}), number, None, None)
+
+
 def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -> tuple[HandReport, int | None]:
     """A hand entered by its result only (or turns and a result that must agree)."""
     res = hr.result or {}
@@ -534,6 +551,7 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
         raise _Stop(RuleError("result.scored", {"player": bad[0], "detail": bad[1]}), number, None, None)
     out = res.get("out")
     maker = res.get("maker")
+    _left_agree(res.get("left"), hr.left, v.lone_blank, number)
     if played.history:
         # turns and a result: they must agree
         if not played.over:

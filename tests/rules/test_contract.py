@@ -506,3 +506,20 @@ def test_blitz_next_hand_the_opener_rule_applies_again():
     out = ok(record("blitz", p5, [first, hand(deal, turns(("P3", "0:0")))]))
     assert out["hands"][1]["end"] is None and out["totals"]["P1"] == 40
     refused(record("blitz", p5, [first, hand(deal, turns(("P1", "1:5")))]), "lead.wrong_player", 1)
+
+
+# RF: "A hand with both `turns` and `result` must agree with itself": a hand's `left` and its
+# `result.left`, where both are given, say the same (GAP: the documents do not say which would win;
+# neither does: they must agree).
+def test_a_hands_left_and_its_result_left_must_agree():
+    rec = lone()
+    rec["hands"][0]["result"] = {"out": "Ann", "left": {"Bob": ["0:0"]}}
+    rec["hands"][0]["left"] = {"Bob": 24}                        # the lone 0:0 counted 24: the same
+    assert shape(ok(rec), AB)["hands"][0]["points"] == {"Ann": 24, "Bob": 0}
+    rec["hands"][0]["left"] = {"Bob": 0}
+    refused(rec, "result.mismatch")
+    # result only, deal unknown: the same
+    rec = record("traditional", AB, [{"result": {"out": "Ann", "left": {"Bob": 12}}, "left": {"Bob": ["6:6"]}}])
+    assert ok(rec)["hands"][0]["points"] == {"Ann": 12, "Bob": 0}
+    rec["hands"][0]["left"] = {"Bob": ["6:5"]}
+    refused(rec, "result.mismatch")
