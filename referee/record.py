@@ -610,7 +610,15 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
             h.counts[s] = max(h.counts[s], 1)
     for name, val in left.items():
         s = seat[name]
-        h.counts[s] = len(val) if isinstance(val, list) else max(1, h.counts[s])
+        if s == h.winner and out is not None:
+            continue            # the player who went out holds nothing (0 or [] said so)
+        if isinstance(val, list):
+            h.counts[s] = len(val)
+        else:
+            # a count: at most his deal and every tile he could have drawn (sausage: any tile, as
+            # a cut hands tiles over); the cap is what that many of the heaviest tiles carry
+            more = 28 if record.variant == "sausage" else max(h.drawable_n, 0)
+            h.counts[s] = max(1, min(28, h.counts[s] + more))
     h.layout.mask = 0
     _apply_left(h, v, left, number)
     v.load_scored(h, [scored.get(p, 0) for p in players])

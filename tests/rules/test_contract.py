@@ -523,3 +523,17 @@ def test_a_hands_left_and_its_result_left_must_agree():
     assert ok(rec)["hands"][0]["points"] == {"Ann": 12, "Bob": 0}
     rec["hands"][0]["left"] = {"Bob": ["6:5"]}
     refused(rec, "result.mismatch")
+
+
+# RF: "a number is taken on trust unless impossible (negative, or more than the tiles he can hold
+# could carry)": in a result-only entry he may hold more tiles than were dealt, having drawn.
+def test_result_only_numeric_left_may_exceed_the_deal_where_tiles_are_drawn():
+    # French, 2 players: 5 dealt, 18 in the bazaar. Bob kept 69 pips (he drew): possible
+    h = shape(ok(record("french", AB, [{"result": {"out": None, "left": {"Ann": 5, "Bob": 69}}}])), AB)["hands"][0]
+    assert (h["end"], h["winner"], h["points"]) == ("result", "Ann", {"Ann": 5, "Bob": 69})
+    # traditional without drawing: seven tiles carry at most 12+11+10+10+9+9+8 = 69
+    res = {"out": "Ann", "left": {"Bob": 69}}
+    assert ok(record("traditional", AB, [{"result": res}], draw="none"))["hands"][0]["points"]["Ann"] == 69
+    res["left"]["Bob"] = 70
+    refused(record("traditional", AB, [{"result": res}], draw="none"), "left.impossible")
+    assert ok(record("traditional", AB, [{"result": res}]))["hands"][0]["points"]["Ann"] == 70   # he drew
