@@ -556,7 +556,7 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
         # turns and a result: they must agree
         if not played.over:
             raise _Stop(RuleError("result.mismatch", {"detail": "unfinished"}), number, None, None)
-        w = played.first_out if played.end == "out" else None
+        w = played.winner if played.end == "out" else None     # French: not the first to empty his hand
         if (out is not None and seat[out] != w) or (out is None and played.end == "out"):
             raise _Stop(RuleError("result.mismatch", {"detail": "out"}), number, None, None)
         for name, x in scored.items():

@@ -59,3 +59,14 @@ def test_fit_masks_agree_with_the_placements_found_tile_by_tile(variant):
                         continue
                     found = bool(h.cands(t, seat, turn)[0])
                     assert bool(mask >> t & 1) == found, (variant, seed, tile_str(t), turn, h.history[-4:])
+
+
+def test_result_only_out_player_may_be_listed_with_nothing_left():
+    from referee.record import check
+
+    rec = {"format": "referee-record/1", "variant": "traditional", "players": ["A", "B", "C"],
+           "hands": [{"result": {"out": "A", "left": {"A": 0, "B": 7, "C": ["6:6"]}}},
+                     {"result": {"out": "B", "left": {"A": 3, "B": [], "C": 4}}}]}
+    code, out, _ = check(rec, "en")
+    assert code == 0, out["error"]
+    assert [h["points"] for h in out["hands"]] == [{"A": 19, "B": 0, "C": 0}, {"A": 0, "B": 7, "C": 0}]
