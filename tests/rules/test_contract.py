@@ -537,3 +537,17 @@ def test_result_only_numeric_left_may_exceed_the_deal_where_tiles_are_drawn():
     res["left"]["Bob"] = 70
     refused(record("traditional", AB, [{"result": res}], draw="none"), "left.impossible")
     assert ok(record("traditional", AB, [{"result": res}]))["hands"][0]["points"]["Ann"] == 70   # he drew
+
+
+# RF: "A hand with both `turns` and `result` must agree with itself": `out` names the player who
+# went out, which in French is the one with no tiles once the bazaar is empty, not the first to
+# empty his hand (A, at turn 9, who then had to draw the bazaar; B goes out at turn 12).
+def test_turns_and_result_agree_on_who_went_out_in_french():
+    from .test_french import A_LEFT, rec1
+
+    rec = rec1()
+    rec["hands"][0]["result"] = {"out": "B", "left": {"A": A_LEFT}}
+    h = shape(ok(rec), ["A", "B"])["hands"][0]
+    assert (h["end"], h["winner"], h["points"]) == ("out", "B", {"A": A_LEFT, "B": 0})
+    rec["hands"][0]["result"] = {"out": "A", "left": {"B": 0}}
+    refused(rec, "result.mismatch")
