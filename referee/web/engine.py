@@ -297,3 +297,40 @@ def try_end_turn(live) -> Refusal | None:
     except Exception as err:
         return _engine_failure(err)
     return None
+
+
+def trial(live, token: str) -> bool:
+    """Whether ``token`` would be accepted now, tried on a copy (the live hand is unchanged)."""
+    from copy import deepcopy
+
+    try:
+        deepcopy(live).play(token)
+    except Exception:
+        return False
+    return True
+
+
+def blind_view(live) -> dict | None:
+    """The blind variants' turn as the table page offers it: the reveal at three
+    (``pending_open``, with the row when it is known), and the rightmost tile of a known
+    closed row with the places it fits (``places``) or whether it may be missed (``miss``)."""
+    if live is None or live.over or live.to_move is None or not getattr(live.v, "blind", False):
+        return None
+    seat = live.to_move
+    try:
+        row = live.known_hand(seat)
+    except Exception:
+        row = None
+    row = [tile_str(t) for t in row] if row is not None else None
+    opened = bool((getattr(live, "opened", None) or [False] * len(live.players))[seat])
+    out = {"pending_open": bool(getattr(live, "t_pending_open", False)), "row": row,
+           "opened": opened, "rightmost": None, "places": [], "miss": False}
+    if out["pending_open"]:
+        return out
+    if row and not opened and not getattr(live, "t_missed", False) and not getattr(live, "t_draws", 0):
+        t = row[-1]
+        places = [p for p in places_for(live, t) if trial(live, p)]
+        miss = not places and trial(live, f"miss {t}")
+        if places or miss:
+            out.update(rightmost=t, places=places, miss=miss)
+    return out

@@ -24,6 +24,8 @@ from .log import fold, laid_tiles, to_record
 bp = Blueprint("play", __name__, url_prefix="/m/<key>")
 
 #: variants whose hands gather points during play (the result form asks for them)
+#: variants played from a face-down row (the rightmost tile turned up, the reveal at three)
+BLIND = {"blind_blitz", "dark"}
 IN_PLAY = {"muggins", "bergen", "fives", "threes", "lucky_threes", "matador", "six_matador", "two_lane"}
 
 TILE_RE = re.compile(r"^[0-6]:[0-6]$")
@@ -33,13 +35,15 @@ TOKEN_MAX = 80
 class Refused(Exception):
     """A change refused: the page is drawn again with ``message`` (and maybe a rule link)."""
 
-    def __init__(self, message: str, status: int = 400, refusal=None, places=None, tile=None):
+    def __init__(self, message: str, status: int = 400, refusal=None, places=None, tile=None,
+                 miss=None):
         super().__init__(message)
         self.message = message
         self.status = status
         self.refusal = refusal
         self.places = places or []
         self.tile = tile
+        self.miss = miss  # blind variants: the turned-up tile that fits nowhere may be missed
 
 
 def _match(key: str) -> dict:
@@ -99,10 +103,11 @@ def _append(m: dict, n: int, kind: str, data: dict) -> None:
 
 
 def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None, places=None,
-           tile=None):
+           tile=None, miss=None):
     evs, state = _load(m)
     ph = phase(m, state)
     hv = engine.hand_view(state.live) if ph == "play" else None
+    blind = engine.blind_view(state.live) if ph == "play" and m["variant"] in BLIND else None
     if ph == "left" and state.ended is not None:
         hv = engine.hand_view(state.ended)
     return render_template(
@@ -111,7 +116,8 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         edit=True, score=_score(m, state), engine_ready=engine.available(),
         laid=laid_tiles(state.last) if state.last else [], asked=left_needed(state) if ph == "left" else [],
         can_end_turn=_can_end_turn(state),
-        spec=catalogue.spec(m["variant"]),
+        spec=catalogue.spec(m["variant"]), blind=blind, miss=miss,
+        leader=request.form.get("leader") if (places or miss) else None,
     ), status
 
 
@@ -130,7 +136,7 @@ def _guard(m: dict, action):
         action()
     except Refused as r:
         return _table(m, problem=r.message, status=r.status, refusal=r.refusal, places=r.places,
-                      tile=r.tile)
+                      tile=r.tile, miss=r.miss)
     return redirect(url_for("play.table", key=m["edit_key"]))
 
 
@@ -248,6 +254,13 @@ def _token_from_form(live) -> str:
     f = request.form
     if "pass" in f:
         return "pass"
+    if "open" in f:
+        tiles = [t for t in f.getlist("open_tile") if t]
+        for t in tiles:
+            _check_tile(t)
+        if len(tiles) != 3 or len(set(tiles)) != 3:
+            raise Refused(_("Choose the three tiles turned up."))
+        return "open " + " ".join(tiles)
     if "draw" in f:
         tile = f.get("tile", "")
         if tile:
@@ -270,11 +283,19 @@ def _token_from_form(live) -> str:
         return places[0]
     if not places:
         refusal = engine.explain(live, tile)
+        if m_blind(live) and engine.trial(live, f"miss {tile}"):
+            # the tile turned up fits nowhere: offer to send it back (miss)
+            raise Refused(_("%(tile)s fits nowhere: it goes back to the left end of the row.",
+                            tile=tile), status=200, refusal=refusal, tile=tile, miss=tile)
         if refusal is None:
             raise Refused(_("%(tile)s cannot be laid now.", tile=tile), status=422, tile=tile)
         raise Refused(refusal.message(lang()), status=422, refusal=refusal, tile=tile)
     raise Refused(_("%(tile)s fits in more than one place: choose where.", tile=tile), status=200,
                   places=places, tile=tile)
+
+
+def m_blind(live) -> bool:
+    return bool(getattr(getattr(live, "v", None), "blind", False))
 
 
 def _check_tile(tile: str) -> None:

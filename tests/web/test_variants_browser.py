@@ -1,0 +1,216 @@
+"""Every variant played by taps in a real browser at a phone's size (390x844).
+
+Each variant's example hand from docs/notation.md is played on the table page with taps only:
+the tile picker, the choice of places in words (spider's leg closed face down, sausage's cut,
+matador's crosswise lay, across/along doubles), the blind variants' rows entered tile by tile,
+the turned-up tile laid or missed and the reveal at three, ladder's starter and spider's
+put-aside tile chosen on the picker. The moves stored must be the example's moves.
+
+Screenshots of every new state go to /tmp/shots7/ (ru and en).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.web import engine
+from test_web_browser import go, phone_checks
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")]
+
+SHOTS = "/tmp/shots7"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
+BLOCK = re.compile(r"### (\w+)\n\n.*?```json\n(.*?)\n```", re.S)
+BLIND = ("blind_blitz", "dark")
+#: the variants whose example has a special move, shot in English too
+SPECIAL = ["spider", "sausage", "matador", "blind_blitz", "dark", "ladder"]
+
+
+def examples() -> dict:
+    return {m.group(1): json.loads(m.group(2)) for m in BLOCK.finditer(DOC.read_text(encoding="utf-8"))}
+
+
+def low(tile: str) -> str:
+    return ":".join(sorted(tile.replace("-", ":").split(":")))
+
+
+def parse(token: str) -> dict:
+    """A move token's parts: kind, tile (low half first), target, at, how."""
+    words = token.split()
+    if words[0] in ("pass", "draw", "miss", "open"):
+        return {"kind": words[0], "tiles": [low(t) for t in words[1:]]}
+    tile, _, rest = words[0].partition(">")
+    target, _, at = rest.partition("@")
+    how = " ".join(words[1:])
+    return {"kind": "lay", "tile": low(tile), "target": low(target) if target else None,
+            "at": at or None, "how": how.split("@")[0] if how.startswith("across") else how,
+            "out": how.partition("@")[2] or None}
+
+
+def same_move(example: str, stored: str) -> bool:
+    a, b = parse(example), parse(stored)
+    if a["kind"] != b["kind"]:
+        return False
+    if a["kind"] != "lay":
+        return a["tiles"] == b["tiles"] or (a["kind"] == "open" and sorted(a["tiles"]) == sorted(b["tiles"]))
+    if a["tile"] != b["tile"] or a["how"] != b["how"] or a["out"] != b["out"]:
+        return False
+    if a["target"] and a["target"] != b["target"]:
+        return False
+    return not (a["at"] and a["at"] != b["at"])
+
+
+class Shots:
+    def __init__(self, page, lang: str, variant: str):
+        self.page, self.lang, self.variant, self.taken = page, lang, variant, set()
+
+    def __call__(self, what: str) -> None:
+        """Phone checks and one screenshot per state and variant."""
+        phone_checks(self.page, f"{self.variant} {what}")
+        if what in self.taken:
+            return
+        self.taken.add(what)
+        os.makedirs(SHOTS, exist_ok=True)
+        self.page.screenshot(path=f"{SHOTS}/{self.lang}-{self.variant}-{what}.png", full_page=True)
+
+
+def no_problem(page, context: str) -> None:
+    assert page.locator(".problem").count() == 0, (context, page.inner_text("main")[:1500])
+    assert page.locator("h1").count() and "error" not in (page.title() or "").lower()
+
+
+def new_match(page, base: str, rec: dict) -> str:
+    page.goto(f"{base}/new/{rec['variant']}")
+    for i, p in enumerate(rec["players"], start=1):
+        page.fill(f'input[name="player_{i}"]', p)
+    for key, value in rec["options"].items():
+        page.check(f'input[name="opt_{key}"][value="{value}"]')
+    go(page, "button.primary[type=submit]")
+    assert "/m/" in page.url, page.inner_text("main")[:800]
+    return page.url
+
+
+def start_hand(page, edit: str, rec: dict, shot: Shots) -> None:
+    hand = rec["hands"][0]
+    if rec["variant"] in BLIND:
+        # the rows, left to right, tapped on each player's picker
+        page.goto(edit + "/deal")
+        for i, p in enumerate(rec["players"]):
+            row = page.locator(f'fieldset.blind-row[data-row="deal_{i}"]')
+            for t in hand["deal"][p]:
+                row.locator(f'button[data-tile="{low(t)}"]').click()
+            assert page.input_value(f'input[name="deal_{i}"]') == " ".join(low(t) for t in hand["deal"][p])
+        assert page.locator(".row-view .row-tile").count() == sum(len(r) for r in hand["deal"].values())
+        if hand.get("lead"):
+            page.select_option("select#lead", hand["lead"])
+        shot("deal-rows")
+        go(page, "form.deal-form button.primary")
+        return
+    page.goto(edit)
+    for key in ("starter", "removed"):
+        if key in hand:
+            page.click(f'form[action$="/hand"] label.pick:has(input[name="{key}"][value="{low(hand[key])}"])')
+            shot(f"start-{key}")
+    if page.locator("fieldset.start-lead").count() and hand.get("lead"):
+        page.check(f'fieldset.start-lead input[value="{hand["lead"]}"]')
+    go(page, 'form[action$="/hand"] button.primary')
+
+
+def choose(page, move: str, form: str, shot: Shots) -> None:
+    """In a form of choices (places in words, or «does not fit»), tap the one that is ``move``."""
+    buttons = page.locator(f"{form} button.place")
+    values = [buttons.nth(k).get_attribute("value") if buttons.nth(k).get_attribute("name") == "token"
+              else "miss" for k in range(buttons.count())]
+    if move.startswith("miss"):
+        assert page.locator(f"{form} button.place-miss").count() == 1, values
+        shot("turned-up-miss" if "turned-up" in form else "choose-miss")
+        go(page, f"{form} button.place-miss")
+        return
+    match = [v for v in values if v != "miss" and same_move(move, v)]
+    assert len(match) == 1, (move, values)
+    kinds = page.locator(f"{form} button.place").evaluate_all("bs => bs.map(b => b.className)")
+    special = [k.split("place-")[1] for k in kinds if any(w in k for w in ("down", "cut", "across", "along"))]
+    shot(("turned-up-" if "turned-up" in form else "choose-") + (special[0] if special else "place"))
+    go(page, f'{form} button.place[value="{match[0]}"]')
+
+
+def play_move(page, rec: dict, player: str, move: str, shot: Shots) -> None:
+    if page.locator("fieldset.leader").count():
+        page.check(f'fieldset.leader input[value="{player}"]')
+    kind = move.split()[0]
+    if kind == "pass":
+        go(page, 'form.picker-form button[name="pass"]')
+        return
+    if kind == "open":
+        assert page.locator("form.open-form").is_visible()
+        shown = page.locator('form.open-form input[name="open_tile"][type="hidden"]')
+        if shown.count():  # the row is known: the three tiles are there already
+            assert sorted(shown.nth(k).get_attribute("value") for k in range(3)) == \
+                sorted(low(t) for t in move.split()[1:])
+        else:
+            for t in move.split()[1:]:
+                page.click(f'form.open-form label.pick:has(input[value="{low(t)}"])')
+        shot("open")
+        go(page, 'form.open-form button[name="open"]')
+        return
+    if kind == "draw":
+        if len(move.split()) == 1:
+            go(page, 'form.picker-form button[name="draw"]')
+            return
+        page.check('form.picker-form input[name="mode"][value="draw"]')
+        go(page, f'form.picker-form button.pick[value="{low(move.split()[1])}"]')
+        return
+    tile = low(move.split()[1] if kind == "miss" else move.split(">")[0].split()[0])
+    up = page.locator("form.turned-up")
+    if up.count() and up.locator(f'svg[aria-label="{tile}"]').count() + \
+            up.locator(f'svg[aria-label="{tile[::-1]}"]').count():
+        choose(page, move, "form.turned-up", shot)  # the rightmost tile of a known row
+        return
+    go(page, f'form.picker-form button.pick[value="{tile}"]')
+    if page.locator("form.choose").count():
+        choose(page, move, "form.choose", shot)
+
+
+def play_example(page, base: str, rec: dict, lang: str) -> str:
+    shot = Shots(page, lang, rec["variant"])
+    edit = new_match(page, base, rec)
+    start_hand(page, edit, rec, shot)
+    no_problem(page, "start")
+    shot("start")
+    turns = rec["hands"][0]["turns"]
+    for k, turn in enumerate(turns):
+        for move in turn["moves"]:
+            play_move(page, rec, turn["player"], move, shot)
+            no_problem(page, (k, turn["player"], move))
+        end = page.locator('form[action$="/end-turn"] button')
+        if end.count():
+            go(page, 'form[action$="/end-turn"] button')
+            no_problem(page, (k, "end turn"))
+        if k == 1:
+            shot("in-play")
+    shot("after")
+    stored = page.request.get(edit + "/export").json()["hands"][0]["turns"]
+    assert [t["player"] for t in stored] == [t["player"] for t in turns]
+    for mine, theirs in zip(stored, turns):
+        assert len(mine["moves"]) == len(theirs["moves"]), (mine, theirs)
+        for a, b in zip(theirs["moves"], mine["moves"]):
+            assert same_move(a, b), (a, b)
+    return edit
+
+
+CASES = [(v, "ru") for v in examples()] + [(v, "en") for v in SPECIAL]
+
+
+@pytest.mark.parametrize("variant,lang", CASES)
+def test_every_variant_by_taps(phone, live_server, variant, lang):
+    page = phone
+    page.goto(f"{live_server}/lang/{lang}?next=/")
+    rec = examples()[variant]
+    play_example(page, live_server, rec, lang)
+    assert page.locator("main").count()
