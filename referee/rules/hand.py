@@ -562,16 +562,11 @@ class Hand:
                     v.check_lay_turn(self, seat, low.bit_length() - 1)
                 except RuleError:
                     mask ^= low
-        for t, cands in v.placements(self, mask, seat, True):
+        for t, cands in v.placements(self, mask, seat, True, True):
             if len(cands) == 1:
                 out.append((t, cands[0]))
-                continue
-            seen = set()
-            for c in cands:
-                k = self._effect_key(c, t)
-                if k not in seen:
-                    seen.add(k)
-                    out.append((t, c))
+            else:
+                out.extend([(t, c) for c in cands])
         return out
 
     def play_lay(self, t: int, c: Cand) -> None:

@@ -38,11 +38,17 @@ def test_fast_paths_agree_with_the_token_checks(variant, players):
             free = ALL_MASK & ~h.layout.mask
             for turn in (False, True):
                 slow = []
+                distinct = []
                 for t in tiles_of(free):
                     cs = v.candidates(h, t, seat, turn)[0]
                     if cs:
                         slow.append((t, tuple(cs)))
+                        seen = {}
+                        for c in cs:
+                            seen.setdefault(h._effect_key(c, t), c)
+                        distinct.append((t, tuple(seen.values())))
                 assert v.placements(h, free, seat, turn) == slow, (variant, h.history[-4:])
+                assert v.placements(h, free, seat, turn, True) == distinct, (variant, h.history[-4:])
             assert h.can_draw() == (h.draw_error() is None), (variant, h.history[-4:])
             assert h.can_pass() == (h.pass_error() is None), (variant, h.history[-4:])
             if v.blind or not h.known[seat]:

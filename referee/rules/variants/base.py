@@ -73,8 +73,8 @@ class Variant:
         self.spec: VariantSpec = spec(self.name)
         self._end_fit: dict[tuple[int, ...], int] = {}
         self._ways: dict[tuple, tuple] = {}
-        #: (end values, tile, cand_state, end index) -> the Cands there (immutable, shared)
-        self._cands: dict[tuple, tuple[Cand, ...]] = {}
+        #: (end values, cand_state, end index) -> per tile the Cands there (see _end_table)
+        self._tables: dict[tuple, list] = {}
         cls = type(self)
         self._lay_checks = cls.check_lay_turn is not Variant.check_lay_turn
         self._end_rules = cls.end_allowed is not Variant.end_allowed
@@ -320,6 +320,27 @@ class Variant:
         closed to it, else ``no_fit_rule``)."""
         return why
 
+    def _end_table(self, vals: tuple[int, ...], state: object, i: int) -> list:
+        """The ways tile by tile at end ``i`` showing ``vals`` (under ``state``): 28 slots, each
+        None until asked, then ``(cands, distinct)`` (see ``_fill``)."""
+        key = (vals, state, i)
+        tab = self._tables.get(key)
+        if tab is None:
+            tab = self._tables[key] = [None] * 28
+        return tab
+
+    def _fill(self, h: Hand, tab: list, t: int, i: int, e: End) -> tuple:
+        """``tab[t]``: the Cands of ``t`` at end ``i`` (``end_cands``, shared tuples), and the
+        same without those that lie alike (``Hand._effect_key``: 0:0 across or along)."""
+        cands = tuple(self.end_cands(h, t, i, e))
+        distinct: dict = {}
+        for c in cands:
+            k = h._effect_key(c, t)
+            if k not in distinct:
+                distinct[k] = c
+        w = tab[t] = (cands, cands if len(distinct) == len(cands) else tuple(distinct.values()))
+        return w
+
     def candidates(self, h: Hand, t: int, seat: int, turn: bool) -> tuple[list[Cand], str | None]:
         lay = h.layout
         if not lay.placed:
@@ -329,7 +350,7 @@ class Variant:
         why = None
         bit = 1 << t
         fits = self._end_fit
-        cache = self._cands
+        tables = self._tables
         state = self.cand_state(h) if self._stateful else None
         rules = self._end_rules
         i = -1
@@ -341,10 +362,11 @@ class Variant:
                 f = self.end_fit(e)
             if not (f & bit):
                 continue
-            key = (vals, t, state, i)
-            cs = cache.get(key)
-            if cs is None:
-                cs = cache[key] = tuple(self.end_cands(h, t, i, e))
+            tab = tables.get((vals, state, i))
+            if tab is None:
+                tab = self._end_table(vals, state, i)
+            w = tab[t]
+            cs = (w if w is not None else self._fill(h, tab, t, i, e))[0]
             if not cs:
                 continue
             if rules:
@@ -361,9 +383,12 @@ class Variant:
             return out, None
         return out, self.no_fit_reason(h, t, why or self.no_fit_rule)
 
-    def placements(self, h: Hand, mask: int, seat: int, turn: bool) -> list[tuple[int, tuple[Cand, ...]]]:
+    def placements(self, h: Hand, mask: int, seat: int, turn: bool,
+                   distinct: bool = False) -> list[tuple[int, tuple[Cand, ...]]]:
         """``(tile, ways)`` for every tile of ``mask`` that has a placement now, in tile order:
-        what ``candidates`` gives tile by tile, with each end's fit and rules looked at once."""
+        what ``candidates`` gives tile by tile, with each end's fit and rules looked at once.
+        ``distinct``: only truly different ways (the first of those ``Hand._effect_key`` finds
+        alike), as ``lay_options`` and ``places_for`` list them."""
         lay = h.layout
         out: list[tuple[int, tuple[Cand, ...]]] = []
         if not lay.placed or self._extra:
@@ -373,12 +398,13 @@ class Variant:
                 mask ^= low
                 cs = self.candidates(h, t, seat, turn)[0]
                 if cs:
-                    out.append((t, tuple(cs)))
+                    out.append((t, _distinct(h, t, cs) if distinct and len(cs) > 1 else tuple(cs)))
             return out
         fits = self._end_fit
-        cache = self._cands
+        tables = self._tables
         state = self.cand_state(h) if self._stateful else None
         rules = self._end_rules
+        sel = 1 if distinct else 0
         ends = []
         union = 0
         i = -1
@@ -391,23 +417,50 @@ class Variant:
             m = f & mask
             if not m or (rules and self.end_allowed(h, e, seat, turn)):
                 continue
-            ends.append((i, vals, m, e))
+            tab = tables.get((vals, state, i))
+            ends.append((m, tab if tab is not None else self._end_table(vals, state, i), i, e))
             union |= m
+        if len(ends) == 1:
+            m, tab, i, e = ends[0]
+            while m:
+                low = m & -m
+                t = low.bit_length() - 1
+                m ^= low
+                w = tab[t]
+                cs = (w if w is not None else self._fill(h, tab, t, i, e))[sel]
+                if cs:
+                    out.append((t, cs))
+            return out
         while union:
             low = union & -union
             t = low.bit_length() - 1
             union ^= low
             ways: tuple[Cand, ...] = ()
-            for i, vals, m, e in ends:
+            first = None
+            places = None
+            alike = False
+            for m, tab, i, e in ends:
                 if m & low:
-                    key = (vals, t, state, i)
-                    cs = cache.get(key)
-                    if cs is None:
-                        cs = cache[key] = tuple(self.end_cands(h, t, i, e))
+                    w = tab[t]
+                    cs = (w if w is not None else self._fill(h, tab, t, i, e))[sel]
                     if cs:
-                        ways = ways + cs if ways else cs
+                        if not ways:
+                            ways = cs
+                            first = e
+                            continue
+                        ways = ways + cs
+                        if distinct and not alike:
+                            # ways at two ends lie alike only where the ends are one place
+                            # (each end's own are distinct already)
+                            if places is None:
+                                places = [first.key()]
+                            k = e.key()
+                            if k in places:
+                                alike = True
+                            else:
+                                places.append(k)
             if ways:
-                out.append((t, ways))
+                out.append((t, _distinct(h, t, ways) if alike else ways))
         return out
 
     def lead(self, h: Hand, seat: int, t: int, c: Cand) -> Placement:
@@ -613,6 +666,16 @@ class Variant:
         if h.can_pass():
             out.append("pass")
         return out
+
+
+def _distinct(h: Hand, t: int, cands) -> tuple[Cand, ...]:
+    """The truly different ways among ``cands`` (the first of each kind, in order)."""
+    seen: dict = {}
+    for c in cands:
+        k = h._effect_key(c, t)
+        if k not in seen:
+            seen[k] = c
+    return tuple(seen.values())
 
 
 def _legal(h: Hand, token: str) -> bool:
