@@ -12,7 +12,7 @@
       // Do not pull the page away while someone is typing or choosing.
       var a = document.activeElement;
       if (a && (a.tagName === "INPUT" || a.tagName === "TEXTAREA" || a.tagName === "SELECT")) return;
-      if (document.querySelector("form.choose, details[open]")) return;
+      if (document.querySelector("form.choose:not(.turned-up), details[open]")) return;
       busy = true;
       fetch(url, {cache: "no-store", credentials: "same-origin"})
         .then(function (r) { return r.ok ? r.json() : null; })

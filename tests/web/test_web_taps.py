@@ -246,3 +246,24 @@ def test_new_states_are_light(client):
         for url in (blind + "/deal", spider, spider + "/deal", ladder, ladder + "/deal", dark):
             size, _ = weight(client, url)
             assert size <= LIMIT, (url, lang, size)
+
+
+def test_blind_reveal_with_the_row_unknown(client):
+    """Dark at a real table (no deal): the reveal at three is chosen on a picker."""
+    edit = new_match(client, "dark", ("Анна", "Борис"), defaults("dark", 2))
+    start(client, edit)
+    typed(client, edit, "0:1", leader="Анна")
+    for t in ["0:0>0:1@0", "0:6>0:0", "6:2>0:6", "1:5>0:1", "5:6>1:5", "2:5>6:2", "5:5>2:5",
+              "miss 4:4", "pass", "6:3>5:6"]:
+        typed(client, edit, t)
+    page = soup(client.get(edit))
+    opener = page.select_one("form.open-form")
+    assert opener is not None
+    boxes = opener.select('input[type=checkbox][name="open_tile"]')
+    assert len(boxes) == 28 and opener.select_one('input[type=hidden][name="open_tile"]') is None
+    data = form_data(client.get(edit), "form.open-form")
+    resp = client.post(edit + "/move", data={**data, "open": "1", "open_tile": ["0:5", "0:4"]})
+    assert resp.status_code == 400 and soup(resp).select_one(".problem[role=alert]")
+    resp = client.post(edit + "/move", data={**data, "open": "1", "open_tile": ["0:5", "0:4", "3:3"]})
+    assert resp.status_code == 302
+    assert moves(client, edit)[-1] == "open 0:5 0:4 3:3"
