@@ -265,6 +265,8 @@ def _rec(**kw):
     (_rec(hands=[hand({"Ann": LONE_DEAL["Ann"]})]), "record.deal"),                                 # Bob's missing
     (_rec(hands=[hand(LONE_DEAL, turns(("Ann", "6:6"), ("Bob", "draw")))]), "record.unseen_draw"),
     (_rec(hands=[hand(None, turns(("Ann", "6:6")), removed="0:0")]), "record.field"),              # spider only
+    # GAP: a tile twice in one player's `left` list is a malformed list (exit 2, like a deal with a
+    # tile twice); the same tile in two players' lists is a result that cannot be (left.impossible)
     (_rec(hands=[{"left": {"Bob": ["1:1", "1:1"]}}]), "record.left"),
 ])
 def test_exit_2_object(rec, rule):
