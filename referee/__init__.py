@@ -7,7 +7,6 @@ Flask. ``create_app`` imports the web stack only when it is called.
 from __future__ import annotations
 
 import os
-import secrets
 
 
 def create_app(test_config: dict | None = None):
@@ -49,6 +48,8 @@ def _instance_secret(instance_path: str) -> str:
             return key
     except FileNotFoundError:
         pass
+    import secrets
+
     key = secrets.token_hex(32)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="ascii") as f:

@@ -7,8 +7,7 @@ the rules brief; the first value of a choice is its default.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable, Mapping, NamedTuple
 
 __all__ = [
     "OptionSpec",
@@ -30,8 +29,7 @@ class OptionError(ValueError):
         self.params = dict(params)
 
 
-@dataclass(frozen=True)
-class OptionSpec:
+class OptionSpec(NamedTuple):
     """One house option.
 
     ``choices`` lists the accepted values (first is the default) for a choice
@@ -98,8 +96,7 @@ def _by_players(two: int, more: int):
     return lambda players, options: two if players == 2 else more
 
 
-@dataclass(frozen=True)
-class VariantSpec:
+class VariantSpec(NamedTuple):
     """What a variant is, before any rule is applied."""
 
     name: str

@@ -14,7 +14,7 @@ A TILE is ``a:b`` or ``a-b`` with a, b from 0 to 6, in either order.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .errors import MoveSyntaxError
 from .tiles import parse_tile, tile_str
@@ -25,8 +25,7 @@ MAX_TOKEN = 80
 _TILE_GAP = re.compile(r"\s*([:\-])\s*")
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """A parsed token. ``kind`` is lay, draw, pass, miss or open."""
 
     kind: str
