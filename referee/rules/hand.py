@@ -187,11 +187,12 @@ class Hand:
         """Whether the player to move may still add to this turn."""
         if self.over:
             return False
-        if self.v.blind:
-            return self.v.blind_turn_open(self)
+        v = self.v
+        if v.blind:
+            return v.blind_turn_open(self)
         if self.t_passed:
             return False
-        if self.t_laid and not self.v.multi_lay_now(self, self.to_move):
+        if self.t_laid and not (v.multi_lay_now(self, self.to_move) if v._multi_rule else v.multi_lay):
             return self.t_pending_open
         return True
 

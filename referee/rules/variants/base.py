@@ -79,6 +79,8 @@ class Variant:
         self._lay_checks = cls.check_lay_turn is not Variant.check_lay_turn
         self._end_rules = cls.end_allowed is not Variant.end_allowed
         self._extra = cls.extra_cands is not Variant.extra_cands
+        self._extra_fit = cls.extra_fit is not Variant.extra_fit
+        self._multi_rule = cls.multi_lay_now is not Variant.multi_lay_now
         self._stateful = cls.cand_state is not Variant.cand_state
         # hooks a variant really has (the defaults do nothing: not called on the hot path)
         self._on_lay = cls.on_lay is not Variant.on_lay
@@ -225,11 +227,19 @@ class Variant:
         if not lay.placed:
             return self.lead_fit(h)
         m = 0
-        for e in lay.ends:
-            f = self.end_fit(e)
-            if f and not self.end_allowed(h, e, seat, turn):
-                m |= f
-        return m | self.extra_fit(h, seat, turn)
+        fits = self._end_fit
+        if self._end_rules:
+            for e in lay.ends:
+                f = fits.get(e.values)
+                if f is None:
+                    f = self.end_fit(e)
+                if f and not self.end_allowed(h, e, seat, turn):
+                    m |= f
+        else:
+            for e in lay.ends:
+                f = fits.get(e.values)
+                m |= f if f is not None else self.end_fit(e)
+        return m | self.extra_fit(h, seat, turn) if self._extra_fit else m
 
     def half_fits(self, half: int, value: int) -> bool:
         s = self.match_sum
