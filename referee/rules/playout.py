@@ -169,10 +169,11 @@ def _play_random_tokens(h: Hand, rng: random.Random, max_steps: int) -> int:
         if tok == END_TURN:
             h.end_turn()
             continue
-        if tok == "draw":
-            tok = _random_draw(h, rng)
         before = h.t_laid
-        h.play(tok)
+        if tok == "draw":
+            h.play(_random_draw_move(h, rng))
+        else:
+            h.play(_PASS if tok == "pass" else tok)
         laid += h.t_laid > before
         if not h.over and not h.turn_open:
             h.end_turn()

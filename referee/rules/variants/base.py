@@ -13,7 +13,7 @@ from ..catalogue import VariantSpec, spec
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
 from ..layout import End, Placement
-from ..tiles import A, ALL_MASK, B, DOUBLE, PIPS, SUIT, tile_str, tiles_of
+from ..tiles import A, ALL_MASK, B, DOUBLE, PIPS, SUIT, TILE_NAMES, tile_str, tiles_of
 
 __all__ = ["Variant", "HandScore", "lowest_tile_key", "highest_tile_key"]
 
@@ -667,15 +667,28 @@ class Variant:
     def other_tokens(self, h: Hand, seat: int) -> list[str]:
         """Draws and passes that are legal now."""
         out = []
-        if h.deal_known and h.stock > 0 and h.drawable_n > 0:
-            draws = [f"draw {tile_str(t)}" for t in tiles_of(h.stock)]
-        else:
-            draws = ["draw"]
         if h.can_draw():
-            out.extend(draws)
+            out.extend(draw_tokens(h) if h.drawable_n > 0 else ["draw"])
         if h.can_pass():
             out.append("pass")
         return out
+
+
+#: ``"draw a:b"`` for each tile
+DRAW_TOKENS: tuple[str, ...] = tuple("draw " + name for name in TILE_NAMES)
+
+
+def draw_tokens(h: Hand) -> list[str]:
+    """The draw tokens now: each tile of a known stock by name, else one unnamed ``draw``."""
+    if h.deal_known and h.stock > 0:
+        stock = h.stock
+        out = []
+        while stock:
+            low = stock & -stock
+            out.append(DRAW_TOKENS[low.bit_length() - 1])
+            stock ^= low
+        return out
+    return ["draw"]
 
 
 def _distinct(h: Hand, t: int, cands) -> tuple[Cand, ...]:

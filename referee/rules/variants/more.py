@@ -9,7 +9,7 @@ from ..layout import End, Placement
 from ..notation import Move
 from ..tiles import A, B, DOUBLE, DOUBLES_MASK, PIPS, TILE, mask_of, tile_str, tiles_of
 from . import register
-from .base import HandScore, Variant, highest_tile_key, lowest_tile_key
+from .base import HandScore, Variant, draw_tokens, highest_tile_key, lowest_tile_key
 from .equal import DOUBLES_UP, LIGHTEST, ONE_UP
 
 MATADORS_7 = mask_of([TILE[6][1], TILE[5][2], TILE[4][3], TILE[0][0]])
@@ -391,10 +391,6 @@ class Blind(Variant):
             return self.candidate_tokens(h)
         toks: list[str] = []
         drawable = h.drawable_n > 0
-        if h.deal_known and h.stock > 0:
-            draws = [f"draw {tile_str(t)}" for t in tiles_of(h.stock)]
-        else:
-            draws = ["draw"]
         if not h.opened[seat] and not h.t_opened:
             turning = not h.t_missed and not h.t_draws and (self.multi_before_open or not h.t_laid)
             if turning and h.known[seat] and h.rows[seat]:
@@ -402,7 +398,7 @@ class Blind(Variant):
                 places = h.places_for(t)
                 toks.extend(places if places else [f"miss {tile_str(t)}"])
             if h.t_missed and not h.t_draws and drawable:
-                toks.extend(draws)
+                toks.extend(draw_tokens(h))
             if not h.t_laid and (h.t_missed or h.counts[seat] == 0):
                 toks.append("pass")
             return toks
@@ -412,7 +408,7 @@ class Blind(Variant):
         if not h.t_laid:
             must = bool(h.compulsory_playable(seat))
             if not h.t_draws and drawable and not must:
-                toks.extend(draws)
+                toks.extend(draw_tokens(h))
             if h.t_draws or not must:
                 toks.append("pass")
         return toks
