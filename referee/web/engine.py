@@ -324,7 +324,10 @@ def blind_view(live) -> dict | None:
     row = [tile_str(t) for t in row] if row is not None else None
     opened = bool((getattr(live, "opened", None) or [False] * len(live.players))[seat])
     out = {"pending_open": bool(getattr(live, "t_pending_open", False)), "row": row,
-           "opened": opened, "rightmost": None, "places": [], "miss": False}
+           "opened": opened, "rightmost": None, "places": [], "miss": False,
+           # after «does not fit»: one draw may follow, then a pass (or the pass at once)
+           "missed": bool(getattr(live, "t_missed", False)) and not getattr(live, "t_laid", 0),
+           "drawn": bool(getattr(live, "t_draws", 0))}
     if out["pending_open"]:
         return out
     if row and not opened and not getattr(live, "t_missed", False) and not getattr(live, "t_draws", 0):

@@ -144,6 +144,9 @@ def test_blind_unknown_row_miss_draw_pass_and_open(client):
     data["miss"] = "1"
     assert client.post(edit + "/move", data=data).status_code == 302
     assert moves(client, edit) == before + ["miss 3:4"]
+    page = soup(client.get(edit))
+    assert page.select_one("p.blind-next[role=status]") is not None
+    assert page.select_one('form[action$="/end-turn"]') is None  # a pass must close this turn
     # then pass
     form = table_form(client, edit)
     assert client.post(edit + "/move", data={**form, "pass": "1"}).status_code == 302
