@@ -458,17 +458,20 @@ class Variant:
                             ways = cs
                             first = e
                             continue
-                        ways = ways + cs
                         if distinct and not alike:
                             # ways at two ends lie alike only where the ends are one place
-                            # (each end's own are distinct already)
+                            # (each end's own are distinct already); an end that is one
+                            # place with an earlier one showing the same adds nothing new
                             if places is None:
-                                places = [first.key()]
+                                places = {first.key(): first.values}
                             k = e.key()
                             if k in places:
+                                if places[k] == e.values:
+                                    continue
                                 alike = True
                             else:
-                                places.append(k)
+                                places[k] = e.values
+                        ways = ways + cs
             if ways:
                 out.append((t, _distinct(h, t, ways) if alike else ways))
         return out
