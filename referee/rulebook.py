@@ -355,6 +355,19 @@ OPTIONS: dict[object, _Opt] = {
                    10: ("за каждый матадор, положенный как матадор, — 10 очков сразу",
                         "10 points for every matador laid as a matador, credited at once")},
     },
+    "matador_after_draw": {
+        "title": ("Матадор после взятия", "A matador after the draw"),
+        "values": {
+            "no": ("после неудачного взятия из базара — пас: придержанный матадор в этот ход не кладут "
+                   "(«взял одну — не подошла — пропускай»)",
+                   "after a draw that does not fit the player passes: a matador kept in hand is not "
+                   "laid that turn"),
+            "yes": ("после неудачного взятия можно всё-таки положить придержанный матадор вместо паса "
+                    "(домашнее правило: источник об этом молчит)",
+                    "after a draw that does not fit, a matador kept in hand may still be laid instead "
+                    "of passing (a house option: the sources are silent)"),
+        },
+    },
     "matador_compulsory": {
         "title": ("Обязательность матадоров", "Compulsory matadors"),
         "values": {
@@ -902,7 +915,7 @@ VARIANT_RULES["matador"] = [
                "цепочки.")), ("matador_end",)),
     ("matador.drawing", "play", _MATADOR_DRAW_RU, _MATADOR_DRAW_EN,
      (Q("002", "можно взять кость из резерва (базара), но только одну за данный ход."),),
-     ("matador_compulsory",)),
+     ("matador_compulsory", "matador_after_draw")),
     ("matador.end", "end", _MATADOR_END_RU, _MATADOR_END_EN,
      (Q("002", "В этой игре для её окончания недостаточно умудриться выставить все свои кости, "
                "имевшиеся на руках."),), ("hand_end",)),
@@ -932,7 +945,7 @@ VARIANT_RULES["six_matador"] = [
      "matador. Ends after a matador as in Matador.",
      (Q("002", "Кость 0:0 в данной игре приравнивается к 6 очкам и является матадором."),
       Q("002", "На кость со свободной нулевой половинкой можно ответить только матадором.")), ("matador_end",)),
-    ("six_matador.drawing", "play", _MATADOR_DRAW_RU, _MATADOR_DRAW_EN, (), ("matador_compulsory",)),
+    ("six_matador.drawing", "play", _MATADOR_DRAW_RU, _MATADOR_DRAW_EN, (), ("matador_compulsory", "matador_after_draw")),
     ("six_matador.end", "end", _MATADOR_END_RU, _MATADOR_END_EN, (), ("hand_end",)),
     ("six_matador.scoring", "scoring",
      "По умолчанию — по 10 очков за каждый матадор. Строгий счёт: 10 за матадор, +1 за каждый другой "

@@ -233,14 +233,16 @@ _add(VariantSpec(
     "matador", "Матадор", "Matador", 2, 4, _matador_deal,
     (_choice("deal_seven", "no", "yes"), _choice("matador_end", "both_halves", "chosen_half"),
      _choice("hand_end", "block_only", "out"), _number("matador_bonus", 0, choices=(0, 10)),
-     _choice("matador_compulsory", "no", "yes"), LONE_BLANK, _target(100)),
+     _choice("matador_compulsory", "no", "yes"), _choice("matador_after_draw", "no", "yes"),
+     LONE_BLANK, _target(100)),
     summary_ru="Сумма соседних половин — 7; к нулю только матадор (6:1, 5:2, 4:3, 0:0).",
     summary_en="Touching halves sum to 7; a blank takes only a matador (6:1, 5:2, 4:3, 0:0).",
 ))
 _add(VariantSpec(
     "six_matador", "Шестерной матадор", "Six matador", 2, 4, _table({2: 6, 3: 6, 4: 7}),
     (_choice("matador_end", "both_halves", "chosen_half"), _choice("hand_end", "block_only", "out"),
-     _choice("scoring", "matadors", "strict"), _choice("matador_compulsory", "no", "yes"), _target(100)),
+     _choice("scoring", "matadors", "strict"), _choice("matador_compulsory", "no", "yes"),
+     _choice("matador_after_draw", "no", "yes"), _target(100)),
     summary_ru="Сумма соседних половин — 6; матадоры 0:6, 1:5, 2:4, 3:3, 0:0.",
     summary_en="Touching halves sum to 6; matadors 0:6, 1:5, 2:4, 3:3, 0:0.",
 ))

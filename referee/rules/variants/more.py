@@ -40,7 +40,11 @@ class MatadorBase(Variant):
         # one draw a turn: the drawn tile is laid if it fits, else pass ("a failed draw is
         # followed by pass"): a matador kept in hand may not be laid after the draw
         if self.draw_rule == "one" and h.t_draws and h.t_drawn >= 0 and t != h.t_drawn:
-            raise IllegalMove("turn.over", {"player": h.players[seat]})
+            # house option matador_after_draw=yes (a gap in the sources): after a draw that
+            # does not fit, a matador kept in hand may still be laid instead of passing
+            if not (self.o.get("matador_after_draw") == "yes" and self.matadors >> t & 1
+                    and not self.drawn_fits(h, seat)):
+                raise IllegalMove("turn.over", {"player": h.players[seat]})
         # drawing until playable: a drawn tile that fits is the one laid (must-play), not an
         # honour kept in hand
         if h.t_draws and h.t_drawn >= 0 and t != h.t_drawn and self.drawn_fits(h, seat):
