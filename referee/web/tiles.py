@@ -44,7 +44,7 @@ def line_rows(view: dict | None) -> dict:
     arm 0 reversed, the root, arm 1. Otherwise the root, then one row per arm.
 
     Each piece gets ``l`` and ``r`` (the halves from left to right) and ``vertical``
-    (a crosswise double stands upright).
+    (a tile laid crosswise stands upright: a double, a matador, a sausage cut).
     """
     if not view or not view.get("root"):
         return {"empty": True}
@@ -53,7 +53,7 @@ def line_rows(view: dict | None) -> dict:
     def draw(p: dict, reverse: bool) -> dict:
         q = dict(p)
         q["l"], q["r"] = (p["b"], p["a"]) if reverse else (p["a"], p["b"])
-        q["vertical"] = bool(p.get("across")) and p["a"] == p["b"]
+        q["vertical"] = bool(p.get("across"))  # a crosswise double, matador or sausage cut
         return q
 
     root = draw(view["root"], False)

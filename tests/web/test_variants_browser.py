@@ -158,7 +158,12 @@ def choose(page, move: str, form: str, shot: Shots) -> None:
     assert len(match) == 1, (move, values)
     kinds = page.locator(f"{form} button.place").evaluate_all("bs => bs.map(b => b.className)")
     special = [k.split("place-")[1] for k in kinds if any(w in k for w in ("down", "cut", "across", "along"))]
-    shot(("turned-up-" if "turned-up" in form else "choose-") + (special[0] if special else "place"))
+    what = special[0] if special else "place"
+    if any("across@" in v for v in values):
+        what = "across-half"
+    elif any(" give " in v for v in values):
+        what = "cut-give"
+    shot(("turned-up-" if "turned-up" in form else "choose-") + what)
     go(page, f'{form} button.place[value="{match[0]}"]')
 
 
@@ -250,3 +255,27 @@ def test_blind_hand_at_a_real_table(phone, live_server, lang):
     rec["hands"][0] = {k: v for k, v in rec["hands"][0].items() if k != "deal"}
     rec["hands"][0]["turns"] = rec["hands"][0]["turns"][:10]  # up to the reveal
     play_example(page, live_server, rec, lang, name="dark-unknown")
+
+
+HOUSE = {
+    # sausage with cut_when=any: lanes one tile apart, the piece given chosen in words
+    "sausage-give": {"variant": "sausage", "options": {"cut_when": "any"}, "players": ["Анна", "Борис"],
+                     "hands": [{"turns": [
+                         {"player": "Анна", "moves": ["3:3"]}, {"player": "Борис", "moves": ["3:6>3:3"]},
+                         {"player": "Анна", "moves": ["3:5>3:3"]}, {"player": "Борис", "moves": ["6:4>3:6"]},
+                         {"player": "Анна", "moves": ["4:5 cut give right"]}]}]},
+    # matador with matador_end=chosen_half: the half facing out chosen in words
+    "matador-half": {"variant": "matador", "options": {"matador_end": "chosen_half"},
+                     "players": ["Анна", "Борис"],
+                     "hands": [{"turns": [
+                         {"player": "Анна", "moves": ["3:4 across"]}, {"player": "Борис", "moves": ["3:6>3:4"]},
+                         {"player": "Анна", "moves": ["2:5>3:4 across@5"]}, {"player": "Борис", "moves": ["2:1>2:5"]}]}]},
+}
+
+
+@pytest.mark.parametrize("name,lang", [(n, lang) for n in HOUSE for lang in ("ru", "en")])
+def test_house_options_by_taps(phone, live_server, name, lang):
+    """House options that add choices: the sausage's piece given, the matador's half out."""
+    page = phone
+    page.goto(f"{live_server}/lang/{lang}?next=/")
+    play_example(page, live_server, json.loads(json.dumps(HOUSE[name])), lang, name=name)
