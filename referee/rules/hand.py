@@ -304,7 +304,8 @@ class Hand:
             if seat != self.to_move:
                 raise IllegalMove("lead.wrong_player", {"player": self.players[seat],
                                                          "leader": self.players[self.to_move]})
-        if not self.layout.empty or self.history:
+        # ladder's starter lies on the table before anyone plays: only a move makes it too late
+        if self.history or len(self.layout.placed) > (1 if self.starter >= 0 else 0):
             raise IllegalMove("lead.too_late", {})
         self.to_move = seat
 
@@ -376,7 +377,7 @@ class Hand:
         ends = []
         for e in self.layout.ends:
             ends.append("/".join(str(x) for x in e.values))
-        return {"tile": tile_str(t), "ends": ", ".join(ends) or "—"}
+        return {"tile": tile_str(t), "ends": ", ".join(ends) or "—", "sum": self.v.match_sum}
 
     def _token_matches(self, m: Move, c: Cand) -> bool:
         lay = self.layout
@@ -508,6 +509,8 @@ class Hand:
         if self.over or self.to_move is None:
             return []
         seat = self.to_move
+        if self.v.blind and not self.v.blind_may_lay(self, seat, t):
+            return []
         try:
             self._turn_allows_lay(seat, t)
             self._source_check(seat, t)

@@ -70,3 +70,30 @@ def test_result_only_out_player_may_be_listed_with_nothing_left():
     code, out, _ = check(rec, "en")
     assert code == 0, out["error"]
     assert [h["points"] for h in out["hands"]] == [{"A": 19, "B": 0, "C": 0}, {"A": 0, "B": 7, "C": 0}]
+
+
+def test_ladder_leader_may_be_named_with_the_starter_on_the_table():
+    h = new_hand("ladder", ["A", "B", "C"], starter="3:5")
+    h.set_leader(1)
+    assert h.players[h.to_move] == "B"
+
+
+def test_blind_places_follow_the_turn():
+    deal = {"A": ["1:1", "2:2", "0:1", "3:3", "4:4", "5:5", "6:6", "0:6"],
+            "B": ["0:2", "0:3", "0:4", "0:5", "1:2", "1:3", "1:4", "1:5"]}
+    h = new_hand("blind_blitz", ["A", "B"], {"opener": "agreed"}, deal=deal, lead="A")
+    assert h.places_for(parse_tile("0:6")) == ["0:6"]          # the rightmost tile leads
+    assert h.places_for(parse_tile("1:1")) == []               # not the rightmost: nothing
+    h.play("0:6")
+    h.end_turn()
+    h.play("miss 1:5")                                         # B's rightmost fits nowhere
+    assert h.places_for(parse_tile("1:4")) == []               # after a miss nothing is laid
+    assert sorted(h.legal_tokens())[-1] == "pass"
+
+
+def test_matador_refusal_names_the_sum():
+    h = new_hand("matador", ["A", "B"], lead="A")
+    h.play("2:3")
+    h.end_turn()
+    err = h.explain(parse_tile("2:2"))
+    assert "7" in err.message("en") and "{sum}" not in err.message("ru")

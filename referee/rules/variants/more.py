@@ -234,6 +234,16 @@ class Blind(Variant):
             return self.multi_lay_now(h, seat)
         return True
 
+    def blind_may_lay(self, h: Hand, seat: int, t: int) -> bool:
+        """Whether the blind turn lets ``t`` be laid now (the placement aside)."""
+        if h.t_pending_open:
+            return False
+        if not h.opened[seat] and not h.t_opened:
+            if h.t_missed or h.t_draws or (h.t_laid and not self.multi_before_open):
+                return False
+            return not (h.known[seat] and h.rows[seat] and h.rows[seat][-1] != t)
+        return not h.t_draws and not (h.t_opened and not self.multi_before_open)
+
     def _rightmost(self, h, seat, t, rule="blind.not_rightmost"):
         if h.known[seat] and not h.opened[seat]:
             row = h.rows[seat]
