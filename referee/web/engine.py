@@ -224,6 +224,8 @@ def hand_view(live) -> dict | None:
         "counts": dict(zip(players, getattr(live, "counts", [0] * len(players)))),
         "scores": dict(zip(players, getattr(live, "scores", [0] * len(players)))),
         "bazaar": getattr(live, "bazaar_count", None),
+        # with the deal known every draw names its tile: the plain «Draw» button is not offered
+        "deal_known": bool(getattr(live, "deal_known", False)),
         "on_table": on_table,
         "known": known,
         "layout": layout_view(live),
