@@ -98,7 +98,7 @@ def fold(events: list[dict]) -> list[LoggedHand]:
 
 def to_record(match: dict, hands: list[LoggedHand], include_open: bool = True) -> dict:
     """The match as a game record (version 1)."""
-    return {
+    record = {
         "format": "referee-record/1",
         "variant": match["variant"],
         "options": {k: v for k, v in match["options"].items() if v is not None},
@@ -106,6 +106,9 @@ def to_record(match: dict, hands: list[LoggedHand], include_open: bool = True) -
         "date": match["created"][:10],
         "hands": [h.to_record(include_open=include_open) for h in hands],
     }
+    if match.get("lang") in ("ru", "en"):
+        record["lang"] = match["lang"]
+    return record
 
 
 def record_to_events(record: dict) -> list[tuple[str, dict]]:

@@ -85,7 +85,7 @@ def setup(variant: str):
                 problem = _("An option has a value this variant does not accept (%(key)s).",
                             key=err.params.get("key", ""))
             else:
-                m = store.create_match(get_db(), spec.name, options, players)
+                m = store.create_match(get_db(), spec.name, options, players, lang=lang())
                 remember(m["edit_key"])
                 return redirect(url_for("play.table", key=m["edit_key"]))
     elif request.method == "POST":
@@ -153,7 +153,8 @@ def _import_text(text: str):
         options = catalogue.resolve_options(obj["variant"], len(obj["players"]), obj.get("options"))
         options = {k: v for k, v in options.items() if v is not None}
         m = store.create_match(get_db(), obj["variant"], options, list(obj["players"]),
-                               record_to_events(obj))
+                               record_to_events(obj),
+                               lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang())
     except (KeyError, TypeError, catalogue.OptionError):
         return _("This is not a game record."), None, None
     return None, m, None

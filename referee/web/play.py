@@ -515,7 +515,7 @@ def export(key: str):
     m = _match(key)
     evs = store.events(get_db(), m["id"])
     record = to_record(m, fold(evs))
-    record["lang"] = lang()
+    record["lang"] = m.get("lang") or lang()
     body = json.dumps(record, ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="match-{m["id"]}.json"'})

@@ -93,11 +93,12 @@ def no_hand(number: int, count: int):
                    _("This match has no hand %(n)d (it has %(count)d).", n=number, count=count), 404)
 
 
-def sheet_lang():
-    """The language asked for a PDF (``?lang=``), else the page's; None when it is not one we speak."""
+def sheet_lang(m: dict | None = None):
+    """The language asked for a PDF (``?lang=``), else the match's own, else the page's; None
+    when it is not one we speak."""
     asked = request.args.get("lang")
     if asked is None or asked == "":
-        return lang()
+        return (m or {}).get("lang") or lang()
     return asked if asked in LANGS else None
 
 
@@ -212,7 +213,7 @@ def match_pdf(door: str, key: str):
     from referee import pdf
 
     m = match_at(door, key)
-    chosen = sheet_lang()
+    chosen = sheet_lang(m)
     if chosen is None:
         return bad_lang()
     evs = store.events(get_db(), m["id"])
@@ -262,7 +263,7 @@ def hand_pdf(door: str, key: str, number: int):
     from referee import pdf
 
     m = match_at(door, key)
-    chosen = sheet_lang()
+    chosen = sheet_lang(m)
     if chosen is None:
         return bad_lang()
     parts, err = _hand_parts(m, number)

@@ -44,6 +44,13 @@ def m001_matches_and_events(db: Database) -> None:
     db["events"].create_index(["match_id", "seq"], unique=True)
 
 
+@migrations()
+def m002_match_language(db: Database) -> None:
+    """The match's language (its printed sheets speak it): the page's when it was started, or
+    the imported record's ``lang``. Older matches have none and follow the page."""
+    db["matches"].add_column("lang", str)
+
+
 class StaleError(Exception):
     """The match changed since the page was drawn (another phone moved first)."""
 
@@ -86,15 +93,16 @@ def _match_row(row: dict | None) -> dict | None:
 
 
 def create_match(db: Database, variant: str, options: dict, players: list[str],
-                 events: list[tuple[str, dict]] = ()) -> dict:
+                 events: list[tuple[str, dict]] = (), lang: str | None = None) -> dict:
     """Store a new match (and, for an import, its events) in one transaction."""
     now = _now()
     with _write(db):
         cur = db.conn.execute(
-            "INSERT INTO matches (edit_key, view_key, variant, options, players, created)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO matches (edit_key, view_key, variant, options, players, created, lang)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
             (secrets.token_urlsafe(18), secrets.token_urlsafe(9), variant,
-             json.dumps(options, ensure_ascii=False), json.dumps(players, ensure_ascii=False), now),
+             json.dumps(options, ensure_ascii=False), json.dumps(players, ensure_ascii=False), now,
+             lang if lang in ("ru", "en") else None),
         )
         match_id = cur.lastrowid
         for seq, (kind, data) in enumerate(events, start=1):

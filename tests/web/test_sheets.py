@@ -86,14 +86,36 @@ def test_match_scoresheet_pdf_reads_back(client, lang, words):
     assert row and re.search(r"Анфиса 2 2 0 0", row[0]), row
 
 
-def test_match_scoresheet_defaults_to_the_page_language(client):
+@pytest.mark.parametrize("lang, title", [("en", "Match scoresheet"), ("ru", "Протокол матча")])
+def test_match_scoresheet_speaks_the_match_language(client, lang, title):
+    """A match keeps the language it was started (or imported) in; its sheets speak it, whatever
+    the language of the page that asks, unless ?lang= says otherwise."""
+    in_lang(client, lang)
     edit = imported_seed(client)
-    in_lang(client, "en")
-    text, _ = pdf_text(client.get(edit + "/sheet.pdf").data)
-    assert "Match scoresheet" in text
+    for page_lang in ("ru", "en"):
+        in_lang(client, page_lang)
+        text, _ = pdf_text(client.get(edit + "/sheet.pdf").data)
+        assert title in text
+    other, other_title = ("ru", "Протокол матча") if lang == "en" else ("en", "Match scoresheet")
+    assert other_title in pdf_text(client.get(f"{edit}/sheet.pdf?lang={other}").data)[0]
+    exported = client.get(edit + "/export").get_json()
+    assert exported["lang"] == lang
+
+
+def test_an_imported_record_keeps_its_own_language(client):
+    import json
+
+    from sheethelpers import seed_record
+    from webhelpers import csrf_of
+
+    rec = seed_record()
+    rec["lang"] = "en"
     in_lang(client, "ru")
-    text, _ = pdf_text(client.get(edit + "/sheet.pdf").data)
-    assert "Протокол матча" in text
+    page = client.get("/import")
+    resp = client.post("/import", data={"csrf_token": csrf_of(page), "text": json.dumps(rec, ensure_ascii=False)},
+                       content_type="multipart/form-data")
+    edit = resp.headers["Location"].removesuffix("/score")
+    assert "Match scoresheet" in pdf_text(client.get(edit + "/sheet.pdf").data)[0]
 
 
 def test_scoresheet_of_a_match_in_play_leaves_out_the_unfinished_hand(client):
