@@ -85,6 +85,12 @@ def _n() -> int:
     return int(raw)
 
 
+def _fresh(evs: list, n: int) -> None:
+    """Refuse a form drawn against another count of events (another phone moved first)."""
+    if len(evs) != n:
+        raise Refused(_("Another phone changed this match first."), status=409)
+
+
 def _append(m: dict, n: int, kind: str, data: dict) -> None:
     """Append one event after replaying the log with it: a refused result stores nothing."""
 
@@ -158,8 +164,7 @@ def start_hand(key: str):
     def action():
         n = _n()
         evs, state = _load(m)
-        if len(evs) != n:
-            raise Refused(_("Another phone changed this match first."), status=409)
+        _fresh(evs, n)
         if phase(m, state) not in ("next",):
             raise Refused(_("Finish the hand in play first."))
         data: dict = {}
@@ -311,8 +316,7 @@ def end_turn(key: str):
     def action():
         n = _n()
         evs, state = _load(m)
-        if len(evs) != n:
-            raise Refused(_("Another phone changed this match first."), status=409)
+        _fresh(evs, n)
         if state.live is None or not state.last or state.last.open_turn is None:
             raise Refused(_("There is no turn to end."))
         refusal = engine.try_end_turn(state.live)
@@ -331,8 +335,7 @@ def undo(key: str):
     def action():
         n = _n()
         evs = store.events(get_db(), m["id"])
-        if len(evs) != n:
-            raise Refused(_("Another phone changed this match first."), status=409)
+        _fresh(evs, n)
         from .log import effective
 
         if not effective(evs):
@@ -350,8 +353,7 @@ def left(key: str):
     def action():
         n = _n()
         evs, state = _load(m)
-        if len(evs) != n:
-            raise Refused(_("Another phone changed this match first."), status=409)
+        _fresh(evs, n)
         if phase(m, state) != "left":
             raise Refused(_("No hand is waiting for the tiles left."))
         _append(m, n, "left", {"left": _left_from_form(m, only=left_needed(state))})
@@ -418,8 +420,7 @@ def result(key: str):
             if not forms.ActionForm().validate_on_submit():
                 raise Refused(_("The form was damaged: nothing was changed."))
             n = _n()
-            if len(evs) != n:
-                raise Refused(_("Another phone changed this match first."), status=409)
+            _fresh(evs, n)
             if phase(m, state) != "next":
                 raise Refused(_("Finish the hand in play first."))
             _append(m, n, "result", {"result": _result_from_form(m)})

@@ -137,7 +137,7 @@ def random_record(variant: str, players: int, hands: int, seed: int = 1, options
 
     from referee.record import replay
     from referee.rules.hand import Hand
-    from referee.rules.playout import END_TURN, _random_draw, choices, random_deal
+    from referee.rules.playout import random_deal, walk
     from referee.rules.variants import make_variant
 
     rng = random.Random(seed)
@@ -160,18 +160,8 @@ def random_record(variant: str, players: int, hands: int, seed: int = 1, options
             lead = rng.randrange(players)
             h = Hand(v, names, deal, lead=lead, **kw)
             entry["lead"] = names[lead]
-        steps = 0
-        while not h.over and steps < 3000:
-            steps += 1
-            tok = rng.choice(choices(h))
-            if tok == END_TURN:
-                h.end_turn()
-                continue
-            if tok == "draw":
-                tok = _random_draw(h, rng)
-            h.play(tok)
-            if not h.over and not h.turn_open:
-                h.end_turn()
+        for _ in walk(h, rng, max_steps=3000):
+            pass
         turns = [{"player": names[s], "moves": list(m)} for s, m in h.turn_log]
         if h.t_moves and not (h.turn_log and h.turn_log[-1] == (h.history[-1][0], list(h.t_moves))):
             turns.append({"player": names[h.history[-1][0]], "moves": list(h.t_moves)})
