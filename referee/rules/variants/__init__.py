@@ -1,29 +1,25 @@
-"""The registry of variants: one class per variant, found by name."""
+"""The registry of variants: one class per variant, found by name.
+
+Each family's module registers its variants with ``@register`` (see ``registry.py``); importing
+this package imports every family, in the catalogue's order.
+"""
 
 from __future__ import annotations
 
 from typing import Mapping
 
 from ..catalogue import VARIANT_NAMES, resolve_options
+# the families; the registry keeps the order they are imported in
+from . import lines  # noqa: F401
+from . import spinners  # noqa: F401
+from . import counting  # noqa: F401
+from . import two_lane  # noqa: F401
+from . import matador  # noqa: F401
+from . import blind  # noqa: F401
+from . import sausage  # noqa: F401
+from . import ladder  # noqa: F401
 from .base import HandScore, Variant
-from .equal import (Bergen, Blitz, Fives, LuckyThrees, Muggins, Sevastopol, Spider, Threes,
-                    Traditional, TwoLane)
-
-REGISTRY: dict[str, type[Variant]] = {}
-
-
-def register(cls: type[Variant]) -> type[Variant]:
-    REGISTRY[cls.name] = cls
-    return cls
-
-
-for _cls in (Traditional, Blitz, Sevastopol, Spider, Muggins, Bergen, Fives, Threes, LuckyThrees, TwoLane):
-    register(_cls)
-
-try:  # the other seven (matador family, blind variants, sausage, ladder)
-    from . import more  # noqa: F401
-except ImportError:  # pragma: no cover - while they are being written
-    pass
+from .registry import REGISTRY, register
 
 
 def make_variant(name: str, players: int, options: Mapping[str, object] | None = None) -> Variant:

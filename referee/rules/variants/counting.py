@@ -1,22 +1,13 @@
-"""The equal-matching variants: traditional, blitz, Sevastopol, spider, Muggins, Bergen,
-fives, threes, lucky threes and two-lane."""
+"""The counting games, scored during play: Muggins, Bergen, fives, threes and lucky threes."""
 
 from __future__ import annotations
 
 from ..errors import IllegalMove
 from ..hand import Cand
-from ..tiles import A, DOUBLE, DOUBLES_MASK, PIPS, SUIT, TILE, tile_str, tiles_of
-from .base import HandScore, Variant, highest_tile_key, lowest_tile_key
-
-DOUBLES_UP = [TILE[d][d] for d in range(7)]                    # 0:0 … 6:6
-DOUBLES_DOWN = DOUBLES_UP[::-1]                                # 6:6 … 0:0
-NON_DOUBLES = [t for t in range(28) if not DOUBLE[t]]
-HEAVIEST = sorted(NON_DOUBLES, key=highest_tile_key)
-LIGHTEST = sorted(NON_DOUBLES, key=lowest_tile_key)
-ALL_HEAVIEST = sorted(range(28), key=highest_tile_key)
-ALL_LIGHTEST = sorted(range(28), key=lowest_tile_key)
-KOZEL = [TILE[d][d] for d in (1, 2, 3, 4, 5, 6, 0)]
-ONE_UP = [TILE[d][d] for d in (1, 2, 3, 4, 5, 6, 0)]           # spider, sausage
+from ..tiles import A, DOUBLE, PIPS, tile_str, tiles_of
+from .base import HandScore, Variant
+from .orders import DOUBLES_UP, LIGHTEST
+from .registry import register
 
 
 def round5(x: int) -> int:
@@ -24,174 +15,7 @@ def round5(x: int) -> int:
     return (x + 2) // 5 * 5
 
 
-def monotonous(mask: int, threshold: int) -> bool:
-    """At least ``threshold`` tiles of the hand share one number."""
-    for n in range(7):
-        if (mask & SUIT[n]).bit_count() >= threshold:
-            return True
-    return False
-
-
-class Traditional(Variant):
-    name = "traditional"
-
-    def __init__(self, options, players):
-        super().__init__(options, players)
-        self.draw_rule = "none" if self.o.get("draw") == "none" else "until"
-
-    def opener_order(self, h):
-        rule = self.o.get("opener")
-        if rule == "lowest_double":
-            return DOUBLES_UP + LIGHTEST
-        if rule == "kozel":
-            return KOZEL + HEAVIEST
-        return DOUBLES_DOWN + HEAVIEST
-
-    def winner_leads(self):
-        return self.o.get("later_lead") == "winner"
-
-    def setup(self, h, lead, previous_winner, first_hand):
-        super().setup(h, lead, previous_winner, first_hand)
-        if h.deal_known:
-            thr = int(self.o["monotonous_threshold"])
-            bad = sum(1 for s in range(h.n) if monotonous(h.hands[s], thr))
-            need = 1 if self.o.get("redeal_when") == "any" else 2
-            if bad >= need:
-                h.vs["redeal"] = True
-                h.finish("redeal", None)
-
-    def score(self, h):
-        left = self.left_pips(h)
-        n = h.n
-        points = [0] * n
-        if h.end not in ("out", "block"):
-            return HandScore(points, None, left)
-        if h.end == "out":
-            w = h.winner
-        elif self.o.get("fish_winner") == "maker":
-            w = h.maker
-        else:
-            w = self.fewest(left)
-        if self.o.get("scoring") == "kozel":
-            for s in range(n):
-                if s != w:
-                    points[s] = left[s] or 0
-            return HandScore(points, w, left)
-        if w is not None:
-            others = sum(x or 0 for i, x in enumerate(left) if i != w)
-            if h.end == "block" and self.o.get("fish_winner") != "maker":
-                others -= left[w] or 0
-            points[w] = others
-        return HandScore(points, w, left)
-
-
-class Blitz(Variant):
-    name = "blitz"
-    multi_lay = True
-    turn_rules = True
-    no_bazaar_rule = "blitz.no_bazaar"
-
-    def __init__(self, options, players):
-        super().__init__(options, players)
-        self.undealt_dead = self.o.get("bazaar") != "draw"
-        self.draw_rule = "none" if self.undealt_dead else "until"
-
-    def opener_order(self, h):
-        if self.o.get("opener") == "nearest_sum":
-            return sorted(range(28), key=lambda t: (PIPS[t], 0 if DOUBLE[t] else 1, A[t]))
-        return DOUBLES_UP + LIGHTEST
-
-    def end_allowed(self, h, e, seat, turn):
-        if turn and h.t_laid and self.o.get("chain") == "one_end" and e.anchor != h.t_last:
-            return "blitz.chain"
-        return None
-
-
-class Spinner(Variant):
-    """Sevastopol and spider: the opening double spins four ways."""
-
-    layout_kind = "spinner"
-    arms_rule = "sevastopol.arms_first"
-
-    def lead_spinner(self, t):
-        return True
-
-    def lead_fit(self, h):
-        return DOUBLES_MASK
-
-    def lead_cands(self, h, t, seat):
-        if not DOUBLE[t]:
-            return []
-        return [Cand(-1, None, True)]
-
-    def lead_refusal(self, h, t):
-        return None if DOUBLE[t] else "lead.double"
-
-    def arms_first(self) -> bool:
-        return self.o.get("open_arms_first") == "yes"
-
-    def end_allowed(self, h, e, seat, turn):
-        if self.arms_first() and h.layout.spin_started < 4 and not e.spin:
-            return self.arms_rule
-        return None
-
-
-class Sevastopol(Spinner):
-    name = "sevastopol"
-    draw_rule = "none"
-
-    def opener_order(self, h):
-        return [TILE[6][6]]
-
-
-class Spider(Spinner):
-    name = "spider"
-    removes_one = True
-    arms_rule = "spider.arms_first"
-
-    def no_fit_reason(self, h, t, why):
-        if DOUBLE[t] and self.arms_first() and 0 < len(h.layout.placed) and h.layout.spin_started < 4:
-            # a double that could close a started leg, but not before all four legs are started
-            if any(not e.spin and (self.o.get("close_with") == "any_double" or A[t] in e.values)
-                   for e in h.layout.ends):
-                return self.arms_rule
-        return why
-
-    def opener_order(self, h):
-        return ONE_UP
-
-    def no_opener(self, h):
-        h.vs["redeal"] = True
-        h.finish("redeal", None)
-
-    def extra_fit(self, h, seat, turn):
-        lay = h.layout
-        if not lay.placed or (self.arms_first() and lay.spin_started < 4):
-            return 0
-        m = 0
-        for e in lay.ends:
-            if not e.spin:
-                if self.o.get("close_with") == "any_double":
-                    return DOUBLES_MASK
-                m |= 1 << TILE[e.values[0]][e.values[0]]
-        return m
-
-    def extra_cands(self, h, t, seat, turn):
-        if not DOUBLE[t] or h.layout.empty:
-            return []
-        lay = h.layout
-        if self.arms_first() and lay.spin_started < 4:
-            return []
-        d = A[t]
-        out = []
-        for i, e in enumerate(lay.ends):
-            if e.spin:
-                continue
-            if self.o.get("close_with") == "any_double" or d in e.values:
-                out.append(Cand(i, d, True, down=True))
-        return out
-
-
+@register
 class Muggins(Variant):
     name = "muggins"
     layout_kind = "muggins"
@@ -242,6 +66,7 @@ class Muggins(Variant):
         return HandScore(points, w, left)
 
 
+@register
 class Bergen(Variant):
     name = "bergen"
     traditional_pips = False
@@ -306,6 +131,7 @@ class Bergen(Variant):
         return HandScore(points, w, left)
 
 
+@register
 class Fives(Variant):
     name = "fives"
     doubles = "choice"
@@ -345,11 +171,13 @@ class Fives(Variant):
         return HandScore(points, w, left)
 
 
+@register
 class Threes(Fives):
     name = "threes"
     divisor = 3
 
 
+@register
 class LuckyThrees(Variant):
     name = "lucky_threes"
     doubles = "choice"
@@ -480,26 +308,3 @@ class LuckyThrees(Variant):
         h.vs["win"] = [max(0, x) for x in scored]
         h.vs["pen"] = [max(0, -x) for x in scored]
         self._sync(h)
-
-
-class TwoLane(Variant):
-    name = "two_lane"
-    doubles = "along"
-    draw_rule = "one"
-    traditional_pips = False
-
-    def on_pass(self, h, seat):
-        h.scores[seat] += 10
-
-    def needs_left(self, h):
-        return False
-
-    def score(self, h):
-        left = self.left_pips(h)
-        points = list(h.scores)
-        w = None
-        if h.end == "out":
-            w = h.winner
-        elif h.end == "block":
-            w = self.fewest(points)
-        return HandScore(points, w, left)

@@ -1,0 +1,175 @@
+"""The matador family: matador, six matador and French (touching halves sum to 7 or 6)."""
+
+from __future__ import annotations
+
+from ..errors import IllegalMove
+from ..tiles import A, B, PIPS, TILE, mask_of, tile_str, tiles_of
+from .base import HandScore, Variant
+from .registry import register
+
+MATADORS_7 = mask_of([TILE[6][1], TILE[5][2], TILE[4][3], TILE[0][0]])
+MATADORS_6 = mask_of([TILE[0][6], TILE[1][5], TILE[2][4], TILE[3][3], TILE[0][0]])
+
+
+class MatadorBase(Variant):
+    match_sum = 7
+    matadors = MATADORS_7
+    matador_along = True
+    draw_rule = "one"
+    no_fit_rule = "matador.no_fit"
+
+    def _fit_sum(self):
+        return self.match_sum
+
+    def matador_matters(self) -> bool:
+        return False
+
+    def out_ends(self, h):
+        return self.o.get("hand_end", "out") == "out"
+
+    def check_lay_turn(self, h, seat, t):
+        super().check_lay_turn(h, seat, t)
+        # one draw a turn: the drawn tile is laid if it fits, else pass ("a failed draw is
+        # followed by pass"): a matador kept in hand may not be laid after the draw
+        if self.draw_rule == "one" and h.t_draws and h.t_drawn >= 0 and t != h.t_drawn:
+            # house option matador_after_draw=yes (a gap in the sources): after a draw that
+            # does not fit, a matador kept in hand may still be laid instead of passing
+            if not (self.o.get("matador_after_draw") == "yes" and self.matadors >> t & 1
+                    and not self.drawn_fits(h, seat)):
+                raise IllegalMove("turn.over", {"player": h.players[seat]})
+        # drawing until playable: a drawn tile that fits is the one laid (must-play), not an
+        # honour kept in hand
+        if h.t_draws and h.t_drawn >= 0 and t != h.t_drawn and self.drawn_fits(h, seat):
+            raise IllegalMove("draw.lay_drawn", {"player": h.players[seat], "tile": tile_str(h.t_drawn)})
+
+    def check_end(self, h, turn_end):
+        # block_only: nobody holding tiles can play or draw once nobody holds tiles at all
+        if h.first_out is not None and not self.draw_when_out and not any(h.counts):
+            h.finish("out", h.first_out)
+            return
+        super().check_end(h, turn_end)
+
+    def block(self, h):
+        if h.first_out is not None:
+            h.finish("out", h.first_out)
+        else:
+            h.finish("block", None)
+
+
+@register
+class Matador(MatadorBase):
+    name = "matador"
+
+    def matador_matters(self):
+        return int(self.o.get("matador_bonus", 0)) > 0
+
+    def on_lay(self, h, seat, t, c, p):
+        if c.matador:
+            h.scores[seat] += int(self.o.get("matador_bonus", 0))
+
+    def score(self, h):
+        # the matador bonuses were credited when laid and are kept whoever wins
+        sc = super().score(h)
+        sc.points = [p + b for p, b in zip(sc.points, h.scores)]
+        return sc
+
+
+@register
+class SixMatador(MatadorBase):
+    name = "six_matador"
+    match_sum = 6
+    matadors = MATADORS_6
+    matador_along = False
+    doubles = "along"
+    traditional_pips = False
+
+    def matador_matters(self):
+        return True
+
+    def on_lay(self, h, seat, t, c, p):
+        if c.matador:
+            h.scores[seat] += 10
+            return
+        if self.o.get("scoring") != "strict":
+            return
+        lead = len(h.layout.placed) == 1
+        if not lead:
+            h.scores[seat] += 1
+        shows_six = (A[t] == 6 or B[t] == 6) if lead else p.outer == 6
+        if shows_six:
+            h.scores[seat] += 5
+
+    def on_pass(self, h, seat):
+        if self.o.get("scoring") == "strict" and h.counts[seat] > 0:
+            h.scores[seat] -= 6
+
+    def needs_left(self, h):
+        return False
+
+    def live_points(self, h):
+        # the scores only decide the hand: nothing reaches the scoresheet before its end
+        return [0] * h.n
+
+    def score(self, h):
+        left = self.left_pips(h)
+        sc = list(h.scores)
+        points = [0] * h.n
+        w = self.highest(sc) if h.end in ("out", "block") else None
+        if w is not None:
+            points[w] = max(0, sc[w] - sum(sc[s] for s in range(h.n) if s != w))
+        return HandScore(points, w, left)
+
+
+@register
+class French(MatadorBase):
+    name = "french"
+    draw_rule = "until"
+    traditional_pips = False
+    draw_when_out = True
+
+    def setup(self, h, lead, previous_winner, first_hand):
+        h.vs["lead_given"] = lead
+        if not h.deal_known:
+            h.to_move = lead
+            return
+        top = max(PIPS[t] for s in range(h.n) for t in tiles_of(h.hands[s]))
+        for s in range(h.n):
+            heavy = [t for t in tiles_of(h.hands[s]) if PIPS[t] == top]
+            if heavy:
+                self.fix_leader(h, s, lead)
+                h.vs["lead_tiles"] = mask_of(heavy)
+                return
+
+    def check_lead(self, h, seat, t):
+        m = h.vs.get("lead_tiles")
+        if m and not (m >> t & 1):
+            req = " / ".join(tile_str(x) for x in tiles_of(m))
+            raise IllegalMove("lead.wrong_tile", {"tile": tile_str(t), "required": req, "player": h.players[seat]})
+
+    def out_ends(self, h):
+        return False
+
+    def check_end(self, h, turn_end):
+        if h.drawable_n == 0:
+            for s in range(h.n):
+                if h.counts[s] == 0:
+                    h.finish("out", s)
+                    return
+        lay = h.layout
+        if not lay.empty and lay.ends and all(set(e.values) == {0} for e in lay.ends):
+            honours = MATADORS_7 & lay.mask
+            if honours == MATADORS_7:
+                h.finish("block", None)
+                return
+        super().check_end(h, turn_end)
+
+    def block(self, h):
+        h.finish("block", None)
+
+    def score(self, h):
+        left = self.left_pips(h)
+        points = [x or 0 for x in left]
+        w = self.fewest(left) if h.end in ("out", "block") else None
+        if h.end == "out" and h.winner is not None and w is None:
+            w = None
+        return HandScore(points, w, left)

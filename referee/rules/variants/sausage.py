@@ -1,0 +1,158 @@
+"""Sausage: two lanes from a double, kept even; a cut gives the table back."""
+
+from __future__ import annotations
+
+from ..errors import IllegalMove
+from ..hand import Cand, Hand
+from ..layout import End, Placement
+from ..tiles import A, B, DOUBLE, DOUBLES_MASK, TILE, tiles_of
+from .base import HandScore, Variant
+from .orders import ONE_UP
+from .registry import register
+
+
+@register
+class Sausage(Variant):
+    name = "sausage"
+    layout_kind = "sausage"
+    doubles = "along"
+
+    def __init__(self, options, players):
+        super().__init__(options, players)
+        self.draw_rule = "none" if players == 4 else "until"
+
+    def opener_order(self, h):
+        return ONE_UP
+
+    def no_opener(self, h):
+        h.vs["redeal"] = True
+        h.vs["no_double"] = True
+        h.finish("redeal", None)
+
+    def winner_leads(self):
+        return True
+
+    def setup(self, h, lead, previous_winner, first_hand):
+        if not first_hand and previous_winner is not None:
+            if not h.deal_known or any(DOUBLE[t] for t in tiles_of(h.hands[previous_winner])):
+                h.vs["winner_leads"] = True
+                self.fix_leader(h, previous_winner, lead)
+                return
+        Variant.setup(self, h, lead, None, True)
+
+    def check_lead(self, h, seat, t):
+        if h.vs.get("winner_leads"):
+            if not DOUBLE[t]:
+                raise IllegalMove("lead.double", {"player": h.players[seat]})
+            return
+        super().check_lead(h, seat, t)
+
+    def lead_cands(self, h, t, seat):
+        if not DOUBLE[t]:
+            return []
+        return [Cand(-1, None, True)]
+
+    def lead_fit(self, h):
+        return DOUBLES_MASK
+
+    def lead_refusal(self, h, t):
+        return None if DOUBLE[t] else "lead.double"
+
+    def extra_fit(self, h, seat, turn):
+        lay = h.layout
+        if len(lay.ends) != 2 or min(len(lay.lanes[0]), len(lay.lanes[1])) < 1:
+            return 0
+        va, vb = lay.ends[0].values[0], lay.ends[1].values[0]
+        t = TILE[va][vb]
+        return 1 << t if self.extra_cands(h, t, seat, turn) else 0
+
+    def lead(self, h, seat, t, c):
+        lay = h.layout
+        p = lay.lead(t, True, seat)
+        lay.lanes = [[], []]
+        return p
+
+    def end_allowed(self, h, e, seat, turn):
+        lanes = h.layout.lanes
+        if len(lanes[e.arm]) > len(lanes[1 - e.arm]):
+            return "sausage.balance"
+        return None
+
+    def extra_cands(self, h, t, seat, turn):
+        lay = h.layout
+        if len(lay.ends) != 2:
+            return []
+        la, lb = len(lay.lanes[0]), len(lay.lanes[1])
+        if min(la, lb) < 1:
+            return []
+        ea = lay.ends[0] if lay.ends[0].arm == 0 else lay.ends[1]
+        eb = lay.ends[1] if ea is lay.ends[0] else lay.ends[0]
+        if sorted((A[t], B[t])) != sorted((ea.values[0], eb.values[0])):
+            return []
+        if la == lb:
+            return [Cand(-1, ea.values[0], True, cut=True)]
+        if self.o.get("cut_when") == "any" and abs(la - lb) == 1:
+            return [Cand(-1, ea.values[0], True, cut=True, give="left"),
+                    Cand(-1, ea.values[0], True, cut=True, give="right")]
+        return []
+
+    def cut(self, h: Hand, seat: int, t: int, c: Cand) -> Placement:
+        lay = h.layout
+        la, lb = lay.lanes
+        ea = lay.ends[0] if lay.ends[0].arm == 0 else lay.ends[1]
+        eb = lay.ends[1] if ea is lay.ends[0] else lay.ends[0]
+        va, vb = ea.values[0], eb.values[0]
+        if c.give == "":
+            piece = la + lb
+            dead: list[int] = []
+        else:
+            k = min(len(la), len(lb))
+            short = la[:k] + lb[:k]
+            protruding = (la[k:] + lb[k:])
+            piece, dead = (short, protruding) if c.give == "left" else (protruding, short)
+        prev = (seat - 1) % h.n
+        given = 0
+        for i in piece:
+            p = lay.placed[i]
+            p.dead = True
+            given |= 1 << p.tile
+        lay.mask &= ~given
+        for i in dead:
+            lay.placed[i].dead = True
+        old_root = lay.root
+        lay.placed[old_root].dead = True
+        # the given tiles leave the table: keep only what stays there
+        keep = [p for i, p in enumerate(lay.placed) if i not in set(piece)]
+        lay.placed = keep
+        for p in lay.placed:
+            p.dead = True
+        root = Placement(t, None, None, True, -1, -1, seat, cut=True)
+        lay.placed.append(root)
+        idx = len(lay.placed) - 1
+        lay.root = idx
+        lay.mask |= 1 << t
+        sym = idx if va == vb else -1
+        lay.ends = [End(idx, (va,), va, 0, sym=sym), End(idx, (vb,), vb, 1, sym=sym)]
+        lay.lanes = [[], []]
+        lay.version += 1
+        n_given = len(piece)
+        h.counts[prev] += n_given
+        if h.known[prev]:
+            h.hands[prev] |= given
+        else:
+            h.known_in[prev] |= given
+        h.next_seat = prev
+        h.vs["cuts"] = h.vs.get("cuts", 0) + 1
+        return root
+
+    def token_cut_ok(self) -> bool:
+        return True
+
+    def score(self, h):
+        if self.o.get("scoring") == "credit":
+            return super().score(h)
+        sc = super().score(h)
+        points = [0] * h.n
+        if sc.winner is not None:
+            points[sc.winner] = 1
+        return HandScore(points, sc.winner, sc.left)

@@ -1,0 +1,96 @@
+"""The spinner games: Sevastopol and spider, whose opening double spins four ways."""
+
+from __future__ import annotations
+
+from ..hand import Cand
+from ..tiles import A, DOUBLE, DOUBLES_MASK, TILE
+from .base import Variant
+from .orders import ONE_UP
+from .registry import register
+
+
+class Spinner(Variant):
+    """Sevastopol and spider: the opening double spins four ways."""
+
+    layout_kind = "spinner"
+    arms_rule = "sevastopol.arms_first"
+
+    def lead_spinner(self, t):
+        return True
+
+    def lead_fit(self, h):
+        return DOUBLES_MASK
+
+    def lead_cands(self, h, t, seat):
+        if not DOUBLE[t]:
+            return []
+        return [Cand(-1, None, True)]
+
+    def lead_refusal(self, h, t):
+        return None if DOUBLE[t] else "lead.double"
+
+    def arms_first(self) -> bool:
+        return self.o.get("open_arms_first") == "yes"
+
+    def end_allowed(self, h, e, seat, turn):
+        if self.arms_first() and h.layout.spin_started < 4 and not e.spin:
+            return self.arms_rule
+        return None
+
+
+@register
+class Sevastopol(Spinner):
+    name = "sevastopol"
+    draw_rule = "none"
+
+    def opener_order(self, h):
+        return [TILE[6][6]]
+
+
+@register
+class Spider(Spinner):
+    name = "spider"
+    removes_one = True
+    arms_rule = "spider.arms_first"
+
+    def no_fit_reason(self, h, t, why):
+        if DOUBLE[t] and self.arms_first() and 0 < len(h.layout.placed) and h.layout.spin_started < 4:
+            # a double that could close a started leg, but not before all four legs are started
+            if any(not e.spin and (self.o.get("close_with") == "any_double" or A[t] in e.values)
+                   for e in h.layout.ends):
+                return self.arms_rule
+        return why
+
+    def opener_order(self, h):
+        return ONE_UP
+
+    def no_opener(self, h):
+        h.vs["redeal"] = True
+        h.finish("redeal", None)
+
+    def extra_fit(self, h, seat, turn):
+        lay = h.layout
+        if not lay.placed or (self.arms_first() and lay.spin_started < 4):
+            return 0
+        m = 0
+        for e in lay.ends:
+            if not e.spin:
+                if self.o.get("close_with") == "any_double":
+                    return DOUBLES_MASK
+                m |= 1 << TILE[e.values[0]][e.values[0]]
+        return m
+
+    def extra_cands(self, h, t, seat, turn):
+        if not DOUBLE[t] or h.layout.empty:
+            return []
+        lay = h.layout
+        if self.arms_first() and lay.spin_started < 4:
+            return []
+        d = A[t]
+        out = []
+        for i, e in enumerate(lay.ends):
+            if e.spin:
+                continue
+            if self.o.get("close_with") == "any_double" or d in e.values:
+                out.append(Cand(i, d, True, down=True))
+        return out

@@ -1,0 +1,30 @@
+"""Two-lane: doubles along the line, one draw, ten points against each pass."""
+
+from __future__ import annotations
+
+from .base import HandScore, Variant
+from .registry import register
+
+
+@register
+class TwoLane(Variant):
+    name = "two_lane"
+    doubles = "along"
+    draw_rule = "one"
+    traditional_pips = False
+
+    def on_pass(self, h, seat):
+        h.scores[seat] += 10
+
+    def needs_left(self, h):
+        return False
+
+    def score(self, h):
+        left = self.left_pips(h)
+        points = list(h.scores)
+        w = None
+        if h.end == "out":
+            w = h.winner
+        elif h.end == "block":
+            w = self.fewest(points)
+        return HandScore(points, w, left)
