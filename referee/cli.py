@@ -8,6 +8,7 @@ import sys
 import time
 from typing import Sequence
 
+from . import cli_print
 from .rules.catalogue import VARIANT_NAMES, OptionError, spec
 
 TEXT = {
@@ -159,12 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--option", action="append", metavar="KEY=VALUE")
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=cmd_bench)
-    try:
-        from . import cli_print
-    except ImportError:  # pragma: no cover
-        cli_print = None
-    if cli_print is not None and hasattr(cli_print, "add_subcommands"):
-        cli_print.add_subcommands(sub)
+    cli_print.add_subcommands(sub)
     return p
 
 

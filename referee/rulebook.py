@@ -18,7 +18,7 @@ number; where a seed is wrong or cut off, the page says so (:data:`PROVISIONAL_N
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Mapping
 
 from referee.rules.catalogue import VARIANTS, spec
 
@@ -1878,7 +1878,7 @@ def _ru_plural(n: int, one: str, few: str, many: str) -> str:
 def _merge_prose_into_engine_rules() -> None:
     """Where a variant's rule in words has the same id as an engine rule, they are one rule: the
     engine's entry takes the fuller words and quotes, and the page shows it once."""
-    for variant, items in VARIANT_RULES.items():
+    for items in VARIANT_RULES.values():
         keep = []
         for item in items:
             rid, section, ru, en, quotes, keys = item[:6]

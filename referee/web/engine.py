@@ -7,21 +7,11 @@ app needs from the engine goes through this module.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 
 from referee.rules import catalogue
 
 from .log import LoggedHand, fold, to_record
-
-
-def available() -> bool:
-    """Whether the engine's replay has landed."""
-    try:
-        mod = importlib.import_module("referee.record")
-    except ImportError:
-        return False
-    return hasattr(mod, "replay")
 
 
 def rule_error_types():
@@ -117,8 +107,6 @@ def replay(match: dict, events: list[dict]) -> MatchState:
     then played on the live hand, which leaves that turn open as it is at the table.
     """
     hands = fold(events)
-    if not available():
-        return MatchState(hands=hands, report=empty_report(match))
     from referee import record as rec
 
     RuleError = rule_error_types()
@@ -173,9 +161,6 @@ def _ended_hand(match: dict, hands: list[LoggedHand]):
 
 def check_record(obj) -> tuple[dict | None, Refusal | None]:
     """Read and replay a record; (report, None) when every hand is legal."""
-    if not available():
-        return None, Refusal("record.engine", "Движок правил ещё не подключён.",
-                             "The rules engine is not available yet.")
     from referee import record as rec
 
     RuleError = rule_error_types()

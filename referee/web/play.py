@@ -105,7 +105,7 @@ def _append(m: dict, n: int, kind: str, data: dict) -> None:
         store.append_event(get_db(), m["id"], n, kind, data, check=check)
     except store.StaleError:
         raise Refused(_("Another phone changed this match first. The table below is up to date: "
-                        "check it and make your move again."), status=409)
+                        "check it and make your move again."), status=409) from None
 
 
 def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None, places=None,
@@ -119,7 +119,7 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
     return render_template(
         "play/table.html", m=m, n=len(evs), state=state, phase=ph, hv=hv, problem=problem,
         refusal=refusal, places=places or [], tile=tile, form=forms.ActionForm(),
-        edit=True, score=_score(m, state), engine_ready=engine.available(),
+        edit=True, score=_score(m, state),
         laid=laid_tiles(state.last) if state.last else [], asked=left_needed(state) if ph == "left" else [],
         can_end_turn=_can_end_turn(state),
         spec=catalogue.spec(m["variant"]), blind=blind, miss=miss,

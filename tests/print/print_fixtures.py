@@ -1,16 +1,14 @@
 """Records and reports for the printed-sheet tests.
 
-The reports have exactly the ``referee check --json`` shape (record-format.md). Where the engine's
-replay exists (``referee.record.replay``) the tests use it; until then these hand-made reports
-stand in: the record-format example (blitz, Жан credited 132) and the traditional seed hand
-(Анфиса credited 2), plus long synthetic matches made of result-only hands.
+The reports have exactly the ``referee check --json`` shape (record-format.md). The hand-made ones
+(the record-format example: blitz, Жан credited 132; the traditional seed hand: Анфиса credited 2)
+are what the engine's replay must report for them; the long synthetic matches are result-only
+hands the engine scores.
 """
 
 from __future__ import annotations
 
 import copy
-import importlib
-import importlib.util
 
 BLITZ_RECORD = {
     "format": "referee-record/1",
@@ -84,47 +82,23 @@ FOUR = ["Анфиса", "Всеволод", "Жан", "Владимир"]
 FOUR_EN = ["Alice", "Bob", "Carol", "Dave"]
 
 
-def long_match(n_hands: int, players=FOUR, target: int = 100, variant: str = "traditional",
-               in_play: bool = False):
-    """A result-only match of ``n_hands`` hands and its report (points cycle round the table)."""
-    options = {"target": target}
-    hands, report_hands = [], []
-    totals = {p: 0 for p in players}
-    winner_of_match = None
+def long_match(n_hands: int, players=FOUR, target: int = 100, variant: str = "traditional"):
+    """A result-only match of ``n_hands`` hands (winners cycle round the table); the engine scores it."""
+    hands = []
     for i in range(n_hands):
         w = players[i % len(players)]
-        pts = 3 + (i * 7) % 11
         left = {p: (0 if p == w else 1 + (i + k) % 9) for k, p in enumerate(players)}
-        points = {p: (pts if p == w else 0) for p in players}
         end = "block" if i % 5 == 4 else "out"
         hands.append({"result": {"out": w if end == "out" else None, "left": left, "scored": {}}})
-        for p in players:
-            totals[p] += points[p]
-        h = {"number": i + 1, "end": "result", "winner": w, "points": points, "left": left}
-        if in_play:
-            h["in_play"] = {p: (pts - 2 if p == w else 0) for p in players}
-        report_hands.append(h)
-        if winner_of_match is None and max(totals.values()) >= target:
-            winner_of_match = max(totals, key=totals.get)
-    record = {"format": "referee-record/1", "variant": variant, "options": options, "players": list(players),
-              "date": "2026-11-29", "hands": hands}
-    report = {"ok": True, "variant": variant, "hands": report_hands, "totals": dict(totals),
-              "match_winner": winner_of_match, "error": None}
-    return record, report
+    return {"format": "referee-record/1", "variant": variant, "options": {"target": target},
+            "players": list(players), "date": "2026-11-29", "hands": hands}
 
 
-def replay_available() -> bool:
-    return importlib.util.find_spec("referee.record") is not None and hasattr(
-        importlib.import_module("referee.record"), "replay")
+def report_for(record):
+    """The engine's report for ``record``."""
+    from referee.record import replay
 
-
-def report_for(record, fallback):
-    """The engine's report for ``record`` where the engine exists, else the hand-made one."""
-    if replay_available():
-        from referee.record import replay
-
-        return replay(copy.deepcopy(record)).to_json()
-    return fallback
+    return replay(copy.deepcopy(record)).to_json()
 
 
 NAMES = ["Анфиса", "Всеволод", "Жан", "Владимир", "Стас", "Дмитрий", "Андрей", "Ольга"]

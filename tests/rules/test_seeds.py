@@ -1,6 +1,5 @@
 """The two illustrative hands of the source texts (seed 000: blitz, seed 003: traditional)."""
 
-import copy
 
 from referee.record import check
 

@@ -10,12 +10,10 @@ import pytest
 
 from referee import record as rec
 from referee.rules import catalogue
-from referee.web import engine
 from referee.web.tiles import line_rows
 from sheethelpers import event_count, imported_seed, in_lang, live_match, seed_record, view_of
 from webhelpers import SEED_MOVES, csrf_of, form_data, soup
 
-pytestmark = pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")
 
 # after the first five seed moves (6:6 6:0 6:5 5:0>6:5 0:4>5:0) the ends show 0 and 4, and it
 # is Всеволод's turn; the deal is not known to the app

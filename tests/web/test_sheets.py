@@ -8,11 +8,9 @@ import re
 import pytest
 
 from referee.rules import catalogue
-from referee.web import engine
 from sheethelpers import event_count, imported_seed, in_lang, live_match, pdf_text, view_of
 from webhelpers import SEED_MOVES, soup
 
-pytestmark = pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")
 
 
 def key_of(path: str) -> str:

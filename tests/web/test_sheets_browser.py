@@ -12,11 +12,9 @@ import os
 
 import pytest
 
-from referee.web import engine
 from sheethelpers import seed_record
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")]
+pytestmark = pytest.mark.browser
 
 SHOTS = "/tmp/shots5"
 
@@ -93,7 +91,7 @@ def test_sheets_and_dispute_pages_on_a_phone(phone, live_server, lang):
     shoot(page, f"{lang}-check-bad")
 
     page.goto(live)
-    go(page, f'nav.tabs a[href$="/sheets"]')
+    go(page, 'nav.tabs a[href$="/sheets"]')
     phone_checks(page, "sheets live")
     shoot(page, f"{lang}-sheets-live")
 

@@ -18,11 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.web import engine
 from test_web_browser import go, phone_checks
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")]
+pytestmark = pytest.mark.browser
 
 SHOTS = "/tmp/shots7"
 DOC = Path(__file__).resolve().parents[2] / "docs" / "notation.md"

@@ -10,7 +10,6 @@ import re
 
 import pytest
 
-from referee.web import engine
 
 pytestmark = pytest.mark.browser
 
@@ -61,18 +60,17 @@ def test_every_page_fits_a_phone(phone, live_server, lang):
         page.goto(edit + suffix)
         phone_checks(page, name)
         shoot(page, f"{lang}-{name}")
-    if engine.available():
-        page.goto(edit)
-        go(page, 'form[action$="/hand"] button')
-        tap_move(page, "6:6")
-        tap_move(page, "6:0")
-        phone_checks(page, "table in play")
-        shoot(page, f"{lang}-table-in-play")
-        tap_move(page, "3:3")
-        assert page.locator(".problem a.rule-link").is_visible()
-        shoot(page, f"{lang}-table-refused")
-        tap_move(page, "5:6")  # Анфиса: 5:6 fits 6:6 only... both ends show 6 and 0: one place
-        shoot(page, f"{lang}-table-after")
+    page.goto(edit)
+    go(page, 'form[action$="/hand"] button')
+    tap_move(page, "6:6")
+    tap_move(page, "6:0")
+    phone_checks(page, "table in play")
+    shoot(page, f"{lang}-table-in-play")
+    tap_move(page, "3:3")
+    assert page.locator(".problem a.rule-link").is_visible()
+    shoot(page, f"{lang}-table-refused")
+    tap_move(page, "5:6")  # Анфиса: 5:6 fits 6:6 only... both ends show 6 and 0: one place
+    shoot(page, f"{lang}-table-after")
     page.goto(edit + "/share")
     view = page.get_attribute("a.view-link", "href")
     page.goto(view)
@@ -110,7 +108,6 @@ def tap_move(page, move: str) -> None:
         go(page, f'form.choose button.place[value$=">{target}"]')
 
 
-@pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")
 def test_seed_hand_in_the_browser(phone, chromium, live_server):
     """The seed traditional hand tap by tap; a refused move; undo; the share link; languages."""
     from webhelpers import SEED_MOVES
@@ -193,7 +190,6 @@ def test_seed_hand_in_the_browser(phone, chromium, live_server):
     shoot(page, "en-play-next")
 
 
-@pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")
 def test_core_flow_without_javascript(chromium, live_server):
     """Plain forms only: start a match, lay tiles, choose a place, undo, see the share page."""
     ctx = chromium.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False,

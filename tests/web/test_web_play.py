@@ -8,7 +8,6 @@ import pytest
 from referee.web import engine
 from webhelpers import SEED_MOVES, form_data, new_match, soup, table_form, tap
 
-pytestmark = pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")
 
 
 def start_hand(client, edit):

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.web import engine
 from referee.web.places import describe
 from test_web_variants import defaults
 from webhelpers import form_data, new_match, soup, table_form
 
-pytestmark = pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")
 
 
 def start(client, edit, **extra):

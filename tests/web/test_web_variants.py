@@ -6,10 +6,8 @@ from __future__ import annotations
 import pytest
 
 from referee.rules import catalogue
-from referee.web import engine
 from webhelpers import form_data, new_match, soup, table_form, tap
 
-pytestmark = pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")
 
 
 def defaults(variant: str, players: int) -> dict:
