@@ -101,6 +101,8 @@ def _record_lang(data: bytes) -> str | None:
 def cmd_bench(args: argparse.Namespace) -> int:
     import random
 
+    from .limits import whole_number
+
     from .rules.playout import play_random, random_hand
 
     variant = args.variant
@@ -115,7 +117,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     options: dict[str, object] = {}
     for item in args.option or []:
         key, _, value = item.partition("=")
-        options[key] = int(value) if value.lstrip("-").isdigit() else value
+        number = whole_number(value, 9, signed=True)  # ASCII digits: "²".isdigit() is true
+        options[key] = number if number is not None else value
     rng = random.Random(args.seed)
     try:
         random_hand(variant, players, random.Random(0), options)

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import limits
 from .rules.catalogue import OptionError, VARIANTS, resolve_options, spec
 from .rules.errors import RuleError
 from .rules.hand import Hand
@@ -25,7 +26,7 @@ from .rules.variants.base import HandScore
 __all__ = ["FORMAT", "RecordError", "Record", "HandRecord", "Report", "read", "replay", "check", "dumps"]
 
 FORMAT = "referee-record/1"
-MAX_NAME = 40
+MAX_NAME = limits.NAME_MAX
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -83,17 +84,25 @@ def _tile(text: Any, where: str, hand: int | None) -> int:
 def read(source: Any) -> Record:
     """Read a whole record (a JSON text, bytes or an already parsed object)."""
     if isinstance(source, (bytes, bytearray)):
+        if len(source) > limits.MAX_RECORD_BYTES:
+            raise RecordError("record.limit", limits.limit_params("bytes"))
         try:
             source = source.decode("utf-8")
         except UnicodeDecodeError as e:
             raise RecordError("record.json", {"detail": "not UTF-8"}) from e
     if isinstance(source, str):
+        if len(source) > limits.MAX_RECORD_BYTES:
+            raise RecordError("record.limit", limits.limit_params("bytes"))
+        if limits.json_depth(source) > limits.MAX_DEPTH:
+            raise RecordError("record.limit", limits.limit_params("depth"))
         try:
             obj = json.loads(source)
         except (ValueError, RecursionError) as e:
             raise RecordError("record.json", {"detail": str(e)[:120]}) from None
     else:
         obj = source
+        if limits.object_depth(obj) > limits.MAX_DEPTH:
+            raise RecordError("record.limit", limits.limit_params("depth"))
     if not isinstance(obj, dict):
         raise RecordError("record.format", {})
     if obj.get("format") != FORMAT:
@@ -105,9 +114,10 @@ def read(source: Any) -> Record:
     players = obj.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise _field("players", "a list of names")
-    for p in players:
-        if not p.strip() or len(p) > MAX_NAME or players.count(p) > 1:
-            raise RecordError("record.player_name", {"name": p[:MAX_NAME]})
+    refused = limits.names_problem(players)  # the setup form's own check of names
+    if refused is not None:
+        why, name = refused
+        raise RecordError("record.player_name", limits.name_params(why, name))
     if not (vs.min_players <= len(players) <= vs.max_players):
         raise RecordError("record.player_count", {"min": vs.min_players, "max": vs.max_players,
                                                   "count": len(players)})
@@ -129,6 +139,8 @@ def read(source: Any) -> Record:
     hands_raw = obj.get("hands", [])
     if not isinstance(hands_raw, list):
         raise _field("hands", "a list")
+    if len(hands_raw) > limits.MAX_HANDS:
+        raise RecordError("record.limit", limits.limit_params("hands"))
     v = make_variant(variant, len(players), given)   # the given options: defaults may be None
     size = v.deal_size(len(players))
     hands = [_read_hand(h, i + 1, players, size, variant) for i, h in enumerate(hands_raw)]
@@ -188,6 +200,8 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, variant: st
     if turns is not None:
         if not isinstance(turns, list):
             raise _field("turns", "a list", hand=number)
+        if len(turns) > limits.MAX_TURNS:
+            raise RecordError("record.limit", limits.limit_params("turns"), hand=number)
         hr.turns = []
         for ti, turn in enumerate(turns, 1):
             if not isinstance(turn, dict):
@@ -198,6 +212,9 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, variant: st
             moves = turn.get("moves")
             if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
                 raise _field("moves", "a list of move tokens", hand=number, turn=ti)
+            if len(moves) > limits.MAX_MOVES:
+                raise RecordError("record.limit", limits.limit_params("moves"),
+                                  hand=number, turn=ti)
             for m in moves:
                 try:
                     mv = parse_move(m)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from referee import limits
 from referee.rules.catalogue import VARIANTS, spec
 
 __all__ = [
@@ -1269,8 +1270,21 @@ ENGINE_RULES: dict[str, dict] = {
         ("Игроков должно быть столько, сколько допускает вариант (см. «Игроки и сдача»).",
          "The number of players must be one the variant allows (see “Players and the deal”).")),
     "record.player_name": _E("record", _ALL, ("Имена игроков", "Player names"),
-        ("Игроки перечислены по часовой стрелке; имя не пустое, не слишком длинное и не повторяется.",
-         "Players are listed clockwise; a name is not empty, not too long and not used twice.")),
+        ("Игроки перечислены по часовой стрелке; имя не пустое, не длиннее %d знаков, без управляющих, "
+         "невидимых знаков и знаков смены направления текста, и не повторяется (имена, различающиеся "
+         "только регистром, — одно имя). Так же проверяет имена и форма нового матча." % limits.NAME_MAX,
+         "Players are listed clockwise; a name is not empty, at most %d characters, holds no control, "
+         "invisible or text-reversing characters and is not used twice (names differing only by case "
+         "are one name). The new match form checks names the same way." % limits.NAME_MAX)),
+    "record.limit": _E("record", _ALL, ("Размер записи", "The size of a record"),
+        ("Запись принимается, если в ней не больше %d партий, %d ходов в партии и %d действий за ход, "
+         "она не больше %d байт и вложена не глубже %d уровней: так проверка и печать любой записи "
+         "занимают доли секунды." % (limits.MAX_HANDS, limits.MAX_TURNS, limits.MAX_MOVES,
+                                     limits.MAX_RECORD_BYTES, limits.MAX_DEPTH),
+         "A record is taken with at most %d hands, %d turns in a hand and %d moves in a turn, at most "
+         "%d bytes and nested at most %d levels deep: so checking and printing any record takes a "
+         "fraction of a second." % (limits.MAX_HANDS, limits.MAX_TURNS, limits.MAX_MOVES,
+                                    limits.MAX_RECORD_BYTES, limits.MAX_DEPTH))),
     "record.unknown_player": _E("record", _ALL, ("Игрок не за столом", "A player not seated"),
         ("Ход, раздача или остаток могут называть только игроков из списка players.",
          "Turns, deals and remainders may name only the players listed in players.")),

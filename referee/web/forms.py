@@ -9,11 +9,12 @@ from wtforms.fields.choices import SelectChoice
 from wtforms import HiddenField, IntegerField, RadioField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
+from referee import limits
 from referee.rules.catalogue import VariantSpec
 
 from . import option_help
 
-NAME_MAX = 24
+NAME_MAX = limits.NAME_MAX
 MAX_PLAYERS = 8
 
 
@@ -24,10 +25,14 @@ class SetupForm(FlaskForm):
 
 
 def _clean_name(form, field):
+    """The check of ``referee.limits`` (the import and ``referee check`` apply the same)."""
+    from .i18n import lang
+
     value = (field.data or "").strip()
     field.data = value
-    if value and any(ord(c) < 32 for c in value):
-        raise ValidationError(_l("A name cannot contain control characters."))
+    why = limits.name_problem(value) if value else None
+    if why is not None:
+        raise ValidationError(limits.name_words(why, value, lang()))
 
 
 def setup_form(spec: VariantSpec, lang: str, formdata=None) -> FlaskForm:

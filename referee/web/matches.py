@@ -8,6 +8,7 @@ from flask import (Blueprint, abort, current_app, flash, make_response, redirect
                    request, session, url_for)
 from flask_babel import gettext as _
 
+from referee import limits
 from referee.rules import catalogue
 
 from . import engine, forms, get_db, option_help, store
@@ -75,8 +76,8 @@ def setup(variant: str):
             problem = _("%(variant)s is played by %(lo)d to %(hi)d players; you entered %(n)d.",
                         variant=variant_title(spec.name), lo=spec.min_players, hi=spec.max_players,
                         n=len(players))
-        elif len(set(p.casefold() for p in players)) != len(players):
-            problem = _("Each player needs a different name.")
+        elif limits.names_problem(players) is not None:  # names equal but for case, width …
+            problem = limits.name_words(*limits.names_problem(players), lang())
         else:
             try:
                 options = catalogue.resolve_options(spec.name, len(players), given)
@@ -130,9 +131,19 @@ def _import_text(text: str):
 
     if not text or not text.strip():
         return _("Choose a file or paste a record."), None, None
+    from referee.record import RecordError
+
+    too_big = None
+    if len(text) > limits.MAX_RECORD_BYTES:
+        too_big = "bytes"
+    elif limits.json_depth(text) > limits.MAX_DEPTH:  # json.loads would recurse itself to death
+        too_big = "depth"
+    if too_big is not None:
+        err = engine.refusal(RecordError("record.limit", limits.limit_params(too_big)))
+        return _("The record was refused: %(why)s", why=err.message(lang())), None, None
     try:
         obj = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return _("This is not a game record: it is not valid JSON."), None, None
     if not isinstance(obj, dict):
         return _("This is not a game record: a JSON object is expected."), None, None
@@ -160,14 +171,31 @@ def _import_text(text: str):
     return None, m, None
 
 
+def same_site(target: str) -> str | None:
+    """``target`` when it is a path on this site (``/…``, never ``//host`` however written),
+    else None. Browsers drop tabs and line breaks from a URL and read ``\\`` as ``/``, so
+    ``/\t/evil.example`` would leave the site: any whitespace, control character or
+    backslash refuses the target (the app's own links never hold one)."""
+    from urllib.parse import urlsplit
+
+    if not isinstance(target, str) or not target.startswith("/") or len(target) > 2000:
+        return None
+    if target.startswith("//") or "\\" in target:
+        return None
+    if any(c.isspace() or not c.isprintable() for c in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not parts.path.startswith("/") or parts.path.startswith("//"):
+        return None
+    return target
+
+
 @bp.get("/lang/<code>")
 def set_lang(code: str):
     """Switch the language and remember it in a cookie."""
     if code not in current_app.config["LANGUAGES"]:
         abort(404)
-    target = request.args.get("next", "")
-    if not target.startswith("/") or target.startswith("//") or "\\" in target:
-        target = url_for("matches.index")
+    target = same_site(request.args.get("next", "")) or url_for("matches.index")
     resp = make_response(redirect(target))
     resp.set_cookie(COOKIE, code, max_age=400 * 24 * 3600, samesite="Lax", httponly=True)
     return resp

@@ -14,6 +14,7 @@ import re
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from referee.limits import whole_number
 from referee.rules import catalogue
 
 from . import engine, forms, get_db, store
@@ -79,10 +80,10 @@ def phase(m: dict, state) -> str:
 
 
 def _n() -> int:
-    raw = request.form.get("n", "")
-    if not raw.isdigit() or len(raw) > 9:
+    n = whole_number(request.form.get("n", ""), 9)  # ASCII digits only: "²".isdigit() is true
+    if n is None:
         raise Refused(_("The form was damaged: nothing was changed."))
-    return int(raw)
+    return n
 
 
 def _fresh(evs: list, n: int) -> None:
@@ -401,9 +402,10 @@ def _left_from_form(m: dict, only: list[str]) -> dict:
                 raise Refused(_("A tile was entered twice."))
             out[name] = tiles
         elif pips:
-            if not pips.isdigit() or len(pips) > 4:
+            value = whole_number(pips, 4)
+            if value is None:
                 raise Refused(_("Pips are a whole number (%(name)s).", name=name))
-            out[name] = int(pips)
+            out[name] = value
     return out
 
 
@@ -443,12 +445,14 @@ def _result_from_form(m: dict) -> dict:
     for i, name in enumerate(m["players"]):
         raw = (request.form.get(f"left_{i}") or "").strip()
         if raw and name != out_name:
-            left[name] = int(raw) if raw.isdigit() and len(raw) <= 4 else _tiles(raw)
+            pips = whole_number(raw, 4)
+            left[name] = pips if pips is not None else _tiles(raw)
         sc = (request.form.get(f"scored_{i}") or "").strip()
         if sc:
-            if not re.fullmatch(r"-?\d{1,5}", sc):
+            points = whole_number(sc, 5, signed=True)
+            if points is None:
                 raise Refused(_("Points are a whole number (%(name)s).", name=name))
-            scored[name] = int(sc)
+            scored[name] = points
     res["left"] = left
     if scored:
         res["scored"] = scored

@@ -1,0 +1,190 @@
+"""What one match or record may hold, and the checks of names and numbers shared by the setup
+form, the import and the command line (issue 11). Pure Python: no Flask, no database.
+
+Every figure here bounds the work of one request: a match never holds more than
+``MAX_HANDS`` hands or ``MAX_EVENTS`` logged changes, a record never more than
+``MAX_RECORD_BYTES`` bytes nested ``MAX_DEPTH`` deep, so that replaying a match (which every
+page does) and printing its scoresheet stay well under a second. ``docs/reliability.md`` gives
+the measured figures.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+#: a record's text, as pasted or uploaded (the request limit, MAX_CONTENT_LENGTH, is 512 KiB)
+MAX_RECORD_BYTES = 400_000
+#: JSON nesting: a record needs 5 levels (record, hands, hand, turns, turn, moves)
+MAX_DEPTH = 10
+#: hands in one match (a long club match to 101 takes 20 to 40)
+MAX_HANDS = 200
+#: turns in one hand, and moves in one turn (28 tiles, the draws and passes fit easily)
+MAX_TURNS = 200
+MAX_MOVES = 60
+#: changes logged for one match (every move, hand, undo ...): the replay of every page reads them all
+MAX_EVENTS = 6000
+#: a player's name, in characters, as the setup form has always said
+NAME_MAX = 24
+
+_ASCII_NUMBER = re.compile(r"[0-9]+")
+_ASCII_SIGNED = re.compile(r"-?[0-9]+")
+
+
+def whole_number(text: str, digits: int, signed: bool = False) -> int | None:
+    """``text`` as a whole number written in ASCII digits (at most ``digits`` of them), else None.
+
+    ``str.isdigit()`` is true for ``²`` or ``٣``, which ``int()`` refuses or reads as
+    another digit; only 0-9 are taken here."""
+    if not isinstance(text, str):
+        return None
+    body = text[1:] if signed and text.startswith("-") else text
+    if not 1 <= len(body) <= digits or not (_ASCII_SIGNED if signed else _ASCII_NUMBER).fullmatch(text):
+        return None
+    return int(text)
+
+
+def json_depth(text: str) -> int:
+    """How deep the brackets of a JSON text nest (strings skipped), without recursion.
+
+    ``json.loads`` recurses once per level and raises RecursionError near 1,000 levels; this
+    is asked first, so a deep text is refused before it is parsed."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for c in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif c in "]}":
+            depth -= 1
+    return deepest
+
+
+def object_depth(obj: object) -> int:
+    """How deep a parsed JSON value nests (lists and objects), without recursion."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(obj, 1)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, dict):
+            items: list[object] = list(value.values())
+        elif isinstance(value, list):
+            items = list(value)
+        else:
+            continue
+        deepest = max(deepest, level)
+        if level > MAX_DEPTH + 1:
+            return level  # deep enough to refuse: the rest need not be walked
+        stack.extend((x, level + 1) for x in items)
+    return deepest
+
+
+#: what each limit is, in words (ru, en), for the ``record.limit`` message and the web app
+LIMIT_WORDS = {
+    "bytes": ("больше %d байт" % MAX_RECORD_BYTES, "more than %d bytes" % MAX_RECORD_BYTES),
+    "depth": ("вложенность глубже %d уровней" % MAX_DEPTH, "nested more than %d levels deep" % MAX_DEPTH),
+    "hands": ("больше %d партий" % MAX_HANDS, "more than %d hands" % MAX_HANDS),
+    "turns": ("больше %d ходов в партии" % MAX_TURNS, "more than %d turns in a hand" % MAX_TURNS),
+    "moves": ("больше %d действий за один ход" % MAX_MOVES, "more than %d moves in one turn" % MAX_MOVES),
+    "events": ("больше %d записанных изменений" % MAX_EVENTS, "more than %d recorded changes" % MAX_EVENTS),
+}
+
+
+def limit_params(kind: str) -> dict[str, str]:
+    """The parameters of the ``record.limit`` message for one limit."""
+    ru, en = LIMIT_WORDS[kind]
+    return {"ru": ru, "en": en}
+
+
+# -- names -----------------------------------------------------------------------------------------
+
+#: characters a name cannot hold: bidirectional overrides and isolates (they turn the text
+#: around it backwards), zero-width and other invisible format characters
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+
+
+def name_problem(name: object) -> str | None:
+    """Why a player's name is refused (``empty``, ``long``, ``control``, ``bidi``,
+    ``invisible``), or None. The name is taken as given: callers strip it first."""
+    if not isinstance(name, str) or not name.strip():
+        return "empty"
+    if len(name) > NAME_MAX:
+        return "long"
+    for c in name:
+        if c in _BIDI:
+            return "bidi"
+        cat = unicodedata.category(c)
+        if cat in ("Cc", "Zl", "Zp"):
+            return "control"
+        if cat in ("Cf", "Cs", "Co", "Cn"):
+            return "invisible"
+    if name != name.strip():
+        return "space"
+    return None
+
+
+def name_key(name: str) -> str:
+    """What two names are compared by: case, width and compatibility forms folded, spaces
+    squeezed (so «Анна», «АННА» and «Ａнна» are one player)."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return " ".join(folded.split())
+
+
+def names_problem(names: list) -> tuple[str, str] | None:
+    """(why, the name) for the first name refused, or for a name used twice (``twice``); None
+    when every name may be seated."""
+    seen: set[str] = set()
+    for name in names:
+        why = name_problem(name)
+        if why is not None:
+            return why, str(name)[:NAME_MAX * 2]
+        key = name_key(name)
+        if key in seen:
+            return "twice", name
+        seen.add(key)
+    return None
+
+
+#: why a name is refused, in words (ru, en)
+NAME_REASONS = {
+    "empty": ("оно пустое", "it is empty"),
+    "long": ("оно длиннее %d знаков" % NAME_MAX, "it is longer than %d characters" % NAME_MAX),
+    "control": ("в нём управляющие знаки (перевод строки, табуляция, NUL)",
+                "it holds control characters (a line break, a tab, NUL)"),
+    "bidi": ("в нём знаки, меняющие направление текста", "it holds characters that reverse the text"),
+    "invisible": ("в нём невидимые знаки", "it holds invisible characters"),
+    "space": ("оно начинается или кончается пробелом", "it starts or ends with a space"),
+    "twice": ("такое имя уже есть за столом (имена должны различаться не только регистром)",
+              "that name is already seated (names must differ by more than case)"),
+}
+
+
+def shown_name(name: object) -> str:
+    """A name as it may be printed in a message: control and invisible characters shown as �."""
+    return "".join(c if unicodedata.category(c)[0] != "C" and c not in _BIDI else "\ufffd"
+                   for c in str(name)[:NAME_MAX + 8])
+
+
+def name_params(why: str, name: object) -> dict[str, str]:
+    """The parameters of the ``record.player_name`` message."""
+    ru, en = NAME_REASONS.get(why, NAME_REASONS["empty"])
+    return {"name": shown_name(name), "why_ru": ru, "why_en": en}
+
+
+def name_words(why: str, name: object, lang: str) -> str:
+    """The refusal of a name in words (``lang`` ``ru`` or ``en``): the words of the
+    ``record.player_name`` rule, so the form, the import and the command line say the same."""
+    p = name_params(why, name)
+    if lang == "ru":
+        return "Имя игрока «%s» не принимается: %s." % (p["name"], p["why_ru"])
+    return "The player name «%s» is refused: %s." % (p["name"], p["why_en"])
