@@ -7,10 +7,7 @@ import json
 
 import pytest
 
-from referee.web import engine
 from webhelpers import csrf_of, form_data, new_match, soup, table_form, tap
-
-pytestmark = pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")
 
 
 def export(client, edit):
