@@ -18,6 +18,7 @@ from . import limits
 from .rules.catalogue import OptionError, VARIANTS, resolve_options, spec
 from .rules.errors import RuleError
 from .rules.hand import Hand
+from .rules.match import Match, partners
 from .rules.notation import parse_move
 from .rules.tiles import ALL_MASK, PIPS, parse_tile, tile_str, tiles_of
 from .rules.variants import make_variant
@@ -281,10 +282,19 @@ class HandReport:
     left: dict[str, int | None]
     scored: dict[str, int] = field(default_factory=dict)
     hand: Hand | None = None
+    #: kozel_min: what each player has hanging after this hand (nothing hanging: left out)
+    hanging: dict[str, int] = field(default_factory=dict)
+    #: eggs: the amount carried out of this hand (an equal block), else None
+    eggs: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"number": self.number, "end": self.end, "winner": self.winner,
-                "points": dict(self.points), "left": dict(self.left)}
+        out: dict[str, Any] = {"number": self.number, "end": self.end, "winner": self.winner,
+                               "points": dict(self.points), "left": dict(self.left)}
+        if self.hanging:
+            out["hanging"] = dict(self.hanging)
+        if self.eggs is not None:
+            out["eggs"] = self.eggs
+        return out
 
 
 @dataclass
@@ -301,14 +311,30 @@ class Report:
     provisional: bool = False
     kind: str = "credit"
     goal: int | None = None
+    #: teams=pairs: the two pairs (partners, in seating order), else None
+    teams: list[list[str]] | None = None
+    #: everyone who won the match (a pair: both partners), None while it goes on
+    match_winners: list[str] | None = None
+    #: penalty scoring, once decided: whose total reached the limit (the «козёл»)
+    goats: list[str] = field(default_factory=list)
+    #: decided with nothing written against the winners (a «сухой» win, kozel scoring)
+    dry: bool = False
+    #: eggs: the amount carried into the next hand now (0: none)
+    eggs: int = 0
+    #: kozel_min: what each player has hanging now (nothing hanging: left out)
+    hanging: dict[str, int] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
         return self.error is None
 
     def to_json(self) -> dict[str, Any]:
-        return {"ok": self.ok, "variant": self.variant, "hands": [h.to_json() for h in self.hands],
-                "totals": dict(self.totals), "match_winner": self.match_winner, "error": self.error}
+        out = {"ok": self.ok, "variant": self.variant, "hands": [h.to_json() for h in self.hands],
+               "totals": dict(self.totals), "match_winner": self.match_winner, "error": self.error}
+        if self.teams is not None:
+            out["teams"] = [list(t) for t in self.teams]
+            out["match_winners"] = list(self.match_winners) if self.match_winners else None
+        return out
 
 
 class _Stop(Exception):
@@ -332,7 +358,9 @@ def replay(record: Record | Any, lang: str | None = None) -> Report:
     goal = v0.goal()
     rep = Report(record.variant, players, record.options, [], {p: 0 for p in players}, None,
                  provisional=v0.spec.provisional, kind=kind, goal=goal)
-    totals = [0] * n
+    match = Match(record.options, n, kind, goal)
+    if match.teams:
+        rep.teams = [[players[s] for s in seats] for seats in match.units]
     prev_winner: int | None = None
     for i, hr in enumerate(record.hands):
         number = i + 1
@@ -345,33 +373,27 @@ def replay(record: Record | Any, lang: str | None = None) -> Report:
             rep.error = _error_json(stop.err, stop.hand, stop.turn, stop.move, lang)
             rep.error_obj = stop.err
             break
+        entry = match.add([hrep.points.get(p, 0) for p in players], hrep.end, winner,
+                          [hrep.left.get(p) for p in players])
+        hrep.points = {p: entry.points[s] for s, p in enumerate(players)}
+        hrep.hanging = {p: entry.hanging[s] for s, p in enumerate(players) if entry.hanging[s]}
+        hrep.eggs = entry.eggs
         rep.hands.append(hrep)
-        for s, p in enumerate(players):
-            totals[s] += hrep.points.get(p, 0)
-        rep.totals = {p: totals[s] for s, p in enumerate(players)}
+        rep.totals = dict(zip(players, match.seat_totals()))
+        rep.hanging = dict(hrep.hanging) if hrep.end is not None else rep.hanging
+        rep.eggs = match.carry
         if hrep.end is None:
             rep.live = hrep.hand
             break
         if hrep.end != "redeal":
             prev_winner = winner
-        rep.match_winner = _match_winner(totals, kind, goal, players)
+        won = match.winners()
+        if won is not None:
+            rep.match_winners = [players[s] for s in won]
+            rep.match_winner = rep.match_winners[0]
+            rep.goats = [players[s] for s in match.goats()]
+            rep.dry = match.dry()
     return rep
-
-
-def _match_winner(totals: list[int], kind: str, goal: int | None, players: list[str]) -> str | None:
-    if goal is None:
-        return None
-    if kind == "penalty":
-        if max(totals) >= goal:
-            low = min(totals)
-            who = [s for s, x in enumerate(totals) if x == low]
-            return players[who[0]] if len(who) == 1 else None
-        return None
-    if max(totals) >= goal:
-        top = max(totals)
-        who = [s for s, x in enumerate(totals) if x == top]
-        return players[who[0]] if len(who) == 1 else None
-    return None
 
 
 def _replay_hand(record: Record, hr: HandRecord, number: int, prev_winner: int | None,
@@ -454,7 +476,11 @@ def _hand_report(number: int, end: str | None, sc: HandScore, players: list[str]
 def _require_left(h: Hand, v, sc: HandScore, number: int) -> None:
     if not v.needs_left(h):
         return
-    missing = [h.players[s] for s in range(h.n) if sc.left[s] is None]
+    # pairs: when a partner goes out (or the maker's pair wins a block) the winners' pips count
+    # for nothing, and the table need not say them
+    exempt = set(partners(v.o, h.n, sc.winner)) if sc.winner is not None and (
+        h.end == "out" or (h.end == "block" and v.o.get("fish_winner") == "maker")) else set()
+    missing = [h.players[s] for s in range(h.n) if sc.left[s] is None and s not in exempt]
     if missing:
         raise _Stop(RuleError("left.missing", {"player": ", ".join(missing), "players": missing}),
                     number, None, None)

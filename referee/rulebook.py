@@ -517,6 +517,10 @@ def options_in_force(variant: str, options: Mapping[str, object], players: int,
                 continue
             if key == "target" and resolved.get("scoring") == "kozel":
                 continue
+            if key in ("kozel_min", "eggs") and resolved.get("scoring") != "kozel":
+                continue
+            if key == "teams" and players != 4:
+                continue
         if key == "deal_3_4" and players < 3:
             continue
         shown = _value_word(value, lang)
@@ -1887,6 +1891,161 @@ def _ru_plural(n: int, one: str, few: str, many: str) -> str:
     if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
         return few
     return many
+
+
+# --------------------------------------------------------------------------------------------
+# «Козёл» as Russian tables play it (traditional's house options beyond the seeds: pairs, the
+# 13-point rule, «яйца», the two presets; rules brief, traditional)
+
+OPTIONS.update({
+    "teams": {
+        "title": ("Пары", "Pairs"),
+        "values": {
+            "none": ("каждый играет сам за себя", "everyone plays for himself"),
+            "pairs": ("вчетвером, пара на пару: партнёры сидят напротив (1-й с 3-м, 2-й с 4-м); "
+                      "выход партнёра — выигрыш пары, при рыбе сравнивают очки пар",
+                      "four players, pair against pair: partners sit opposite (1st with 3rd, 2nd "
+                      "with 4th); a partner going out wins for his pair, a block compares the "
+                      "pairs' pips"),
+        },
+    },
+    "kozel_min": {
+        "title": ("Не писать меньше", "Nothing written under"),
+        "values": {
+            0: ("записывают любое число очков", "any amount is written"),
+            None: ("сумму меньше {n} не записывают: она «висит» и прибавляется к следующей (только «в "
+                   "козла»)",
+                   "an amount below {n} is not written: it hangs and is added to the next one (kozel "
+                   "scoring only)"),
+        },
+    },
+    "eggs": {
+        "title": ("Яйца", "Eggs («яйца»)"),
+        "values": {
+            "no": ("рыба с равным счётом: каждый (каждая пара) пишет себе свои очки",
+                   "a block with equal pips: each player (each pair) writes his own"),
+            "yes": ("«яйца»: рыба с равным счётом не пишется, все очки на руках переходят на следующий "
+                    "кон — их получают проигравшие (только «в козла»)",
+                    "«eggs»: a block with equal pips writes nothing; all the pips left are carried to "
+                    "the next hand and go to its losers (kozel scoring only)"),
+        },
+    },
+})
+
+#: the presets offered at setup: named sets of traditional's options (they only fill the form)
+PRESETS: dict[str, dict] = {
+    "yard": {
+        "title": ("Козёл, как во дворе", "Kozel, as in the yard"),
+        "text": ("Вчетвером, пара на пару; «в козла» до 101; меньше 13 не пишут; «яйца»; одна 0:0 — "
+                 "25; начинает 1:1, дальше — победитель.",
+                 "Four players, pair against pair; kozel to 101; nothing under 13 written; eggs; a lone "
+                 "0:0 counts 25; 1:1 leads, then the winner."),
+        "options": {"teams": "pairs", "scoring": "kozel", "limit": 101, "kozel_min": 13, "eggs": "yes",
+                    "lone_blank": 25, "opener": "kozel", "later_lead": "winner"},
+    },
+    "sea": {
+        "title": ("Морской козёл", "Sea kozel"),
+        "text": ("То же, но до 125 и меньше 25 не пишут.",
+                 "The same, to 125, nothing under 25 written."),
+        "options": {"teams": "pairs", "scoring": "kozel", "limit": 125, "kozel_min": 25, "eggs": "yes",
+                    "lone_blank": 25, "opener": "kozel", "later_lead": "winner"},
+    },
+}
+
+PROSE_TITLES.update({
+    "pairs": ("Пара на пару", "Pair against pair"),
+    "pairs_block": ("Рыба у пар", "A block in pairs"),
+    "pairs_scoring": ("Счёт пар", "Scoring in pairs"),
+    "kozel_min": ("Меньше 13 не пишут", "Nothing under 13"),
+    "eggs": ("Яйца", "Eggs («яйца»)"),
+    "goat": ("Козёл и сухой", "The «козёл», and a «сухой» win"),
+    "presets": ("Козёл, как во дворе, и морской", "Kozel as in the yard, and sea kozel"),
+})
+
+_BEYOND_RU = " (Это народная игра, из которой взяты «козлы» источника 003; в самих источниках этого нет.)"
+_BEYOND_EN = " (The folk game seed 003's «козлы» come from; the seeds themselves do not say it.)"
+
+VARIANT_RULES["traditional"].extend([
+    ("traditional.pairs", "players",
+     "Вчетвером можно играть пара на пару (teams=pairs): партнёры сидят напротив — первый и третий "
+     "по списку против второго и четвёртого. Каждый по-прежнему ходит своими костями по кругу; "
+     "кто вышел — выиграл кон для своей пары. Парами играют только вчетвером." + _BEYOND_RU,
+     "Four players may play pair against pair (teams=pairs): partners sit opposite, the 1st and 3rd "
+     "listed against the 2nd and 4th. Each still plays his own tiles in turn; a player who goes out "
+     "wins the hand for his pair. Pairs need exactly four players." + _BEYOND_EN,
+     (), ("teams",)),
+    ("traditional.pairs_block", "end",
+     "При рыбе в парах каждая пара считает очки обоих партнёров (одна 0:0 — по правилу lone_blank); "
+     "выигрывает пара, у которой меньше. Победителем кона называют её партнёра с меньшим числом "
+     "очков (поровну — того, кто раньше в списке); он и начинает следующий кон. Поровну у пар — кон "
+     "никто не выиграл. Если рыбу выигрывает тот, кто её сделал (fish_winner=maker), выигрывает его "
+     "пара.",
+     "On a block in pairs each pair counts both partners' pips (a lone 0:0 by the lone_blank rule); "
+     "the pair with fewer wins. The hand's winner is its partner with fewer pips (equal: the one "
+     "listed first), who also leads the next hand. Equal pair totals: nobody wins the hand. Where the "
+     "fish maker wins (fish_winner=maker), his pair wins.",
+     (), ("teams", "fish_winner")),
+    ("traditional.pairs_scoring", "scoring",
+     "Счёт пар. На очки: выигравшей паре записывают очки другой пары (при рыбе по наименьшему — за "
+     "вычетом своих). «В козла»: проигравшая пара пишет себе свои очки — обоих партнёров вместе, "
+     "выигравшие не пишут ничего; рыба с равным счётом — каждая пара пишет свои (или «яйца»). У обоих "
+     "партнёров всегда один и тот же счёт — счёт пары.",
+     "Scoring in pairs. Credit: the winning pair is credited the other pair's pips (less its own on "
+     "a block won by fewer pips). Kozel: the losing pair writes its own pips (both partners' "
+     "together) against itself, the winners nothing; a block with equal pair totals: each pair "
+     "writes its own (or eggs). Both partners always show the same figure: their pair's.",
+     (), ("teams", "scoring")),
+    ("traditional.kozel_min", "scoring",
+     "Меньше 13 не пишут (kozel_min, «в козла»): всё, что игрок (пара) должен записать за кон, "
+     "сначала прибавляют к тому, что у него уже «висит». Если сумма меньше kozel_min, её не пишут и "
+     "она висит дальше; иначе записывают всю сумму, и больше ничего не висит. Висящие очки к пределу "
+     "не считаются. У выигравшего кон его висящие очки остаются как были.",
+     "Nothing under 13 (kozel_min, kozel scoring): whatever a player (a pair) would write in a hand "
+     "is first added to what he has hanging. If the sum is below kozel_min it is not written and "
+     "hangs on; otherwise the whole sum is written and nothing hangs. What hangs does not count "
+     "toward the limit. The winner of a hand keeps what he has hanging as it was.",
+     (), ("kozel_min",)),
+    ("traditional.eggs", "scoring",
+     "«Яйца» (eggs, «в козла»): рыба с равным наименьшим счётом (у пар — с равными суммами пар) не "
+     "пишется никому, а все очки, оставшиеся на руках, переходят дальше; несколько таких рыб подряд "
+     "складываются. В следующем коне, где есть победитель, каждый проигравший (каждая проигравшая "
+     "пара) прибавляет к своим очкам всю перенесённую сумму (и к итогу применяют kozel_min); на этом "
+     "«яйца» кончаются.",
+     "Eggs («яйца», kozel scoring): a block with equal fewest pips (in pairs: equal pair totals) "
+     "writes nothing, and all the pips left in the hands are carried; such blocks in a row add up. At "
+     "the next hand that has a winner, each loser (each losing pair) adds the whole carried amount to "
+     "his own (kozel_min then applies to the total), and the carry is spent.",
+     (), ("eggs", "kozel_min")),
+    ("traditional.goat", "match",
+     "«В козла»: чей счёт (счёт какой пары) дошёл до предела, тот «козёл»; матч окончен, выигрывает "
+     "наименьший счёт, в парах — другая пара. Если у выигравших не записано ни одного очка, они "
+     "выиграли «всухую», а проигравшие — «сухие козлы».",
+     "Kozel scoring: whoever (whichever pair) reaches the limit is the «козёл» (the goat); the match "
+     "ends and the lowest total wins, in pairs the other pair. If the winners have nothing written "
+     "at all, it is a «сухой» (dry) win and the losers are dry goats.",
+     (), ("limit", "teams")),
+    ("traditional.presets", "match",
+     "При новом матче можно выбрать готовый набор правил; он только заполняет правила, их видно и "
+     "можно поменять. «Козёл, как во дворе»: вчетвером пара на пару, «в козла» до 101, меньше 13 не "
+     "пишут, «яйца», одна 0:0 — 25, начинает 1:1, дальше — победитель кона. «Морской козёл»: то же, "
+     "но до 125 и меньше 25 не пишут.",
+     "A new match may start from a ready set of rules; it only fills in the options, which stay "
+     "visible and changeable. «Kozel, as in the yard»: four players in pairs, kozel to 101, nothing "
+     "under 13 written, eggs, a lone 0:0 counts 25, 1:1 leads, then the hand's winner. «Sea "
+     "kozel»: the same to 125, nothing under 25 written.",
+     (), ()),
+])
+
+ENGINE_RULES.update({
+    "record.teams_players": _E("record", ("traditional",), ("Пары — вчетвером", "Pairs need four"),
+        ("Запись с teams=pairs должна быть на четырёх игроков; иначе она не читается как партия.",
+         "A record with teams=pairs must have four players; otherwise it cannot be read as a game.")),
+    "record.kozel_only": _E("record", ("traditional",), ("Правила «козла»", "Kozel's own options"),
+        ("kozel_min и eggs действуют только при scoring=kozel; запись со счётом на очки, где они не по "
+         "умолчанию, не читается как партия.",
+         "kozel_min and eggs apply only with scoring=kozel; a record with credit scoring that sets "
+         "either to anything but its default cannot be read as a game.")),
+})
 
 
 def _merge_prose_into_engine_rules() -> None:

@@ -172,6 +172,9 @@ _add(VariantSpec(
         _choice("scoring", "credit", "kozel"),
         _choice("fish_winner", "fewest_pips", "maker"),
         LONE_BLANK,
+        _choice("teams", "none", "pairs"),
+        _number("kozel_min", 0, 0, 100000),
+        _choice("eggs", "no", "yes"),
         _target(100),
         _limit(101),
     ),
@@ -330,4 +333,19 @@ def resolve_options(name: str, players: int, given: Mapping[str, object] | None)
     for o in v.options:
         if o.key not in out:
             out[o.key] = o.default_for(players, out)
+    _check_together(v, players, out)
     return out
+
+
+#: options that mean something only with kozel scoring (traditional): their defaults
+_KOZEL_ONLY = (("kozel_min", 0), ("eggs", "no"))
+
+
+def _check_together(v: VariantSpec, players: int, options: Mapping[str, object]) -> None:
+    """Options that cannot go together (rules brief, traditional: pairs and the «Козёл»)."""
+    if options.get("teams") == "pairs" and players != 4:
+        raise OptionError("record.teams_players", {"key": "teams", "count": players})
+    if "scoring" in v.option_keys and options.get("scoring") != "kozel":
+        for key, default in _KOZEL_ONLY:
+            if key in options and options[key] != default:
+                raise OptionError("record.kozel_only", {"key": key, "value": options[key]})

@@ -23,6 +23,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "record.tile": ("«{token}» — не кость набора дубль-шесть.", "«{token}» is not a double-six tile."),
     "record.unseen_draw": ("Раздача известна, поэтому взятая из базара кость должна быть названа (draw a:b).", "The deal is known, so a draw must name its tile (draw a:b)."),
     "record.left": ("Поле left неверно: {detail}.", "The left field is wrong: {detail}."),
+    "record.teams_players": ("Парами играют только вчетвером (партнёры напротив), а записано игроков: {count}.", "Pairs need exactly four players (partners opposite); the record has {count}."),
+    "record.kozel_only": ("Правило «{key}» действует только при игре в козла (scoring = kozel), а здесь счёт на очки: {key} = {value} не к чему применить.", "The option «{key}» applies only with kozel scoring (scoring = kozel); with credit scoring {key} = {value} means nothing."),
     "record.result": ("Поле result неверно: {detail}.", "The result field is wrong: {detail}."),
     # -- move syntax --------------------------------------------------------------------------
     "token.syntax": ("Ход «{token}» не читается: пишите, например, 6:5, 5:0>6:5, draw, pass.", "The move «{token}» cannot be read: write e.g. 6:5, 5:0>6:5, draw, pass."),

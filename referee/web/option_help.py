@@ -223,6 +223,30 @@ HELP: dict[tuple[str, str, str], Words] = {
 }
 
 
+# «Козёл» as Russian tables play it (traditional): pairs, the 13-point rule, «яйца»
+LABELS.update({
+    "teams": ("Пары", "Pairs"),
+    "kozel_min": ("Меньше скольких не писать", "Nothing written under"),
+    "eggs": ("Яйца (рыба поровну)", "Eggs (an equal block)"),
+})
+VALUES.update({
+    ("*", "teams", "none"): ("каждый сам за себя", "each for himself"),
+    ("*", "teams", "pairs"): ("пара на пару (вчетвером)", "pair against pair (four)"),
+    ("*", "eggs", "no"): ("каждый пишет своё", "each writes his own"),
+    ("*", "eggs", "yes"): ("яйца переходят дальше", "carried to the next hand"),
+})
+HELP.update({
+    ("*", "teams", "none"): ("Каждый играет сам за себя.", "Everyone plays for himself."),
+    ("*", "teams", "pairs"): ("Вчетвером: 1-й и 3-й против 2-го и 4-го, партнёры напротив; счёт у пары общий.",
+                              "Four players: 1st and 3rd against 2nd and 4th, partners opposite; a pair shares one total."),
+    ("*", "kozel_min", "*"): ("«В козла»: сумму меньше этой не пишут, она висит до следующего кона (0 — пишут всё).",
+                              "Kozel scoring: an amount below this is not written but hangs to the next hand (0: all is written)."),
+    ("*", "eggs", "no"): ("Рыба поровну: каждый (каждая пара) пишет себе свои очки.",
+                          "An equal block: each player (each pair) writes his own pips."),
+    ("*", "eggs", "yes"): ("«В козла»: рыба поровну не пишется, её очки получают проигравшие следующего кона.",
+                           "Kozel scoring: an equal block writes nothing; its pips go to the next hand's losers."),
+})
+
 def _pick(words: Words | None, lang: str) -> str:
     if words is None:
         return ""

@@ -28,6 +28,11 @@ OPTION_CASES = [
     ("traditional", 3, {"deal_3_4": 5, "opener": "kozel"}),
     ("traditional", 4, {"deal_3_4": 5, "scoring": "kozel", "fish_winner": "maker"}),
     ("traditional", 2, {"fish_winner": "maker", "lone_blank": 10}),
+    ("traditional", 4, {"teams": "pairs"}),
+    ("traditional", 4, {"teams": "pairs", "fish_winner": "maker", "draw": "none"}),
+    ("traditional", 4, {"teams": "pairs", "scoring": "kozel", "opener": "kozel", "lone_blank": 25}),
+    ("traditional", 4, {"teams": "pairs", "deal_3_4": 5, "scoring": "kozel", "eggs": "yes"}),
+    ("traditional", 3, {"scoring": "kozel", "eggs": "yes", "draw": "none"}),
     ("blitz", 5, {"bazaar": "draw", "chain": "any_end"}),
     ("blitz", 8, {"opener": "nearest_sum"}),
     ("sevastopol", 4, {"open_arms_first": "no"}),
@@ -139,6 +144,8 @@ def recount(h) -> tuple[list[int], int | None] | None:
         return left, single_lowest(left)
     if name in TRADITIONAL_PIPS and not (name == "matador" and o.get("matador_bonus")) and \
             not (name == "sausage" and o.get("scoring", "wins") == "wins"):
+        if name == "traditional" and o.get("teams") == "pairs":
+            return pairs_recount(h, left)
         if h.end == "out":
             w = h.first_out
         elif name == "traditional" and o.get("fish_winner") == "maker":
@@ -146,6 +153,8 @@ def recount(h) -> tuple[list[int], int | None] | None:
         else:
             w = single_lowest(left)
         if name == "traditional" and o.get("scoring") == "kozel":
+            if w is None and o.get("eggs") == "yes":
+                return [0] * n, None            # «яйца»: nothing written, the pips carried
             return [0 if s == w else left[s] for s in range(n)], w
         if w is not None:
             pts[w] = sum(left[s] for s in range(n) if s != w)
@@ -153,6 +162,32 @@ def recount(h) -> tuple[list[int], int | None] | None:
                 pts[w] -= left[w]
         return pts, w
     return None
+
+
+def pairs_recount(h, left: list[int]) -> tuple[list[int], int | None]:
+    """Traditional in pairs (1st and 3rd against 2nd and 4th), from the brief."""
+    o = h.v.o
+    pp = [left[0] + left[2], left[1] + left[3]]
+    if h.end == "out":
+        w = h.first_out
+    elif o.get("fish_winner") == "maker":
+        w = h.maker
+    elif pp[0] == pp[1]:
+        w = None
+    else:
+        a = 0 if pp[0] < pp[1] else 1
+        w = a if left[a] <= left[a + 2] else a + 2
+    team = [0, 0]
+    if o.get("scoring") == "kozel":
+        if w is None:
+            team = [0, 0] if o.get("eggs") == "yes" else pp
+        else:
+            team[1 - w % 2] = pp[1 - w % 2]
+    elif w is not None:
+        team[w % 2] = pp[1 - w % 2]
+        if h.end == "block" and o.get("fish_winner") != "maker":
+            team[w % 2] -= pp[w % 2]
+    return [team[s % 2] for s in range(4)], w
 
 
 def end_bonus(h) -> tuple[list[int], int | None] | None:

@@ -27,7 +27,7 @@ TRAD_OPTIONS = {
     "opt_deal_3_4": "7", "opt_opener": "highest_double", "opt_later_lead": "winner",
     "opt_draw": "until", "opt_monotonous_threshold": "5", "opt_redeal_when": "two_or_more",
     "opt_scoring": "credit", "opt_fish_winner": "fewest_pips", "opt_lone_blank": "24",
-    "opt_target": "100", "opt_limit": "101",
+    "opt_target": "100", "opt_limit": "101", "opt_teams": "none", "opt_kozel_min": "0", "opt_eggs": "no",
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..match import traditional_score
 from ..tiles import A, DOUBLE, PIPS, SUIT
 from .base import HandScore, Variant
 from .orders import DOUBLES_DOWN, DOUBLES_UP, HEAVIEST, KOZEL, LIGHTEST
@@ -46,27 +47,11 @@ class Traditional(Variant):
                 h.finish("redeal", None)
 
     def score(self, h):
+        """Credit or kozel scoring, alone or in pairs (:func:`referee.rules.match.traditional_score`)."""
         left = self.left_pips(h)
-        n = h.n
-        points = [0] * n
         if h.end not in ("out", "block"):
-            return HandScore(points, None, left)
-        if h.end == "out":
-            w = h.winner
-        elif self.o.get("fish_winner") == "maker":
-            w = h.maker
-        else:
-            w = self.fewest(left)
-        if self.o.get("scoring") == "kozel":
-            for s in range(n):
-                if s != w:
-                    points[s] = left[s] or 0
-            return HandScore(points, w, left)
-        if w is not None:
-            others = sum(x or 0 for i, x in enumerate(left) if i != w)
-            if h.end == "block" and self.o.get("fish_winner") != "maker":
-                others -= left[w] or 0
-            points[w] = others
+            return HandScore([0] * h.n, None, left)
+        points, w = traditional_score(self.o, h.end, h.winner, h.maker, left)
         return HandScore(points, w, left)
 
 
