@@ -5,10 +5,11 @@
   var meta = document.querySelector('meta[name="poll"]');
   if (meta && window.fetch) {
     var url = meta.getAttribute("content");
-    var n = meta.getAttribute("data-n");
     var busy = false;
     setInterval(function () {
-      if (busy || document.hidden) return;
+      var st = document.getElementById("table-state");
+      var n = st ? st.getAttribute("data-n") : meta.getAttribute("data-n");
+      if (busy || document.hidden || window.refereeBusy && window.refereeBusy()) return;
       // Do not pull the page away while someone is typing or choosing.
       var a = document.activeElement;
       if (a && (a.tagName === "INPUT" || a.tagName === "TEXTAREA" || a.tagName === "SELECT")) return;
@@ -16,13 +17,18 @@
       busy = true;
       fetch(url, {cache: "no-store", credentials: "same-origin"})
         .then(function (r) { return r.ok ? r.json() : null; })
-        .then(function (d) { if (d && String(d.n) !== n) location.reload(); })
+        .then(function (d) {
+          if (!d || String(d.n) === n) return;
+          if (st && window.refereeRedraw) return window.refereeRedraw();
+          location.reload();
+        })
         .catch(function () {})
         .then(function () { busy = false; });
     }, 2500);
   }
   // The deal picker: a tile marked for one player (or as the starter, or put aside) cannot be
   // marked for another; a blind row is built tap by tap, left to right, into its text field.
+  var initDeal = function () {
   var deal = document.querySelector("form.deal-form");
   if (deal) {
     var rowOf = function (input) {
@@ -102,11 +108,209 @@
     deal.addEventListener("change", sync);
     sync();
   }
-  // Stop double taps from sending a move twice.
+  };
+  initDeal();
+  window.refereeInitDeal = initDeal;
+  // Stop double taps from sending a move twice (forms that load a page).
   document.addEventListener("submit", function (e) {
     var f = e.target;
+    if (e.defaultPrevented) return;
     if (f.dataset.sent) { e.preventDefault(); return; }
     f.dataset.sent = "1";
     setTimeout(function () { delete f.dataset.sent; }, 4000);
   });
+})();
+
+// The table page: every tap is sent in the background and the table redrawn in place (no page
+// load, no history entry, no jump to the top). A tap made while the server cannot be reached
+// waits on the phone with the event count it was made against and is sent when the connection
+// is back; the server judges it then (a refusal is shown with its reason and nothing after it
+// is sent). Each tap carries its own key: sent twice, it is recorded once.
+(function () {
+  "use strict";
+  if (!window.fetch || !window.FormData || !window.DOMParser) return;
+  var main = document.querySelector("main");
+  var LIVE = /\/m\/[^\/]+\/(move|end-turn|undo|redo|hand|left)$/;
+  var sending = false, flushing = false, retry = null;
+  var state = function () { return document.getElementById("table-state"); };
+  var storeKey = function () {
+    var st = state() || document.querySelector("[data-queue-key]");
+    var k = st && (st.getAttribute("data-key") || st.getAttribute("data-queue-key"));
+    return k ? "referee-queue:" + k : null;
+  };
+  var load = function () {
+    var k = storeKey();
+    try { return k ? JSON.parse(localStorage.getItem(k) || "[]") : []; } catch (e) { return []; }
+  };
+  var save = function (q) {
+    var k = storeKey();
+    if (!k) return;
+    try { if (q.length) localStorage.setItem(k, JSON.stringify(q)); else localStorage.removeItem(k); }
+    catch (e) {}
+  };
+  var word = function (name, fallback) {
+    var st = state();
+    return (st && st.getAttribute("data-" + name)) || fallback;
+  };
+  var newOp = function () {
+    var a = new Uint8Array(12);
+    (window.crypto || window.msCrypto).getRandomValues(a);
+    return Array.prototype.map.call(a, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  };
+  var label = function (submitter) {
+    if (!submitter) return "";
+    if (submitter.classList.contains("pick")) return submitter.value;
+    return (submitter.getAttribute("data-label") || submitter.textContent || "").replace(/\s+/g, " ").trim();
+  };
+  var held = [];  // taps not sent because one before them was refused
+  var render = function () {
+    var box = document.querySelector(".queue");
+    if (!box) return;
+    var q = load();
+    box.textContent = "";
+    if (!q.length && !held.length) { box.hidden = true; main.classList.remove("waiting"); return; }
+    box.hidden = false;
+    main.classList.toggle("waiting", q.length > 0);
+    var p = document.createElement("span");
+    if (q.length) {
+      p.textContent = word("waiting", "Waiting for the connection") + ": " +
+        q.map(function (e) { return e.label; }).join(", ");
+    } else {
+      p.textContent = word("refused", "Refused when sent") + ": " + held.join(", ");
+    }
+    box.appendChild(p);
+    if (held.length || q.length) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "discard";
+      b.textContent = word("discard", "Discard");
+      b.addEventListener("click", function () { save([]); held = []; render(); });
+      box.appendChild(b);
+    }
+  };
+  var swap = function (html) {
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var m = doc.querySelector("main");
+    main.innerHTML = m ? m.innerHTML : doc.body.innerHTML;
+    main.setAttribute("data-gen", String((parseInt(main.getAttribute("data-gen") || "0", 10) || 0) + 1));
+    var st = state();
+    if (st) {
+      if (st.getAttribute("data-title")) document.title = st.getAttribute("data-title");
+      var body = st.getAttribute("data-body");
+      if (body && body !== document.body.className) { document.body.className = body; window.scrollTo(0, 0); }
+      var url = st.getAttribute("data-url");
+      if (url && location.pathname !== url) { history.replaceState(null, "", url); window.scrollTo(0, 0); }
+    }
+    if (window.refereeInitDeal) window.refereeInitDeal();
+    render();
+  };
+  var post = function (entry) {
+    var body = new FormData();
+    entry.fields.forEach(function (kv) { body.append(kv[0], kv[1]); });
+    return fetch(entry.action, {method: "POST", body: body, credentials: "same-origin",
+                                headers: {"X-Referee": "fetch"}})
+      .then(function (r) {
+        // a proxy with the app down answers 502-504: as good as no connection
+        if (r.status >= 502 && r.status <= 504) throw new Error("unreachable");
+        return r.text().then(function (t) { return {ok: r.ok, status: r.status, html: t}; });
+      });
+  };
+  var later = function () {
+    if (retry) return;
+    retry = setTimeout(function () { retry = null; flush(); }, 3000);
+  };
+  var flush = function () {
+    var q = load();
+    if (flushing || sending || !q.length) return;
+    flushing = true;
+    var entry = q[0];
+    post(entry).then(function (res) {
+      flushing = false;
+      var rest = load();
+      rest.shift();
+      if (!res.ok) { held = rest.map(function (e) { return e.label; }); rest = []; }
+      save(rest);
+      swap(res.html);
+      if (rest.length) flush();
+    }, function () { flushing = false; later(); });
+  };
+  window.addEventListener("online", flush);
+  window.refereeBusy = function () { return sending || flushing || load().length > 0; };
+  window.refereeRedraw = function () {
+    var st = state();
+    if (!st || sending || flushing) return;
+    if (document.querySelector("form.choose:not(.turned-up), details[open]")) return;
+    fetch(st.getAttribute("data-url"), {credentials: "same-origin", headers: {"X-Referee": "fetch"},
+                                        cache: "no-store"})
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (t) { if (t && !sending && !flushing) swap(t); })
+      .catch(function () {});
+  };
+  var fields = function (form, submitter) {
+    var out = [];
+    new FormData(form).forEach(function (v, k) { if (typeof v === "string") out.push([k, v]); });
+    if (submitter && submitter.name) out.push([submitter.name, submitter.value || ""]);
+    return out;
+  };
+  var nudge = function (text) {
+    var t = document.querySelector(".bar-turn");
+    if (t && text) t.textContent = text;
+    var bar = document.querySelector(".bar");
+    if (bar) { bar.classList.remove("nudge"); void bar.offsetWidth; bar.classList.add("nudge"); }
+  };
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    var submitter = e.submitter || null;
+    if (form.id === "more-form") {
+      // «X lays more»: the picker opens for him, on the phone (nothing to ask the server)
+      e.preventDefault();
+      document.querySelectorAll("main input[name=more]").forEach(function (i) { i.value = "1"; });
+      document.querySelectorAll("main form.locked").forEach(function (f) { f.classList.remove("locked"); });
+      var b = document.querySelector(".bar button.more");
+      if (b) b.hidden = true;
+      main.setAttribute("data-gen", String((parseInt(main.getAttribute("data-gen") || "0", 10) || 0) + 1));
+      return;
+    }
+    if ((form.method || "").toLowerCase() !== "post" || !LIVE.test(new URL(form.action, location.href).pathname)) return;
+    e.preventDefault();
+    if (form.classList.contains("locked") && submitter &&
+        (submitter.classList.contains("pick") || submitter.classList.contains("place"))) {
+      nudge(form.getAttribute("data-locked"));
+      return;
+    }
+    if (sending) return;  // one tap at a time: the next waits for the table it is made on
+    var entry = {action: form.action, fields: fields(form, submitter), label: label(submitter) || "?"};
+    entry.fields.push(["op", newOp()]);
+    var q = load();
+    if (q.length || navigator.onLine === false) {
+      // the state it is made against: the table shown plus the taps waiting before it
+      var st = state();
+      var base = st ? parseInt(st.getAttribute("data-n"), 10) : 0;
+      entry.fields = entry.fields.map(function (kv) { return kv[0] === "n" ? ["n", String(base + q.length)] : kv; });
+      q.push(entry);
+      save(q);
+      render();
+      flush();
+      return;
+    }
+    sending = true;
+    main.classList.add("sending");
+    var t0 = performance.now();
+    post(entry).then(function (res) {
+      sending = false;
+      main.classList.remove("sending");
+      swap(res.html);
+      window.refereeLastRedraw = performance.now() - t0;
+    }, function () {
+      sending = false;
+      main.classList.remove("sending");
+      var q2 = load();
+      q2.push(entry);
+      save(q2);
+      render();
+      later();
+    });
+  }, true);
+  render();
+  flush();
 })();

@@ -256,6 +256,14 @@ def try_play(live, token: str) -> tuple[bool, Refusal | None]:
         if not live.turn_open:
             live.end_turn()  # one-tile variants, passes: the turn closes by itself
             return False, None
+        if getattr(live, "t_laid", 0) and not more_possible(live):
+            # a tile laid and nothing more may or can be added (with the deal known: nothing
+            # of his fits): the turn closes by itself where the engine lets it
+            try:
+                live.end_turn()
+            except RuleError:
+                return True, None
+            return False, None
     except RuleError as err:
         return False, refusal(err)
     except Exception as err:
@@ -323,4 +331,76 @@ def blind_view(live) -> dict | None:
         miss = not places and trial(live, f"miss {t}")
         if places or miss:
             out.update(rightmost=t, places=places, miss=miss)
+    return out
+
+
+# -- the turn as the table page offers it (issue 9): asked of the engine, never decided here ----
+
+def _copy_closed(live):
+    """A copy of the live hand with the open turn closed, or None when it cannot close."""
+    from copy import deepcopy
+
+    try:
+        h = deepcopy(live)
+        h.end_turn()
+    except Exception:
+        return None
+    return h
+
+
+def next_player(live) -> str | None:
+    """Who moves once the player to move closes his turn (the engine's own seat order,
+    skips and all), or None when the turn cannot be closed now or the hand would end."""
+    if live is None or live.over or live.to_move is None:
+        return None
+    h = _copy_closed(live)
+    if h is None or h.over or h.to_move is None:
+        return None
+    return h.players[h.to_move]
+
+
+def more_possible(live) -> bool:
+    """Whether the player to move may still add any move to his turn (the engine's legal
+    tokens: a lay, a draw, a pass). With the deal unknown, any unseen tile that fits counts."""
+    try:
+        return bool(live.legal_tokens())
+    except Exception:
+        return True
+
+
+def turn_view(live) -> dict:
+    """The open turn: whether a tile was laid in it (then the next tap must say whether the
+    same player lays more or the turn passes), the next player, the last move a draw."""
+    if live is None or live.over or live.to_move is None:
+        return {"laid": False, "choose": False, "next": None, "drew": False,
+                "can_draw": False, "can_pass": False}
+    moves = list(getattr(live, "t_moves", []) or [])
+    laid = bool(getattr(live, "t_laid", 0))
+    is_open = bool(live.turn_open) and bool(moves)
+    choose = is_open and laid and next_player(live) is not None
+    try:
+        can_draw, can_pass = bool(live.can_draw()), bool(live.can_pass())
+    except Exception:
+        can_draw = can_pass = False
+    return {"laid": laid, "choose": choose, "next": next_player(live) if choose else None,
+            "drew": is_open and moves[-1].startswith("draw"), "can_draw": can_draw,
+            "can_pass": can_pass}
+
+
+def instead(live) -> list[str]:
+    """What the player to move may do instead of a refused move, as kinds: ``lay``, ``draw``,
+    ``pass``, ``end`` (close the turn). Asked of the engine's legal tokens."""
+    out: list[str] = []
+    try:
+        tokens = live.legal_tokens()
+    except Exception:
+        tokens = []
+    if any(t.split()[0] not in ("draw", "pass", "miss", "open") for t in tokens):
+        out.append("lay")
+    if any(t.startswith("draw") for t in tokens):
+        out.append("draw")
+    if "pass" in tokens:
+        out.append("pass")
+    if live.turn_open and getattr(live, "t_moves", None) and _copy_closed(live) is not None:
+        out.append("end")
     return out

@@ -47,6 +47,19 @@ class Refused(Exception):
         self.miss = miss  # blind variants: the turned-up tile that fits nowhere may be missed
 
 
+class Recorded(Exception):
+    """The tap was recorded already (sent twice): the table is answered as after it."""
+
+
+OP_RE = re.compile(r"^[A-Za-z0-9_-]{8,40}$")
+
+
+def _op() -> str | None:
+    """The phone's key for this tap (app.js makes one per tap; a resend carries the same)."""
+    op = request.form.get("op", "")
+    return op if OP_RE.match(op) else None
+
+
 def _match(key: str) -> dict:
     m = store.match_by_key(get_db(), key, "edit_key")
     if m is None:
@@ -103,17 +116,29 @@ def _append(m: dict, n: int, kind: str, data: dict) -> None:
                 raise Refused(state.error.message(lang()), status=422, refusal=state.error)
 
     try:
-        store.append_event(get_db(), m["id"], n, kind, data, check=check)
+        store.append_event(get_db(), m["id"], n, kind, data, check=check, op=_op())
+    except store.DuplicateError:
+        raise Recorded()
     except store.StaleError:
         raise Refused(_("Another phone changed this match first. The table below is up to date: "
                         "check it and make your move again."), status=409) from None
 
 
+def fetched() -> bool:
+    """A form sent in the background by app.js: answered with the table itself (the part
+    inside ``<main>``), never with a redirect, so that the phone redraws it in place."""
+    return request.headers.get("X-Referee") == "fetch"
+
+
 def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None, places=None,
-           tile=None, miss=None):
+           tile=None, miss=None, note: str | None = None):
     evs, state = _load(m)
     ph = phase(m, state)
     hv = engine.hand_view(state.live) if ph == "play" else None
+    tv = engine.turn_view(state.live) if ph == "play" else None
+    # «X lays more» said for this very state (the page's own event count): the picker is open
+    more = (request.form.get("more") == "1" and request.form.get("n") == str(len(evs))) or \
+        request.args.get("more") == str(len(evs))
     blind = engine.blind_view(state.live) if ph == "play" and m["variant"] in BLIND else None
     if ph == "left" and state.ended is not None:
         hv = engine.hand_view(state.ended)
@@ -125,7 +150,32 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         can_end_turn=_can_end_turn(state),
         spec=catalogue.spec(m["variant"]), blind=blind, miss=miss,
         leader=request.form.get("leader") if (places or miss) else None,
+        tv=tv, more=more, note=note, fragment=fetched(), groups=_groups(hv, tv) if blind is None else [],
     ), status
+
+
+def _groups(hv: dict | None, tv: dict | None) -> list[dict]:
+    """With the deal known, the picker's tiles in groups: the player's own first, then the
+    bazaar's when he may draw, then the others (folded). Empty: the plain 28-tile picker."""
+    if not hv or not hv.get("deal_known") or not hv.get("to_move"):
+        return []
+    from .tiles import ALL_STR, picker_rows
+
+    order = [t for row in picker_rows() for t in row]
+    own = set(hv["known"].get(hv["to_move"]) or [])
+    held = {t for tiles in hv["known"].values() for t in (tiles or [])}
+    bazaar = [t for t in order if t not in held and t not in hv["on_table"]]
+    out = [{"kind": "own", "label": _("Tiles of %(name)s", name=hv["to_move"]),
+            "tiles": [t for t in order if t in own]}]
+    shown = set(own)
+    if tv and tv.get("can_draw") and bazaar:
+        out.append({"kind": "bazaar", "label": _("The bazaar: a tap draws the tile"), "tiles": bazaar})
+        shown |= set(bazaar)
+    rest = [t for t in order if t not in shown]
+    if rest:
+        out.append({"kind": "others", "label": _("Other tiles"), "tiles": rest})
+    assert len(ALL_STR) == 28
+    return out
 
 
 def _can_end_turn(state) -> bool:
@@ -140,10 +190,16 @@ def _guard(m: dict, action):
     try:
         if not forms.ActionForm().validate_on_submit():
             raise Refused(_("The form was damaged: nothing was changed."))
+        if store.has_op(get_db(), m["id"], _op()):
+            raise Recorded()
         action()
+    except Recorded:
+        return _table(m, note=_("This move had been recorded already: it was recorded once."))
     except Refused as r:
         return _table(m, problem=r.message, status=r.status, refusal=r.refusal, places=r.places,
                       tile=r.tile, miss=r.miss)
+    if fetched():
+        return _table(m)
     return redirect(url_for("play.table", key=m["edit_key"]))
 
 
@@ -243,14 +299,31 @@ def move(key: str):
             refusal = engine.set_leader(live, leader)
             if refusal is not None:
                 raise Refused(refusal.message(lang()), status=422, refusal=refusal)
-        token = _token_from_form(live)
         seat = live.to_move
         player = live.players[seat] if seat is not None else None
         if player is None:
             raise Refused(_("No hand is being played now."))
+        said = request.form.get("turn", "")
+        if said and said != player:
+            # the page was drawn for another player's turn: never book it to this one
+            raise Refused(_("This tap was made for the turn of %(said)s, but %(name)s is to move "
+                            "now: nothing was recorded.", said=said, name=player), status=409)
+        tv = engine.turn_view(live)
+        if "pass" in request.form:
+            token = "pass"
+        else:
+            if tv["choose"] and request.form.get("more") != "1":
+                raise Refused(_("%(name)s has laid a tile and the turn is still open: tap «%(more)s» "
+                                "or «%(next)s» first.", name=player,
+                                more=_("%(name)s lays more", name=player),
+                                next=_("Turn: %(name)s", name=tv["next"])), status=409)
+            token = _token_from_form(live)
         still_open, refusal = engine.try_play(live, token)
         if refusal is not None:
-            raise Refused(refusal.message(lang()), status=422, refusal=refusal, places=refusal.places)
+            message = refusal.message(lang())
+            if token == "pass":
+                message += " " + _instead(live, tv)
+            raise Refused(message, status=422, refusal=refusal, places=refusal.places)
         _append(m, n, "move", {"player": player, "token": token, "open": still_open})
 
     return _guard(m, action)
@@ -287,6 +360,9 @@ def _token_from_form(live) -> str:
     places = engine.places_for(live, tile)
     if len(places) == 1:
         return places[0]
+    if not places and getattr(live, "deal_known", False) and engine.trial(live, f"draw {tile}"):
+        # with the deal known a tile of the bazaar can only be drawn: one tap a draw
+        return f"draw {tile}"
     if not places:
         refusal = engine.explain(live, tile)
         if m_blind(live) and engine.trial(live, f"miss {tile}"):
@@ -298,6 +374,20 @@ def _token_from_form(live) -> str:
         raise Refused(refusal.message(lang()), status=422, refusal=refusal, tile=tile)
     raise Refused(_("%(tile)s fits in more than one place: choose where.", tile=tile), status=200,
                   places=places, tile=tile)
+
+
+def _instead(live, tv: dict) -> str:
+    """What the player may do instead of a refused pass, in words (asked of the engine)."""
+    words = {"lay": _("lay a tile that fits"),
+             "draw": _("draw from the bazaar (tap the tile drawn)") if getattr(live, "deal_known", False)
+             else _("draw from the bazaar (tap «records drawing it», then the tile)"),
+             "end": _("end the turn («%(next)s»)", next=_("Turn: %(name)s", name=tv["next"]))
+             if tv.get("next") else _("end the turn"),
+             "pass": _("pass")}
+    kinds = [k for k in engine.instead(live) if k != "pass"]
+    if not kinds:
+        return ""
+    return _("Instead: %(what)s.", what=_(" or ").join(words[k] for k in kinds))
 
 
 def m_blind(live) -> bool:

@@ -51,6 +51,14 @@ def m002_match_language(db: Database) -> None:
     db["matches"].add_column("lang", str)
 
 
+@migrations()
+def m003_table_event_op(db: Database) -> None:
+    """Each event may carry the phone's key for the tap that made it (``op``): a tap sent
+    twice (a reply lost on a bad connection, a waiting move sent again) is recorded once."""
+    db["events"].add_column("op", str)
+    db["events"].create_index(["match_id", "op"], unique=True)
+
+
 class StaleError(Exception):
     """The match changed since the page was drawn (another phone moved first)."""
 
@@ -151,21 +159,36 @@ def event_count(db: Database, match_id: int) -> int:
     return db.execute("SELECT COUNT(*) FROM events WHERE match_id = ?", [match_id]).fetchone()[0]
 
 
+class DuplicateError(Exception):
+    """The tap with this ``op`` key was recorded already (it was sent twice)."""
+
+
+def has_op(db: Database, match_id: int, op: str | None) -> bool:
+    """Whether an event made by the tap ``op`` is in the log."""
+    if not op:
+        return False
+    return db.execute("SELECT 1 FROM events WHERE match_id = ? AND op = ?", [match_id, op]).fetchone() \
+        is not None
+
+
 def append_event(db: Database, match_id: int, expected: int, kind: str, data: dict,
-                 check=None) -> int:
+                 check=None, op: str | None = None) -> int:
     """Append one event if the log still has ``expected`` events; returns the new count.
 
     ``check(events)`` runs inside the transaction on the current log and may raise
-    to refuse the change (nothing is written then).
+    to refuse the change (nothing is written then). ``op`` is the tap's own key: a second
+    event with the same key is refused with :class:`DuplicateError`.
     """
     with _write(db):
+        if has_op(db, match_id, op):
+            raise DuplicateError(op)
         n = event_count(db, match_id)
         if n != expected:
             raise StaleError(n)
         if check is not None:
             check(events(db, match_id))
         db.conn.execute(
-            "INSERT INTO events (match_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
-            (match_id, n + 1, kind, json.dumps(data, ensure_ascii=False), _now()),
+            "INSERT INTO events (match_id, seq, kind, data, at, op) VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, n + 1, kind, json.dumps(data, ensure_ascii=False), _now(), op or None),
         )
     return n + 1

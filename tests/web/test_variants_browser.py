@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from test_web_browser import go, phone_checks
+from test_web_browser import TALLY, go, phone_checks
 
 pytestmark = pytest.mark.browser
 
@@ -148,7 +148,7 @@ def choose(page, move: str, form: str, shot: Shots) -> None:
     if move.startswith("miss"):
         assert page.locator(f"{form} button.place-miss").count() == 1, values
         shot("turned-up-miss" if "turned-up" in form else "choose-miss")
-        go(page, f"{form} button.place-miss")
+        go(page, f"{form} button.place-miss", in_view=True)
         assert page.locator("p.blind-next").is_visible()  # what may follow: a draw, then a pass
         shot("after-miss")
         return
@@ -162,15 +162,25 @@ def choose(page, move: str, form: str, shot: Shots) -> None:
     elif any(" give " in v for v in values):
         what = "cut-give"
     shot(("turned-up-" if "turned-up" in form else "choose-") + what)
-    go(page, f'{form} button.place[value="{match[0]}"]')
+    go(page, f'{form} button.place[value="{match[0]}"]', in_view=True)
+
+
+def tick(page, selector: str) -> None:
+    """Tick a radio or checkbox on the table page: a tap inside the screen as it is."""
+    box = page.locator(selector).first.evaluate(
+        "e => { const r = (e.closest('label') || e).getBoundingClientRect(); "
+        "return [r.top, r.bottom, window.innerHeight, window.scrollY]; }")
+    assert box[0] >= 0 and box[1] <= box[2] and box[3] == 0, f"{selector}: outside the screen {box}"
+    TALLY["taps"] += 1
+    page.check(selector)
 
 
 def play_move(page, rec: dict, player: str, move: str, shot: Shots) -> None:
     if page.locator("fieldset.leader").count():
-        page.check(f'fieldset.leader input[value="{player}"]')
+        tick(page, f'fieldset.leader input[value="{player}"]')
     kind = move.split()[0]
     if kind == "pass":
-        go(page, 'form.picker-form button[name="pass"]')
+        go(page, '.bar button[name="pass"]', in_view=True)
         return
     if kind == "open":
         assert page.locator("form.open-form").is_visible()
@@ -186,10 +196,12 @@ def play_move(page, rec: dict, player: str, move: str, shot: Shots) -> None:
         return
     if kind == "draw":
         if len(move.split()) == 1:
-            go(page, 'form.picker-form button[name="draw"]')
+            go(page, '.bar button[name="draw"]', in_view=True)
             return
-        page.check('form.picker-form input[name="mode"][value="draw"]')
-        go(page, f'form.picker-form button.pick[value="{low(move.split()[1])}"]')
+        mode = 'form.picker-form input[name="mode"][value="draw"]'
+        if page.locator(mode).count() and not page.locator(mode).is_checked():
+            tick(page, mode)  # with the deal known there is no mode: a bazaar tile is drawn
+        go(page, f'form.picker-form button.pick[value="{low(move.split()[1])}"]', in_view=True)
         return
     tile = low(move.split()[1] if kind == "miss" else move.split(">")[0].split()[0])
     up = page.locator("form.turned-up")
@@ -197,7 +209,10 @@ def play_move(page, rec: dict, player: str, move: str, shot: Shots) -> None:
             up.locator(f'svg[aria-label="{tile[::-1]}"]').count():
         choose(page, move, "form.turned-up", shot)  # the rightmost tile of a known row
         return
-    go(page, f'form.picker-form button.pick[value="{tile}"]')
+    lay = 'form.picker-form input[name="mode"][value="lay"]'
+    if page.locator(lay).count() and not page.locator(lay).is_checked():
+        tick(page, lay)  # draw mode stays on while he may draw: a lay after draws says so
+    go(page, f'form.picker-form button.pick[value="{tile}"]', in_view=True)
     if page.locator("form.choose").count():
         choose(page, move, "form.choose", shot)
 
@@ -209,12 +224,17 @@ def play_example(page, base: str, rec: dict, lang: str, name: str | None = None)
     no_problem(page, "start")
     turns = rec["hands"][0]["turns"][:turns_to_play(rec, lang)]
     for k, turn in enumerate(turns):
-        for move in turn["moves"]:
+        for i, move in enumerate(turn["moves"]):
+            if i and page.locator(".bar button.more").count():
+                go(page, ".bar button.more", in_view=True)  # «X lays more»
             play_move(page, rec, turn["player"], move, shot)
             no_problem(page, (k, turn["player"], move))
-        end = page.locator('form[action$="/end-turn"] button')
-        if end.count():
-            go(page, 'form[action$="/end-turn"] button')
+        if page.locator(".bar button.next-turn").count():
+            shot("turn-open")
+            go(page, ".bar button.next-turn", in_view=True)  # «Turn: Y»
+            no_problem(page, (k, "next turn"))
+        elif page.locator('.bar button[form="end-form"]').count():
+            go(page, '.bar button[form="end-form"]', in_view=True)
             no_problem(page, (k, "end turn"))
     if len(turns) == len(rec["hands"][0]["turns"]) and rec["variant"] in BLIND and "deal" in rec["hands"][0]:
         # a known deal played to the end: the score is the example's

@@ -93,10 +93,43 @@ def test_setup_refuses_a_long_name_in_the_browser(phone, live_server):
     assert page.locator(".errors li").first.inner_text().startswith("Имя")
 
 
-def go(page, selector: str) -> None:
-    """Click something that loads a new page, and wait for that page."""
+#: a tap on the table page sent in the background (app.js) redraws <main> and bumps its
+#: data-gen; any other tap loads a page
+_LIVE_TAP = r"""el => {
+    const f = el.form || el.closest('form');
+    if (!f || !window.refereeBusy) return false;
+    if (f.id === 'more-form') return true;
+    return f.method.toLowerCase() === 'post' &&
+        /\/m\/[^/]+\/(move|end-turn|undo|redo|hand|left)$/.test(new URL(f.action, location.href).pathname);
+}"""
+
+#: taps, page loads and scrolls seen by go() (the report's figures; reset by the test)
+TALLY = {"taps": 0, "loads": 0, "scrolls": 0, "redraw_ms": []}
+
+
+def go(page, selector: str, in_view: bool = False) -> None:
+    """Click something and wait for what it does: a new page, or the table redrawn in place.
+    ``in_view``: the control must be inside the screen as it is (no scroll needed)."""
+    el = page.locator(selector).first
+    box = el.evaluate("e => { const r = e.getBoundingClientRect(); "
+                      "return [r.top, r.bottom, window.innerHeight, window.scrollY]; }")
+    scrolled = not (box[0] >= 0 and box[1] <= box[2])
+    if in_view:
+        assert not scrolled and box[3] == 0, f"{selector}: outside the screen {box}"
+    TALLY["taps"] += 1
+    TALLY["scrolls"] += int(scrolled)
+    if el.evaluate(_LIVE_TAP):
+        gen = page.evaluate("document.querySelector('main').getAttribute('data-gen') || '0'")
+        el.click()
+        page.wait_for_function("g => (document.querySelector('main').getAttribute('data-gen') || '0') !== g",
+                               arg=gen)
+        ms = page.evaluate("window.refereeLastRedraw")
+        if ms is not None:
+            TALLY["redraw_ms"].append(ms)
+        return
+    TALLY["loads"] += 1
     with page.expect_navigation():
-        page.click(selector)
+        el.click()
 
 
 def tap_move(page, move: str) -> None:

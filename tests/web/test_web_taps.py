@@ -169,12 +169,12 @@ def test_blind_known_rows_turned_up_and_reveal(client):
     typed(client, edit, "1:6")
     end_turn()
     typed(client, edit, "1:3>1:6@1")
-    typed(client, edit, "3:5>1:3")
+    typed(client, edit, "3:5>1:3", more="1")  # «Борис lays more» said first
     end_turn()
     typed(client, edit, "6:6>1:6")
     end_turn()
     for t in ["6:0>6:6", "5:6>3:5", "6:2>5:6"]:
-        typed(client, edit, t)
+        typed(client, edit, t, more="1")
     page = soup(client.get(edit))
     opener = page.select_one("form.open-form")
     assert opener is not None

@@ -33,16 +33,60 @@ def test_blitz_several_tiles_then_end_turn(client):
     assert tap(client, edit, "1:1", leader="Жан").status_code == 302
     page = soup(client.get(edit))
     assert page.select_one(".turn .to-move").get_text() == "Жан"
-    end = page.select_one('form[action$="/end-turn"] button')
-    assert end is not None
-    assert tap(client, edit, "1:5").status_code == 302
+    # the turn is open: the two outcomes, one tap each, and the picker waits for one of them
+    bar = page.select_one(".bar")
+    assert bar.select_one("button.more").get_text(strip=True) == "Жан кладёт ещё"
+    assert bar.select_one("button.next-turn").get_text(strip=True).startswith("Ход: Владимир")
+    assert "locked" in page.select_one("form.picker-form")["class"]
+    # a tile tapped without saying who is refused: nothing is booked to Жан
+    resp = tap(client, edit, "1:5")
+    assert resp.status_code == 409 and "Жан" in soup(resp).select_one(".problem").get_text()
+    assert client.get(edit + "/export").get_json()["hands"][0]["turns"] == [{"player": "Жан", "moves": ["1:1"]}]
+    # «Жан lays more» (without JavaScript: the table drawn for this state with the picker open)
+    more = soup(client.get(edit + "?" + "more=" + page.select_one("#more-form input[name=more]")["value"]))
+    assert "locked" not in more.select_one("form.picker-form")["class"]
+    assert more.select_one("form.picker-form input[name=more]")["value"] == "1"
+    data = form_data(client.get(edit), "form.picker-form")
+    assert client.post(edit + "/move", data={**data, "more": "1", "tile": "1:5"}).status_code == 302
     data = form_data(client.get(edit), 'form[action$="/end-turn"]')
     assert client.post(edit + "/end-turn", data=data).status_code == 302
     page = soup(client.get(edit))
     assert page.select_one(".turn .to-move").get_text() == "Владимир"
     assert page.select_one('form[action$="/end-turn"]') is None
+    assert page.select_one(".bar button.more") is None
     record = client.get(edit + "/export").get_json()
     assert record["hands"][0]["turns"] == [{"player": "Жан", "moves": ["1:1", "1:5>1:1"]}]
+    # a tap made on a page drawn for Жан's turn is never booked to Владимир
+    resp = client.post(edit + "/move", data={**table_form(client, edit), "turn": "Жан", "tile": "5:5"})
+    assert resp.status_code == 409
+    assert client.get(edit + "/export").get_json()["hands"][0]["turns"] == record["hands"][0]["turns"]
+
+
+def test_blitz_pass_in_an_open_turn_says_what_to_do(client):
+    edit = new_match(client, "blitz", ("Жан", "Владимир", "Андрей", "Стас"), defaults("blitz", 4))
+    start(client, edit)
+    assert tap(client, edit, "0:0", leader="Жан").status_code == 302
+    resp = client.post(edit + "/move", data={**table_form(client, edit), "pass": "1"})
+    assert resp.status_code == 422
+    text = soup(resp).select_one(".problem").get_text(" ", strip=True)
+    assert "Instead" in text or "Вместо" in text, text
+    assert "Turn: Владимир" in text or "Ход: Владимир" in text, text
+
+
+def test_blitz_turn_closes_by_itself_when_nothing_more_fits(client):
+    """With the deal known the engine knows when nothing of his fits: no question asked."""
+    edit = new_match(client, "blitz", ("Жан", "Владимир", "Андрей", "Стас"), defaults("blitz", 4))
+    start(client, edit, deal_0="0:0 1:1 2:2 3:3 4:4 5:5 6:6", deal_1="0:1 0:2 0:3 0:4 0:5 0:6 1:2",
+          deal_2="1:3 1:4 1:5 1:6 2:3 2:4 2:5", deal_3="2:6 3:4 3:5 3:6 4:5 4:6 5:6", lead="Жан")
+    page = soup(client.get(edit))
+    if page.select_one("fieldset.leader"):
+        assert tap(client, edit, "0:0", leader="Жан").status_code == 302
+    else:
+        assert page.select_one(".turn .to-move").get_text() == "Жан"
+        assert tap(client, edit, "0:0").status_code == 302  # nothing else of Жан's fits 0:0
+    page = soup(client.get(edit))
+    assert page.select_one(".turn .to-move").get_text() == "Владимир"
+    assert page.select_one(".bar button.more") is None
 
 
 def test_known_deal_checks_must_play(client):
