@@ -118,7 +118,7 @@ def _append(m: dict, n: int, kind: str, data: dict) -> None:
     try:
         store.append_event(get_db(), m["id"], n, kind, data, check=check, op=_op())
     except store.DuplicateError:
-        raise Recorded()
+        raise Recorded() from None
     except store.StaleError:
         raise Refused(_("Another phone changed this match first. The table below is up to date: "
                         "check it and make your move again."), status=409) from None
@@ -191,7 +191,7 @@ def _guard(m: dict, action):
         if not forms.ActionForm().validate_on_submit():
             raise Refused(_("The form was damaged: nothing was changed."))
         if store.has_op(get_db(), m["id"], _op()):
-            raise Recorded()
+            raise Recorded() from None
         action()
     except Recorded:
         return _table(m, note=_("This move had been recorded already: it was recorded once."))
