@@ -17,7 +17,7 @@ from .tiles import A, ALL_MASK, B, DOUBLE, PIPS, TILE_NAMES, tile_str, tiles_of
 if TYPE_CHECKING:  # pragma: no cover
     from .variants.base import Variant
 
-__all__ = ["Hand", "Cand"]
+__all__ = ["Hand", "Cand", "LayPreview"]
 
 
 class Cand(NamedTuple):
@@ -31,6 +31,13 @@ class Cand(NamedTuple):
     down: bool = False
     cut: bool = False
     give: str = ""
+
+
+class LayPreview(NamedTuple):
+    """What a lay would do (:meth:`Hand.lay_preview`): its in-play points and its places."""
+
+    points: int
+    targets: tuple[str, ...]
 
 
 def _out_of(t: int, inner: int) -> int:
@@ -466,30 +473,56 @@ class Hand:
                 s += " along"
         return s
 
+    def end_target(self, e: End) -> str:
+        """The name of the place ``e`` in a token: the tile it hangs on, with ``@n`` where that
+        tile has more than one place (``6:5@5`` in ``a:b>6:5@5``)."""
+        lay = self.layout
+        target = lay.placed[e.anchor].label()
+        siblings = {x.key() for x in lay.ends if x.anchor == e.anchor}
+        if len(siblings) > 1 and len(e.values) == 1:
+            target += f"@{e.values[0]}"
+        return target
+
     def layout_view(self) -> dict:
         """The table as plain data for drawing: ``kind``, ``root`` and ``arms`` ({arm number:
         [pieces from the root outward]}), each piece ``{"tile", "a" (the half nearer the root),
-        "b", "across", "down", "end", "double"}``, and ``ends`` (one per place: the numbers it
-        shows and the ``target`` suffix that names it in a token, e.g. ``6:5@5``)."""
+        "b", "across", "down", "end", "double", "last"}``, and ``ends`` (one per place: the
+        numbers it shows and the ``target`` suffix that names it in a token, e.g. ``6:5@5``).
+
+        How it lies on the table: ``shape`` (``line``: two arms left and right of the first
+        tile; ``cross``: a spinner with arms left, right, up and down; ``lanes``: two lanes side
+        by side from the long side of an upright first tile; ``one_way``: one arm, to the
+        right), ``center`` (the piece the drawing grows from: the spinner of a cross, else the
+        first tile; ``a`` is its left or upper half) and ``chains``: one per arm, ``{"side":
+        "left" | "right" | "up" | "down" | "top" | "bottom", "pieces": [...] (from the center
+        outward, ``a`` the half nearer the center), "end": {"target", "shows"} or None (closed)}``.
+        """
         lay = self.layout
         if not lay.placed:
-            return {"kind": lay.kind, "root": None, "arms": {}, "ends": []}
+            return {"kind": lay.kind, "root": None, "arms": {}, "ends": [], "shape": self.v.shape(lay),
+                    "center": None, "chains": []}
         anchors = {e.anchor for e in lay.ends}
+        live = [i for i, p in enumerate(lay.placed) if not p.dead and p.seat >= 0]
+        last = live[-1] if live else -1
 
-        def piece(i: int) -> dict:
+        def piece(i: int, flip: bool = False) -> dict:
             p = lay.placed[i]
             if p.inner is None:
                 a, b = A[p.tile], B[p.tile]
             else:
                 a, b = p.inner, p.outer
+            if flip:
+                a, b = b, a
             return {"tile": tile_str(p.tile), "a": a, "b": b, "across": bool(p.across),
-                    "down": bool(p.down), "end": i in anchors, "double": A[p.tile] == B[p.tile]}
+                    "down": bool(p.down), "end": i in anchors, "double": A[p.tile] == B[p.tile],
+                    "last": i == last}
 
-        arms: dict[int, list[dict]] = {}
+        arm_idx: dict[int, list[int]] = {}
         for i, p in enumerate(lay.placed):
             if i == lay.root or p.dead:
                 continue
-            arms.setdefault(int(p.arm), []).append(piece(i))
+            arm_idx.setdefault(int(p.arm), []).append(i)
+        arms = {k: [piece(i) for i in v] for k, v in arm_idx.items()}
         seen: set = set()
         ends = []
         for e in lay.ends:
@@ -497,12 +530,86 @@ class Hand:
             if k in seen:
                 continue
             seen.add(k)
-            target = lay.placed[e.anchor].label()
-            siblings = {x.key() for x in lay.ends if x.anchor == e.anchor}
-            if len(siblings) > 1 and len(e.values) == 1:
-                target += f"@{e.values[0]}"
-            ends.append({"shows": list(e.values), "target": target})
-        return {"kind": lay.kind, "root": piece(lay.root), "arms": arms, "ends": ends}
+            ends.append({"shows": list(e.values), "target": self.end_target(e)})
+        shape = self.v.shape(lay)
+        center, chains = self._chains(shape, arm_idx, piece)
+        return {"kind": lay.kind, "root": piece(lay.root), "arms": arms, "ends": ends,
+                "shape": shape, "center": center, "chains": chains}
+
+    def _chains(self, shape: str, arm_idx: dict[int, list[int]], piece) -> tuple[dict, list[dict]]:
+        """The drawing's center piece and its chains (see :meth:`layout_view`)."""
+        lay = self.layout
+
+        def end_of(arm: int) -> dict | None:
+            for e in lay.ends:
+                if e.arm == arm:
+                    return {"target": self.end_target(e), "shows": list(e.values)}
+            return None
+
+        def chain(side: str, arm: int, pieces: list[dict] | None = None) -> dict:
+            if pieces is None:
+                pieces = [piece(i) for i in arm_idx.get(arm, [])]
+            return {"side": side, "pieces": pieces, "end": end_of(arm)}
+
+        root = lay.root
+        if shape == "cross":
+            spin = lay.spinner
+            if spin == root:
+                return piece(root), [chain(s, k) for k, s in enumerate(("left", "right", "up", "down"))]
+            # a spinner inside the line (muggins): the drawing grows from it; the line back
+            # through the first tile is one of its arms, every piece turned to face the spinner
+            k = int(lay.placed[spin].arm)
+            line = arm_idx.get(k, [])
+            at = line.index(spin)
+            away = [piece(i) for i in line[at + 1:]]
+            back = [piece(i, flip=True) for i in reversed(line[:at])]
+            back.append(piece(root, flip=(k == 1)))
+            back.extend(piece(i) for i in arm_idx.get(1 - k, []))
+            pair = [chain("left", k, away), chain("right", 1 - k, back)] if k == 0 \
+                else [chain("left", 0, back), chain("right", 1, away)]
+            return piece(spin), pair + [chain("up", 2), chain("down", 3)]
+        if shape == "lanes":
+            # the upper half of the upright first tile is the one lane 0 starts from
+            c = piece(root)
+            top = next((e.values[0] for e in lay.ends if e.arm == 0 and e.anchor == root), None)
+            if top is None and arm_idx.get(0):
+                top = piece(arm_idx[0][0])["a"]
+            if top is not None and top != c["a"]:
+                c["a"], c["b"] = c["b"], c["a"]
+            return c, [chain("top", 0), chain("bottom", 1)]
+        if shape == "one_way" and (arm_idx or len(lay.ends) == 1):
+            k = next(iter(arm_idx)) if arm_idx else int(lay.ends[0].arm)
+            return piece(root, flip=(k == 0)), [chain("right", k)]
+        return piece(root), [chain("left", 0), chain("right", 1)]
+
+    def lay_preview(self, token: str) -> LayPreview:
+        """What laying ``token`` now would do, without changing the hand: the places it takes
+        (``targets``, as :meth:`layout_view` names its ends; both lanes' ends for a cut, none for
+        the first tile) and the in-play points the player to move would score (``points``: the
+        change of his ``scores``). Raises :class:`RuleError` when the lay is refused."""
+        from . import clone
+
+        m = parse_move(token)
+        seat = self.to_move
+        if m.kind != "lay" or seat is None:
+            raise IllegalMove("play.not_a_lay", {"move": token[:40]})
+        c = self.resolve(seat, m)
+        lay = self.layout
+        if c.cut:
+            targets = tuple(self.end_target(e) for e in lay.ends)
+        elif c.end >= 0:
+            targets = (self.end_target(lay.ends[c.end]),)
+        else:
+            targets = ()
+        trial = clone(self)
+        before = trial.scores[seat]
+        trial.play(m)
+        return LayPreview(trial.scores[seat] - before, targets)
+
+    @property
+    def lays_score(self) -> bool:
+        """Whether a lay may score in-play points in this hand (the counting games)."""
+        return self.v.lays_score()
 
     def places_for(self, t: int) -> list[str]:
         """Every truly different legal way to lay ``t`` now, as tokens."""

@@ -48,9 +48,11 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(sheets.bp)  # sheets, hand records (issue 5)
     app.register_blueprint(dispute.bp)  # the dispute tool (issue 5)
     tiles.init_app(app)
-    from . import places
+    from . import drawing, places
 
     places.init_app(app)
+    drawing.init_app(app)
+    drawing.init_app(app)
     app.jinja_env.globals["asset_version"] = _asset_version(app.static_folder)
 
     @app.errorhandler(CSRFError)

@@ -39,8 +39,10 @@ def _answer(m: dict, live, tile: str) -> dict:
 
     places = engine.places_for(live, tile)
     if places:
-        return {"fits": True, "places": [
-            {"token": p, "target": _target(p), "words": pdf.describe_move(p, lang(), m["variant"])}
+        preview = engine.lay_previews(live, places)
+        return {"fits": True, "preview": preview, "places": [
+            {"token": p, "target": _target(p), "words": pdf.describe_move(p, lang(), m["variant"]),
+             "number": preview["number"][p], "points": preview["points"].get(p)}
             for p in places]}
     refusal = engine.explain(live, tile)
     if refusal is None:

@@ -404,3 +404,29 @@ def instead(live) -> list[str]:
     if live.turn_open and getattr(live, "t_moves", None) and _copy_closed(live) is not None:
         out.append("end")
     return out
+
+
+def lay_previews(live, tokens: list[str]) -> dict:
+    """The places offered, numbered for the page: ``labels`` (each place's name on the drawing
+    -> the numbers of the buttons that lay there), ``points`` (token -> the in-play points the
+    engine says that lay scores, only in the games where lays score) and ``number`` (token ->
+    its button's number, from 1)."""
+    out: dict = {"labels": {}, "points": {}, "number": {}}
+    if live is None or not tokens:
+        return out
+    RuleError = rule_error_types()
+    scores = bool(getattr(live, "lays_score", False))
+    for i, token in enumerate(tokens, start=1):
+        out["number"][token] = i
+        try:
+            pv = live.lay_preview(token)
+        except RuleError:
+            continue
+        except Exception as err:  # an engine bug must not become a server error
+            _engine_failure(err)
+            continue
+        for target in pv.targets:
+            out["labels"].setdefault(target, []).append(str(i))
+        if scores:
+            out["points"][token] = pv.points
+    return out

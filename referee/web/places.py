@@ -12,6 +12,7 @@ import re
 
 from flask import Flask
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 PLACE_RE = re.compile(
     r"^(?P<a>[0-6]):(?P<b>[0-6])"
@@ -84,5 +85,12 @@ def describe(token: str, others=()) -> dict:
             "detail": " · ".join(d for d in details if d), "kind": kind}
 
 
+def points_words(n: int) -> str:
+    """The in-play points a lay scores, as a place button shows them (``+10 points``)."""
+    sign = "+" if n > 0 else ("−" if n < 0 else "")
+    return ngettext("%(points)s point", "%(points)s points", abs(n), points=f"{sign}{abs(n)}")
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals["describe_place"] = describe
+    app.jinja_env.globals["points_words"] = points_words

@@ -142,6 +142,8 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
     blind = engine.blind_view(state.live) if ph == "play" and m["variant"] in BLIND else None
     if ph == "left" and state.ended is not None:
         hv = engine.hand_view(state.ended)
+    offered = list(places or []) or (list(blind["places"]) if blind and blind.get("rightmost") else [])
+    preview = engine.lay_previews(state.live if ph == "play" else None, offered)
     return render_template(
         "play/table.html", m=m, n=len(evs), state=state, phase=ph, hv=hv, problem=problem,
         refusal=refusal, places=places or [], tile=tile, form=forms.ActionForm(),
@@ -151,6 +153,7 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         spec=catalogue.spec(m["variant"]), blind=blind, miss=miss,
         leader=request.form.get("leader") if (places or miss) else None,
         tv=tv, more=more, note=note, fragment=fetched(), groups=_groups(hv, tv) if blind is None else [],
+        preview=preview, place_marks=preview["labels"],
     ), status
 
 

@@ -1,4 +1,4 @@
-"""Tiles for templates: the 28 tiles, their halves, and the layout as rows to draw."""
+"""Tiles for templates: the 28 tiles and their halves (the layout: ``drawing``)."""
 
 from __future__ import annotations
 
@@ -39,33 +39,6 @@ def place_target(token: str) -> str | None:
     return token.split(">", 1)[1].split()[0].split("@")[0]
 
 
-def line_rows(view: dict | None) -> dict:
-    """The layout in drawing order. A line (arms 0 and 1 only, not sausage) is one row:
-    arm 0 reversed, the root, arm 1. Otherwise the root, then one row per arm.
-
-    Each piece gets ``l`` and ``r`` (the halves from left to right) and ``vertical``
-    (a tile laid crosswise stands upright: a double, a matador, a sausage cut).
-    """
-    if not view or not view.get("root"):
-        return {"empty": True}
-    arms = {int(k): v for k, v in (view.get("arms") or {}).items()}
-
-    def draw(p: dict, reverse: bool) -> dict:
-        q = dict(p)
-        q["l"], q["r"] = (p["b"], p["a"]) if reverse else (p["a"], p["b"])
-        q["vertical"] = bool(p.get("across"))  # a crosswise double, matador or sausage cut
-        return q
-
-    root = draw(view["root"], False)
-    if set(arms) <= {0, 1} and view.get("kind") not in ("sausage", "spinner", "ladder"):
-        line = [draw(p, True) for p in reversed(arms.get(0, []))] + [root]
-        line += [draw(p, False) for p in arms.get(1, [])]
-        return {"empty": False, "line": line}
-    return {"empty": False, "root": root,
-            "arms": [(k, [draw(p, False) for p in arms[k]]) for k in sorted(arms)]}
-
-
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(PIPS=PIPS, picker_rows=picker_rows, split_tile=split,
-                                 place_target=place_target,
-                                 line_rows=line_rows)
+                                 place_target=place_target)

@@ -10,7 +10,7 @@ import pytest
 
 from referee import record as rec
 from referee.rules import catalogue
-from referee.web.tiles import line_rows
+from referee.web.drawing import reading_order
 from sheethelpers import event_count, imported_seed, in_lang, live_match, seed_record, view_of
 from webhelpers import SEED_MOVES, csrf_of, form_data, soup
 
@@ -156,11 +156,7 @@ def expected_after(k: int) -> tuple[list[str], list[str]]:
     report = rec.replay(rec.read(record))
     live = report.live if report.live is not None else report.hands[-1].hand
     view = live.layout_view()
-    rows = line_rows(view)
-    if rows.get("empty"):
-        return [], []
-    pieces = rows["line"] if "line" in rows else [rows["root"]] + [p for _, arm in rows["arms"] for p in arm]
-    return [f"{p['l']}:{p['r']}" for p in pieces], ["/".join(map(str, e["shows"])) for e in view["ends"]]
+    return [it["label"] for it in reading_order(view)], ["/".join(map(str, e["shows"])) for e in view["ends"]]
 
 
 @pytest.mark.parametrize("k", [0, 1, 3, 4, 7, 12, 13])
@@ -254,11 +250,7 @@ def _import(client, record: dict) -> str:
 
 
 def _labels(view) -> list[str]:
-    rows = line_rows(view)
-    if rows.get("empty"):
-        return []
-    pieces = rows["line"] if "line" in rows else [rows["root"]] + [p for _, arm in rows["arms"] for p in arm]
-    return [f"{p['l']}:{p['r']}" for p in pieces]
+    return [it["label"] for it in reading_order(view)]
 
 
 @pytest.mark.parametrize("variant", sorted(catalogue.VARIANTS))

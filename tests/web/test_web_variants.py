@@ -121,8 +121,8 @@ def test_sevastopol_draws_arms(client):
     assert tap(client, edit, "6:1").status_code == 302
     assert tap(client, edit, "6:2").status_code == 302
     page = soup(client.get(edit))
-    assert page.select_one(".layout .spinner svg.tile") is not None
-    assert len(page.select(".layout .arm")) == 2
+    assert page.select_one(".layout svg.table.shape-cross") is not None
+    assert [t["aria-label"] for t in page.select(".layout svg.tile")] == ["6:6", "6:1", "6:2"]
 
 
 def test_sausage_counting_wins_has_no_target_and_plays(client):
@@ -138,7 +138,8 @@ def test_sausage_counting_wins_has_no_target_and_plays(client):
             form["leader"] = "А"
         assert client.post(edit + "/move", data={**form, "token": mv}).status_code == 302
     page = soup(client.get(edit))
-    assert len(page.select(".layout .arm")) == 2
+    assert page.select_one(".layout svg.table.shape-lanes") is not None
+    assert [t["aria-label"] for t in page.select(".layout svg.tile")] == ["1:1", "1:3", "1:4"]
     assert [b.get_text() for b in page.select(".layout .end-mark")] == ["3", "4"]
 
 

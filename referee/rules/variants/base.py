@@ -12,7 +12,7 @@ from typing import Mapping
 from ..catalogue import VariantSpec, spec
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
-from ..layout import End, Placement
+from ..layout import End, Layout, Placement
 from ..tiles import A, ALL_MASK, B, DOUBLE, PIPS, SUIT, TILE_NAMES, tile_str, tiles_of
 
 __all__ = ["Variant", "HandScore", "lowest_tile_key", "highest_tile_key"]
@@ -163,6 +163,21 @@ class Variant:
         if self.matadors >> t & 1 and self.matador_along and t != 0:
             return True
         return DOUBLE[t] and self.doubles == "choice"
+
+    #: how the layout is drawn (see ``Hand.layout_view``); None: from the layout's kind
+    drawn_as: str | None = None
+
+    def shape(self, lay: "Layout") -> str:
+        """How the table lies: ``line``, ``cross`` (a spinner is down), ``lanes`` or ``one_way``."""
+        if lay.spinner >= 0:
+            return "cross"
+        if self.drawn_as is not None:
+            return self.drawn_as
+        return {"spinner": "cross", "sausage": "lanes", "ladder": "one_way"}.get(lay.kind, "line")
+
+    def lays_score(self) -> bool:
+        """Whether a lay may score in-play points (the counting games)."""
+        return False
 
     def matador_matters(self) -> bool:
         """Whether laying a tile as a matador (rather than as an ordinary tile) scores."""

@@ -22,6 +22,9 @@ class Muggins(Variant):
     doubles = "choice"
     traditional_pips = False
 
+    def lays_score(self):
+        return True
+
     def lead_spinner(self, t):
         return DOUBLE[t]
 
@@ -70,6 +73,9 @@ class Muggins(Variant):
 class Bergen(Variant):
     name = "bergen"
     traditional_pips = False
+
+    def lays_score(self):
+        return True
 
     def __init__(self, options, players):
         super().__init__(options, players)
@@ -139,6 +145,9 @@ class Fives(Variant):
     traditional_pips = False
     divisor = 5
 
+    def lays_score(self):
+        return True
+
     def reserved_count(self):
         return 2 if self.o.get("reserve_two") == "yes" else 0
 
@@ -183,6 +192,9 @@ class LuckyThrees(Variant):
     doubles = "choice"
     draw_rule = "lucky"
     traditional_pips = False
+
+    def lays_score(self):
+        return True
 
     def opener_order(self, h):
         return DOUBLES_UP + LIGHTEST

@@ -63,6 +63,9 @@ class Matador(MatadorBase):
     def matador_matters(self):
         return int(self.o.get("matador_bonus", 0)) > 0
 
+    def lays_score(self):
+        return self.matador_matters()
+
     def on_lay(self, h, seat, t, c, p):
         if c.matador:
             h.scores[seat] += int(self.o.get("matador_bonus", 0))
@@ -84,6 +87,9 @@ class SixMatador(MatadorBase):
     traditional_pips = False
 
     def matador_matters(self):
+        return True
+
+    def lays_score(self):
         return True
 
     def on_lay(self, h, seat, t, c, p):

@@ -12,6 +12,8 @@ class TwoLane(Variant):
     doubles = "along"
     draw_rule = "one"
     traditional_pips = False
+    #: the two open ends drawn as two lanes side by side
+    drawn_as = "lanes"
 
     def on_pass(self, h, seat):
         h.scores[seat] += 10

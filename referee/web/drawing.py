@@ -1,0 +1,309 @@
+"""The layout drawn as it lies on the table, as geometry for one server-side SVG.
+
+The engine says how the table lies (``Hand.layout_view()``: ``shape``, ``center``, ``chains``
+with their sides and open ends); this module only places the tiles on a plane, no rule is
+applied here. The unit is half a tile: a tile in line is 2 units long and 1 wide, a crosswise
+one (a double, a matador, a face-down double) 1 along the chain and 2 across it.
+
+* ``line``: the first tile in the middle, one arm to the left, one to the right; at the edge of
+  the screen the left arm bends upward and the right arm downward, row after row (a snake);
+* ``cross``: the spinner upright in the middle, arms left, right, up and down; the side arms
+  snake in their own half, the upper and lower arms run two tiles and then snake away from the
+  middle (upper to the right, lower to the left), so that no arm crosses another;
+* ``lanes``: the first tile upright at the left, two lanes side by side to the right from its
+  two halves (the upper lane bends upward, the lower downward at the edge);
+* ``one_way``: the first tile at the left, the one arm to the right, bending downward.
+
+A chain turns with a corner tile: its first half lies in front of the last tile's open half,
+the tile itself along the new direction. Every rectangle is checked against those already
+placed; a width in units is tried from narrow to wide until the drawing is short enough.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from flask import Flask
+
+#: px one unit (half a tile) may take at most, the width a phone leaves for the drawing, and the
+#: height the drawing should keep under (the picker follows it on the first screen)
+UNIT_MAX = 28.0
+AVAILABLE = 350.0
+HEIGHT_AIM = 300.0
+UNIT_MIN = 15.0
+WIDTHS = (12, 14, 16, 18, 20, 22)
+#: tiles the upper and lower arms of a cross run straight before they bend
+STRAIGHT_V = 2
+EPS = 1e-6
+
+Vec = tuple[int, int]
+L_, R_, U_, D_ = (-1, 0), (1, 0), (0, -1), (0, 1)
+
+
+@dataclass
+class Rect:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def hits(self, o: "Rect") -> bool:
+        return (self.x0 < o.x1 - EPS and o.x0 < self.x1 - EPS
+                and self.y0 < o.y1 - EPS and o.y0 < self.y1 - EPS)
+
+
+@dataclass
+class Tile:
+    """A tile drawn: its rectangle, upright or not, its halves in drawing order (left then
+    right, or top then bottom) and the engine's piece."""
+
+    rect: Rect
+    vertical: bool
+    first: int
+    second: int
+    piece: dict
+
+
+@dataclass
+class Mark:
+    """An open end: where a tile laid there would go (``x``, ``y``) and the place's name."""
+
+    x: float
+    y: float
+    target: str
+    shows: list
+
+
+@dataclass
+class Plan:
+    tiles: list[Tile] = field(default_factory=list)
+    marks: list[Mark] = field(default_factory=list)
+    width: int = 0
+
+    def bbox(self) -> Rect:
+        xs0 = [t.rect.x0 for t in self.tiles] + [m.x - 0.6 for m in self.marks]
+        ys0 = [t.rect.y0 for t in self.tiles] + [m.y - 0.6 for m in self.marks]
+        xs1 = [t.rect.x1 for t in self.tiles] + [m.x + 0.6 for m in self.marks]
+        ys1 = [t.rect.y1 for t in self.tiles] + [m.y + 0.6 for m in self.marks]
+        return Rect(min(xs0), min(ys0), max(xs1), max(ys1))
+
+    def scale(self) -> float:
+        """Px per unit when drawn on a phone."""
+        b = self.bbox()
+        return min(UNIT_MAX, AVAILABLE / max(b.x1 - b.x0, 1.0))
+
+
+def _halves(piece: dict, d: Vec) -> tuple[int, int]:
+    """Halves in drawing order for a tile whose first half (``a``) comes first along ``d``."""
+    a, b = int(piece["a"]), int(piece["b"])
+    return (b, a) if d in (L_, U_) else (a, b)
+
+
+class _Board:
+    def __init__(self) -> None:
+        self.rects: list[Rect] = []
+        self.plan = Plan()
+
+    def free(self, r: Rect) -> bool:
+        return not any(r.hits(o) for o in self.rects)
+
+    def put(self, r: Rect, vertical: bool, halves: tuple[int, int], piece: dict) -> None:
+        self.rects.append(r)
+        self.plan.tiles.append(Tile(r, vertical, halves[0], halves[1], piece))
+
+
+def _straight(ex: float, ey: float, d: Vec, length: float, width: float) -> Rect:
+    """The rectangle from the end point (ex, ey) along ``d``, centred on the chain's line."""
+    dx, dy = d
+    if dx:
+        x_a, x_b = ex, ex + dx * length
+        return Rect(min(x_a, x_b), ey - width / 2, max(x_a, x_b), ey + width / 2)
+    y_a, y_b = ey, ey + dy * length
+    return Rect(ex - width / 2, min(y_a, y_b), ex + width / 2, max(y_a, y_b))
+
+
+def _corner(ex: float, ey: float, d: Vec, d2: Vec) -> tuple[Rect, float, float]:
+    """A tile whose first half lies in front of the end point (along ``d``), itself along
+    ``d2``; returns it and the new end point."""
+    cx, cy = ex + d[0] * 0.5, ey + d[1] * 0.5          # centre of the first half
+    fx, fy = cx + d2[0], cy + d2[1]                    # centre of the second half
+    r = Rect(min(cx, fx) - 0.5, min(cy, fy) - 0.5, max(cx, fx) + 0.5, max(cy, fy) + 0.5)
+    return r, cx + d2[0] * 1.5, cy + d2[1] * 1.5
+
+
+def _room(ex: float, d: Vec, need: float, x0: float, x1: float) -> bool:
+    if d == R_:
+        return ex + need <= x1 + EPS
+    if d == L_:
+        return ex - need >= x0 - EPS
+    return True
+
+
+def _chain(board: _Board, pieces: list[dict], end: dict | None, ex: float, ey: float, d: Vec,
+           grow: Vec, x0: float, x1: float, first_h: Vec | None = None) -> None:
+    """Lay one chain from the end point (ex, ey) going ``d``: straight while the row has room,
+    then a corner toward ``grow`` and a corner back (a snake). A chain that starts upright
+    (``first_h`` given) runs STRAIGHT_V tiles, then turns to ``first_h`` and snakes."""
+    mode = "h" if d[0] else "v"
+    h = d if d[0] else (first_h or R_)
+    run = 0
+    n = len(pieces)
+    for i, p in enumerate(pieces):
+        across = bool(p.get("across"))
+        length, width = (1.0, 2.0) if across else (2.0, 1.0)
+        if mode == "h":
+            need = length if i == n - 1 and end is None else length + 1
+            r = _straight(ex, ey, d, length, width)
+            if _room(ex, d, need, x0, x1) and board.free(r):
+                board.put(r, across, _halves(p, d), p)
+                ex, ey = ex + d[0] * length, ey + d[1] * length
+                continue
+            d2 = grow
+            mode = "turn"
+        elif mode == "v":
+            r = _straight(ex, ey, d, length, width)
+            if run < STRAIGHT_V and board.free(r):
+                board.put(r, not across, _halves(p, d), p)
+                ex, ey = ex + d[0] * length, ey + d[1] * length
+                run += 1
+                continue
+            d2 = h
+            mode = "h"
+        else:  # one tile along ``grow`` after a corner: now back the other way
+            d2 = (-h[0], -h[1])
+            h = d2
+            mode = "h"
+        r, nx, ny = _corner(ex, ey, d, d2)
+        if not board.free(r):  # the other way round, else as it comes (never seen in play)
+            alt = (-d2[0], -d2[1])
+            r2, ax, ay = _corner(ex, ey, d, alt)
+            if board.free(r2):
+                r, nx, ny, d2 = r2, ax, ay, alt
+        board.put(r, d2[0] == 0, _halves(p, d2), p)
+        ex, ey, d = nx, ny, d2
+    if end is not None:
+        board.plan.marks.append(Mark(ex + d[0] * 0.65, ey + d[1] * 0.65, str(end["target"]),
+                                     list(end.get("shows") or [])))
+
+
+def plan(view: dict, width: int, shift: int = 0) -> Plan:
+    """Place every tile of ``view`` within ``width`` units (a line's first tile ``shift``
+    units left of the middle, for arms of unequal length)."""
+    board = _Board()
+    center = view["center"]
+    shape = view.get("shape")
+    chains = {c["side"]: c for c in view.get("chains") or []}
+    upright = shape in ("cross", "lanes") or bool(center.get("across"))
+    half = width / 2
+    if upright:
+        r = Rect(-0.5, -1, 0.5, 1)
+    else:
+        r = Rect(-1, -0.5, 1, 0.5)
+    board.put(r, upright, (int(center["a"]), int(center["b"])), center)
+    hw = 0.5 if upright else 1.0
+
+    def go(side: str, *args, **kw) -> None:
+        c = chains.get(side)
+        if c is not None:
+            _chain(board, list(c["pieces"]), c.get("end"), *args, **kw)
+
+    if shape == "cross":
+        go("left", -0.5, 0, L_, U_, -half, -1)
+        go("right", 0.5, 0, R_, D_, 1, half)
+        go("up", 0, -1, U_, U_, -1, half, first_h=R_)
+        go("down", 0, 1, D_, D_, -half, 1, first_h=L_)
+    elif shape == "lanes":
+        go("top", 0.5, -0.5, R_, U_, -0.5, width - 0.5)
+        go("bottom", 0.5, 0.5, R_, D_, -0.5, width - 0.5)
+    elif shape == "one_way" and set(chains) == {"right"}:
+        go("right", hw, 0, R_, D_, -hw, width - hw)
+    else:
+        go("left", -hw, 0, L_, U_, -half + shift, half + shift)
+        go("right", hw, 0, R_, D_, -half + shift, half + shift)
+    board.plan.width = width
+    return board.plan
+
+
+def _height(p: Plan) -> float:
+    b = p.bbox()
+    return (b.y1 - b.y0) * p.scale()
+
+
+def best_plan(view: dict) -> Plan:
+    """The narrowest width whose drawing keeps under HEIGHT_AIM px on a phone with tiles no
+    smaller than UNIT_MIN, else the shortest drawing. A line also tries its first tile off the
+    middle (toward the shorter arm), keeping the shortest drawing of each width."""
+    chains = {c["side"]: len(c["pieces"]) for c in view.get("chains") or []}
+    line = view.get("shape") != "cross" and set(chains) == {"left", "right"}
+    plans = []
+    for w in WIDTHS:
+        shifts = [0]
+        if line and chains["left"] != chains["right"]:
+            sign = 1 if chains["left"] < chains["right"] else -1
+            shifts += [sign * k for k in range(2, w // 2 - 2, 2)]
+        plans.append(min((plan(view, w, sh) for sh in shifts), key=lambda p: round(_height(p), 1)))
+    for p in plans:
+        if p.scale() >= UNIT_MIN and _height(p) <= HEIGHT_AIM:
+            return p
+    return min(plans, key=lambda p: (_height(p), -p.width))
+
+
+def reading_order(view: dict | None) -> list[dict]:
+    """The pieces in the order the page lists them, each with ``label`` (its halves as read):
+    a line from its left end to its right end, otherwise the center, then each chain outward."""
+    if not view or not view.get("center"):
+        return []
+
+    def item(p: dict, reverse: bool = False) -> dict:
+        a, b = (p["b"], p["a"]) if reverse else (p["a"], p["b"])
+        return {"piece": p, "label": f"{a}:{b}"}
+
+    chains = {c["side"]: c for c in view.get("chains") or []}
+    if set(chains) == {"left", "right"} and view.get("shape") != "cross":
+        return ([item(p, True) for p in reversed(chains["left"]["pieces"])] + [item(view["center"])]
+                + [item(p) for p in chains["right"]["pieces"]])
+    out = [item(view["center"])]
+    for c in view.get("chains") or []:
+        out.extend(item(p) for p in c["pieces"])
+    return out
+
+
+S = 100  # SVG user units per drawing unit
+
+
+def svg_data(view: dict | None, labels: dict | None = None) -> dict | None:
+    """What the template draws: the viewBox, the tiles (in reading order, each with its
+    position in SVG units and its label) and the marks of the places offered (``labels``:
+    place name -> the labels of the buttons that lay there)."""
+    if not view or not view.get("center"):
+        return None
+    p = best_plan(view)
+    b = p.bbox()
+    pad = 0.15
+    labels = labels or {}
+    by_piece = {id(t.piece): t for t in p.tiles}
+    side = {id(view["center"]): "center"}
+    for c in view.get("chains") or []:
+        side.update((id(q), c["side"]) for q in c["pieces"])
+    tiles = []
+    for it in reading_order(view):
+        t = by_piece.get(id(it["piece"]))
+        if t is None:
+            continue
+        r = t.rect
+        tiles.append({"x": round(r.x0 * S), "y": round(r.y0 * S), "w": round((r.x1 - r.x0) * S),
+                      "h": round((r.y1 - r.y0) * S), "vertical": t.vertical, "first": t.first,
+                      "second": t.second, "label": it["label"], "piece": t.piece,
+                      "chain": side.get(id(t.piece), "")})
+    marks = []
+    for m in p.marks:
+        names = labels.get(m.target) or []
+        marks.append({"x": round(m.x * S), "y": round(m.y * S), "labels": names, "target": m.target})
+    w, h = b.x1 - b.x0 + 2 * pad, b.y1 - b.y0 + 2 * pad
+    return {"viewbox": f"{round((b.x0 - pad) * S)} {round((b.y0 - pad) * S)} {round(w * S)} {round(h * S)}",
+            "max_width": round(w * UNIT_MAX), "tiles": tiles, "marks": marks,
+            "shape": view.get("shape") or "line"}
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals.update(layout_svg=svg_data)

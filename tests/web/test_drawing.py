@@ -1,0 +1,133 @@
+"""The layout drawn as it lies on the table (referee/web/drawing.py), checked on the geometry
+of every variant's random hands: no tile over another, within a phone's width, each tile next
+to the one it touches, and each shape as the table has it (a cross, lanes side by side, a
+line that bends as a snake)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from referee.rules import catalogue
+from referee.rules.playout import random_hand, walk
+from referee.web.drawing import AVAILABLE, EPS, best_plan, reading_order
+
+SEEDS = (1, 2, 3, 4)
+
+
+def views(variant: str, seed: int, every: int = 1):
+    spec = catalogue.spec(variant)
+    players = min(spec.max_players, spec.min_players + seed % 3)
+    h = random_hand(variant, players, random.Random(seed))
+    for k, hand in enumerate(walk(h, random.Random(seed * 7))):
+        if k % every == 0 and hand.layout.placed:
+            yield hand.layout_view()
+    if h.layout.placed:
+        yield h.layout_view()
+
+
+def by_side(view, plan):
+    """The drawn tiles of each chain (center first), in order from the center outward."""
+    rect = {id(t.piece): t for t in plan.tiles}
+    return rect[id(view["center"])], {c["side"]: [rect[id(p)] for p in c["pieces"]] for c in view["chains"]}
+
+
+def touching(a, b) -> bool:
+    """Two rectangles share an edge segment (a tile laid against another)."""
+    ra, rb = a.rect, b.rect
+    share_x = min(ra.x1, rb.x1) - max(ra.x0, rb.x0)
+    share_y = min(ra.y1, rb.y1) - max(ra.y0, rb.y0)
+    return (abs(share_x) < EPS and share_y > EPS) or (abs(share_y) < EPS and share_x > EPS)
+
+
+@pytest.mark.parametrize("variant", catalogue.VARIANT_NAMES)
+def test_no_tile_lies_over_another_and_every_tile_touches_the_one_before(variant):
+    seen = 0
+    for seed in SEEDS:
+        for view in views(variant, seed, every=3):
+            plan = best_plan(view)
+            tiles = plan.tiles
+            assert len(tiles) == len(reading_order(view))
+            for i, a in enumerate(tiles):
+                for b in tiles[i + 1:]:
+                    assert not a.rect.hits(b.rect), (variant, seed, a.piece["tile"], b.piece["tile"])
+            center, chains = by_side(view, plan)
+            for side, run in chains.items():
+                prev = center
+                for t in run:
+                    assert touching(prev, t), (variant, side, prev.piece["tile"], t.piece["tile"])
+                    prev = t
+            b = plan.bbox()
+            assert (b.x1 - b.x0) * plan.scale() <= AVAILABLE + EPS
+            seen += 1
+    assert seen > 20
+
+
+@pytest.mark.parametrize("variant", ["traditional", "matador", "french", "two_lane", "ladder", "sausage"])
+def test_a_long_hand_bends_instead_of_running_off_the_screen(variant):
+    """The longest layout of the seeds turns at least once, and its tiles stay big enough to
+    read (at least 15 px for half a tile on a 390 px phone)."""
+    longest = max((v for s in SEEDS for v in views(variant, s, every=1000)), key=lambda v: len(reading_order(v)))
+    plan = best_plan(longest)
+    assert len(plan.tiles) >= 12
+    ys = {round((t.rect.y0 + t.rect.y1) / 2, 3) for t in plan.tiles}
+    assert len(ys) >= 3, "the line bends into rows"
+    assert plan.scale() >= 15
+
+
+@pytest.mark.parametrize("variant", ["sevastopol", "spider", "muggins"])
+def test_the_spinner_variants_are_drawn_as_a_cross(variant):
+    crosses = 0
+    for seed in range(1, 13):
+        for view in views(variant, seed, every=2):
+            if view["shape"] != "cross":
+                continue
+            plan = best_plan(view)
+            center, chains = by_side(view, plan)
+            c = center.rect
+            assert center.vertical, "the spinner lies crosswise (upright)"
+            first = {side: run[0].rect for side, run in chains.items() if run}
+            if "left" in first:
+                assert first["left"].x1 <= c.x0 + EPS and first["left"].y0 < 0 < first["left"].y1
+            if "right" in first:
+                assert first["right"].x0 >= c.x1 - EPS and first["right"].y0 < 0 < first["right"].y1
+            if "up" in first:
+                assert first["up"].y1 <= c.y0 + EPS and first["up"].x0 < 0 < first["up"].x1
+            if "down" in first:
+                assert first["down"].y0 >= c.y1 - EPS and first["down"].x0 < 0 < first["down"].x1
+            crosses += len(first) == 4
+    assert crosses, "some hand started all four arms"
+
+
+@pytest.mark.parametrize("variant", ["sausage", "two_lane"])
+def test_the_lanes_run_side_by_side(variant):
+    both = 0
+    for seed in SEEDS:
+        for view in views(variant, seed, every=2):
+            plan = best_plan(view)
+            center, chains = by_side(view, plan)
+            assert center.vertical
+            top, bottom = chains["top"], chains["bottom"]
+            if top and bottom:
+                a, b = top[0].rect, bottom[0].rect
+                assert a.x0 == b.x0 == center.rect.x1, "both lanes start at the first tile's long side"
+                assert a.y1 <= b.y0 + EPS, "the upper lane above the lower one"
+                both += 1
+    assert both
+
+
+def test_a_closed_spider_leg_and_the_last_tile_are_drawn_so(client):
+    from test_web_variants import start
+    from webhelpers import new_match, soup, tap
+
+    from test_web_variants import defaults
+
+    edit = new_match(client, "muggins", ("А", "Б"), defaults("muggins", 2))
+    start(client, edit)
+    assert tap(client, edit, "5:5", leader="А").status_code == 302
+    page = soup(client.get(edit))
+    svg = page.select_one(".layout svg.table.shape-cross")
+    assert svg is not None
+    assert [t["aria-label"] for t in svg.select("svg.tile.last")] == ["5:5"]
+    assert svg.select("rect.last-mark")
