@@ -7,7 +7,7 @@ so a refused move leaves the hand exactly as it was.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from .errors import AmbiguousMove, IllegalMove, RuleError
 from .layout import End, Layout
@@ -523,7 +523,7 @@ class Hand:
                 continue
             arm_idx.setdefault(int(p.arm), []).append(i)
         arms = {k: [piece(i) for i in v] for k, v in arm_idx.items()}
-        seen: set = set()
+        seen: set[tuple[object, ...]] = set()
         ends = []
         for e in lay.ends:
             k = e.key()
@@ -536,17 +536,18 @@ class Hand:
         return {"kind": lay.kind, "root": piece(lay.root), "arms": arms, "ends": ends,
                 "shape": shape, "center": center, "chains": chains}
 
-    def _chains(self, shape: str, arm_idx: dict[int, list[int]], piece) -> tuple[dict, list[dict]]:
+    def _chains(self, shape: str, arm_idx: dict[int, list[int]],
+                piece: Callable[..., dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """The drawing's center piece and its chains (see :meth:`layout_view`)."""
         lay = self.layout
 
-        def end_of(arm: int) -> dict | None:
+        def end_of(arm: int) -> dict[str, Any] | None:
             for e in lay.ends:
                 if e.arm == arm:
                     return {"target": self.end_target(e), "shows": list(e.values)}
             return None
 
-        def chain(side: str, arm: int, pieces: list[dict] | None = None) -> dict:
+        def chain(side: str, arm: int, pieces: list[dict[str, Any]] | None = None) -> dict[str, Any]:
             if pieces is None:
                 pieces = [piece(i) for i in arm_idx.get(arm, [])]
             return {"side": side, "pieces": pieces, "end": end_of(arm)}

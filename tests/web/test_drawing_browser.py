@@ -19,12 +19,10 @@ from pathlib import Path
 import pytest
 
 from referee import record as rec
-from referee.rules.tiles import parse_tile, tile_str
-from referee.web import engine
+from referee.rules.tiles import tile_str
 from test_web_browser import go
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not engine.available(), reason="the engine's replay has not landed")]
+pytestmark = pytest.mark.browser
 
 SHOTS = "/tmp/shots-draw"
 _spec = importlib.util.spec_from_file_location(

@@ -22,7 +22,7 @@ class Muggins(Variant):
     doubles = "choice"
     traditional_pips = False
 
-    def lays_score(self):
+    def lays_score(self) -> bool:
         return True
 
     def lead_spinner(self, t):
@@ -74,7 +74,7 @@ class Bergen(Variant):
     name = "bergen"
     traditional_pips = False
 
-    def lays_score(self):
+    def lays_score(self) -> bool:
         return True
 
     def __init__(self, options, players):
@@ -145,7 +145,7 @@ class Fives(Variant):
     traditional_pips = False
     divisor = 5
 
-    def lays_score(self):
+    def lays_score(self) -> bool:
         return True
 
     def reserved_count(self):
@@ -193,7 +193,7 @@ class LuckyThrees(Variant):
     draw_rule = "lucky"
     traditional_pips = False
 
-    def lays_score(self):
+    def lays_score(self) -> bool:
         return True
 
     def opener_order(self, h):

@@ -63,7 +63,7 @@ class Matador(MatadorBase):
     def matador_matters(self):
         return int(self.o.get("matador_bonus", 0)) > 0
 
-    def lays_score(self):
+    def lays_score(self) -> bool:
         return self.matador_matters()
 
     def on_lay(self, h, seat, t, c, p):
@@ -89,7 +89,7 @@ class SixMatador(MatadorBase):
     def matador_matters(self):
         return True
 
-    def lays_score(self):
+    def lays_score(self) -> bool:
         return True
 
     def on_lay(self, h, seat, t, c, p):
