@@ -587,13 +587,14 @@ class Hand:
         """What laying ``token`` now would do, without changing the hand: the places it takes
         (``targets``, as :meth:`layout_view` names its ends; both lanes' ends for a cut, none for
         the first tile) and the in-play points the player to move would score (``points``: the
-        change of his ``scores``). Raises :class:`RuleError` when the lay is refused."""
+        change of his ``scores``). Raises :class:`RuleError` when the lay is refused, and
+        ``ValueError`` for a token that is no lay (a draw, a pass) or when nobody is to move."""
         from . import clone
 
         m = parse_move(token)
         seat = self.to_move
         if m.kind != "lay" or seat is None:
-            raise IllegalMove("play.not_a_lay", {"move": token[:40]})
+            raise ValueError(f"lay_preview takes a lay by the player to move, not {token[:40]!r}")
         c = self.resolve(seat, m)
         lay = self.layout
         if c.cut:

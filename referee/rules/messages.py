@@ -54,7 +54,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "play.no_fit": ("Кость {tile} не подходит ни к одному концу (концы: {ends}).", "{tile} does not match any open end (ends: {ends})."),
     "play.wrong_end": ("Кость {tile} не подходит к указанному месту (концы: {ends}).", "{tile} does not fit the place named (ends: {ends})."),
     "play.orientation": ("Так класть {tile} нельзя: не та сторона (поперёк/вдоль).", "{tile} cannot lie that way (across/along)."),
-    "play.not_a_lay": ("«{move}» — это не выкладка кости.", "«{move}» is not a tile laid."),
     "play.ambiguous": ("Кость {tile} подходит в несколько мест — уточните: {places}.", "{tile} fits in more than one place — say which: {places}."),
     "blitz.chain": ("В блице кости за ход прикладывают друг к другу: следующую — к только что положенной.", "In blitz each further tile of a turn goes on the tile just laid."),
     "sevastopol.arms_first": ("Сначала начинают все четыре стороны от 6:6: кладите шестёрку на свободную сторону.", "All four arms of 6:6 are started first: lay a six on a free arm."),
