@@ -19,7 +19,7 @@ from .rules.catalogue import OptionError, VARIANTS, resolve_options, spec
 from .rules.errors import RuleError
 from .rules.hand import Hand
 from .rules.match import Match, partners
-from .rules.notation import parse_move
+from .rules.notation import in_words_as_written, parse_move
 from .rules.tiles import ALL_MASK, PIPS, parse_tile, tile_str, tiles_of
 from .rules.variants import make_variant
 from .rules.variants.base import HandScore
@@ -28,6 +28,12 @@ __all__ = ["FORMAT", "RecordError", "Record", "HandRecord", "Report", "read", "r
 
 FORMAT = "referee-record/1"
 MAX_NAME = limits.NAME_MAX
+#: the keys each part of a record may hold (anything else is refused, naming the key: a
+#: misspelt ``turnz`` must not silently drop a hand's moves)
+RECORD_KEYS = frozenset({"format", "variant", "options", "players", "date", "lang", "hands"})
+HAND_KEYS = frozenset({"deal", "removed", "starter", "lead", "turns", "left", "result"})
+TURN_KEYS = frozenset({"player", "moves"})
+RESULT_KEYS = frozenset({"out", "left", "scored", "maker"})
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -52,6 +58,8 @@ class HandRecord:
     left: dict[str, list[int] | int] | None = None
     result: dict[str, Any] | None = None
     raw: dict[str, Any] = field(default_factory=dict)
+    #: each tile of the left lists as the player wrote it ("5:2", not the engine's "2:5")
+    written: dict[tuple[str, int], str] = field(default_factory=dict)
 
 
 @dataclass
@@ -71,6 +79,19 @@ class Record:
 
 def _field(name: str, detail: str, hand: int | None = None, turn: int | None = None) -> RecordError:
     return RecordError("record.field", {"field": name, "detail": detail}, hand=hand, turn=turn)
+
+
+def _unknown_keys(obj: dict, known: frozenset[str], where: str, hand: int | None = None,
+                  turn: int | None = None) -> None:
+    for key in obj:
+        if key not in known:
+            raise RecordError("record.unknown_key", {"key": str(key)[:40], "where": where, "hand": hand,
+                                                     "turn": turn}, hand=hand, turn=turn)
+
+
+def as_written(text: str) -> str:
+    """A tile as the player wrote it, spaces taken out and ``-`` read as ``:`` ("5 - 2" -> "5:2")."""
+    return "".join(text.split()).replace("-", ":")
 
 
 def _tile(text: Any, where: str, hand: int | None) -> int:
@@ -108,6 +129,7 @@ def read(source: Any) -> Record:
         raise RecordError("record.format", {})
     if obj.get("format") != FORMAT:
         raise RecordError("record.format", {})
+    _unknown_keys(obj, RECORD_KEYS, "record")
     variant = obj.get("variant")
     if not isinstance(variant, str) or variant not in VARIANTS:
         raise RecordError("record.variant", {"variant": str(variant)[:40]})
@@ -159,6 +181,7 @@ def _real_date(text: str) -> bool:
 def _read_hand(raw: Any, number: int, players: list[str], size: int, variant: str) -> HandRecord:
     if not isinstance(raw, dict):
         raise _field("hands", "each hand is an object", hand=number)
+    _unknown_keys(raw, HAND_KEYS, "hand", number)
     hr = HandRecord(raw=raw)
     seated = set(players)
     seen: set[int] = set()
@@ -207,6 +230,7 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, variant: st
         for ti, turn in enumerate(turns, 1):
             if not isinstance(turn, dict):
                 raise _field("turns", "each turn is an object", hand=number, turn=ti)
+            _unknown_keys(turn, TURN_KEYS, "turn", number, ti)
             name = turn.get("player")
             if not isinstance(name, str) or name not in seated:
                 raise RecordError("record.unknown_player", {"name": str(name)[:MAX_NAME]}, hand=number, turn=ti)
@@ -225,18 +249,19 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, variant: st
                     raise RecordError("record.unseen_draw", {"player": name}, hand=number, turn=ti, move=m)
             hr.turns.append((name, list(moves)))
     if raw.get("left") is not None:
-        hr.left = _read_left(raw["left"], seated, number, "left")
+        hr.left = _read_left(raw["left"], seated, number, "left", hr.written)
     result = raw.get("result")
     if result is not None:
         if not isinstance(result, dict):
             raise _field("result", "an object", hand=number)
+        _unknown_keys(result, RESULT_KEYS, "result", number)
         out = result.get("out")
         if out is not None and (not isinstance(out, str) or out not in seated):
             raise RecordError("record.unknown_player", {"name": str(out)[:MAX_NAME]}, hand=number)
         maker = result.get("maker")
         if maker is not None and (not isinstance(maker, str) or maker not in seated):
             raise RecordError("record.unknown_player", {"name": str(maker)[:MAX_NAME]}, hand=number)
-        left = _read_left(result.get("left") or {}, seated, number, "result.left")
+        left = _read_left(result.get("left") or {}, seated, number, "result.left", hr.written)
         scored = result.get("scored") or {}
         if not isinstance(scored, dict):
             raise _field("result.scored", "an object of points", hand=number)
@@ -249,7 +274,10 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, variant: st
     return hr
 
 
-def _read_left(raw: Any, seated: set[str], number: int, name: str) -> dict[str, list[int] | int]:
+def _read_left(raw: Any, seated: set[str], number: int, name: str,
+               written: dict[tuple[str, int], str]) -> dict[str, list[int] | int]:
+    """Each player's tiles (a list, kept as written: a tile twice is a rule the replay checks,
+    exit 1) or pips."""
     if not isinstance(raw, dict):
         raise _field(name, "an object: player -> tiles or pips", hand=number)
     out: dict[str, list[int] | int] = {}
@@ -262,8 +290,8 @@ def _read_left(raw: Any, seated: set[str], number: int, name: str) -> dict[str, 
             out[k] = x
         elif isinstance(x, list):
             ts = [_tile(t, name, number) for t in x]
-            if len(set(ts)) != len(ts):
-                raise RecordError("record.left", {"detail": f"{k}: a tile twice"}, hand=number)
+            for t, text in zip(ts, x):
+                written.setdefault((k, t), as_written(text))
             out[k] = ts
         else:
             raise _field(name, "tiles or a number", hand=number)
@@ -432,6 +460,7 @@ def _replay_hand(record: Record, hr: HandRecord, number: int, prev_winner: int |
                 try:
                     h.play(mv)
                 except RuleError as e:
+                    e.params = in_words_as_written(e.params, mv)
                     raise _Stop(e, number, ti, mv) from None
             try:
                 h.end_turn()
@@ -451,13 +480,13 @@ def _replay_hand(record: Record, hr: HandRecord, number: int, prev_winner: int |
             from .rules import clone
 
             shown = clone(h)
-            _apply_left(shown, v, hr.left, number)
+            _apply_left(shown, v, hr.left, number, hr.written)
         left = {p: shown.pips_of(s, v.lone_blank) for s, p in enumerate(players)}
         pts = v.live_points(h)
         return HandReport(number, None, None, {p: pts[s] for s, p in enumerate(players)}, left, hand=h), None
     if h.end == "redeal":
         return HandReport(number, "redeal", None, {p: 0 for p in players}, {p: None for p in players}, hand=h), None
-    _apply_left(h, v, hr.left, number)
+    _apply_left(h, v, hr.left, number, hr.written)
     try:
         sc = v.score(h)
     except RuleError as e:
@@ -486,36 +515,68 @@ def _require_left(h: Hand, v, sc: HandScore, number: int) -> None:
                     number, None, None)
 
 
-def _apply_left(h: Hand, v, left: dict[str, list[int] | int] | None, number: int) -> None:
+def _left_error(rule: str, why: str, number: int, **params: Any) -> _Stop:
+    return _Stop(RuleError(rule, dict(params, why=why)), number, None, None)
+
+
+def _spelt(written: dict[tuple[str, int], str], name: str, t: int) -> str:
+    return written.get((name, t)) or tile_str(t)
+
+
+def _no_tile_twice(left: dict[str, list[int] | int] | None, written: dict[tuple[str, int], str],
+                   number: int) -> None:
+    """A tile listed twice in one player's ``left`` is a remainder that cannot be (exit 1)."""
+    for name, val in (left or {}).items():
+        if isinstance(val, list) and len(set(val)) != len(val):
+            t = next(t for t in val if val.count(t) > 1)
+            raise _left_error("left.impossible", "left_twice", number, player=name,
+                              tile=_spelt(written, name, t))
+
+
+def _apply_left(h: Hand, v, left: dict[str, list[int] | int] | None, number: int,
+                written: dict[tuple[str, int], str] | None = None) -> None:
     """Check ``left`` against the replay and, for unknown hands, take it in."""
     if not left:
         return
+    spelt = written or {}
+    _no_tile_twice(left, spelt, number)
     players = h.players
     pips_given: list[int | None] = [None] * h.n
     tiles_given: list[int | None] = [None] * h.n
     used = 0
+    owner: dict[int, str] = {}
     for name, val in left.items():
         s = players.index(name)
         if h.known[s]:
+            held = tiles_of(h.hands[s])
             if isinstance(val, list):
-                if sorted(val) != sorted(tiles_of(h.hands[s])):
-                    raise _Stop(RuleError("left.mismatch", {"player": name, "detail": " ".join(
-                        tile_str(t) for t in tiles_of(h.hands[s])) or "—"}), number, None, None)
+                if sorted(val) != sorted(held):
+                    raise _left_error("left.mismatch", "left_tiles", number, player=name,
+                                      tiles=" ".join(tile_str(t) for t in held) or "—",
+                                      listed=" ".join(_spelt(spelt, name, t) for t in val) or "—")
             else:
                 real = h.pips_of(s, v.lone_blank)
                 if val != real:
-                    raise _Stop(RuleError("left.mismatch", {"player": name, "detail": f"{real}"}), number, None, None)
+                    raise _left_error("left.mismatch", "left_pips", number, player=name, real=real, pips=val)
             continue
         if isinstance(val, list):
             m = 0
             for t in val:
-                if h.layout.mask >> t & 1 or used >> t & 1 or h.seen_elsewhere(s) >> t & 1:
-                    raise _Stop(RuleError("left.impossible", {"player": name, "detail": f"{tile_str(t)}"}),
-                                number, None, None)
+                if h.layout.mask >> t & 1:
+                    raise _left_error("left.impossible", "left_on_table", number, player=name, tile=_spelt(spelt, name, t))
+                if used >> t & 1:
+                    raise _left_error("left.impossible", "left_other", number, player=name, tile=_spelt(spelt, name, t),
+                                      other=owner[t])
+                if h.seen_elsewhere(s) >> t & 1:
+                    raise _left_error("left.impossible", "left_elsewhere", number, player=name, tile=_spelt(spelt, name, t))
                 m |= 1 << t
-            if len(val) != h.counts[s] or (h.known_in[s] & ~m):
-                raise _Stop(RuleError("left.impossible", {"player": name,
-                                                         "detail": f"{len(val)} / {h.counts[s]}"}), number, None, None)
+                owner[t] = name
+            if len(val) != h.counts[s]:
+                raise _left_error("left.impossible", "left_count", number, player=name, count=h.counts[s],
+                                  listed=len(val))
+            if h.known_in[s] & ~m:
+                t = tiles_of(h.known_in[s] & ~m)[0]
+                raise _left_error("left.impossible", "left_known", number, player=name, tile=tile_str(t))
             used |= m
             tiles_given[s] = m
             lb = v.lone_blank
@@ -529,9 +590,15 @@ def _apply_left(h: Hand, v, left: dict[str, list[int] | int] | None, number: int
                 # one tile: the count is one tile's pips (a lone 0:0 as lone_blank)
                 lb = v.lone_blank
                 one = {lb if (t == 0 and lb is not None) else PIPS[t] for t in tiles_of(free)}
-            if val < 0 or (val > cap and one is None) or (h.counts[s] == 0 and val != 0) or (
-                    one is not None and val not in one):
-                raise _Stop(RuleError("left.impossible", {"player": name, "detail": str(val)}), number, None, None)
+            if val < 0:
+                raise _left_error("left.impossible", "left_negative", number, player=name, pips=val)
+            if h.counts[s] == 0 and val != 0:
+                raise _left_error("left.impossible", "left_none", number, player=name, pips=val)
+            if one is not None and val not in one:
+                raise _left_error("left.impossible", "left_one", number, player=name, pips=val)
+            if val > cap and one is None:
+                raise _left_error("left.impossible", "left_cap", number, player=name, count=h.counts[s],
+                                  cap=cap, pips=val)
             pips_given[s] = val
     h.left_pips = [pips_given[s] if not h.known[s] else None for s in range(h.n)]
     h.vs["left_tiles"] = tiles_given
@@ -542,8 +609,8 @@ _PLAUSIBLE_STEP = {"muggins": 5, "two_lane": 10}
 _IN_PLAY = ("muggins", "bergen", "fives", "threes", "lucky_threes", "matador", "six_matador", "two_lane")
 
 
-def _scored_problem(variant: str, options: dict, scored: dict[str, int]) -> tuple[str, str] | None:
-    """(player, detail) of the first in-play score that cannot be, or None."""
+def _scored_problem(variant: str, options: dict, scored: dict[str, int]) -> tuple[str, str, dict] | None:
+    """(player, why, its words' params) of the first in-play score that cannot be, or None."""
     step = _PLAUSIBLE_STEP.get(variant)
     most = None                       # the most the whole table can score during one hand
     if variant == "matador":
@@ -553,16 +620,16 @@ def _scored_problem(variant: str, options: dict, scored: dict[str, int]) -> tupl
         step, most = 10, 50                             # 10 a matador laid; five matadors
     for name, x in scored.items():
         if x and (variant not in _IN_PLAY or (variant == "matador" and not step)):
-            return name, f"{x} (0)"
+            return name, "scored_none", {"points": x}
         if step and x % step:
-            return name, f"{x} / {step}"
+            return name, "scored_step", {"points": x, "step": step}
         if x < 0 and not (variant == "lucky_threes" or (variant == "six_matador" and most is None)):
-            return name, str(x)
+            return name, "scored_negative", {"points": x}
         if x == 1 and variant == "bergen":     # Bergen's points come in 2s and 3s
-            return name, "1 (2s and 3s)"
+            return name, "scored_bergen", {"points": x}
     if most is not None and sum(scored.values()) > most:
         name = max(scored, key=lambda k: scored[k])
-        return name, f"{sum(scored.values())} > {most}"
+        return name, "scored_most", {"total": sum(scored.values()), "most": most}
     return None
 
 
@@ -580,7 +647,7 @@ def _left_agree(a: dict | None, b: dict | None, lone_blank: int | None, number: 
         x, y = a[name], b[name]
         same = sorted(x) == sorted(y) if isinstance(x, list) and isinstance(y, list) else pips(x) == pips(y)
         if not same:
-            raise _Stop(RuleError("result.mismatch", {"detail": f"left {name}"}), number, None, None)
+            raise _left_error("result.mismatch", "mismatch_left", number, player=name)
 
 
 def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -> tuple[HandReport, int | None]:
@@ -591,24 +658,31 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
     scored = res.get("scored", {})
     bad = _scored_problem(record.variant, record.options, scored)
     if bad is not None:
-        raise _Stop(RuleError("result.scored", {"player": bad[0], "detail": bad[1]}), number, None, None)
+        raise _left_error("result.scored", bad[1], number, player=bad[0], **bad[2])
     out = res.get("out")
     maker = res.get("maker")
+    _no_tile_twice(res.get("left"), hr.written, number)
+    _no_tile_twice(hr.left, hr.written, number)
     _left_agree(res.get("left"), hr.left, v.lone_blank, number)
     if played.history:
         # turns and a result: they must agree
         if not played.over:
-            raise _Stop(RuleError("result.mismatch", {"detail": "unfinished"}), number, None, None)
+            raise _left_error("result.mismatch", "mismatch_unfinished", number)
         w = played.winner if played.end == "out" else None     # French: not the first to empty his hand
         if (out is not None and seat[out] != w) or (out is None and played.end == "out"):
-            raise _Stop(RuleError("result.mismatch", {"detail": "out"}), number, None, None)
+            why = "mismatch_out" if w is not None and out is not None else (
+                "mismatch_out_block" if w is None else "mismatch_out_none")
+            raise _left_error("result.mismatch", why, number, real=players[w] if w is not None else "—",
+                              said=out or "—")
         for name, x in scored.items():
             if played.scores[seat[name]] != x:
-                raise _Stop(RuleError("result.mismatch", {"detail": f"{name} {x}"}), number, None, None)
+                raise _left_error("result.mismatch", "mismatch_scored", number, player=name,
+                                  real=played.scores[seat[name]], points=x)
         if maker is not None and played.maker != seat[maker]:
             # the fish maker is the player who laid the last tile
-            raise _Stop(RuleError("result.mismatch", {"detail": f"maker {maker}"}), number, None, None)
-        _apply_left(played, v, res.get("left") or hr.left, number)
+            raise _left_error("result.mismatch", "mismatch_maker", number, maker=maker,
+                              real=players[played.maker] if played.maker is not None else "—")
+        _apply_left(played, v, res.get("left") or hr.left, number, hr.written)
         try:
             sc = v.score(played)
         except RuleError as e:
@@ -630,8 +704,8 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
             s = seat[name]
             for t in val:
                 if not (h.hands[s] >> t & 1) and (not drawable or not (h.stock >> t & 1)):
-                    raise _Stop(RuleError("left.impossible", {"player": name, "detail": tile_str(t)}),
-                                number, None, None)
+                    raise _left_error("left.impossible", "left_not_dealt", number, player=name,
+                                      tile=_spelt(hr.written, name, t))
     h.over = True
     h.end = "out" if out is not None else "block"
     h.winner = seat[out] if out is not None else None
@@ -645,8 +719,9 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
     # the deal, if known, is not the remainder: the remainder is what result.left says
     if out is not None and left.get(out) not in (None, 0, []):
         # the player who went out holds nothing
-        kept = left[out] if isinstance(left[out], int) else " ".join(tile_str(t) for t in left[out])
-        raise _Stop(RuleError("result.out", {"detail": f"{out}: out, yet left {kept}"}), number, None, None)
+        kept = left[out] if isinstance(left[out], int) else " ".join(
+            _spelt(hr.written, out, t) for t in left[out])
+        raise _left_error("result.out", "out_holds", number, player=out, kept=kept)
     for s in range(h.n):
         h.known[s] = False
         if players[s] not in left and s != h.winner:
@@ -655,15 +730,20 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
         s = seat[name]
         if s == h.winner and out is not None:
             continue            # the player who went out holds nothing (0 or [] said so)
+        # at most his deal and every tile he could have drawn (sausage: any tile, as a cut hands
+        # tiles over)
+        more = 28 if record.variant == "sausage" else max(h.drawable_n, 0)
+        most = min(28, h.counts[s] + more)
         if isinstance(val, list):
+            if len(val) > most:
+                raise _left_error("left.impossible", "left_most", number, player=name, most=most,
+                                  listed=len(val))
             h.counts[s] = len(val)
         else:
-            # a count: at most his deal and every tile he could have drawn (sausage: any tile, as
-            # a cut hands tiles over); the cap is what that many of the heaviest tiles carry
-            more = 28 if record.variant == "sausage" else max(h.drawable_n, 0)
-            h.counts[s] = max(1, min(28, h.counts[s] + more))
+            # a count: the cap is what that many of the heaviest tiles carry
+            h.counts[s] = max(1, most)
     h.layout.mask = 0
-    _apply_left(h, v, left, number)
+    _apply_left(h, v, left, number, hr.written)
     v.load_scored(h, [scored.get(p, 0) for p in players])
     try:
         sc = v.score(h)

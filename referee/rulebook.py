@@ -1302,6 +1302,11 @@ ENGINE_RULES: dict[str, dict] = {
          "не встречается дважды.",
          "A recorded deal gives each player as many tiles as the variant says, and no tile appears "
          "twice.")),
+    "record.unknown_key": _E("record", _ALL, ("Поля записи", "The record's fields"),
+        ("Запись содержит только поля формата referee-record/1 (docs/record.schema.json): поле с другим "
+         "именем — например, turnz вместо turns — не пропускается молча, а отклоняет запись.",
+         "A record holds only the fields of referee-record/1 (docs/record.schema.json): a field by "
+         "another name, such as turnz for turns, is not silently skipped but refuses the record.")),
     "record.tile": _E("record", _ALL, ("Кость набора", "A tile of the set"),
         ("Набор — дубль-шесть, 28 костей от 0:0 до 6:6.", "The set is double-six: 28 tiles, 0:0 to 6:6.")),
     "record.unseen_draw": _E("record", _DRAWING, ("Взятая кость названа", "A draw names its tile"),
@@ -1615,8 +1620,12 @@ ENGINE_RULES: dict[str, dict] = {
         ("Когда раздача записана, left должен совпадать с тем, что осталось по ходам.",
          "With a known deal, left must agree with what the moves leave.")),
     "left.impossible": _E("end", _ALL, ("Невозможный остаток", "An impossible remainder"),
-        ("Очки в left не могут быть отрицательными или больше, чем могут дать кости на руках.",
-         "Pips in left cannot be negative or more than the tiles held could carry.")),
+        ("Остаток должен быть возможен: столько костей, сколько у игрока на руках (без хода — не больше "
+         "сданных и взятых), ни одна не лежит на столе и не записана дважды или у другого; очки не "
+         "отрицательны и не больше, чем могут нести кости на руках.",
+         "A remainder must be possible: as many tiles as the player holds (for a result only, no more "
+         "than he was dealt and could draw), none on the table, none listed twice or by another player; "
+         "pips never below zero nor more than the tiles held could carry.")),
     "bergen.left_tiles": _E("end", ("bergen",), ("Остаток в Бергене", "Bergen's remainder"),
         ("При рыбе в Бергене 2 очка зависят от того, у кого дубли, поэтому left называет кости, а не "
          "число.",

@@ -26,6 +26,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "record.teams_players": ("Парами играют только вчетвером (партнёры напротив), а записано игроков: {count}.", "Pairs need exactly four players (partners opposite); the record has {count}."),
     "record.kozel_only": ("Правило «{key}» действует только при игре в козла (scoring = kozel), а здесь счёт на очки: {key} = {value} не к чему применить.", "The option «{key}» applies only with kozel scoring (scoring = kozel); with credit scoring {key} = {value} means nothing."),
     "record.result": ("Поле result неверно: {detail}.", "The result field is wrong: {detail}."),
+    "record.unknown_key": ("В записи есть поле «{key}», которого в referee-record/1 нет ({where}).",
+                           "The record has a field «{key}» that referee-record/1 does not know ({where})."),
     # -- move syntax --------------------------------------------------------------------------
     "token.syntax": ("Ход «{token}» не читается: пишите, например, 6:5, 5:0>6:5, draw, pass.", "The move «{token}» cannot be read: write e.g. 6:5, 5:0>6:5, draw, pass."),
     "token.tile": ("«{token}» — не кость: нужны две цифры от 0 до 6, например 3:5.", "«{token}» is not a tile: two numbers from 0 to 6, e.g. 3:5."),
@@ -105,6 +107,122 @@ MESSAGES: dict[str, tuple[str, str]] = {
 }
 
 
+def _ru_plural(n: object, one: str, few: str, many: str) -> str:
+    if not isinstance(n, int):
+        return many
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def _tiles_ru(n: object) -> str:
+    return f"{n} " + _ru_plural(n, "кость", "кости", "костей")
+
+
+def _tiles_en(n: object) -> str:
+    return f"{n} tile" if n == 1 else f"{n} tiles"
+
+
+def _pips_ru(n: object) -> str:
+    return f"{n} " + _ru_plural(n, "очко", "очка", "очков")
+
+
+def _pips_en(n: object) -> str:
+    return f"{n} pip" if n == 1 else f"{n} pips"
+
+
+#: Why a rule refused, as a whole sentence (``params["why"]``): the rule id stays the same (its
+#: rules page, its tests), the words say what exactly is wrong with what the player wrote. Keys
+#: are plain words (no dot: they are not rule ids). ``{count_tiles}``-style placeholders are
+#: filled from the number params (``count`` -> ``count_tiles``, ``pips`` -> ``pips_pips`` …).
+REASONS: dict[str, tuple[str, str]] = {
+    # a left list (left.impossible, left.mismatch)
+    "left_count": ("У {player} должно остаться {count_tiles}, а в списке {listed}.",
+                   "{player} must hold {count_tiles}, the list has {listed}."),
+    "left_most": ("У {player} может остаться не больше {most_tiles}, а в списке {listed}.",
+                  "{player} can hold at most {most_tiles}, the list has {listed}."),
+    "left_on_table": ("{tile} уже лежит на столе (в остатке {player}).",
+                      "{tile} is already on the table ({player}'s list)."),
+    "left_twice": ("{tile} записана в остатке {player} дважды.", "{tile} is listed twice for {player}."),
+    "left_other": ("{tile} уже есть в остатке {other} (в остатке {player} её быть не может).",
+                   "{tile} is in {other}'s list already ({player} cannot hold it too)."),
+    "left_elsewhere": ("{tile} не может быть у {player}: известно, что она в другом месте.",
+                       "{player} cannot hold {tile}: it is known to be elsewhere."),
+    "left_known": ("Известно, что у {player} есть {tile}, а в списке её нет.",
+                   "{player} is known to hold {tile}, and the list leaves it out."),
+    "left_not_dealt": ("{tile} не была сдана {player}, и взять её он не мог.",
+                       "{tile} was not dealt to {player}, and he could not draw it."),
+    "left_cap": ("У {player} {count_tiles}, а {count_tiles} несут не больше {cap_pips}, не {pips}.",
+                 "{player} holds {count_tiles}, and {count_tiles} carry at most {cap_pips}, not {pips}."),
+    "left_one": ("У {player} одна кость, и ни одна оставшаяся кость не несёт {pips_pips}.",
+                 "{player} holds one tile, and no tile he could hold carries {pips_pips}."),
+    "left_negative": ("Очков не бывает меньше нуля: у {player} записано {pips}.",
+                      "Pips are never below zero: {player}'s list says {pips}."),
+    "left_none": ("У {player} не осталось костей: его очки 0, а не {pips}.",
+                  "{player} holds no tiles: his pips are 0, not {pips}."),
+    "left_tiles": ("У {player} остались другие кости: {tiles}, а в списке {listed}.",
+                   "{player} was left with other tiles: {tiles}; the list has {listed}."),
+    "left_pips": ("У {player} на руках {real_pips}, а записано {pips}.",
+                  "{player} holds {real_pips}, the list says {pips}."),
+    # result.scored
+    "scored_none": ("В этом варианте по ходу игры очков не считают: у {player} записано {points}.",
+                    "Nothing is scored during play in this variant: {player} has {points}."),
+    "scored_step": ("Очки за игру у {player} ({points}) должны быть кратны {step}.",
+                    "{player}'s points in play ({points}) must be a multiple of {step}."),
+    "scored_negative": ("Очки за игру у {player} не бывают меньше нуля ({points}).",
+                        "{player}'s points in play are never below zero ({points})."),
+    "scored_bergen": ("В бергене очки идут по 2 и 3: у {player} не может быть 1.",
+                      "Bergen scores 2s and 3s: {player} cannot have 1."),
+    "scored_most": ("За кон весь стол набирает по ходу игры не больше {most}, а записано {total}.",
+                    "The whole table scores at most {most} during one hand, the result says {total}."),
+    # result.out, result.mismatch
+    "out_holds": ("{player} вышел, то есть костей у него нет, а в остатке записано {kept}.",
+                  "{player} went out and so holds nothing, yet his list says {kept}."),
+    "mismatch_unfinished": ("По ходам партия не окончена, а итог записан.",
+                            "The moves do not finish the hand, yet a result is given."),
+    "mismatch_out": ("По ходам вышел {real}, а в итоге — {said}.",
+                     "By the moves {real} went out, the result says {said}."),
+    "mismatch_out_block": ("По ходам никто не вышел (рыба), а в итоге вышел {said}.",
+                           "By the moves nobody went out (a block), the result says {said} did."),
+    "mismatch_out_none": ("По ходам вышел {real}, а в итоге никто.",
+                          "By the moves {real} went out, the result says nobody did."),
+    "mismatch_scored": ("По ходам {player} набрал за игру {real}, а в итоге {points}.",
+                        "In the moves {player} scored {real} during play, the result says {points}."),
+    "mismatch_maker": ("Рыбу сделал {real} (он положил последнюю кость), а в итоге {maker}.",
+                       "{real} made the fish (he laid the last tile), the result says {maker}."),
+    "mismatch_left": ("Остаток {player} в left и в result.left разный.",
+                      "{player}'s tiles left differ between left and result.left."),
+    # drawing
+    "draw_until": ("Пропустить нельзя: берите из базара, пока не найдётся кость для хода или базар не опустеет.",
+                   "No passing yet: keep drawing until you can play or the bazaar is empty."),
+    "draw_one": ("Пропустить нельзя: сначала возьмите одну кость из базара.",
+                 "No passing yet: draw one tile from the bazaar first."),
+}
+
+#: ``why`` words for the places a record's field or key sits in
+_WHERE = {
+    "record": ("на верхнем уровне записи", "at the top of the record"),
+    "hand": ("в партии {hand}", "in hand {hand}"),
+    "turn": ("в партии {hand}, ход {turn}", "in hand {hand}, turn {turn}"),
+    "result": ("в result партии {hand}", "in the result of hand {hand}"),
+}
+
+
+def _numbers(params: dict, lang: str) -> dict:
+    out = dict(params)
+    for k, v in params.items():
+        if isinstance(v, int) and not isinstance(v, bool):
+            out[k + "_tiles"] = _tiles_ru(v) if lang == "ru" else _tiles_en(v)
+            out[k + "_pips"] = _pips_ru(v) if lang == "ru" else _pips_en(v)
+    where = params.get("where")
+    if isinstance(where, str) and where in _WHERE:
+        pair = _WHERE[where]
+        out["where"] = (pair[0] if lang == "ru" else pair[1]).format_map(_Default(params))
+    return out
+
+
 class _Default(dict):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
@@ -113,8 +231,12 @@ class _Default(dict):
 def message(rule: str, params: Mapping[str, object] | None = None, lang: str = "ru",
             places: list[str] | None = None) -> str:
     """The words for a refusal, in ``lang`` (``ru`` or ``en``)."""
-    pair = MESSAGES.get(rule)
+    params = dict(params or {})
+    why = params.get("why")
+    pair = REASONS.get(why) if isinstance(why, str) else None
+    if pair is None:
+        pair = MESSAGES.get(rule)
     if pair is None:
         return rule
     text = pair[0] if lang == "ru" else pair[1]
-    return text.format_map(_Default({k: v for k, v in (params or {}).items()}))
+    return text.format_map(_Default(_numbers(params, lang)))

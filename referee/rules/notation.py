@@ -19,7 +19,7 @@ from typing import NamedTuple
 from .errors import MoveSyntaxError
 from .tiles import parse_tile, tile_str
 
-__all__ = ["Move", "parse_move", "MAX_TOKEN"]
+__all__ = ["Move", "parse_move", "MAX_TOKEN", "written_tiles", "in_words_as_written"]
 
 MAX_TOKEN = 80
 _TILE_GAP = re.compile(r"\s*([:\-])\s*")
@@ -159,6 +159,27 @@ def parse_move(token: object) -> Move:
     if out >= 0 and out not in (a for a in (tile_half(tile))):
         raise MoveSyntaxError("token.across_half", {"token": token})
     return Move("lay", tile=tile, target=target, at=at, orient=orient, out=out, down=down, cut=cut, give=give)
+
+
+_WRITTEN = re.compile(r"([0-6])\s*[:\-]\s*([0-6])")
+
+
+def written_tiles(token: str) -> dict[int, str]:
+    """The tiles a token names, each as the player wrote it ("5 - 2>6:5" -> {2:5 → "5:2", 5:6 → "6:5"})."""
+    out: dict[int, str] = {}
+    for a, b in _WRITTEN.findall(token):
+        out.setdefault(parse_tile(f"{a}:{b}"), f"{a}:{b}")
+    return out
+
+
+def in_words_as_written(params: dict, token: str) -> dict:
+    """A refusal's params with each tile the token names spelt as the player wrote it (the engine
+    says "2:5"; the player who wrote "5:2" reads "5:2")."""
+    if not isinstance(token, str):
+        return params
+    spelt = {tile_str(t): w for t, w in written_tiles(token).items()}
+    return {k: spelt.get(v, v) if isinstance(v, str) and k in ("tile", "target") else v
+            for k, v in params.items()}
 
 
 def tile_half(t: int) -> tuple[int, int]:

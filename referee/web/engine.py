@@ -265,6 +265,9 @@ def try_play(live, token: str) -> tuple[bool, Refusal | None]:
                 return True, None
             return False, None
     except RuleError as err:
+        from referee.rules.notation import in_words_as_written
+
+        err.params = in_words_as_written(err.params, token)   # the tile as the player typed it
         return False, refusal(err)
     except Exception as err:
         return False, _engine_failure(err)

@@ -265,9 +265,12 @@ def _rec(**kw):
     (_rec(hands=[hand({"Ann": LONE_DEAL["Ann"]})]), "record.deal"),                                 # Bob's missing
     (_rec(hands=[hand(LONE_DEAL, turns(("Ann", "6:6"), ("Bob", "draw")))]), "record.unseen_draw"),
     (_rec(hands=[hand(None, turns(("Ann", "6:6")), removed="0:0")]), "record.field"),              # spider only
-    # GAP: a tile twice in one player's `left` list is a malformed list (exit 2, like a deal with a
-    # tile twice); the same tile in two players' lists is a result that cannot be (left.impossible)
-    (_rec(hands=[{"left": {"Bob": ["1:1", "1:1"]}}]), "record.left"),
+    # RF: "The project may add fields ... it may not change the meaning of these": a key the format
+    # does not know is refused, naming it (a misspelt `turnz` would otherwise drop the moves unseen)
+    (_rec(comment="friday"), "record.unknown_key"),
+    (_rec(hands=[{"turnz": [{"player": "Ann", "moves": ["6:6"]}]}]), "record.unknown_key"),
+    (_rec(hands=[{"turns": [{"player": "Ann", "move": ["6:6"]}]}]), "record.unknown_key"),
+    (_rec(hands=[{"result": {"out": "Ann", "left": {"Bob": 3}, "points": {"Ann": 3}}}]), "record.unknown_key"),
 ])
 def test_exit_2_object(rec, rule):
     code, out, _ = check(rec if isinstance(rec, (str, bytes)) else json.loads(json.dumps(rec)), "en")
@@ -280,6 +283,23 @@ def test_exit_2_object(rec, rule):
     assert out["variant"] == (expected if expected in ("traditional", "matador", "french", "muggins",
                                                        "sevastopol") else None)
     assert check(rec, "ru")[1]["error"]["message"] != out["error"]["message"]
+
+
+@pytest.mark.parametrize("rec, key, where", [
+    (_rec(comment="friday"), "comment", "at the top of the record"),
+    (_rec(hands=[hand(LONE_DEAL, turns(*LONE)), {"turnz": [{"player": "Ann", "moves": ["6:6"]}]}]), "turnz",
+     "in hand 2"),
+    (_rec(hands=[{"turns": [{"player": "Ann", "moves": ["6:6"]}, {"player": "Bob", "tiles": []}]}]), "tiles",
+     "in hand 1, turn 2"),
+    (_rec(hands=[{"result": {"out": "Ann", "left": {"Bob": 3}, "points": {"Ann": 3}}}]), "points",
+     "in the result of hand 1"),
+])
+def test_an_unknown_key_is_named_with_where_it_stands(rec, key, where):
+    out = bad_record(rec)
+    assert out["error"]["rule"] == "record.unknown_key"
+    assert f"«{key}»" in out["error"]["message"] and where in out["error"]["message"]
+    ru = check(rec, "ru")[1]["error"]["message"]
+    assert f"«{key}»" in ru and "referee-record/1" in ru
 
 
 # == RF "turns" ========================================================================================
@@ -425,6 +445,79 @@ def test_result_only_with_a_known_deal_checks_the_tiles_left():
     refused(rec({"Ann": ["0:0"]}), "left.impossible")          # 0:0 was dealt to Bob
     ok(rec({"Ann": ["3:4", "2:3"]}))                           # 2:3 was in the bazaar: drawn
     refused(rec({"Ann": ["3:4", "2:3"]}, draw="none"), "left.impossible")   # ... unless nothing is drawn
+
+
+# RF: "Tiles are checked (not on the table, not twice, counts add up)": a tile twice in one
+# player's list is a remainder that cannot be (exit 1, like the same tile in two players' lists),
+# not an unreadable record; the refusal names the tile as the player wrote it.
+def test_a_tile_twice_in_one_list_is_a_broken_rule():
+    t = LONE[:12]                                    # Ann holds 3:3, Bob 0:0
+    rec = record("traditional", AB, [hand(None, turns(*t), left={"Bob": ["2:1", "1:2"]})])
+    out = shape(refused(rec, "left.impossible"), AB)
+    assert (out["error"]["hand"], out["error"]["turn"], out["error"]["move"]) == (1, None, None)
+    assert out["error"]["message"] == "2:1 is listed twice for Bob."
+    rec = record("traditional", AB, [{"result": {"out": "Ann", "left": {"Bob": ["5:6", "6:5"]}}}])
+    assert refused(rec, "left.impossible")["error"]["message"] == "5:6 is listed twice for Bob."
+    # the same tile in two players' lists
+    rec = record("traditional", AB, [{"result": {"out": None, "left": {"Ann": ["6:5"], "Bob": ["5:6"]}}}])
+    assert refused(rec, "left.impossible")["error"]["message"] == (
+        "5:6 is in Ann's list already (Bob cannot hold it too).")
+
+
+# A result-only list holds at most what the player can still hold: his deal and what he could draw.
+@pytest.mark.parametrize("variant, players, options, listed, most", [
+    ("traditional", ["A", "B", "C", "D"], {}, 8, 7),               # 4 x 7: no bazaar
+    ("blitz", ["A", "B", "C", "D", "E", "F"], {}, 5, 4),           # 6 x 4, bazaar: none
+    ("traditional", AB, {"draw": "none"}, 8, 7),                   # 2 x 7, nothing drawn
+])
+def test_a_result_only_list_longer_than_a_player_can_hold(variant, players, options, listed, most):
+    tiles = ["0:0", "0:1", "0:2", "0:3", "0:4", "0:5", "0:6", "1:1", "1:2"]
+    others = {p: 5 for p in players[2:]}
+    res = {"out": players[0], "left": {players[1]: tiles[:listed], **others}}
+    out = refused(record(variant, players, [{"result": res}], **options), "left.impossible")
+    assert out["error"]["message"] == f"{players[1]} can hold at most {most} tiles, the list has {listed}."
+    res["left"] = {players[1]: tiles[:most], **others}
+    ok(record(variant, players, [{"result": res}], **options))
+    # with a bazaar to draw from, more may be held
+    if variant == "traditional" and len(players) == 2 and not options:
+        ok(record(variant, players, [{"result": {"out": "Ann", "left": {"Bob": tiles[:9]}}}]))
+
+
+# Refusals say why in words a player understands, the tile as he wrote it.
+def test_the_words_of_the_remainder_refusals():
+    t = LONE[:12]                                    # Ann holds 3:3 (1 tile), Bob 0:0 (1 tile)
+    def msg(left, lang="en", turns_=t, deal=None, **options):
+        rec = record("traditional", AB, [hand(deal, turns(*turns_), left=left)], **options)
+        return check(rec, lang)[1]["error"]["message"]
+    assert msg({"Bob": ["0:0", "1:3"]}) == "Bob must hold 1 tile, the list has 2."
+    assert msg({"Bob": ["0:0", "1:3"]}, "ru") == "У Bob должно остаться 1 кость, а в списке 2."
+    assert msg({"Bob": ["6:5"]}) == "6:5 is already on the table (Bob's list)."
+    assert msg({"Bob": ["6:5"]}, "ru") == "6:5 уже лежит на столе (в остатке Bob)."
+    # three tiles held: Ann after 6:6, 6:5 ... of a draw=none hand
+    three = LONE[:8]                                 # Ann holds 4:4 4:3 3:3, Bob 2:2 2:6 0:0 (+ 1:2? no)
+    out = msg({"Ann": 34, "Bob": 10}, turns_=three)
+    assert out.startswith("Ann holds 3 tiles, and 3 tiles carry at most ") and out.endswith(", not 34.")
+    assert "3 кости несут не больше" in msg({"Ann": 34, "Bob": 10}, "ru", turns_=three)
+    assert msg({"Bob": -1}) == "Pips are never below zero: Bob's list says -1."
+    assert msg({"Bob": 11}) == "Bob holds one tile, and no tile he could hold carries 11 pips."
+    # a known deal: the pips disagree with the tiles held
+    assert msg({"Bob": 20}, deal=LONE_DEAL) == "Bob holds 24 pips, the list says 20."
+    assert msg({"Bob": ["2:0"]}, deal=LONE_DEAL) == "Bob was left with other tiles: 0:0; the list has 2:0."
+
+
+def test_the_words_of_in_play_points_and_of_must_draw():
+    res = {"out": "Ann", "left": {"Bob": ["1:2", "2:2"]}, "scored": {"Ann": 15}}
+    rec = record("two_lane", AB, [{"lead": "Ann", "result": res}])
+    assert check(rec, "en")[1]["error"]["message"] == "Ann's points in play (15) must be a multiple of 10."
+    assert check(rec, "ru")[1]["error"]["message"] == "Очки за игру у Ann (15) должны быть кратны 10."
+    # draw=until: a pass while the bazaar has tiles
+    rec = record("traditional", AB, [hand(None, turns(("Ann", "6:6"), ("Bob", "draw", "pass")))])
+    out = refused(rec, "pass.must_draw", 2, "pass")
+    assert out["error"]["message"] == "No passing yet: keep drawing until you can play or the bazaar is empty."
+    # a move refused names the tile as written: "5:6" laid twice
+    rec = record("traditional", AB, [hand(None, turns(("Ann", "6:6"), ("Bob", "6:5"), ("Ann", "5-6")))])
+    out = refused(rec, "tile.on_table", 3, "5-6")
+    assert out["error"]["message"] == "The tile 5:6 is already on the table."
 
 
 # RF: "A hand whose known deal calls for a redeal has no turns and ends `redeal`."

@@ -86,6 +86,18 @@ def test_refusal_names_the_hand_and_the_rule_words(client):
     assert link is not None and link["href"].startswith("/rules/traditional#")
 
 
+@pytest.mark.parametrize("lang, words", [("en", "does not know"), ("ru", "которого в referee-record/1 нет")])
+def test_a_misspelt_key_is_refused_naming_it(client, app, lang, words):
+    """``turnz`` for ``turns`` would drop the moves unseen: the import refuses it, naming the key."""
+    record = seed_record()
+    record["hands"][0]["turnz"] = record["hands"][0].pop("turns")
+    resp = post_import(client, text=json.dumps(record), lang=lang)
+    assert resp.status_code == 400
+    text = soup(resp).select_one(".problem[role=alert]").get_text()
+    assert "«turnz»" in text and words in text
+    assert matches(app) == []
+
+
 def test_binary_file_is_refused(client, app):
     resp = post_import(client, file=b"\xff\xfe\x00garbage")
     assert resp.status_code == 400

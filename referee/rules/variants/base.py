@@ -568,8 +568,15 @@ class Variant:
         return None
 
     def refusal_params(self, h: Hand, seat: int, rule: str) -> dict:
-        """The message parameters of a refused draw or pass."""
-        return {"player": h.players[seat]}
+        """The message parameters of a refused draw or pass (``why``: the words that say what to
+        do instead, where the rule has more than one way to apply)."""
+        params: dict = {"player": h.players[seat]}
+        if rule == "pass.must_draw" and h.counts[seat]:
+            if self.draw_rule == "until":
+                params["why"] = "draw_until"
+            elif self.draw_rule in ("one", "lucky"):
+                params["why"] = "draw_one"
+        return params
 
     def check_draw(self, h: Hand, seat: int) -> None:
         rule = self.draw_refusal(h, seat)
