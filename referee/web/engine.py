@@ -67,6 +67,8 @@ class MatchState:
     live: object | None = None
     error: Refusal | None = None
     ended: object | None = None
+    #: the engine's last hand as it finished (its table and what each player kept)
+    final: object | None = None
 
     @property
     def last(self) -> LoggedHand | None:
@@ -133,7 +135,8 @@ def replay(match: dict, events: list[dict]) -> MatchState:
     ended = None
     if err is not None and err.rule == "left.missing" and err.hand == len(hands) and hands[-1].turns:
         ended = _ended_hand(match, hands)
-    return MatchState(hands=hands, report=data, live=live, error=err, ended=ended)
+    final = report.hands[-1].hand if report.hands and len(report.hands) == len(hands) else None
+    return MatchState(hands=hands, report=data, live=live, error=err, ended=ended, final=final)
 
 
 def _ended_hand(match: dict, hands: list[LoggedHand]):
@@ -433,3 +436,41 @@ def lay_previews(live, tokens: list[str]) -> dict:
         if scores:
             out["points"][token] = pv.points
     return out
+
+
+def hand_summary(state: MatchState, players: list[str]) -> dict | None:
+    """The last hand once it is over, for the table between hands: its number, how it ended
+    (``out`` with the ``winner``, ``block``, ``redeal``), each player's points, the tiles he
+    kept (when known: the deal, or the tiles entered) and their pips, and the final table
+    (``layout``: the engine's view; None for a hand entered by its result)."""
+    hands = state.report.get("hands") or []
+    last = state.last
+    if not hands or last is None or len(hands) != len(state.hands) or hands[-1].get("end") is None:
+        return None
+    h = hands[-1]
+    hand = state.final if not last.by_result else None
+    given = (last.result or {}).get("left") if last.by_result else last.left
+    given = given or {}
+    rows = []
+    for seat, name in enumerate(players):
+        tiles = None
+        if hand is not None:
+            try:
+                known = hand.known_hand(seat)
+            except Exception:
+                known = None
+            if known is not None:
+                tiles = [tile_str(t) for t in known]
+        if tiles is None and isinstance(given.get(name), list):
+            tiles = [str(t) for t in given[name]]
+        rows.append({"name": name, "points": int((h.get("points") or {}).get(name, 0) or 0),
+                     "pips": (h.get("left") or {}).get(name), "tiles": tiles,
+                     "winner": name == h.get("winner")})
+    layout = None
+    if hand is not None:
+        try:
+            layout = hand.layout_view()
+        except Exception as err:
+            _engine_failure(err)
+    return {"number": h.get("number") or len(hands), "end": h.get("end"), "winner": h.get("winner"),
+            "rows": rows, "layout": layout}

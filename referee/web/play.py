@@ -154,6 +154,7 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         leader=request.form.get("leader") if (places or miss) else None,
         tv=tv, more=more, note=note, fragment=fetched(), groups=_groups(hv, tv) if blind is None else [],
         preview=preview, place_marks=preview["labels"],
+        summary=engine.hand_summary(state, m["players"]) if ph in ("next", "over") else None,
     ), status
 
 

@@ -30,7 +30,8 @@ def view(key: str):
     if ph == "left" and state.ended is not None:
         hv = engine.hand_view(state.ended)
     return render_template("share/view.html", m=m, n=len(evs), state=state, phase=ph, hv=hv,
-                           score=_score(m, state), edit=False, spec=catalogue.spec(m["variant"]))
+                           score=_score(m, state), edit=False, spec=catalogue.spec(m["variant"]),
+                           summary=engine.hand_summary(state, m["players"]) if ph in ("next", "over") else None)
 
 
 @bp.get("/n")

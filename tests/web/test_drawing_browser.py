@@ -195,3 +195,19 @@ def test_each_place_is_marked_with_its_buttons_number_and_its_points(phone, live
     assert phone.locator("#answer .place-no").count() == len(places)
     assert phone.locator(".layout svg.table g.place-mark").count() == marks.count()
     shoot(phone, f"check-{variant}-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("variant,players,seed", [("traditional", 4, 2), ("muggins", 3, 2)])
+def test_the_hand_just_over_stays_on_screen(phone, live_server, variant, players, seed, lang):
+    record = fixtures.random_record(variant, players, 1, seed=seed)[0]
+    record["hands"] = record["hands"][:1]
+    edit = import_record(phone, live_server, record, lang)
+    phone.goto(edit)
+    box = phone.locator("section.hand-summary")
+    assert box.count() == 1
+    assert box.locator(".layout svg.tile").count() == len(
+        [mv for t in record["hands"][0]["turns"] for mv in t["moves"] if mv.split()[0] not in ("draw", "pass")])
+    assert box.locator("tbody tr").count() == players
+    check_inside(phone, f"summary {variant} {lang}")
+    shoot(phone, f"summary-{variant}-{lang}")
