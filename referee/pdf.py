@@ -12,7 +12,6 @@ player gathered during play, shown beside the hand's points.
 from __future__ import annotations
 
 import datetime as _dt
-import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
@@ -521,79 +520,68 @@ def blank_sheet(variant: str, players: int, lang: str = "ru") -> bytes:
 # --------------------------------------------------------------------------------------------
 # Hand records
 
-_TILE = r"[0-6]\s*[:\-]\s*[0-6]"
-
-
-def _tile(text: str) -> str:
-    a, b = re.split(r"[:\-]", text.replace(" ", ""))
-    return f"{a}:{b}"
-
-
 BLIND = ("blind_blitz", "dark")
 
 
 def describe_move(token: str, lang: str, variant: str | None = None, previous: str | None = None) -> str:
-    """A move token in words ("draw 5:5" -> "берёт из базара 5:5"). ``variant`` and ``previous``
+    """A move token in words ("draw 5:5" -> "берёт из базара 5:5"), read by the engine's one parser
+    (``referee.rules.notation``), each tile as the token writes it. ``variant`` and ``previous``
     (the player before the mover, who gets a sausage cut's piece) make the words more exact."""
+    from referee.rules.errors import MoveSyntaxError
+    from referee.rules.notation import parse_move, written_tiles
+    from referee.rules.tiles import tile_str
+
     ru = key_lang(lang) == "ru"
     blind = variant in BLIND
-    t = " ".join(str(token).split())
-    if t == "pass":
-        return "пропускает ход" if ru else "passes"
-    if t == "draw":
-        return "берёт кость из базара (не показывая)" if ru else "draws a tile from the bazaar (unseen)"
-    m = re.fullmatch(rf"draw ({_TILE})", t)
-    if m:
-        if blind:
-            return (f"берёт из базара {_tile(m[1])} в ряд (в этот ход не играет)" if ru else
-                    f"draws {_tile(m[1])} into his row (not played this turn)")
-        return f"берёт из базара {_tile(m[1])}" if ru else f"draws {_tile(m[1])} from the bazaar"
-    m = re.fullmatch(rf"miss ({_TILE})", t)
-    if m:
-        return (f"открывает {_tile(m[1])} — не подходит, она уходит влево" if ru else
-                f"turns up {_tile(m[1])}: no fit, it goes back to the left")
-    m = re.fullmatch(rf"open ((?:{_TILE}\s*)+)", t)
-    if m:
-        tiles = ", ".join(_tile(x) for x in re.findall(_TILE, m[1]))
-        return f"открывает последние кости: {tiles}" if ru else f"turns up his last tiles: {tiles}"
-    m = re.fullmatch(rf"({_TILE})(?:\s*>\s*({_TILE})(?:@([0-6]))?)?((?:\s+\S+)*)", t)
-    if not m:
+    try:
+        mv = parse_move(str(token))
+    except MoveSyntaxError:
         return "(запись не разобрана)" if ru else "(token not understood)"
-    tile, target, half, rest = _tile(m[1]), m[2], m[3], m[4].split()
-    words = [f"кладёт {tile}" if ru else f"lays {tile}"]
-    if target:
-        tgt = _tile(target)
-        if half:
-            words.append(f"к {tgt}, к половине {half}" if ru else f"against {tgt}, at its half {half}")
+    written = written_tiles(str(token))
+
+    def w(t: int) -> str:
+        return written.get(t, tile_str(t))
+
+    if mv.kind == "pass":
+        return "пропускает ход" if ru else "passes"
+    if mv.kind == "draw":
+        if mv.tile < 0:
+            return "берёт кость из базара (не показывая)" if ru else "draws a tile from the bazaar (unseen)"
+        if blind:
+            return (f"берёт из базара {w(mv.tile)} в ряд (в этот ход не играет)" if ru else
+                    f"draws {w(mv.tile)} into his row (not played this turn)")
+        return f"берёт из базара {w(mv.tile)}" if ru else f"draws {w(mv.tile)} from the bazaar"
+    if mv.kind == "miss":
+        return (f"открывает {w(mv.tile)} — не подходит, она уходит влево" if ru else
+                f"turns up {w(mv.tile)}: no fit, it goes back to the left")
+    if mv.kind == "open":
+        tiles = ", ".join(w(t) for t in mv.tiles)
+        return f"открывает последние кости: {tiles}" if ru else f"turns up his last tiles: {tiles}"
+    words = [f"кладёт {w(mv.tile)}" if ru else f"lays {w(mv.tile)}"]
+    if mv.target >= 0:
+        tgt = w(mv.target)
+        if mv.at >= 0:
+            words.append(f"к {tgt}, к половине {mv.at}" if ru else f"against {tgt}, at its half {mv.at}")
         else:
             words.append(f"к {tgt}" if ru else f"against {tgt}")
-    i = 0
-    while i < len(rest):
-        r = rest[i]
-        if r.startswith("across"):
-            words.append("поперёк" if ru else "crosswise")
-            if "@" in r:
-                n = r.split("@", 1)[1]
-                words.append(f"половиной {n} наружу" if ru else f"half {n} facing out")
-        elif r == "along":
-            words.append("вдоль" if ru else "lengthwise")
-        elif r == "down":
-            words.append("рубашкой вверх, закрывая ногу" if ru else "face down, closing the leg")
-        elif r == "cut":
-            if previous:
-                words.append(f"поперёк обеих лент — разрез, кусок получает {previous}" if ru else
-                             f"across both lanes: a cut, the piece goes to {previous}")
-            else:
-                words.append("поперёк обеих лент — разрез, кусок уходит предыдущему игроку" if ru else
-                             "across both lanes: a cut, the piece goes to the previous player")
-        elif r == "give" and i + 1 < len(rest):
-            side = rest[i + 1]
-            i += 1
-            words.append({"left": "отдаёт левый кусок", "right": "отдаёт правый кусок"}.get(side, side)
-                         if ru else f"gives the {side} piece")
+    if mv.orient == "across":
+        words.append("поперёк" if ru else "crosswise")
+        if mv.out >= 0:
+            words.append(f"половиной {mv.out} наружу" if ru else f"half {mv.out} facing out")
+    elif mv.orient == "along":
+        words.append("вдоль" if ru else "lengthwise")
+    if mv.down:
+        words.append("рубашкой вверх, закрывая ногу" if ru else "face down, closing the leg")
+    if mv.cut:
+        if previous:
+            words.append(f"поперёк обеих лент — разрез, кусок получает {previous}" if ru else
+                         f"across both lanes: a cut, the piece goes to {previous}")
         else:
-            words.append(r)
-        i += 1
+            words.append("поперёк обеих лент — разрез, кусок уходит предыдущему игроку" if ru else
+                         "across both lanes: a cut, the piece goes to the previous player")
+        if mv.give:
+            words.append({"left": "отдаёт левый кусок", "right": "отдаёт правый кусок"}[mv.give]
+                         if ru else f"gives the {mv.give} piece")
     return ", ".join(words) if len(words) > 2 else " ".join(words)
 
 
@@ -614,36 +602,21 @@ def _open_ends(h: Any) -> str:
 
 def ends_after_moves(record: Mapping[str, Any], report: Mapping[str, Any] | None,
                      hand_number: int) -> list[str | None]:
-    """The open ends after every move of the hand, replayed by the engine; None where the replay
-    stops (a refused move) or where the engine cannot say."""
+    """The open ends after every move of the hand, from the engine's one partial replay
+    (``referee.record.positions``); None from where the replay stops (a refused move)."""
+    from referee.record import Stopped, positions
+    from referee.rules.errors import RuleError
+
     hands = record.get("hands") or []
     hand = hands[hand_number - 1]
-    tokens = [(t, m) for t in hand.get("turns") or [] for m in (t.get("moves") or [])]
-    out: list[str | None] = [None] * len(tokens)
+    out: list[str | None] = [None] * sum(len(t.get("moves") or []) for t in hand.get("turns") or [])
     try:
-        from referee.rules import new_hand
-
-        players = list(record["players"])
-        previous = None
-        for h in (report or {}).get("hands") or []:
-            if h.get("number", 0) < hand_number and h.get("end") != "redeal":
-                previous = h.get("winner")
-        hand_obj = new_hand(record["variant"], players, record.get("options") or {}, deal=hand.get("deal"),
-                            lead=hand.get("lead"), removed=hand.get("removed"), starter=hand.get("starter"),
-                            previous_winner=previous, first_hand=hand_number == 1)
-        k = 0
-        for turn in hand.get("turns") or []:
-            seat = players.index(turn.get("player"))
-            if hand_obj.to_move is None and hand_obj.layout.empty and not hand_obj.history:
-                hand_obj.set_leader(seat)
-            for move in turn.get("moves") or []:
-                hand_obj.play(move)
-                out[k] = _open_ends(hand_obj)
-                k += 1
-            if not hand_obj.over:
-                hand_obj.end_turn()
-    except Exception:  # noqa: BLE001 - the ends are a help for the reader; the moves stand without them
-        pass
+        # the last turn left as it stands (a sheet of a match in play): closing changes no end
+        for pos in positions(dict(record), hand_number, open_last=True, report=report):
+            if pos.index:
+                out[pos.index - 1] = _open_ends(pos.hand)
+    except (Stopped, RuleError):
+        pass            # the moves from the refused one on are marked so and show no ends
     return out
 
 

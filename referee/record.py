@@ -12,7 +12,7 @@ import datetime as _dt
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator, Mapping, NamedTuple
 
 from . import limits
 from .rules.catalogue import OptionError, VARIANTS, resolve_options, spec
@@ -24,7 +24,8 @@ from .rules.tiles import ALL_MASK, PIPS, parse_tile, tile_str, tiles_of
 from .rules.variants import make_variant
 from .rules.variants.base import HandScore
 
-__all__ = ["FORMAT", "RecordError", "Record", "HandRecord", "Report", "read", "replay", "check", "dumps"]
+__all__ = ["FORMAT", "RecordError", "Record", "HandRecord", "Report", "Position", "Stopped", "read", "replay",
+           "positions", "check", "dumps"]
 
 FORMAT = "referee-record/1"
 MAX_NAME = limits.NAME_MAX
@@ -365,17 +366,40 @@ class Report:
         return out
 
 
-class _Stop(Exception):
+class Stopped(Exception):
+    """The replay stopped at a broken rule: ``err`` (a RuleError), where (``hand``, ``turn`` as
+    the 1-based index into that hand's turns, ``move``: the token, or None for the hand's own)."""
+
     def __init__(self, err: RuleError, hand: int | None, turn: int | None, move: str | None):
+        super().__init__(err.rule)
         self.err, self.hand, self.turn, self.move = err, hand, turn, move
+
+
+_Stop = Stopped
+
+
+class Position(NamedTuple):
+    """A hand as it stands after ``index`` of its moves (0: before the first), as ``positions``
+    yields it. ``turn`` is the 1-based index of the move's turn in the record (0 before any),
+    ``player`` and ``move`` the mover and his token as written. ``hand`` is the one live
+    :class:`Hand` the replay plays on: it moves on with the next step (``clone`` it to keep it)."""
+
+    index: int
+    turn: int
+    player: str | None
+    move: str | None
+    hand: Hand
 
 
 def _error_json(err: RuleError, hand: int | None, turn: int | None, move: str | None, lang: str) -> dict:
     return {"hand": hand, "turn": turn, "move": move, "rule": err.rule, "message": err.message(lang)}
 
 
-def replay(record: Record | Any, lang: str | None = None) -> Report:
-    """Replay every hand; stop at the first broken rule (reported in ``error``)."""
+def replay(record: Record | Any, lang: str | None = None, open_last: bool = False) -> Report:
+    """Replay every hand; stop at the first broken rule (reported in ``error``).
+
+    ``open_last``: the last turn of the record is still being played at the table (a player who
+    may lay more, or who has drawn): it is not closed, and ``live`` is the hand in that turn."""
     if not isinstance(record, Record):
         record = read(record)
     lang = lang or record.lang or "ru"
@@ -396,7 +420,7 @@ def replay(record: Record | Any, lang: str | None = None) -> Report:
             if rep.match_winner is not None:
                 raise _Stop(RuleError("match.over", {}), number, None, None)
             last = i == len(record.hands) - 1
-            hrep, winner = _replay_hand(record, hr, number, prev_winner, i == 0, last)
+            hrep, winner = _replay_hand(record, hr, number, prev_winner, i == 0, last, open_last and last)
         except _Stop as stop:
             rep.error = _error_json(stop.err, stop.hand, stop.turn, stop.move, lang)
             rep.error_obj = stop.err
@@ -424,8 +448,10 @@ def replay(record: Record | Any, lang: str | None = None) -> Report:
     return rep
 
 
-def _replay_hand(record: Record, hr: HandRecord, number: int, prev_winner: int | None,
-                 first: bool, last: bool) -> tuple[HandReport, int | None]:
+def _start_hand(record: Record, hr: HandRecord, number: int, prev_winner: int | None,
+                first: bool) -> tuple[Hand, Any]:
+    """The hand as dealt (and the variant it is played under), or Stopped where its deal or
+    lead already breaks a rule."""
     players = record.players
     n = len(players)
     seat = {p: s for s, p in enumerate(players)}
@@ -439,33 +465,103 @@ def _replay_hand(record: Record, hr: HandRecord, number: int, prev_winner: int |
     if h.over and h.end == "redeal" and (hr.turns or hr.result is not None):
         # a hand whose known deal calls for a redeal has no turns (and so no result)
         rule = "hand.no_double" if h.vs.get("no_double") or record.variant in ("spider", "sausage") else "hand.redeal"
-        first = hr.turns[0][1][0] if hr.turns and hr.turns[0][1] else None
-        raise _Stop(RuleError(rule, {}), number, 1 if hr.turns else None, first)
-    if hr.turns:
-        for ti, (name, moves) in enumerate(hr.turns, 1):
-            s = seat[name]
-            if h.over:
-                raise _Stop(RuleError("hand.over", {}), number, ti, moves[0] if moves else None)
-            if h.to_move is None and not h.history:      # (ladder: the starter is already laid)
-                h.to_move = s
-            if s != h.to_move:
-                if h.layout.empty and not h.history:
-                    raise _Stop(RuleError("lead.wrong_player", {"player": name, "leader": players[h.to_move]}),
-                                number, ti, moves[0] if moves else None)
-                raise _Stop(RuleError("turn.wrong_player", {"player": name, "expected": players[h.to_move]}),
+        first_move = hr.turns[0][1][0] if hr.turns and hr.turns[0][1] else None
+        raise _Stop(RuleError(rule, {}), number, 1 if hr.turns else None, first_move)
+    return h, v
+
+
+def _steps(h: Hand, hr: HandRecord, number: int, open_last: bool) -> Iterator[Position]:
+    """The one loop over a hand's moves: each move played on ``h`` (each turn closed after its
+    last move, but for the last turn where ``open_last``), the position yielded after it;
+    Stopped at the first broken rule."""
+    players = h.players
+    seat = {p: s for s, p in enumerate(players)}
+    turns = hr.turns or []
+    k = 0
+    for ti, (name, moves) in enumerate(turns, 1):
+        s = seat[name]
+        if h.over:
+            raise _Stop(RuleError("hand.over", {}), number, ti, moves[0] if moves else None)
+        if h.to_move is None and not h.history:      # (ladder: the starter is already laid)
+            h.to_move = s
+        if s != h.to_move:
+            if h.layout.empty and not h.history:
+                raise _Stop(RuleError("lead.wrong_player", {"player": name, "leader": players[h.to_move]}),
                             number, ti, moves[0] if moves else None)
-            for mv in moves:
-                if h.over:
-                    raise _Stop(RuleError("hand.over", {}), number, ti, mv)
-                try:
-                    h.play(mv)
-                except RuleError as e:
-                    e.params = in_words_as_written(e.params, mv)
-                    raise _Stop(e, number, ti, mv) from None
+            raise _Stop(RuleError("turn.wrong_player", {"player": name, "expected": players[h.to_move]}),
+                        number, ti, moves[0] if moves else None)
+        close = not (open_last and ti == len(turns))
+        if not moves and close:
             try:
                 h.end_turn()
             except RuleError as e:
-                raise _Stop(e, number, ti, moves[-1] if moves else None) from None
+                raise _Stop(e, number, ti, None) from None
+        for i, mv in enumerate(moves, 1):
+            if h.over:
+                raise _Stop(RuleError("hand.over", {}), number, ti, mv)
+            try:
+                h.play(mv)
+            except RuleError as e:
+                e.params = in_words_as_written(e.params, mv)
+                raise _Stop(e, number, ti, mv) from None
+            if close and i == len(moves):
+                try:
+                    h.end_turn()
+                except RuleError as e:
+                    raise _Stop(e, number, ti, mv) from None
+            k += 1
+            yield Position(k, ti, name, mv, h)
+
+
+def _previous_winner(record: Record, number: int, report: Any) -> int | None:
+    """The seat of the winner of the last hand before ``number`` that was not redealt (from
+    ``report``, a Report or its JSON, or else by replaying those hands)."""
+    if number == 1:
+        return None
+    if report is None:
+        before = Record(record.variant, record.options, record.given_options, record.players,
+                        record.hands[:number - 1], record.date, record.lang, record.raw)
+        report = replay(before)
+        if report.error_obj is not None:
+            e = report.error or {}
+            raise _Stop(report.error_obj, e.get("hand"), e.get("turn"), e.get("move"))
+    hands = report.hands if isinstance(report, Report) else (report.get("hands") or [])
+    winner = None
+    for h in hands:
+        num, end, who = (h.number, h.end, h.winner) if isinstance(h, HandReport) else (
+            h.get("number", 0), h.get("end"), h.get("winner"))
+        if num < number and end != "redeal":
+            winner = who
+    return record.players.index(winner) if winner in record.players else None
+
+
+def positions(record: Record | Any, number: int, *, open_last: bool = False,
+              report: Report | Mapping[str, Any] | None = None) -> Iterator[Position]:
+    """Hand ``number`` of a record (1-based), position by position: as dealt (``index`` 0), then
+    after each move, played through the same loop as ``replay``; raises Stopped where a move
+    breaks a rule (a RecordError where the record cannot be read). What comes after the moves
+    (the tiles left, a result, the score) is ``replay``'s.
+
+    ``open_last``: the hand's last turn is still being played: it is not closed. ``report``: the
+    match's report, if the caller has it (it says who won the hands before; else they are replayed).
+    The web app's table, the dispute tool's steps and the sheets' open ends all come from here."""
+    if not isinstance(record, Record):
+        record = read(record)
+    if not 1 <= number <= len(record.hands):
+        raise IndexError(f"hand {number} of {len(record.hands)}")
+    hr = record.hands[number - 1]
+    prev = _previous_winner(record, number, report)
+    h, _v = _start_hand(record, hr, number, prev, number == 1)
+    yield Position(0, 0, None, None, h)
+    yield from _steps(h, hr, number, open_last)
+
+
+def _replay_hand(record: Record, hr: HandRecord, number: int, prev_winner: int | None,
+                 first: bool, last: bool, open_last: bool = False) -> tuple[HandReport, int | None]:
+    players = record.players
+    h, v = _start_hand(record, hr, number, prev_winner, first)
+    for _ in _steps(h, hr, number, open_last):
+        pass
     # only the last hand may be unfinished (a hand with no turns, or "turns": [], included)
     if not h.over and hr.result is None and not last:
         raise _Stop(RuleError("hand.unfinished", {"hand": number}), number, None, None)

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from .errors import MoveSyntaxError
 from .tiles import parse_tile, tile_str
 
-__all__ = ["Move", "parse_move", "MAX_TOKEN", "written_tiles", "in_words_as_written"]
+__all__ = ["Move", "parse_move", "MAX_TOKEN", "written_tiles", "in_words_as_written", "target_as_written"]
 
 MAX_TOKEN = 80
 _TILE_GAP = re.compile(r"\s*([:\-])\s*")
@@ -170,6 +170,18 @@ def written_tiles(token: str) -> dict[int, str]:
     for a, b in _WRITTEN.findall(token):
         out.setdefault(parse_tile(f"{a}:{b}"), f"{a}:{b}")
     return out
+
+
+def target_as_written(token: object) -> str | None:
+    """The tile a lay token goes against, as the token writes it (``0:5>6:0@0`` -> ``6:0``), or
+    None (no target named, or not a lay, or not a token)."""
+    try:
+        mv = parse_move(token)
+    except MoveSyntaxError:
+        return None
+    if mv.kind != "lay" or mv.target < 0 or not isinstance(token, str):
+        return None
+    return written_tiles(token).get(mv.target, tile_str(mv.target))
 
 
 def in_words_as_written(params: dict, token: str) -> dict:

@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import re
-from copy import deepcopy
 
 from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
@@ -24,8 +23,9 @@ from referee.rules import catalogue
 
 from . import engine
 from .i18n import lang
-from .log import Turn, to_record
+from .log import to_record
 from .sheets import hand_summary, loaded, match_at, no_hand, problem, report_in, use_domain
+from .tiles import place_target
 
 bp = Blueprint("dispute", __name__)
 bp.before_request(use_domain)
@@ -41,7 +41,7 @@ def _answer(m: dict, live, tile: str) -> dict:
     if places:
         preview = engine.lay_previews(live, places)
         return {"fits": True, "preview": preview, "places": [
-            {"token": p, "target": _target(p), "words": pdf.describe_move(p, lang(), m["variant"]),
+            {"token": p, "target": place_target(p), "words": pdf.describe_move(p, lang(), m["variant"]),
              "number": preview["number"][p], "points": preview["points"].get(p)}
             for p in places]}
     refusal = engine.explain(live, tile)
@@ -52,12 +52,6 @@ def _answer(m: dict, live, tile: str) -> dict:
         return {"fits": False, "message": _("%(tile)s cannot be laid now.", tile=tile)}
     rule = refusal.rule if "." in refusal.rule and not refusal.rule.startswith(("record.", "token.", "engine.")) else None
     return {"fits": False, "message": refusal.message(lang()), "rule": rule}
-
-
-def _target(token: str) -> str | None:
-    if ">" not in token:
-        return None
-    return token.split(">", 1)[1].split()[0].split("@")[0]
 
 
 @bp.get("/<any(m, s):door>/<key>/check")
@@ -88,42 +82,23 @@ def check(door: str, key: str):
 def hand_at(m: dict, hands: list, number: int, k: int):
     """(live hand after the first ``k`` moves of hand ``number``, None) or (None, refusal).
 
-    The match is cut after move ``k`` and replayed by ``referee.record``; a turn cut short (or
-    the turn of move ``k``) is played on the replayed hand move by move, and closed when the
-    record closed it there (the same as ``engine.replay`` does for an open turn)."""
+    The hand's positions come from the engine's one partial replay (``referee.record.positions``):
+    each turn closed where the record closed it, the turn still open at the table left open."""
     from referee import record as rec
 
-    cut = deepcopy(hands[:number])
-    last = cut[-1]
-    last.left = None
-    turns, rest = [], k
-    for t in last.turns:
-        if rest <= 0:
-            break
-        turns.append(Turn(player=t.player, moves=list(t.moves[:rest])))
-        rest -= len(turns[-1].moves)
-    whole = bool(turns) and len(turns[-1].moves) == len(last.turns[len(turns) - 1].moves) \
-        and not last.turns[len(turns) - 1].open
-    partial = turns.pop() if turns else None
-    last.turns = turns
+    open_last = number == len(hands) and hands[-1].open_turn is not None
     RuleError = engine.rule_error_types()
     try:
-        report = rec.replay(rec.read(to_record(m, cut, include_open=False)))
-        if report.error_obj is not None:
-            return None, engine.refusal(report.error_obj)
-        live = report.live
-        if partial is not None and live is not None:
-            if live.to_move is None:
-                live.set_leader(list(live.players).index(partial.player))
-            for token in partial.moves:
-                live.play(token)
-            if whole and not live.over:
-                live.end_turn()
+        for pos in rec.positions(to_record(m, hands[:number]), number, open_last=open_last):
+            if pos.index == k:
+                return pos.hand, None
+    except rec.Stopped as stop:
+        return None, engine.refusal(stop.err)
     except RuleError as err:
         return None, engine.refusal(err)
     except Exception as err:  # noqa: BLE001 - an engine failure is a message, never a 500
-        return None, engine.Refusal("engine.failure", type(err).__name__, type(err).__name__)
-    return live, None
+        return None, engine._engine_failure(err)
+    return None, None
 
 
 @bp.get("/<any(m, s):door>/<key>/hands/<int:number>/step/<int:k>")

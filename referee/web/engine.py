@@ -104,60 +104,42 @@ def _engine_failure(err: Exception) -> Refusal:
 def replay(match: dict, events: list[dict]) -> MatchState:
     """Replay the stored log through the engine's one replay path (``referee.record.replay``).
 
-    A turn still open (a player who may lay more, or who has drawn) is left out of the
-    record the engine replays, since the replay closes every turn it reads; its moves are
-    then played on the live hand, which leaves that turn open as it is at the table.
+    A turn still open (a player who may lay more, or who has drawn) is replayed as it stands
+    (``open_last``): the live hand is in that turn, as it is at the table.
     """
     hands = fold(events)
     from referee import record as rec
 
     RuleError = rule_error_types()
-    record = to_record(match, hands, include_open=False)
+    open_last = bool(hands) and hands[-1].open_turn is not None
     try:
-        report = rec.replay(rec.read(record))
+        report = rec.replay(rec.read(to_record(match, hands)), open_last=open_last)
     except (RuleError, catalogue.OptionError) as err:
         return MatchState(hands=hands, report=empty_report(match), error=refusal(err))
     except Exception as err:  # an engine bug must not become a server error
         return MatchState(hands=hands, report=empty_report(match), error=_engine_failure(err))
-    data = report.to_json()
     err = _report_refusal(report)
-    live = report.live
-    open_turn = hands[-1].open_turn if hands else None
-    if open_turn is not None and live is not None and err is None:
-        try:
-            if live.to_move is None:
-                live.set_leader(list(live.players).index(open_turn.player))
-            for token in open_turn.moves:
-                live.play(token)
-        except Exception as e:
-            err = refusal(e) if isinstance(e, RuleError) else _engine_failure(e)
-            err.hand, err.turn, err.move = len(hands), len(hands[-1].turns), None
     ended = None
     if err is not None and err.rule == "left.missing" and err.hand == len(hands) and hands[-1].turns:
         ended = _ended_hand(match, hands)
     final = report.hands[-1].hand if report.hands and len(report.hands) == len(hands) else None
-    return MatchState(hands=hands, report=data, live=live, error=err, ended=ended, final=final)
+    return MatchState(hands=hands, report=report.to_json(), live=report.live, error=err, ended=ended,
+                      final=final)
 
 
 def _ended_hand(match: dict, hands: list[LoggedHand]):
     """The last hand as it stood when it ended (for drawing it while the tiles left are
-    entered): the log without its last turn is replayed, then that turn is played."""
-    from copy import deepcopy
-
+    entered): its last position (``referee.record.positions``)."""
     from referee import record as rec
 
-    cut = deepcopy(hands)
-    last_turn = cut[-1].turns.pop()
+    live = None
     try:
-        report = rec.replay(rec.read(to_record(match, cut, include_open=False)))
-        live = report.live
-        if live is None:
-            return None
-        if live.to_move is None:
-            live.set_leader(list(live.players).index(last_turn.player))
-        for token in last_turn.moves:
-            live.play(token)
-    except Exception:
+        for pos in rec.positions(to_record(match, hands), len(hands)):
+            live = pos.hand
+    except (rec.Stopped, rule_error_types()):
+        return None          # the hand did not end where the report says: nothing to draw
+    except Exception as err:  # an engine bug: logged, and the page goes on without the drawing
+        _engine_failure(err)
         return None
     return live
 

@@ -131,15 +131,17 @@ def record_to_events(record: dict) -> list[tuple[str, dict]]:
 
 def laid_tiles(hand: LoggedHand) -> list[str]:
     """The tiles laid in a hand's moves, as written (for greying them out in a picker)."""
+    from referee.rules.errors import MoveSyntaxError
+    from referee.rules.notation import parse_move
+    from referee.rules.tiles import tile_str
+
     out = []
     for t in hand.turns:
         for token in t.moves:
-            word = token.split()[0] if token.split() else ""
-            if word in ("draw", "pass", "miss", "open"):
+            try:
+                mv = parse_move(token)        # the engine's one parser of move tokens
+            except MoveSyntaxError:
                 continue
-            tile = word.split(">")[0]
-            a, _, b = tile.replace("-", ":").partition(":")
-            if a.isdigit() and b.isdigit():
-                lo, hi = sorted((int(a), int(b)))
-                out.append(f"{lo}:{hi}")
+            if mv.kind == "lay":
+                out.append(tile_str(mv.tile))
     return out

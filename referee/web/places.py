@@ -8,16 +8,20 @@ so that each choice can be a big button labelled in the player's language.
 
 from __future__ import annotations
 
-import re
-
 from flask import Flask
 from flask_babel import gettext as _
+
+from referee.rules.errors import RuleError
+from referee.rules.notation import Move, parse_move, written_tiles
 from flask_babel import ngettext
 
-PLACE_RE = re.compile(
-    r"^(?P<a>[0-6]):(?P<b>[0-6])"
-    r"(?:>(?P<ta>[0-6]):(?P<tb>[0-6])(?:@(?P<at>[0-6]))?)?"
-    r"(?:\s+(?P<how>across(?:@(?P<out>[0-6]))?|along|down|cut(?:\s+give\s+(?P<give>left|right))?))?$")
+def _lay(token: object) -> Move | None:
+    """The token read by the engine's one parser, if it is a lay."""
+    try:
+        mv = parse_move(token)
+    except RuleError:
+        return None
+    return mv if mv.kind == "lay" else None
 
 
 def describe(token: str, others=()) -> dict:
@@ -25,41 +29,42 @@ def describe(token: str, others=()) -> dict:
     ``target`` (the tile it goes against, or None), ``words`` (the main label), ``detail``
     (a second, smaller line, or ""; ``others`` are the other tokens offered), ``kind`` (``lead``, ``attach``, ``across``, ``along``,
     ``down``, ``cut``) and ``token`` itself. A token it cannot read keeps the token as words."""
-    m = PLACE_RE.match(" ".join(str(token).split()))
-    if m is None:
+    mv = _lay(token)
+    if mv is None:
         return {"token": token, "tile": None, "target": None, "target_drawn": None,
                 "words": token, "detail": "",
                 "kind": "other"}
-    a, b = int(m["a"]), int(m["b"])
-    target = f"{m['ta']}:{m['tb']}" if m["ta"] is not None else None
-    how = m["how"] or ""
+    written = written_tiles(token)          # the tiles as the token writes them (touching half first)
+    a, b = (int(x) for x in written[mv.tile].split(":"))
+    target = written.get(mv.target) if mv.target >= 0 else None
+    at = mv.at if mv.at >= 0 else None
     details = []
     if target is not None:
-        if m["at"] is not None:
-            details.append(_("against %(tile)s, on its %(n)s side", tile=target, n=m["at"]))
+        if at is not None:
+            details.append(_("against %(tile)s, on its %(n)s side", tile=target, n=at))
         else:
             details.append(_("against %(tile)s", tile=target))
-    if how.startswith("cut"):
+    if mv.cut:
         kind = "cut"
-        if m["give"] == "left":
+        if mv.give == "left":
             words = _("cut: give the left piece")
             details.append(_("the lanes up to the shorter lane's length go to the previous player"))
-        elif m["give"] == "right":
+        elif mv.give == "right":
             words = _("cut: give the right piece")
             details.append(_("the protruding tile goes to the previous player"))
         else:
             words = _("cut across both lanes")
             details.append(_("the lanes go to the previous player"))
-    elif how == "down":
+    elif mv.down:
         kind = "down"
         words = _("close the leg (face down)")
-    elif how.startswith("across"):
+    elif mv.orient == "across":
         kind = "across"
-        if m["out"] is not None:
-            words = _("across, %(n)s facing out", n=m["out"])
+        if mv.out >= 0:
+            words = _("across, %(n)s facing out", n=mv.out)
         else:
             words = _("across (crosswise)")
-    elif how == "along":
+    elif mv.orient == "along":
         kind = "along"
         words = _("along (lengthwise)")
     elif target is None:
@@ -75,9 +80,9 @@ def describe(token: str, others=()) -> dict:
         details.insert(0, _("first on the table") if kind != "lead" else "")
     drawn = target
     if target is not None:  # the target drawn with the half the tile touches next to it
-        p, q = int(m["ta"]), int(m["tb"])
-        if m["at"] is not None:
-            drawn = f"{q}:{p}" if int(m["at"]) == p and p != q else target
+        p, q = (int(x) for x in target.split(":"))
+        if at is not None:
+            drawn = f"{q}:{p}" if at == p and p != q else target
         elif a == p and a != q:
             drawn = f"{q}:{p}"
     return {"token": token, "tile": f"{a}:{b}", "target": target, "target_drawn": drawn,

@@ -33,10 +33,11 @@ def picker_rows() -> list[list[str]]:
 
 
 def place_target(token: str) -> str | None:
-    """The tile a placement token lays against (``0:5>6:0@0`` -> ``6:0``), if it names one."""
-    if ">" not in token:
-        return None
-    return token.split(">", 1)[1].split()[0].split("@")[0]
+    """The tile a placement token lays against (``0:5>6:0@0`` -> ``6:0``, as the token writes it),
+    if it names one (read by the engine's one parser, ``referee.rules.notation``)."""
+    from referee.rules.notation import target_as_written
+
+    return target_as_written(token)
 
 
 def init_app(app: Flask) -> None:
