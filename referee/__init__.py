@@ -9,12 +9,24 @@ from __future__ import annotations
 import os
 
 
-def create_app(test_config: dict | None = None):
-    """Create and configure the Flask app (``flask --app referee run``)."""
+def create_app(test_config: dict | None = None, instance_path: str | None = None):
+    """Create and configure the Flask app (``referee serve``, ``flask --app referee run``).
+
+    Settings (see :mod:`referee.settings`): defaults, the instance folder's ``config.py`` and the
+    ``REFEREE_*`` environment variables; a ``test_config`` replaces the last two.
+    """
     from flask import Flask
 
-    app = Flask(__name__, template_folder="../templates", static_folder="../static",
-                instance_relative_config=True)
+    from . import paths, settings
+
+    if test_config is None:
+        cfg = settings.load(instance_path)
+    else:
+        cfg = dict(test_config)
+        cfg.setdefault("INSTANCE_PATH", str(instance_path or paths.default_instance()))
+        cfg = settings.normalise(cfg)
+    app = Flask(__name__, template_folder=str(paths.TEMPLATES), static_folder=str(paths.STATIC),
+                instance_path=cfg["INSTANCE_PATH"], instance_relative_config=True)
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "referee.db"),
         MAX_CONTENT_LENGTH=512 * 1024,
@@ -22,15 +34,22 @@ def create_app(test_config: dict | None = None):
         BABEL_DEFAULT_LOCALE="ru",
         WTF_CSRF_TIME_LIMIT=None,
         SESSION_COOKIE_SAMESITE="Lax",
-        SEND_FILE_MAX_AGE_DEFAULT=86400,  # static URLs carry a version (see web.init_app)
+        SEND_FILE_MAX_AGE_DEFAULT=None,  # set per response: a year for versioned URLs (web.init_app)
+        BASE_URL=None,  # the public address of links and QR codes (web.urls)
+        PROXIES=0,
     )
-    if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)
-    else:
-        app.config.from_mapping(test_config)
+    app.config.from_mapping(cfg)
     os.makedirs(app.instance_path, exist_ok=True)
+    db_dir = os.path.dirname(os.path.abspath(app.config["DATABASE"]))
+    os.makedirs(db_dir, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
+    if app.config["PROXIES"]:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        n = app.config["PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n,  # type: ignore[method-assign]
+                                x_prefix=n)
 
     from .web import init_app
 

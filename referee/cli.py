@@ -147,8 +147,35 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+EXIT_INTERNAL = 3  #: a fault in referee itself (0 legal, 1 a broken rule, 2 an unreadable record)
+EXIT_ENVIRONMENT = 4  #: refused by the configuration or the system (bad setting, port taken, folder)
+
+
+class _Version(argparse.Action):
+    """``--version``: looked up only when asked (importlib.metadata costs a cold start)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"referee {version()}")
+        parser.exit()
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as dist_version
+
+    try:
+        return dist_version("referee")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "0+checkout"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="referee", description="Domino referee: check records, benchmark the engine.")
+    p = argparse.ArgumentParser(prog="referee", description="Domino referee: check records, print sheets, "
+                                "serve the app to the phones at the table.")
+    p.add_argument("--version", action=_Version, help="print the version and exit")
     sub = p.add_subparsers(dest="command", required=True)
     c = sub.add_parser("check", help="replay a game record under its variant's rules")
     c.add_argument("record", help="the record file (JSON), or - for standard input")
@@ -163,14 +190,38 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--option", action="append", metavar="KEY=VALUE")
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=cmd_bench)
+    from . import backup, cli_print, server
+
     cli_print.add_subcommands(sub)
+    server.add_subcommands(sub)
+    backup.add_subcommands(sub)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; its exit code. A fault inside referee is one line and exit 3, never a
+    traceback and never 1 or 2 (which say what a record is); ``REFEREE_DEBUG=1`` shows it whole."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    return int(args.func(args) or 0)
+    import os
+
+    from .server import Refused
+    from .settings import ConfigError
+
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except (ConfigError, Refused) as e:
+        print(f"referee: {e}", file=sys.stderr)
+        return EXIT_ENVIRONMENT
+    except Exception as e:
+        if os.environ.get("REFEREE_DEBUG"):
+            raise
+        where = getattr(args, "command", "?")
+        print(f"referee {where}: internal error, please report it: {type(e).__name__}: {e}",
+              file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":  # pragma: no cover

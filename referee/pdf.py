@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import datetime as _dt
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Mapping
 
 import jinja2
 
 from referee import rulebook
+from referee.paths import TEMPLATES  # a checkout's templates/ or the installed copy
 from referee.rules.catalogue import VARIANTS, OptionError, resolve_options, spec
 
 __all__ = [
@@ -36,7 +36,6 @@ __all__ = [
     "SheetError",
 ]
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 #: Variants that count points during play. In the first five they go to the player's total; in
 #: six matador and lucky threes they only decide the hand, whose winner alone is credited.

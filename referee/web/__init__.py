@@ -21,18 +21,51 @@ def close_db(exc=None) -> None:
 
 
 def _asset_version(folder: str) -> str:
-    """Changes whenever a static file changes, so phones may cache them for a day."""
+    """A digest of every static file: it changes whenever one does, so the versioned URLs
+    (``?v=``) may be cached for a year and a new release is fetched at once."""
+    import hashlib
     import os
 
-    stamps = [int(os.stat(os.path.join(folder, f)).st_mtime) for f in sorted(os.listdir(folder))
-              if os.path.isfile(os.path.join(folder, f))]
-    return format(max(stamps, default=0) % 1_000_000_007, "x")
+    digest = hashlib.sha256()
+    for name in sorted(os.listdir(folder)):
+        path = os.path.join(folder, name)
+        if os.path.isfile(path):
+            digest.update(name.encode() + b"\0")
+            with open(path, "rb") as f:
+                digest.update(f.read())
+    return digest.hexdigest()[:12]
+
+
+YEAR = 365 * 24 * 3600
+
+
+class _RedactKeys:
+    """A logging filter: edit keys never reach the log (``flask run``'s access lines)."""
+
+    def filter(self, record) -> bool:
+        from referee.netaddr import redact
+
+        message = record.getMessage()
+        clean = redact(message)
+        if clean != message:
+            record.msg, record.args = clean, ()
+        return True
+
+
+def _quiet_keys() -> None:
+    import logging
+
+    log = logging.getLogger("werkzeug")
+    if not any(isinstance(f, _RedactKeys) for f in log.filters):
+        log.addFilter(_RedactKeys())
 
 
 def init_app(app: Flask) -> None:
     from flask_wtf.csrf import CSRFError, CSRFProtect
 
-    from . import i18n, matches, play, rules, share, tiles
+    from flask_compress import Compress
+
+    from . import i18n, matches, play, rules, share, shell, tiles
     from .store import open_db
 
     open_db(app.config["DATABASE"]).close()  # create the database on first start
@@ -43,6 +76,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(play.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(rules.bp)
+    app.register_blueprint(shell.bp)  # join QR, manifest, service worker (issue 10)
     from . import dispute, sheets
 
     app.register_blueprint(sheets.bp)  # sheets, hand records (issue 5)
@@ -53,7 +87,30 @@ def init_app(app: Flask) -> None:
     places.init_app(app)
     drawing.init_app(app)
     drawing.init_app(app)
-    app.jinja_env.globals["asset_version"] = _asset_version(app.static_folder)
+    version = _asset_version(app.static_folder)
+    app.jinja_env.globals["asset_version"] = version
+    # gzip/deflate (and br, zstd where the browser offers them) for pages, CSS, JS, JSON, SVG
+    app.config.setdefault("COMPRESS_MIMETYPES", [
+        "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+        "application/manifest+json", "image/svg+xml"])
+    Compress(app)
+    _quiet_keys()
+
+    @app.after_request
+    def static_cache(resp):
+        """Versioned static URLs are kept for a year; others are checked each time."""
+        if request.endpoint == "static" and resp.status_code in (200, 304):
+            if resp.status_code == 200 and resp.is_streamed:
+                # read the (small) file so that it is compressed whole, with gzip too, and closed
+                resp.direct_passthrough = False
+                resp.make_sequence()
+            if request.args.get("v") == version:
+                resp.cache_control.public = True
+                resp.cache_control.max_age = YEAR
+                resp.cache_control.immutable = True
+            else:
+                resp.cache_control.no_cache = True
+        return resp
 
     @app.errorhandler(CSRFError)
     def csrf_error(e):

@@ -601,11 +601,14 @@ def share(key: str):
     """The read-only link and its QR code, and the edit link."""
     import segno
 
+    from .urls import public_url, reach_problem
+
     m = _match(key)
-    view_url = url_for("share.view", key=m["view_key"], _external=True)
-    edit_url = url_for("play.table", key=m["edit_key"], _external=True)
+    view_url = public_url("share.view", key=m["view_key"])
+    edit_url = public_url("play.table", key=m["edit_key"])
     qr = segno.make(view_url, error="m").svg_inline(border=2, dark="#111", light="#fff", omitsize=True)
-    return render_template("play/share.html", m=m, view_url=view_url, edit_url=edit_url, qr=qr)
+    return render_template("play/share.html", m=m, view_url=view_url, edit_url=edit_url, qr=qr,
+                           problem=reach_problem())
 
 
 @bp.get("/export")

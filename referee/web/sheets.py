@@ -22,19 +22,18 @@ be extracted and compiled without touching the app's main catalogue::
 
 from __future__ import annotations
 
-import os
-
 from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import Domain
 from flask_babel import gettext as _
 
+from referee import paths
 from referee.rules import catalogue
 
 from . import engine, get_db, store
 from .i18n import lang
 from .log import fold, to_record
 
-TRANSLATIONS = os.path.join(os.path.dirname(os.path.dirname(__file__)), "translations")
+TRANSLATIONS = str(paths.TRANSLATIONS)
 
 #: the app's catalogue with this feature's words merged over it
 DOMAIN = Domain(translation_directories=[TRANSLATIONS, TRANSLATIONS], domain="messages;sheets")

@@ -308,7 +308,7 @@ def test_the_check_page_follows_the_table(client):
         meta = page.select_one('meta[name="poll"]')
         assert meta["content"] == view + "/n"
         assert meta["data-n"] == str(client.get(view + "/n").get_json()["n"])
-        assert [s["src"].split("?")[0] for s in page.select("script[src]")] == ["/static/app.js"]
+        assert [s["src"].split("?")[0] for s in page.select("script[src]")] == ["/static/app.js", "/static/shell.js"]
 
 
 @pytest.mark.parametrize("lang, why", [("ru", "У Анфиса нет кости 0:0."), ("en", "Анфиса does not hold 0:0.")])

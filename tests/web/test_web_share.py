@@ -25,7 +25,7 @@ def test_view_has_no_forms_and_refuses_posts(client):
     assert page.select("form") == []
     assert page.select("button") == []
     assert page.select("input, select, textarea") == []
-    assert page.select_one('meta[name="poll"]') is not None
+    assert page.select_one('meta[name="follow"]') is not None
     assert page.select_one("noscript meta[http-equiv=refresh]") is not None
     assert client.post(path, data={}).status_code in (400, 405)
     assert client.post(path + "/move", data={}).status_code in (400, 404, 405)

@@ -1,0 +1,222 @@
+"""``referee backup`` and ``referee restore``: consistent copies of the live database.
+
+A plain file copy of a database that a server is writing can be torn (a page from before a
+move and one from after it). Both commands use SQLite's online backup API instead: the copy is
+one read transaction of the source, so it is exactly the database as it was at one instant,
+and the server goes on taking moves meanwhile (in WAL mode readers never block writers).
+
+- ``referee backup DEST`` writes the copy to DEST (a folder: a time-stamped file inside it),
+  through a temporary file renamed into place only once the copy passes ``PRAGMA
+  integrity_check``; an existing file is not overwritten without ``--force``.
+- ``referee restore SOURCE`` checks SOURCE (a referee database that passes the integrity check),
+  saves the current database beside itself (``referee.db.before-restore-<time>``), then copies
+  SOURCE into the live database with the same API, in one transaction: a server that is running
+  sees either the old database or the restored one, never a mixture, and needs no restart.
+
+Exit 0 when done; 4 when refused (nothing is changed then), with one line saying why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import sqlite3
+
+EXIT_REFUSED = 4
+
+TEXT = {
+    "ru": {
+        "no_db": "Базы данных нет: {path}",
+        "exists": "Файл {path} уже есть: укажите другой или добавьте --force",
+        "bad_copy": "Копия не прошла проверку целостности ({detail}): ничего не записано",
+        "written": "Резервная копия записана: {path} (матчей: {matches}, событий: {events}, {size})",
+        "not_ours": "{path} — не база данных referee ({detail}): ничего не изменено",
+        "not_intact": "{path} повреждён ({detail}): ничего не изменено",
+        "restored": "Восстановлено из {src} в {db} (матчей: {matches}, событий: {events}).",
+        "kept": "Прежняя база сохранена: {path}",
+        "failed": "Не удалось восстановить: {detail}. База не изменена.",
+        "cannot_write": "Не удалось записать {path}: {reason}",
+    },
+    "en": {
+        "no_db": "There is no database at {path}",
+        "exists": "{path} exists: name another file or add --force",
+        "bad_copy": "The copy failed the integrity check ({detail}): nothing was written",
+        "written": "Backup written: {path} ({matches} matches, {events} events, {size})",
+        "not_ours": "{path} is not a referee database ({detail}): nothing was changed",
+        "not_intact": "{path} is damaged ({detail}): nothing was changed",
+        "restored": "Restored {src} into {db} ({matches} matches, {events} events).",
+        "kept": "The previous database is kept: {path}",
+        "failed": "The restore failed: {detail}. The database is unchanged.",
+        "cannot_write": "Cannot write {path}: {reason}",
+    },
+}
+
+
+class Refused(Exception):
+    """Nothing was changed; the message says why."""
+
+
+def _t(lang: str, key: str, **params: Any) -> str:
+    return TEXT["en" if lang == "en" else "ru"][key].format(**params)
+
+
+def _size(n: int) -> str:
+    return f"{n / 1024:.0f} KB" if n < 10 * 1024 * 1024 else f"{n / 1024 / 1024:.1f} MB"
+
+
+def _connect_ro(path: str) -> sqlite3.Connection:
+    import sqlite3
+
+    conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+    return conn
+
+
+def _check(conn: sqlite3.Connection) -> str | None:
+    """None if the database is intact, else the first problem SQLite names."""
+    rows = [r[0] for r in conn.execute("PRAGMA integrity_check")]
+    return None if rows == ["ok"] else "; ".join(rows[:3])
+
+
+def _counts(conn: sqlite3.Connection) -> tuple[int, int]:
+    matches = conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
+    events = conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+    return matches, events
+
+
+def backup(database: str, dest: str, force: bool = False, lang: str = "en") -> dict:
+    """Copy ``database`` (live or not) to ``dest``; returns what was written."""
+    import sqlite3
+
+    if not os.path.isfile(database):
+        raise Refused(_t(lang, "no_db", path=database))
+    target = Path(dest)
+    if target.is_dir():
+        target = target / time.strftime("referee-%Y%m%d-%H%M%S.db")
+    if target.exists() and not force:
+        raise Refused(_t(lang, "exists", path=target))
+    partial = target.with_name(target.name + ".partial")
+    try:
+        dst = sqlite3.connect(partial)
+    except sqlite3.Error as e:
+        raise Refused(_t(lang, "cannot_write", path=target, reason=e)) from None
+    try:
+        src = _connect_ro(database)
+        try:
+            src.backup(dst)  # all pages in one step: one read transaction, one instant
+        finally:
+            src.close()
+        dst.execute("PRAGMA journal_mode=DELETE")  # a single self-contained file
+        problem = _check(dst)
+        if problem:
+            raise Refused(_t(lang, "bad_copy", detail=problem))
+        matches, events = _counts(dst)
+    except BaseException:
+        dst.close()
+        partial.unlink(missing_ok=True)
+        raise
+    dst.close()
+    os.chmod(partial, 0o600)  # as private as the database itself
+    os.replace(partial, target)
+    return {"path": str(target), "matches": matches, "events": events, "bytes": target.stat().st_size}
+
+
+def restore(source: str, database: str, lang: str = "en") -> dict:
+    """Replace the contents of ``database`` by those of the backup ``source``."""
+    import sqlite3
+
+    if not os.path.isfile(source):
+        raise Refused(_t(lang, "no_db", path=source))
+    try:
+        src = _connect_ro(source)
+        problem = _check(src)
+    except sqlite3.DatabaseError as e:
+        raise Refused(_t(lang, "not_ours", path=source, detail=e)) from None
+    try:
+        if problem:
+            raise Refused(_t(lang, "not_intact", path=source, detail=problem))
+        tables = {r[0] for r in src.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        missing = {"matches", "events"} - tables
+        if missing:
+            raise Refused(_t(lang, "not_ours", path=source, detail="no table " + ", ".join(sorted(missing))))
+        matches, events = _counts(src)
+        kept = None
+        if os.path.isfile(database):
+            kept = backup(database, database + time.strftime(".before-restore-%Y%m%d-%H%M%S"),
+                          lang=lang)["path"]
+        else:
+            os.makedirs(os.path.dirname(os.path.abspath(database)), exist_ok=True)
+        live = sqlite3.connect(database, timeout=30)
+        try:
+            src.backup(live)  # one write transaction on the live database
+        except sqlite3.Error as e:
+            raise Refused(_t(lang, "failed", detail=e)) from None
+        finally:
+            live.close()
+    finally:
+        src.close()
+    return {"source": source, "database": database, "matches": matches, "events": events, "kept": kept}
+
+
+def _database(args: argparse.Namespace) -> str:
+    if args.database:
+        return str(Path(args.database).expanduser().resolve())
+    from . import settings
+
+    return settings.load(args.instance)["DATABASE"]
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    from .server import default_lang
+
+    lang = args.lang or default_lang()
+    try:
+        done = backup(_database(args), args.dest, force=args.force, lang=lang)
+    except Refused as e:
+        print(e, file=sys.stderr)
+        return EXIT_REFUSED
+    print(_t(lang, "written", path=done["path"], matches=done["matches"], events=done["events"],
+             size=_size(done["bytes"])))
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from .server import default_lang
+
+    lang = args.lang or default_lang()
+    try:
+        done = restore(args.source, _database(args), lang=lang)
+    except Refused as e:
+        print(e, file=sys.stderr)
+        return EXIT_REFUSED
+    print(_t(lang, "restored", src=done["source"], db=done["database"], matches=done["matches"],
+             events=done["events"]))
+    if done["kept"]:
+        print(_t(lang, "kept", path=done["kept"]))
+    return 0
+
+
+def add_subcommands(sub: Any) -> None:
+    where = dict(metavar="DIR", default=None, help="the data folder (as for referee serve)")
+    b = sub.add_parser("backup", help="a consistent copy of the live database (SQLite online backup)",
+                       description="Copy the database, even while the server takes moves.")
+    b.add_argument("dest", help="the backup file, or a folder (a time-stamped file is made in it)")
+    b.add_argument("--force", action="store_true", help="overwrite an existing backup file")
+    b.add_argument("--instance", **where)  # type: ignore[arg-type]
+    b.add_argument("--database", metavar="FILE", default=None,
+                   help="the database file (default: REFEREE_DATABASE, else the data folder's referee.db)")
+    b.add_argument("--lang", choices=("ru", "en"), default=None)
+    b.set_defaults(func=cmd_backup)
+    r = sub.add_parser("restore", help="put a backup back into the database (the old one is kept)",
+                       description="Restore a backup made by referee backup; works while the server runs.")
+    r.add_argument("source", help="the backup file")
+    r.add_argument("--instance", **where)  # type: ignore[arg-type]
+    r.add_argument("--database", metavar="FILE", default=None,
+                   help="the database file (default: REFEREE_DATABASE, else the data folder's referee.db)")
+    r.add_argument("--lang", choices=("ru", "en"), default=None)
+    r.set_defaults(func=cmd_restore)

@@ -1,0 +1,75 @@
+"""The app's settings: defaults, the instance folder's ``config.py``, then ``REFEREE_*`` variables.
+
+Read without Flask, so that ``referee serve``, ``referee backup`` and ``referee restore`` find the
+same database as the web app. Later sources win:
+
+1. defaults: the database ``referee.db`` in the instance folder (:func:`referee.paths.default_instance`);
+2. ``config.py`` in the instance folder (upper-case names, as Flask's ``from_pyfile``);
+3. the environment: ``REFEREE_DATABASE`` (a path), ``REFEREE_SECRET_KEY``, ``REFEREE_BASE_URL``
+   (the public address links and QR codes use, e.g. ``https://club.example``),
+   ``REFEREE_TRUSTED_HOSTS`` (host names, comma or space separated: requests for any other host
+   are refused), ``REFEREE_PROXIES`` (how many proxies in front set ``X-Forwarded-*``: 0, the
+   default, trusts none).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Mapping
+from urllib.parse import urlsplit
+
+from .paths import default_instance
+
+
+class ConfigError(Exception):
+    """A setting that cannot be used (said in one line)."""
+
+
+def load(instance: str | os.PathLike | None = None,
+         environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    env = os.environ if environ is None else environ
+    folder = Path(instance).expanduser().resolve() if instance else default_instance()
+    cfg: dict[str, Any] = {"INSTANCE_PATH": str(folder), "DATABASE": str(folder / "referee.db")}
+    pyfile = folder / "config.py"
+    if pyfile.is_file():
+        scope: dict[str, Any] = {"__file__": str(pyfile)}
+        try:
+            exec(compile(pyfile.read_bytes(), str(pyfile), "exec"), scope)
+        except Exception as e:  # a broken config file is the operator's to fix: say where
+            raise ConfigError(f"{pyfile}: {type(e).__name__}: {e}") from None
+        cfg.update({k: v for k, v in scope.items() if k.isupper()})
+    if env.get("REFEREE_DATABASE"):
+        cfg["DATABASE"] = str(Path(env["REFEREE_DATABASE"]).expanduser().resolve())
+    if env.get("REFEREE_SECRET_KEY"):
+        cfg["SECRET_KEY"] = env["REFEREE_SECRET_KEY"]
+    if env.get("REFEREE_BASE_URL"):
+        cfg["BASE_URL"] = env["REFEREE_BASE_URL"]
+    if env.get("REFEREE_TRUSTED_HOSTS"):
+        cfg["TRUSTED_HOSTS"] = env["REFEREE_TRUSTED_HOSTS"]
+    if env.get("REFEREE_PROXIES"):
+        cfg["PROXIES"] = env["REFEREE_PROXIES"]
+    return normalise(cfg)
+
+
+def normalise(cfg: dict[str, Any]) -> dict[str, Any]:
+    """Check and tidy the settings that come as text; raises :class:`ConfigError`."""
+    base = cfg.get("BASE_URL")
+    if base:
+        parts = urlsplit(str(base).strip())
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+            raise ConfigError(f"REFEREE_BASE_URL must be an http(s) address such as "
+                              f"https://club.example or http://192.168.1.20:8000, not {base!r}")
+        cfg["BASE_URL"] = f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
+    hosts = cfg.get("TRUSTED_HOSTS")
+    if isinstance(hosts, str):
+        cfg["TRUSTED_HOSTS"] = [h for h in hosts.replace(",", " ").split() if h]
+    proxies = cfg.get("PROXIES", 0)
+    try:
+        n = int(proxies)
+        if n < 0:
+            raise ValueError
+    except (TypeError, ValueError):
+        raise ConfigError(f"REFEREE_PROXIES must be a number of proxies (0, 1, 2 …), not {proxies!r}") from None
+    cfg["PROXIES"] = n
+    return cfg
