@@ -190,7 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--option", action="append", metavar="KEY=VALUE")
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=cmd_bench)
-    from . import backup, cli_print, server
+    from . import backup, server
 
     cli_print.add_subcommands(sub)
     server.add_subcommands(sub)
