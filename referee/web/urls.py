@@ -4,7 +4,8 @@ address the phones cannot open).
 In order: the configured ``BASE_URL`` (``REFEREE_BASE_URL``); the request's host when the
 operator has listed the trusted ones (``TRUSTED_HOSTS``: Flask refuses every other host with
 400); the address ``referee serve`` found and printed (``SERVE_URL``); else, under another
-server (``flask run``, gunicorn), this machine's LAN address and the port the request came in on.
+server (``flask run``, gunicorn), this machine's LAN address and the port the request came in on
+(the loopback address when the server listens on this machine only: the page then says so).
 """
 
 from __future__ import annotations
@@ -23,11 +24,17 @@ def public_root() -> str:
         return request.host_url.rstrip("/") + request.script_root + "/"
     if cfg.get("SERVE_URL"):
         return cfg["SERVE_URL"]
-    ip = lan_ip()
+    # another server (flask run, gunicorn): the address it listens on (from the socket, not the
+    # Host header); when that is every network, this machine's address on the local one; when it
+    # is this machine only, the loopback address (it works here, and the page says phones cannot)
+    bound = request.environ.get("SERVER_NAME", "")
+    host = bound if is_loopback(bound) else (lan_ip() or "127.0.0.1")
+    if ":" in host:
+        host = f"[{host}]"
     port = request.environ.get("SERVER_PORT") or "80"
     scheme = request.scheme
     default = (scheme == "http" and port == "80") or (scheme == "https" and port == "443")
-    return f"{scheme}://{ip or '127.0.0.1'}{'' if default else ':' + port}{request.script_root}/"
+    return f"{scheme}://{host}{'' if default else ':' + port}{request.script_root}/"
 
 
 def public_url(endpoint: str, **values: object) -> str:

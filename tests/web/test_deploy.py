@@ -84,13 +84,20 @@ def test_links_use_the_base_url_never_the_host_header(tmp_path):
 
 def test_without_a_base_url_links_use_the_machines_network_address(client):
     edit = new_match(client)
-    view, _, page = _share_links(client, edit, headers={"Host": "evil.example"})
+    # a server listening on every network: this machine's LAN address and the server's port
+    every = {"SERVER_NAME": "0.0.0.0", "SERVER_PORT": "8000"}
+    view, _, page = _share_links(client, edit, headers={"Host": "evil.example"}, environ_overrides=every)
     ip = lan_ip()
-    assert "evil" not in view
+    assert "evil" not in page.decode()
     if ip:
-        assert view.startswith(f"http://{ip}")
-    # the test client "listens" on localhost only: the page says the phones cannot open it
-    assert page.select_one(".reach") is not None
+        assert view.startswith(f"http://{ip}:8000/s/") and page.select_one(".reach") is None
+    else:
+        assert view.startswith("http://127.0.0.1:8000/s/") and page.select_one(".reach") is not None
+    # a server listening on this machine only (the test client's "localhost"): its own address,
+    # and the page says the phones cannot open it
+    view, _, page = _share_links(client, edit, headers={"Host": "evil.example"})
+    assert view.startswith("http://localhost/s/") and "evil" not in page.decode()
+    assert "only" in page.select_one(".reach").get_text() or "только" in page.select_one(".reach").get_text()
 
 
 def test_untrusted_hosts_are_refused_and_trusted_ones_used(tmp_path):
