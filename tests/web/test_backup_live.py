@@ -115,7 +115,7 @@ def test_backups_taken_while_moves_arrive_are_whole_and_restore_works_live(tmp_p
         assert set(mover.statuses) <= {200, 302, 400, 404, 409}, sorted(set(mover.statuses))  # never a 500
         assert mover.statuses.count(302) > 10
         now = _events(str(inst / "referee.db"))
-        for key, seqs in now.items():
+        for seqs in now.values():
             assert seqs == list(range(1, len(seqs) + 1))
         # the restored matches hold what the backup held, then the moves made after the restore
         for key, seqs in backups[0][1].items():
