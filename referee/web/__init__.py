@@ -105,6 +105,7 @@ def init_app(app: Flask) -> None:
                 resp.direct_passthrough = False
                 resp.make_sequence()
             if request.args.get("v") == version:
+                resp.cache_control.no_cache = None  # send_file's default when no max-age is set
                 resp.cache_control.public = True
                 resp.cache_control.max_age = YEAR
                 resp.cache_control.immutable = True

@@ -173,6 +173,7 @@ def test_versioned_static_files_are_cached_for_a_year(client):
     resp = client.get(css)
     cc = resp.headers["Cache-Control"]
     assert "max-age=31536000" in cc and "immutable" in cc and "public" in cc
+    assert "no-cache" not in cc and "no-store" not in cc, cc
     resp.close()
     stale = client.get(css.split("?")[0] + "?v=old")
     assert "no-cache" in stale.headers["Cache-Control"] and "immutable" not in stale.headers["Cache-Control"]
