@@ -20,6 +20,7 @@ EXIT_ENVIRONMENT = 4  # the configuration or the system refused (bad setting, po
 TEXT = {
     "ru": {
         "open": "Телефоны за столом открывают: {url}",
+        "here": "Открыть на этом компьютере: {url}",
         "base": "Адрес из настроек (REFEREE_BASE_URL): {url}",
         "local": "Сервер слушает только этот компьютер ({host}): телефоны его не откроют. "
                  "Для телефонов запустите без --host (или --host 0.0.0.0).",
@@ -34,6 +35,7 @@ TEXT = {
     },
     "en": {
         "open": "Phones at the table open: {url}",
+        "here": "Open on this computer: {url}",
         "base": "Address from the settings (REFEREE_BASE_URL): {url}",
         "local": "The server listens on this computer only ({host}): phones cannot open it. "
                  "For phones, start it without --host (or with --host 0.0.0.0).",
@@ -149,7 +151,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         app.config["SERVE_URL"] = url
         app.config["SERVE_PROBLEM"] = problem
     out = sys.stdout
-    print(_t(lang, "base" if app.config.get("BASE_URL") else "open", url=url), file=out)
+    print(_t(lang, "base" if app.config.get("BASE_URL") else "here" if problem else "open", url=url), file=out)
     if problem:
         print(_t(lang, problem, host=args.host), file=out)
     else:
