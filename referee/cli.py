@@ -212,7 +212,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
-    except (ConfigError, Refused) as e:
+    except ConfigError as e:
+        from .server import default_lang
+
+        print(f"referee: {e.message(getattr(args, 'lang', None) or default_lang())}", file=sys.stderr)
+        return EXIT_ENVIRONMENT
+    except Refused as e:
         print(f"referee: {e}", file=sys.stderr)
         return EXIT_ENVIRONMENT
     except Exception as e:

@@ -23,7 +23,24 @@ from .paths import default_instance
 
 
 class ConfigError(Exception):
-    """A setting that cannot be used (said in one line)."""
+    """A setting that cannot be used (said in one line, in Russian or English)."""
+
+    TEXT = {
+        "config_py": ("В {path} ошибка: {error}", "{path} is broken: {error}"),
+        "base_url": ("REFEREE_BASE_URL — это адрес http(s), например https://club.example или "
+                     "http://192.168.1.20:8000, а не {value!r}",
+                     "REFEREE_BASE_URL must be an http(s) address such as https://club.example or "
+                     "http://192.168.1.20:8000, not {value!r}"),
+        "proxies": ("REFEREE_PROXIES — это число прокси (0, 1, 2 …), а не {value!r}",
+                    "REFEREE_PROXIES must be a number of proxies (0, 1, 2 …), not {value!r}"),
+    }
+
+    def __init__(self, key: str, **params: Any):
+        self.key, self.params = key, params
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str) -> str:
+        return self.TEXT[self.key][0 if lang == "ru" else 1].format(**self.params)
 
 
 def load(instance: str | os.PathLike | None = None,
@@ -37,7 +54,7 @@ def load(instance: str | os.PathLike | None = None,
         try:
             exec(compile(pyfile.read_bytes(), str(pyfile), "exec"), scope)
         except Exception as e:  # a broken config file is the operator's to fix: say where
-            raise ConfigError(f"{pyfile}: {type(e).__name__}: {e}") from None
+            raise ConfigError("config_py", path=pyfile, error=f"{type(e).__name__}: {e}") from None
         cfg.update({k: v for k, v in scope.items() if k.isupper()})
     if env.get("REFEREE_DATABASE"):
         cfg["DATABASE"] = str(Path(env["REFEREE_DATABASE"]).expanduser().resolve())
@@ -58,8 +75,7 @@ def normalise(cfg: dict[str, Any]) -> dict[str, Any]:
     if base:
         parts = urlsplit(str(base).strip())
         if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
-            raise ConfigError(f"REFEREE_BASE_URL must be an http(s) address such as "
-                              f"https://club.example or http://192.168.1.20:8000, not {base!r}")
+            raise ConfigError("base_url", value=base)
         cfg["BASE_URL"] = f"{parts.scheme}://{parts.netloc}{parts.path.rstrip('/')}"
     hosts = cfg.get("TRUSTED_HOSTS")
     if isinstance(hosts, str):
@@ -70,6 +86,6 @@ def normalise(cfg: dict[str, Any]) -> dict[str, Any]:
         if n < 0:
             raise ValueError
     except (TypeError, ValueError):
-        raise ConfigError(f"REFEREE_PROXIES must be a number of proxies (0, 1, 2 …), not {proxies!r}") from None
+        raise ConfigError("proxies", value=proxies) from None
     cfg["PROXIES"] = n
     return cfg

@@ -58,10 +58,11 @@ def test_a_bad_setting_is_one_clear_line(tmp_path, monkeypatch, name, value, wor
         _env_app(tmp_path, monkeypatch, **{name: value})
     env = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
     env.update({"REFEREE_INSTANCE": str(tmp_path / "i"), name: value})
-    done = subprocess.run([sys.executable, "-m", "referee", "backup", str(tmp_path / "b.db")],
-                          capture_output=True, text=True, env=env, timeout=60)
-    assert done.returncode == 4
-    assert done.stderr.count("\n") == 1 and words in done.stderr and "Traceback" not in done.stderr
+    for lang, said in (("en", words), ("ru", name + " — это")):
+        done = subprocess.run([sys.executable, "-m", "referee", "backup", str(tmp_path / "b.db"), "--lang", lang],
+                              capture_output=True, text=True, env=env, timeout=60)
+        assert done.returncode == 4
+        assert done.stderr.count("\n") == 1 and said in done.stderr and "Traceback" not in done.stderr
 
 
 def _share_links(client, edit, **kw):
