@@ -19,7 +19,7 @@ from .rules.catalogue import OptionError, VARIANTS, resolve_options, spec
 from .rules.errors import RuleError
 from .rules.hand import Hand
 from .rules.match import Match, partners
-from .rules.notation import in_words_as_written, parse_move
+from .rules.notation import Move, in_words_as_written, parse_move
 from .rules.tiles import ALL_MASK, PIPS, parse_tile, tile_str, tiles_of
 from .rules.variants import make_variant
 from .rules.variants.base import HandScore
@@ -61,6 +61,8 @@ class HandRecord:
     raw: dict[str, Any] = field(default_factory=dict)
     #: each tile of the left lists as the player wrote it ("5:2", not the engine's "2:5")
     written: dict[tuple[str, int], str] = field(default_factory=dict)
+    #: each turn's moves as parsed once by the reader (the replay plays these, not the text)
+    parsed: list[list[Move]] = field(default_factory=list)
 
 
 @dataclass
@@ -73,6 +75,9 @@ class Record:
     date: str | None = None
     lang: str | None = None
     raw: dict[str, Any] = field(default_factory=dict)
+    #: the variant object, made once by the reader: every hand is played under it (its caches
+    #: warm across hands)
+    v: Any = None
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -168,7 +173,7 @@ def read(source: Any) -> Record:
     v = make_variant(variant, len(players), given)   # the given options: defaults may be None
     size = v.deal_size(len(players))
     hands = [_read_hand(h, i + 1, players, size, variant) for i, h in enumerate(hands_raw)]
-    return Record(variant, options, dict(given), list(players), hands, date, lang, obj)
+    return Record(variant, options, dict(given), list(players), hands, date, lang, obj, v)
 
 
 def _real_date(text: str) -> bool:
@@ -241,6 +246,7 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, variant: st
             if len(moves) > limits.MAX_MOVES:
                 raise RecordError("record.limit", limits.limit_params("moves"),
                                   hand=number, turn=ti)
+            parsed = []
             for m in moves:
                 try:
                     mv = parse_move(m)
@@ -248,7 +254,9 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, variant: st
                     raise RecordError("record.token", {"token": m[:60]}, hand=number, turn=ti, move=m[:60]) from None
                 if mv.kind == "draw" and mv.tile < 0 and hr.deal is not None:
                     raise RecordError("record.unseen_draw", {"player": name}, hand=number, turn=ti, move=m)
+                parsed.append(mv)
             hr.turns.append((name, list(moves)))
+            hr.parsed.append(parsed)
     if raw.get("left") is not None:
         hr.left = _read_left(raw["left"], seated, number, "left", hr.written)
     result = raw.get("result")
@@ -405,7 +413,7 @@ def replay(record: Record | Any, lang: str | None = None, open_last: bool = Fals
     lang = lang or record.lang or "ru"
     players = record.players
     n = len(players)
-    v0 = make_variant(record.variant, n, record.given_options)
+    v0 = record.v if record.v is not None else make_variant(record.variant, n, record.given_options)
     kind = v0.kind()
     goal = v0.goal()
     rep = Report(record.variant, players, record.options, [], {p: 0 for p in players}, None,
@@ -455,7 +463,7 @@ def _start_hand(record: Record, hr: HandRecord, number: int, prev_winner: int | 
     players = record.players
     n = len(players)
     seat = {p: s for s, p in enumerate(players)}
-    v = make_variant(record.variant, n, record.given_options)
+    v = record.v if record.v is not None else make_variant(record.variant, n, record.given_options)
     deal = [hr.deal[p] for p in players] if hr.deal is not None else None
     h = Hand(v, players, deal, lead=seat[hr.lead] if hr.lead is not None else None,
              removed=hr.removed, starter=hr.starter, previous_winner=prev_winner, first_hand=first)
@@ -477,6 +485,7 @@ def _steps(h: Hand, hr: HandRecord, number: int, open_last: bool) -> Iterator[Po
     players = h.players
     seat = {p: s for s, p in enumerate(players)}
     turns = hr.turns or []
+    parsed = hr.parsed if len(hr.parsed) == len(turns) else [[parse_move(m) for m in ms] for _, ms in turns]
     k = 0
     for ti, (name, moves) in enumerate(turns, 1):
         s = seat[name]
@@ -496,11 +505,11 @@ def _steps(h: Hand, hr: HandRecord, number: int, open_last: bool) -> Iterator[Po
                 h.end_turn()
             except RuleError as e:
                 raise _Stop(e, number, ti, None) from None
-        for i, mv in enumerate(moves, 1):
+        for i, (mv, pm) in enumerate(zip(moves, parsed[ti - 1]), 1):
             if h.over:
                 raise _Stop(RuleError("hand.over", {}), number, ti, mv)
             try:
-                h.play(mv)
+                h.play(pm)
             except RuleError as e:
                 e.params = in_words_as_written(e.params, mv)
                 raise _Stop(e, number, ti, mv) from None
@@ -520,7 +529,7 @@ def _previous_winner(record: Record, number: int, report: Any) -> int | None:
         return None
     if report is None:
         before = Record(record.variant, record.options, record.given_options, record.players,
-                        record.hands[:number - 1], record.date, record.lang, record.raw)
+                        record.hands[:number - 1], record.date, record.lang, record.raw, record.v)
         report = replay(before)
         if report.error_obj is not None:
             e = report.error or {}

@@ -77,8 +77,24 @@ def _digit(text: str, token: str) -> int:
     return int(text)
 
 
+_PARSED: dict[str, Move] = {}     # tokens already read (a Move is immutable): a record repeats them
+
+
 def parse_move(token: object) -> Move:
     """Parse one move token; a MoveSyntaxError (``token.syntax``/``token.tile``) otherwise."""
+    if not isinstance(token, str):
+        return _parse_move(token)       # (refused)
+    known = _PARSED.get(token)
+    if known is not None:
+        return known
+    mv = _parse_move(token)
+    if len(_PARSED) >= 4096:
+        _PARSED.clear()
+    _PARSED[token] = mv
+    return mv
+
+
+def _parse_move(token: object) -> Move:
     if not isinstance(token, str):
         raise MoveSyntaxError("token.syntax", {"token": str(token)[:MAX_TOKEN]})
     if len(token) > MAX_TOKEN:

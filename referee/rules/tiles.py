@@ -39,6 +39,14 @@ _TOKEN = re.compile(r"^\s*([0-9])\s*[:\-]\s*([0-9])\s*$")
 
 def parse_tile(text: object) -> int:
     """``"3:5"``, ``"5:3"`` and ``"3-5"`` are one tile; anything else is a MoveSyntaxError."""
+    if isinstance(text, str):
+        t = _PLAIN.get(text)
+        if t is not None:
+            return t
+    return _parse_tile(text)
+
+
+def _parse_tile(text: object) -> int:
     if not isinstance(text, str):
         raise MoveSyntaxError("token.tile", {"token": str(text)})
     m = _TOKEN.match(text)
@@ -48,6 +56,11 @@ def parse_tile(text: object) -> int:
     if a > 6 or b > 6:
         raise MoveSyntaxError("token.tile", {"token": text})
     return TILE[a][b]
+
+
+#: "a:b" and "a-b" for every tile, both ways round: the spellings a record nearly always uses
+_PLAIN: dict[str, int] = {f"{a}{sep}{b}": _parse_tile(f"{a}:{b}") for a in range(7) for b in range(7)
+                          for sep in ":-"}
 
 
 def tile_str(t: int, first: int | None = None) -> str:

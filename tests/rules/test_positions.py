@@ -78,3 +78,21 @@ def test_the_sheets_and_the_dispute_tool_have_no_replay_loop_of_their_own(module
     assert ".play(" not in text and "end_turn()" not in text and "new_hand(" not in text
     assert "positions" in text or module.endswith("sheets.py")
     assert rec.positions.__module__ == "referee.record"
+
+
+def test_one_variant_object_per_record_and_each_token_parsed_once(monkeypatch):
+    import referee.rules.notation as notation
+
+    made, parsed = [], []
+    real_make, real_parse = rec.make_variant, notation._parse_move
+    monkeypatch.setattr(rec, "make_variant", lambda *a, **k: made.append(a) or real_make(*a, **k))
+    monkeypatch.setattr(notation, "_parse_move", lambda t: parsed.append(t) or real_parse(t))
+    notation._PARSED.clear()
+    data = json.loads((ROOT / "tests" / "data" / "examples" / "traditional.json").read_text(encoding="utf-8"))
+    data["options"] = dict(data.get("options") or {}, later_lead="same_rule", target=100000)
+    data["hands"] = data["hands"] * 3
+    code, out, _ = check(data)
+    assert code == 0 and len(out["hands"]) == 3
+    assert len(made) == 1                                 # read() makes it; every hand reuses it
+    tokens = {m for t in data["hands"][0]["turns"] for m in t["moves"]}
+    assert sorted(parsed) == sorted(tokens)               # each distinct token read once
