@@ -139,8 +139,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not args.no_access_log:
         wsgi = AccessLog(app, sys.stderr)
     try:
+        # waitress drops every X-Forwarded-* header by default; with REFEREE_PROXIES they go on
+        # to the app, whose ProxyFix trusts the last n of them (those the proxies set)
         server = create_server(wsgi, host=args.host, port=args.port, threads=args.threads,
-                               ident="referee", clear_untrusted_proxy_headers=True)
+                               ident="referee", clear_untrusted_proxy_headers=not app.config["PROXIES"])
     except OSError as e:
         if e.errno == errno.EADDRINUSE:
             raise Refused(_t(lang, "port_taken", port=args.port, other=args.port + 1)) from None

@@ -335,3 +335,27 @@ def test_join_page_in_both_languages(client):
         assert page.select_one("h1").get_text() == title
         assert page.select_one(".qr svg") is not None
         assert soup(client.get("/")).select_one("a.join-entry")["href"] == "/join"
+
+
+@pytest.mark.parametrize("proxies, scheme", [("1", "https"), ("0", "http")])
+def test_referee_serve_behind_a_tls_proxy_gives_https_links(tmp_path, proxies, scheme):
+    """Through the real server (waitress drops X-Forwarded-* unless told the proxies are trusted)."""
+    import urllib.error
+    import urllib.request
+
+    from servehelpers import serve
+
+    env = {"REFEREE_PROXIES": proxies, "REFEREE_TRUSTED_HOSTS": "club.example"}
+    with serve(tmp_path / "data", env=env) as (base, proc, log):
+        req = urllib.request.Request(base + "join", headers={
+            "Host": "club.example", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "club.example"})
+        with urllib.request.urlopen(req, timeout=30) as r:
+            from bs4 import BeautifulSoup
+
+            page = BeautifulSoup(r.read(), "html.parser")
+        assert page.select_one("a.join-link")["href"] == f"{scheme}://club.example/"
+        req = urllib.request.Request(base, headers={"Host": "evil.example"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(req, timeout=30)
+        assert refused.value.code == 400
+        refused.value.close()
