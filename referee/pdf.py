@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 import jinja2
 
@@ -105,6 +105,9 @@ WORDS = {
         "ends": {"out": "вышел", "block": "рыба", "redeal": "пересдача", "result": "итог",
                  None: "не окончен"},
         "nobody": "никто",
+        "corrected": "исправлен",
+        "audit": "Исправления после записи",
+        "audit_hand": "Кон %(n)s",
         "error": "Запись отвергнута",
         "error_at": "кон {hand}, ход {turn}",
         "rule": "правило",
@@ -170,6 +173,9 @@ WORDS = {
         "ends": {"out": "out", "block": "block", "redeal": "redeal", "result": "result",
                  None: "unfinished"},
         "nobody": "nobody",
+        "corrected": "corrected",
+        "audit": "Changed after it was entered",
+        "audit_hand": "Hand %(n)s",
         "error": "Record refused",
         "error_at": "hand {hand}, turn {turn}",
         "rule": "rule",
@@ -314,8 +320,11 @@ def add_in_play(out: dict, rep: Any) -> dict:
     return out
 
 
-def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang: str | None = None) -> str:
-    """The scoresheet as HTML for WeasyPrint (A4)."""
+def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang: str | None = None,
+                     corrected: Iterable[int] = (), audit: Sequence[Mapping[str, Any]] = ()) -> str:
+    """The scoresheet as HTML for WeasyPrint (A4). ``corrected``: the numbers of the hands changed
+    after they were entered (marked); ``audit``: those changes in words (``hand``, ``at``,
+    ``lines``), printed below the table."""
     lang = key_lang(lang or record.get("lang"))
     variant, players, given = _record_parts(record)
     _check_variant(variant, lang)
@@ -352,6 +361,7 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
             "end": w["ends"].get(end, str(end)),
             "winner": h.get("winner") or ("—" if end is None else w["nobody"]),
             "cells": cells,
+            "corrected": h.get("number", i + 1) in set(corrected),
         })
     totals = report.get("totals") or running
     goal_label, goal_value = _goal(variant, options, lang)
@@ -376,13 +386,16 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
         error=error,
         landscape=len(players) >= 6,
         summary=rulebook.scoring_summary(variant, lang, len(players)),
+        audit=[dict(a, title=w["audit_hand"] % {"n": a.get("hand")} if a.get("hand") else "")
+               for a in audit],
     )
     return _render("print/match_sheet.html", **ctx)
 
 
-def match_sheet(record: Mapping[str, Any], report: Mapping[str, Any], lang: str | None = None) -> bytes:
+def match_sheet(record: Mapping[str, Any], report: Mapping[str, Any], lang: str | None = None,
+                corrected: Iterable[int] = (), audit: Sequence[Mapping[str, Any]] = ()) -> bytes:
     """The match scoresheet as PDF bytes, in ``lang`` (default: the record's ``lang``, else ru)."""
-    return _to_pdf(match_sheet_html(record, report, lang))
+    return _to_pdf(match_sheet_html(record, report, lang, corrected, audit))
 
 
 def _rule_title(rule: object, lang: str) -> str:

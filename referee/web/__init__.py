@@ -81,6 +81,13 @@ def init_app(app: Flask) -> None:
 
     app.register_blueprint(sheets.bp)  # sheets, hand records (issue 5)
     app.register_blueprint(dispute.bp)  # the dispute tool (issue 5)
+    from . import life
+
+    app.register_blueprint(life.bp)  # corrections, audit, renames, rematches (issue 12)
+    app.register_blueprint(life.audit_bp)
+    from . import players
+
+    app.register_blueprint(players.bp)  # players who come back: statistics, CSV (issue 12)
     tiles.init_app(app)
     from . import drawing, places
 

@@ -9,13 +9,21 @@ Event kinds (``data`` is a dict):
 - ``left``: ``left`` for the hand just ended ({name: [tiles] or pips}).
 - ``result``: a whole hand entered by its result (``result``, a record ``result`` dict).
 - ``undo``: cancels the latest change still in force (events are never deleted).
+- ``correct``: a past hand corrected (``hand``: its number from 1, ``record``: the hand as it
+  should read, ``was``: the hand as it read before, ``via``: which link made it). It replaces that
+  hand from here on; every later hand and total is re-scored by the replay. Undoable.
+- ``rename``: a player renamed (``seat``, ``from``, ``to``). The hands before it are read with
+  the new name; the log keeps who he was. An undo passes over it (a rename is undone by
+  renaming back).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-UNDOABLE = {"hand", "move", "end_turn", "left", "result"}
+UNDOABLE = {"hand", "move", "end_turn", "left", "result", "correct"}
+#: kept in force for good: an undo passes over them
+LASTING = {"rename"}
 HAND_KEYS = ("deal", "lead", "removed", "starter")
 
 
@@ -32,6 +40,8 @@ class LoggedHand:
     turns: list[Turn] = field(default_factory=list)
     left: dict | None = None
     result: dict | None = None
+    #: the seq of each correction that changed this hand (empty: as first entered)
+    corrected: list[int] = field(default_factory=list)
 
     @property
     def by_result(self) -> bool:
@@ -56,15 +66,69 @@ class LoggedHand:
 
 
 def effective(events: list[dict]) -> list[dict]:
-    """The events still in force once every undo has cancelled its target."""
+    """The events still in force once every undo has cancelled its target (the latest
+    undoable change still in force; renames stay)."""
     kept: list[dict] = []
     for e in events:
         if e["kind"] == "undo":
-            if kept:
-                kept.pop()
-        elif e["kind"] in UNDOABLE:
+            for i in range(len(kept) - 1, -1, -1):
+                if kept[i]["kind"] in UNDOABLE:
+                    del kept[i]
+                    break
+        elif e["kind"] in UNDOABLE or e["kind"] in LASTING:
             kept.append(e)
     return kept
+
+
+def last_undoable(events: list[dict]) -> dict | None:
+    """The change an undo would cancel now, or None when there is nothing to undo."""
+    for e in reversed(effective(events)):
+        if e["kind"] in UNDOABLE:
+            return e
+    return None
+
+
+def hand_from_record(hand: dict) -> LoggedHand:
+    """A hand of a game record as the log folds it (a correction's ``record``)."""
+    out = LoggedHand(meta={k: hand[k] for k in HAND_KEYS if hand.get(k) is not None})
+    if "result" in hand and "turns" not in hand:
+        out.result = hand["result"]
+        return out
+    out.turns = [Turn(player=t["player"], moves=list(t.get("moves", []))) for t in hand.get("turns", [])]
+    if hand.get("left") is not None:
+        out.left = hand["left"]
+    return out
+
+
+def _renamed(value, old: str, new: str):
+    return new if value == old else value
+
+
+def _rename_keys(d, old: str, new: str):
+    if not isinstance(d, dict):
+        return d
+    return {(new if k == old else k): v for k, v in d.items()}
+
+
+def rename_in_hand(hand: LoggedHand, old: str, new: str) -> None:
+    """Every place a game record names a player, in one hand: the turns, the deal, the leader,
+    the tiles left and the result's out, maker, left and scored."""
+    for t in hand.turns:
+        t.player = _renamed(t.player, old, new)
+    if isinstance(hand.meta.get("deal"), dict):
+        hand.meta["deal"] = _rename_keys(hand.meta["deal"], old, new)
+    if "lead" in hand.meta:
+        hand.meta["lead"] = _renamed(hand.meta["lead"], old, new)
+    hand.left = _rename_keys(hand.left, old, new)
+    if isinstance(hand.result, dict):
+        r = dict(hand.result)
+        for k in ("out", "maker"):
+            if k in r:
+                r[k] = _renamed(r[k], old, new)
+        for k in ("left", "scored"):
+            if k in r:
+                r[k] = _rename_keys(r[k], old, new)
+        hand.result = r
 
 
 def fold(events: list[dict]) -> list[LoggedHand]:
@@ -76,6 +140,15 @@ def fold(events: list[dict]) -> list[LoggedHand]:
             hands.append(LoggedHand(meta={k: data[k] for k in HAND_KEYS if k in data}))
         elif kind == "result":
             hands.append(LoggedHand(result=data["result"]))
+        elif kind == "rename":
+            for h in hands:
+                rename_in_hand(h, data["from"], data["to"])
+        elif kind == "correct":
+            i = int(data["hand"]) - 1
+            if 0 <= i < len(hands):
+                fixed = hand_from_record(data["record"])
+                fixed.corrected = hands[i].corrected + [e.get("seq", 0)]
+                hands[i] = fixed
         elif not hands:
             continue
         elif kind == "move":

@@ -13,7 +13,7 @@ from referee.rules import catalogue
 
 from . import engine, forms, get_db, option_help, store
 from .i18n import COOKIE, lang
-from .log import fold, record_to_events
+from .log import record_to_events
 
 bp = Blueprint("matches", __name__)
 
@@ -43,16 +43,40 @@ def helpers():
             "option_value": lambda variant, key, value: option_help.value_label(variant, key, value, lang())}
 
 
+def known_matches(db) -> list[dict]:
+    """The matches this browser's list shows (archived ones included): the player pages and the
+    CSV exports count these."""
+    return store.list_matches(db)
+
+
 @bp.get("/")
 def index():
     """The list of matches to resume or follow."""
     mine = set(session.get(MY_KEYS, []))
-    matches = store.list_matches(get_db())
+    archived = request.args.get("archived") == "1"
     db = get_db()
+    everything = store.list_matches(db)
+    n_archived = sum(1 for m in everything if m["archived"])
+    matches = [m for m in everything if m["archived"] == archived]
     for m in matches:
         m["mine"] = m["edit_key"] in mine
-        m["hands"] = len(fold(store.events(db, m["id"])))
-    return render_template("matches/index.html", matches=matches)
+        state = engine.replay(m, store.events(db, m["id"]))
+        m["hands"] = len(state.hands)
+        m["winner"] = state.report.get("match_winner")
+        m["leader"] = _leader(m, state.report) if not m["winner"] else None
+    return render_template("matches/index.html", matches=matches, archived=archived,
+                           n_archived=n_archived)
+
+
+def _leader(m: dict, report: dict) -> str | None:
+    """Who leads the match now (the best total by the variant's scoring), or None on a tie."""
+    totals = report.get("totals") or {}
+    if not totals or not any(totals.values()):
+        return None
+    kind = catalogue.spec(m["variant"]).scoring_kind(m["options"])
+    best = (min if kind == "penalty" else max)(totals.values())
+    leaders = [p for p, t in totals.items() if t == best]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 @bp.get("/new")

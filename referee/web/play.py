@@ -523,10 +523,14 @@ def result(key: str):
             return redirect(url_for("play.score", key=m["edit_key"]))
         except Refused as r:
             problem, status = r.message, r.status
-    in_play = m["variant"] in IN_PLAY and not (m["variant"] == "matador"
-                                               and not m["options"].get("matador_bonus"))
     return render_template("play/result.html", m=m, n=len(evs), spec=spec, form=forms.ActionForm(),
-                           problem=problem, values=request.form, in_play=in_play), status
+                           problem=problem, values=request.form, in_play=result_asks_scored(m)), status
+
+
+def result_asks_scored(m: dict) -> bool:
+    """Whether a hand entered by its result asks for the points scored during play."""
+    return m["variant"] in IN_PLAY and not (m["variant"] == "matador"
+                                            and not m["options"].get("matador_bonus"))
 
 
 def _result_from_form(m: dict) -> dict:
@@ -592,8 +596,11 @@ def score(key: str):
     """The scoreboard: hands, points, running totals, progress, chart, winner."""
     m = _match(key)
     evs, state = _load(m)
+    from . import life
+
     return render_template("play/score.html", m=m, n=len(evs), state=state, score=_score(m, state),
-                           phase=phase(m, state), edit=True, form=forms.ActionForm())
+                           phase=phase(m, state), edit=True, form=forms.ActionForm(),
+                           life=life.score_extras(m, evs, state))
 
 
 @bp.get("/share")

@@ -221,8 +221,16 @@ def match_pdf(door: str, key: str):
     report, refusal = engine_report(record, chosen)
     if refusal is not None:
         return problem(_("The sheet cannot be made"), refusal.message(lang()), 422)
+    from flask_babel import force_locale
+
+    from . import life
+
+    hands = fold(evs)
+    with force_locale(chosen):
+        audit = [a for a in life.audit_entries(m, evs) if a["kind"] == "correct" and not a["undone_at"]]
     try:
-        data = pdf.match_sheet(record, report, chosen)
+        data = pdf.match_sheet(record, report, chosen, corrected=life.corrected_numbers(hands),
+                               audit=audit)
     except pdf.SheetError as err:
         return problem(_("The sheet cannot be made"), err.message(lang()), 400)
     return pdf_response(data, f"match-{m['id']}-{chosen}.pdf")

@@ -59,6 +59,15 @@ def m003_table_event_op(db: Database) -> None:
     db["events"].create_index(["match_id", "op"], unique=True)
 
 
+@migrations()
+def m004_life_settings_archive(db: Database) -> None:
+    """A match's own house settings (``settings``, JSON: ``confirm_hands``, whether each hand is
+    confirmed by an opponent's phone) and whether it is archived (hidden from the list, never
+    deleted)."""
+    db["matches"].add_column("settings", str)
+    db["matches"].add_column("archived", int)
+
+
 class StaleError(Exception):
     """The match changed since the page was drawn (another phone moved first)."""
 
@@ -97,20 +106,24 @@ def _match_row(row: dict | None) -> dict | None:
     out = dict(row)
     out["options"] = json.loads(out["options"])
     out["players"] = json.loads(out["players"])
+    out["settings"] = json.loads(out.get("settings") or "{}")
+    out["archived"] = bool(out.get("archived"))
     return out
 
 
 def create_match(db: Database, variant: str, options: dict, players: list[str],
-                 events: list[tuple[str, dict]] = (), lang: str | None = None) -> dict:
+                 events: list[tuple[str, dict]] = (), lang: str | None = None,
+                 settings: dict | None = None) -> dict:
     """Store a new match (and, for an import, its events) in one transaction."""
     now = _now()
     with _write(db):
         cur = db.conn.execute(
-            "INSERT INTO matches (edit_key, view_key, variant, options, players, created, lang)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO matches (edit_key, view_key, variant, options, players, created, lang,"
+            " settings) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (secrets.token_urlsafe(18), secrets.token_urlsafe(9), variant,
              json.dumps(options, ensure_ascii=False), json.dumps(players, ensure_ascii=False), now,
-             lang if lang in ("ru", "en") else None),
+             lang if lang in ("ru", "en") else None,
+             json.dumps(settings or {}, ensure_ascii=False)),
         )
         match_id = cur.lastrowid
         for seq, (kind, data) in enumerate(events, start=1):
@@ -192,3 +205,39 @@ def append_event(db: Database, match_id: int, expected: int, kind: str, data: di
             (match_id, n + 1, kind, json.dumps(data, ensure_ascii=False), _now(), op or None),
         )
     return n + 1
+
+
+def rename_player(db: Database, match_id: int, expected: int, seat: int, new: str,
+                  via: str = "edit") -> int:
+    """Rename the player in ``seat``: the match's players and one ``rename`` event (the log keeps
+    who he was), in one transaction; refused like any change when another phone moved first."""
+    with _write(db):
+        n = event_count(db, match_id)
+        if n != expected:
+            raise StaleError(n)
+        players = json.loads(db.execute("SELECT players FROM matches WHERE id = ?",
+                                        [match_id]).fetchone()[0])
+        old = players[seat]
+        players[seat] = new
+        db.conn.execute("UPDATE matches SET players = ? WHERE id = ?",
+                        (json.dumps(players, ensure_ascii=False), match_id))
+        db.conn.execute(
+            "INSERT INTO events (match_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
+            (match_id, n + 1, "rename",
+             json.dumps({"seat": seat, "from": old, "to": new, "via": via}, ensure_ascii=False),
+             _now()),
+        )
+    return n + 1
+
+
+def set_settings(db: Database, match_id: int, settings: dict) -> None:
+    """The match's own house settings (not rules: the replay never reads them)."""
+    with _write(db):
+        db.conn.execute("UPDATE matches SET settings = ? WHERE id = ?",
+                        (json.dumps(settings, ensure_ascii=False), match_id))
+
+
+def set_archived(db: Database, match_id: int, archived: bool) -> None:
+    """Hide a match from the list, or bring it back (nothing is deleted)."""
+    with _write(db):
+        db.conn.execute("UPDATE matches SET archived = ? WHERE id = ?", (1 if archived else 0, match_id))

@@ -1,0 +1,449 @@
+"""A match's whole life (issue 12): corrections with an audit, confirmations, renames, rematches
+and the archive.
+
+A correction is one ``correct`` event naming the hand and the hand as it should read; it is
+checked by the same replay as every entry (a refused correction stores nothing) and every later
+hand and total is re-scored from it. Nothing is deleted: the audit lists every change with what
+it was, when and from which link.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from referee import limits
+
+from . import engine, forms, get_db, store
+from .i18n import lang
+from .log import LoggedHand, fold
+
+bp = Blueprint("life", __name__, url_prefix="/m/<key>")
+
+TEXT_MAX = 400
+MAX_TURNS_FORM = 120
+
+
+def _play():
+    from . import play
+
+    return play
+
+
+def _finished(state, number: int) -> bool:
+    """Whether hand ``number`` (from 1) has ended: only an ended hand is corrected."""
+    rhands = state.report.get("hands") or []
+    if not 1 <= number <= len(state.hands) or number > len(rhands):
+        return False
+    if state.hands[number - 1].by_result:
+        return True
+    return rhands[number - 1].get("end") is not None
+
+
+def _values_of(m: dict, hand: LoggedHand) -> dict:
+    """The form's fields for a hand as it reads now."""
+    v: dict = {}
+    players = m["players"]
+    if hand.by_result:
+        r = hand.result or {}
+        v["out"] = r.get("out") or ""
+        v["maker"] = r.get("maker") or ""
+        for i, p in enumerate(players):
+            left = (r.get("left") or {}).get(p)
+            v[f"left_{i}"] = _left_text(left)
+            sc = (r.get("scored") or {}).get(p)
+            v[f"scored_{i}"] = "" if sc is None else str(sc)
+        return v
+    for j, t in enumerate(hand.turns):
+        v[f"turn_player_{j}"] = t.player
+        v[f"turn_moves_{j}"] = ", ".join(t.moves)
+    for i, p in enumerate(players):
+        v[f"left_{i}"] = _left_text((hand.left or {}).get(p))
+    return v
+
+
+def _left_text(left) -> str:
+    if left is None:
+        return ""
+    if isinstance(left, list):
+        return " ".join(str(t) for t in left)
+    return str(left)
+
+
+def _text(name: str) -> str:
+    raw = request.form.get(name, "") or ""
+    if len(raw) > TEXT_MAX:
+        raise _play().Refused(_("A field is too long; nothing was changed."))
+    return raw.strip()
+
+
+def _left_value(raw: str, name: str):
+    """Tiles (``1:1 2:3``) or pips (``27``) as the record writes them."""
+    pips = limits.whole_number(raw, 4)
+    if pips is not None:
+        return pips
+    tiles = _play()._tiles(raw)
+    if len(set(tiles)) != len(tiles):
+        raise _play().Refused(_("A tile was entered twice (%(name)s).", name=name))
+    return tiles
+
+
+def _corrected_record(m: dict, hand: LoggedHand, scored_asked: bool) -> dict:
+    """The hand as the form says it should read (a game record's hand)."""
+    players = m["players"]
+    play = _play()
+    out: dict = {k: v for k, v in hand.meta.items() if v is not None}
+    if hand.by_result:
+        who = _text("out")
+        if who and who not in players:
+            raise play.Refused(_("Choose a player from the list."))
+        res: dict = {"out": who or None, "left": {}}
+        scored: dict = {}
+        for i, p in enumerate(players):
+            raw = _text(f"left_{i}")
+            if raw:
+                res["left"][p] = _left_value(raw, p)
+            if scored_asked:
+                sc = _text(f"scored_{i}")
+                if sc:
+                    value = limits.whole_number(sc, 5, signed=True)
+                    if value is None:
+                        raise play.Refused(_("Points are a whole number (%(name)s).", name=p))
+                    scored[p] = value
+        if scored:
+            res["scored"] = scored
+        maker = _text("maker")
+        if maker:
+            if maker not in players:
+                raise play.Refused(_("Choose a player from the list."))
+            res["maker"] = maker
+        out["result"] = res
+        return out
+    turns = []
+    for j in range(MAX_TURNS_FORM):
+        if f"turn_player_{j}" not in request.form and f"turn_moves_{j}" not in request.form:
+            break
+        who = _text(f"turn_player_{j}")
+        moves = [t.strip() for t in _text(f"turn_moves_{j}").split(",") if t.strip()]
+        if not moves:
+            continue  # an emptied turn is taken out
+        if who not in players:
+            raise play.Refused(_("Choose a player from the list."))
+        if any(len(t) > play.TOKEN_MAX for t in moves):
+            raise play.Refused(_("A move is too long; nothing was changed."))
+        turns.append({"player": who, "moves": moves})
+    out["turns"] = turns
+    left: dict = {}
+    for i, p in enumerate(players):
+        raw = _text(f"left_{i}")
+        if raw:
+            left[p] = _left_value(raw, p)
+    if left or hand.left is not None:
+        out["left"] = left
+    return out
+
+
+def changes(m: dict, before: dict, after: dict) -> dict:
+    """What a change does to the match: each total that moves, and the match winner."""
+    tb, ta = before.get("totals") or {}, after.get("totals") or {}
+    totals = [{"player": p, "before": tb.get(p, 0), "after": ta.get(p, 0)}
+              for p in m["players"] if tb.get(p, 0) != ta.get(p, 0)]
+    wb, wa = before.get("match_winner"), after.get("match_winner")
+    return {"totals": totals, "winner_before": wb, "winner_after": wa, "winner_changes": wb != wa,
+            "any": bool(totals) or wb != wa}
+
+
+@bp.route("/hand/<int:number>/correct", methods=["GET", "POST"])
+def correct(key: str, number: int):
+    """Correct a past hand: its result, its tiles left or any move."""
+    play = _play()
+    m = play._match(key)
+    evs, state = play._load(m)
+    if not _finished(state, number):
+        abort(404)
+    hand = state.hands[number - 1]
+    scored_asked = play.result_asks_scored(m)
+    problem = status = None
+    values = _values_of(m, hand)
+    confirm = None
+    if request.method == "POST":
+        values = request.form
+        try:
+            if not forms.ActionForm().validate_on_submit():
+                raise play.Refused(_("The form was damaged: nothing was changed."))
+            n = play._n()
+            play._fresh(evs, n)
+            new = _corrected_record(m, hand, scored_asked)
+            old = hand.to_record()
+            if new == old:
+                raise play.Refused(_("This is how the hand reads already: nothing was changed."))
+            data = {"hand": number, "record": new, "was": old, "via": "edit"}
+            after = engine.replay(m, evs + [{"seq": n + 1, "kind": "correct", "data": data}])
+            if after.error is not None and not _same_error(after.error, state.error):
+                r = after.error
+                raise play.Refused(_("The correction was refused: %(why)s", why=r.message(lang())),
+                                   status=422, refusal=r)
+            diff = changes(m, state.report, after.report)
+            if diff["any"] and request.form.get("confirm") != "1":
+                confirm = diff
+            else:
+                play._append(m, n, "correct", data)
+                return redirect(url_for("play.score", key=m["edit_key"], _anchor=f"hand-{number}"))
+        except play.Recorded:
+            return redirect(url_for("play.score", key=m["edit_key"]))
+        except play.Refused as r:
+            problem, status = r.message, r.status
+    return render_template("life/correct.html", m=m, n=len(evs), number=number, hand=hand,
+                           values=values, scored_asked=scored_asked, problem=problem,
+                           confirm=confirm, form=forms.ActionForm(),
+                           rows=len(hand.turns) + 1), status or 200
+
+
+def _same_error(a, b) -> bool:
+    """A refusal that was there before the change (the hand in play waiting for its tiles)."""
+    return b is not None and a.rule == b.rule and a.hand == b.hand
+
+
+# -- the audit ----------------------------------------------------------------------------
+
+def _left_words(left) -> str:
+    t = _left_text(left)
+    return t if t else "—"
+
+
+def describe(m: dict, data: dict) -> list[str]:
+    """A correction in words: each field that changed, as it was and as it is."""
+    was, now = data.get("was") or {}, data.get("record") or {}
+    out: list[str] = []
+    if "result" in was or "result" in now:
+        rw, rn = was.get("result") or {}, now.get("result") or {}
+        if rw.get("out") != rn.get("out"):
+            out.append(_("Who went out: %(was)s → %(now)s", was=rw.get("out") or _("nobody (a block)"),
+                         now=rn.get("out") or _("nobody (a block)")))
+        for field, words in (("left", _("left in hand")), ("scored", _("points during the hand"))):
+            a, b = rw.get(field) or {}, rn.get(field) or {}
+            for p in sorted(set(a) | set(b), key=lambda x: (x not in m["players"], str(x))):
+                if a.get(p) != b.get(p):
+                    out.append(f"{p}, {words}: {_left_words(a.get(p))} → {_left_words(b.get(p))}")
+        if rw.get("maker") != rn.get("maker"):
+            out.append(_("Who made the fish: %(was)s → %(now)s", was=rw.get("maker") or "—",
+                         now=rn.get("maker") or "—"))
+        return out
+    tw, tn = was.get("turns") or [], now.get("turns") or []
+    for j in range(max(len(tw), len(tn))):
+        a = tw[j] if j < len(tw) else None
+        b = tn[j] if j < len(tn) else None
+        if a == b:
+            continue
+        fa = f"{a['player']}: {', '.join(a['moves'])}" if a else "—"
+        fb = f"{b['player']}: {', '.join(b['moves'])}" if b else "—"
+        out.append(_("Turn %(n)d: %(was)s → %(now)s", n=j + 1, was=fa, now=fb))
+    la, lb = was.get("left") or {}, now.get("left") or {}
+    for p in sorted(set(la) | set(lb), key=str):
+        if la.get(p) != lb.get(p):
+            out.append(f"{p}, {_('left in hand')}: {_left_words(la.get(p))} → {_left_words(lb.get(p))}")
+    return out
+
+
+def audit_entries(m: dict, evs: list[dict]) -> list[dict]:
+    """Every correction, undone correction, rename and confirmation, oldest first."""
+    undone: dict[int, dict] = {}
+    from .log import UNDOABLE
+
+    # which undo cancelled which correction: replay the undo stack
+    stack: list[dict] = []
+    for e in evs:
+        if e["kind"] == "undo":
+            for i in range(len(stack) - 1, -1, -1):
+                if stack[i]["kind"] in UNDOABLE:
+                    undone[stack[i]["seq"]] = e
+                    del stack[i]
+                    break
+        elif e["kind"] in UNDOABLE:
+            stack.append(e)
+    out = []
+    for e in evs:
+        d = e["data"]
+        if e["kind"] == "correct":
+            out.append({"kind": "correct", "at": e["at"], "hand": d.get("hand"), "via": d.get("via"),
+                        "lines": describe(m, d),
+                        "undone_at": undone[e["seq"]]["at"] if e["seq"] in undone else None})
+        elif e["kind"] == "rename":
+            out.append({"kind": "rename", "at": e["at"], "hand": None, "via": d.get("via"),
+                        "lines": [_("%(was)s is now called %(now)s", was=d.get("from"), now=d.get("to"))],
+                        "undone_at": None})
+        elif e["kind"] == "confirm":
+            words = _("confirmed by %(name)s") if d.get("verdict") == "confirmed" \
+                else _("disputed by %(name)s")
+            out.append({"kind": "confirm", "at": e["at"], "hand": d.get("hand"), "via": d.get("via"),
+                        "lines": [words % {"name": d.get("by")}], "undone_at": None})
+    return out
+
+
+#: the audit is read from either link (the opponents' read-only phones included)
+audit_bp = Blueprint("audit", __name__)
+
+
+@audit_bp.get("/<any(m, s):door>/<key>/audit")
+def audit(door: str, key: str):
+    """What was changed after it was entered, when and from which link (printable)."""
+    from .sheets import match_at
+
+    m = match_at(door, key)
+    evs = store.events(get_db(), m["id"])
+    return render_template("life/audit.html", m=m, entries=audit_entries(m, evs))
+
+
+# -- confirmation of each hand by an opponent's phone ----------------------------------------
+
+VERDICTS = ("confirmed", "disputed")
+
+
+def verdicts(evs: list[dict]) -> dict[int, dict]:
+    """The latest word on each hand ({hand number: {verdict, by, at}}); a correction of the hand
+    after it asks for a new one."""
+    out: dict[int, dict] = {}
+    from .log import effective
+
+    for e in effective(evs):
+        d = e["data"]
+        if e["kind"] == "confirm":
+            out[int(d["hand"])] = {"verdict": d["verdict"], "by": d["by"], "at": e["at"]}
+        elif e["kind"] == "correct":
+            out.pop(int(d["hand"]), None)
+    return out
+
+
+@bp.post("/hand/<int:number>/confirm")
+def confirm_hand(key: str, number: int):
+    """An opponent's word on a finished hand: confirmed, or disputed."""
+    play = _play()
+    m = play._match(key)
+
+    def action():
+        if not forms.ActionForm().validate_on_submit():
+            raise play.Refused(_("The form was damaged: nothing was changed."))
+        n = play._n()
+        evs, state = play._load(m)
+        play._fresh(evs, n)
+        if not m["settings"].get("confirm_hands"):
+            raise play.Refused(_("This match does not ask for hands to be confirmed."))
+        if not _finished(state, number):
+            raise play.Refused(_("Only a finished hand can be confirmed."))
+        who = request.form.get("by", "")
+        verdict = request.form.get("verdict", "")
+        if who not in m["players"] or verdict not in VERDICTS:
+            raise play.Refused(_("Choose a player from the list."))
+        try:
+            store.append_event(get_db(), m["id"], n, "confirm",
+                               {"hand": number, "by": who, "verdict": verdict, "via": "edit"})
+        except store.StaleError:
+            raise play.Refused(_("Another phone changed this match first."), status=409) from None
+
+    try:
+        action()
+    except play.Refused as r:
+        return render_template("error.html", title=_("Nothing was changed"), message=r.message), r.status
+    return redirect(url_for("play.score", key=m["edit_key"], _anchor=f"hand-{number}"))
+
+
+# -- players and settings: rename, confirmation setting, archive ---------------------------
+
+@bp.route("/players", methods=["GET", "POST"])
+def players(key: str):
+    """Rename players and set the match's own house settings."""
+    play = _play()
+    m = play._match(key)
+    evs = store.events(get_db(), m["id"])
+    problem = None
+    status = 200
+    if request.method == "POST":
+        try:
+            if not forms.ActionForm().validate_on_submit():
+                raise play.Refused(_("The form was damaged: nothing was changed."))
+            n = play._n()
+            play._fresh(evs, n)
+            names = [(request.form.get(f"name_{i}", "") or "").strip() for i in range(len(m["players"]))]
+            for name in names:
+                why = limits.name_problem(name) if name else "empty"
+                if why == "empty":
+                    raise play.Refused(_("Every player needs a name."))
+                if why is not None:
+                    raise play.Refused(limits.name_words(why, name, lang()))
+            clash = limits.names_problem(names)
+            if clash is not None:
+                raise play.Refused(limits.name_words(*clash, lang()))
+            db = get_db()
+            for seat, (old, new) in enumerate(zip(m["players"], names)):
+                if old != new:
+                    try:
+                        n = store.rename_player(db, m["id"], n, seat, new)
+                    except store.StaleError:
+                        raise play.Refused(_("Another phone changed this match first."),
+                                           status=409) from None
+            settings = dict(m["settings"])
+            settings["confirm_hands"] = request.form.get("confirm_hands") == "1"
+            if settings != m["settings"]:
+                store.set_settings(db, m["id"], settings)
+            return redirect(url_for("play.score", key=m["edit_key"]))
+        except play.Refused as r:
+            problem, status = r.message, r.status
+    return render_template("life/players.html", m=m, n=len(evs), problem=problem,
+                           values=request.form if request.method == "POST" else None,
+                           form=forms.ActionForm()), status
+
+
+@bp.post("/archive")
+def archive(key: str):
+    """Hide the match from the list (or bring it back); nothing is deleted."""
+    play = _play()
+    m = play._match(key)
+    if not forms.ActionForm().validate_on_submit():
+        return render_template("error.html", title=_("The form has expired"),
+                               message=_("Nothing was changed.")), 400
+    store.set_archived(get_db(), m["id"], request.form.get("archived") == "1")
+    return redirect(url_for("play.score", key=m["edit_key"]))
+
+
+def rotated(players: list[str], how: str) -> list[str]:
+    """The seats of a rematch: kept, or moved one place (the first player sits last)."""
+    if how == "rotated" and players:
+        return players[1:] + players[:1]
+    return list(players)
+
+
+@bp.post("/rematch")
+def rematch(key: str):
+    """A new match with the same players (seats kept or moved one place) and the same options."""
+    play = _play()
+    m = play._match(key)
+    if not forms.ActionForm().validate_on_submit():
+        return render_template("error.html", title=_("The form has expired"),
+                               message=_("Nothing was changed.")), 400
+    how = request.form.get("seats", "rotated")
+    if how not in ("kept", "rotated"):
+        how = "rotated"
+    new = store.create_match(get_db(), m["variant"], dict(m["options"]), rotated(m["players"], how),
+                             lang=m.get("lang") or lang(), settings=dict(m["settings"]))
+    from .matches import remember
+
+    remember(new["edit_key"])
+    return redirect(url_for("play.table", key=new["edit_key"]))
+
+
+def corrected_numbers(hands: list[LoggedHand]) -> set[int]:
+    return {i + 1 for i, h in enumerate(hands) if h.corrected}
+
+
+def score_extras(m: dict, evs: list[dict], state) -> dict:
+    """What the scoreboard adds for a match's life: the corrected hands, the hands that can be
+    corrected, each hand's confirmation."""
+    n_hands = len(state.hands)
+    return {"corrected": corrected_numbers(state.hands),
+            "correctable": {k for k in range(1, n_hands + 1) if _finished(state, k)},
+            "verdicts": verdicts(evs), "confirm": bool(m["settings"].get("confirm_hands")),
+            "audit": any(e["kind"] in ("correct", "rename", "confirm") for e in evs)}
+
+
+__all__ = ["bp", "audit_bp", "changes", "describe", "audit_entries", "verdicts", "rotated", "corrected_numbers",
+           "fold"]
