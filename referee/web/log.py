@@ -15,6 +15,8 @@ Event kinds (``data`` is a dict):
 - ``rename``: a player renamed (``seat``, ``from``, ``to``). The hands before it are read with
   the new name; the log keeps who he was. An undo passes over it (a rename is undone by
   renaming back).
+- ``confirm``: an opponent's word on a finished hand (``hand``, ``by``, ``verdict``:
+  ``confirmed`` or ``disputed``). The replay never reads it; an undo passes over it.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from dataclasses import dataclass, field
 
 UNDOABLE = {"hand", "move", "end_turn", "left", "result", "correct"}
 #: kept in force for good: an undo passes over them
-LASTING = {"rename"}
+LASTING = {"rename", "confirm"}
 HAND_KEYS = ("deal", "lead", "removed", "starter")
 
 

@@ -1,0 +1,386 @@
+"""A match's whole life (issue 12): corrections with an audit, confirmations, renames, rematches,
+the archive, player pages and CSV. Every refusal is checked to change nothing stored."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+
+import pytest
+
+from referee.web import log
+from referee.web.log import fold
+
+from webhelpers import SEED_MOVES, TRAD_OPTIONS, form_data, new_match, soup, tap
+
+
+def _db_snapshot(app):
+    """Every row of the matches and events tables (to prove a refusal stored nothing)."""
+    from referee.web.store import open_db
+
+    db = open_db(app.config["DATABASE"])
+    try:
+        return (list(db.query("SELECT * FROM matches ORDER BY id")),
+                list(db.query("SELECT * FROM events ORDER BY id")))
+    finally:
+        db.close()
+
+
+def enter_result(client, edit: str, out: str, left: dict[int, str]) -> None:
+    page = client.get(edit + "/result")
+    data = form_data(page, "form.result-form")
+    data["out"] = out
+    for i, v in left.items():
+        data[f"left_{i}"] = v
+    resp = client.post(edit + "/result", data=data)
+    assert resp.status_code == 302, soup(resp).get_text(" ", strip=True)[:500]
+
+
+def totals(client, edit: str) -> list[str]:
+    page = soup(client.get(edit + "/score"))
+    return [td.get_text(strip=True) for td in page.select("table.score tfoot td")]
+
+
+def correct(client, edit: str, number: int, fields: dict, confirm: bool = False):
+    page = client.get(f"{edit}/hand/{number}/correct")
+    assert page.status_code == 200
+    data = form_data(page, "form.correct-form")
+    for k, v in list(data.items()):
+        if k not in ("csrf_token", "n"):
+            del data[k]
+    base = {i["name"]: i.get("value", "") for i in soup(page).select("form.correct-form input")
+            if i.get("name") not in (None, "csrf_token", "n", "confirm")}
+    for sel in soup(page).select("form.correct-form select"):
+        chosen = sel.select_one("option[selected]") or sel.select_one("option")
+        base[sel["name"]] = chosen.get("value", chosen.get_text())
+    data.update(base)
+    data.update(fields)
+    if confirm:
+        data["confirm"] = "1"
+    return client.post(f"{edit}/hand/{number}/correct", data=data)
+
+
+# -- the log ------------------------------------------------------------------------------------
+
+def test_fold_applies_corrections_renames_and_undo():
+    evs = [
+        {"seq": 1, "kind": "result", "data": {"result": {"out": "A", "left": {"B": 10}}}},
+        {"seq": 2, "kind": "result", "data": {"result": {"out": "B", "left": {"A": 5}}}},
+        {"seq": 3, "kind": "correct", "data": {"hand": 1, "record": {"result": {"out": "A", "left": {"B": 20}}},
+                                               "was": {"result": {"out": "A", "left": {"B": 10}}}}},
+        {"seq": 4, "kind": "rename", "data": {"seat": 0, "from": "A", "to": "Ann"}},
+    ]
+    hands = fold(evs)
+    assert [h.result for h in hands] == [{"out": "Ann", "left": {"B": 20}}, {"out": "B", "left": {"Ann": 5}}]
+    assert hands[0].corrected == [3] and hands[1].corrected == []
+    # an undo passes over the rename and cancels the correction
+    hands = fold(evs + [{"seq": 5, "kind": "undo", "data": {}}])
+    assert hands[0].result == {"out": "Ann", "left": {"B": 10}} and hands[0].corrected == []
+    assert log.last_undoable(evs)["seq"] == 3
+
+
+def test_rename_reaches_every_field_that_names_a_player():
+    h = log.hand_from_record({"deal": {"A": ["0:0"], "B": ["1:1"]}, "lead": "A",
+                              "turns": [{"player": "A", "moves": ["0:0"]}, {"player": "B", "moves": ["pass"]}],
+                              "left": {"B": ["1:1"]}})
+    log.rename_in_hand(h, "A", "Z")
+    rec = h.to_record()
+    assert rec["deal"] == {"Z": ["0:0"], "B": ["1:1"]} and rec["lead"] == "Z"
+    assert [t["player"] for t in rec["turns"]] == ["Z", "B"]
+    r = log.LoggedHand(result={"out": "A", "maker": "A", "left": {"A": 3}, "scored": {"A": 10}})
+    log.rename_in_hand(r, "A", "Z")
+    assert r.result == {"out": "Z", "maker": "Z", "left": {"Z": 3}, "scored": {"Z": 10}}
+
+
+# -- corrections --------------------------------------------------------------------------------
+
+def test_correction_rescores_later_hands_and_asks_before_changing_the_winner(app, client):
+    edit = new_match(client, options=dict(TRAD_OPTIONS, opt_target="100"))
+    enter_result(client, edit, "Анфиса", {1: "40"})
+    enter_result(client, edit, "Всеволод", {0: "30"})
+    enter_result(client, edit, "Анфиса", {1: "65"})  # Анфиса 105: she wins the match
+    assert totals(client, edit) == ["105", "30"]
+    assert "Анфиса" in soup(client.get(edit + "/score")).select_one(".winner").get_text()
+    before = _db_snapshot(app)
+    # hand 1 was really 4 pips, not 40: the winner changes, so the app asks first
+    resp = correct(client, edit, 1, {"left_1": "4"})
+    assert resp.status_code == 200
+    box = soup(resp).select_one(".confirm").get_text(" ", strip=True)
+    assert "105 → 69" in box and "Анфиса" in box
+    assert _db_snapshot(app) == before  # asking stored nothing
+    resp = correct(client, edit, 1, {"left_1": "4"}, confirm=True)
+    assert resp.status_code == 302
+    assert totals(client, edit) == ["69", "30"]
+    page = soup(client.get(edit + "/score"))
+    assert page.select_one(".winner") is None
+    assert [r.get("id") for r in page.select("tr.hand-row") if r.select_one(".corrected")] == ["hand-1"]
+    audit = soup(client.get(edit + "/audit")).select("ol.audit li.audit-correct")
+    assert len(audit) == 1 and "40 → 4" in audit[0].get_text()
+
+
+def test_refused_correction_changes_nothing(app, client):
+    edit = new_match(client)
+    enter_result(client, edit, "Анфиса", {1: "40"})
+    enter_result(client, edit, "Всеволод", {0: "30"})
+    before = _db_snapshot(app)
+    # a single tile carries at most 12 pips
+    resp = correct(client, edit, 1, {"left_1": "6:6 6:6"})
+    assert resp.status_code in (400, 422)
+    assert soup(resp).select_one(".problem")
+    assert _db_snapshot(app) == before
+    resp = correct(client, edit, 1, {"left_1": "40"})  # as it reads already
+    assert resp.status_code == 400 and _db_snapshot(app) == before
+    assert client.get(edit + "/hand/3/correct").status_code == 404
+    assert client.get(edit + "/hand/0/correct").status_code == 404
+
+
+def test_a_played_hand_corrected_move_by_move(app, client):
+    """The seed hand (Анфиса out, Всеволод left with 1:1: 2 points) with his tiles left
+    corrected; a move corrected to one that does not fit is refused with the rule."""
+    edit = new_match(client)
+    resp = client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]'))
+    assert resp.status_code == 302
+    for i, mv in enumerate(SEED_MOVES):
+        assert tap(client, edit, mv, leader="Анфиса" if i == 0 else None).status_code == 302
+    data = form_data(client.get(edit), "form.left-form")
+    data["left_1"] = ["1:1"]
+    assert client.post(edit + "/left", data=data).status_code == 302
+    assert totals(client, edit) == ["2", "0"]
+    page = soup(client.get(edit + "/hand/1/correct"))
+    assert page.select_one("#turn_moves_0")["value"] == "6:6"
+    assert page.select_one("#left_1")["value"] == "1:1"
+    before = _db_snapshot(app)
+    resp = correct(client, edit, 1, {"turn_moves_1": "5:5"})
+    assert resp.status_code == 422 and _db_snapshot(app) == before
+    assert "5:5" in soup(resp).select_one(".problem").get_text()
+    resp = correct(client, edit, 1, {"left_1": "1:4"}, confirm=True)
+    assert resp.status_code == 302
+    assert totals(client, edit) == ["5", "0"]
+    record = client.get(edit + "/export").get_json()
+    assert record["hands"][0]["left"] == {"Всеволод": ["1:4"]}
+    assert len(record["hands"][0]["turns"]) == 13
+
+
+def test_undo_cancels_a_correction(client):
+    edit = new_match(client)
+    enter_result(client, edit, "Анфиса", {1: "40"})
+    correct(client, edit, 1, {"left_1": "20"}, confirm=True)
+    assert totals(client, edit) == ["20", "0"]
+    page = client.get(edit)
+    undo = soup(page).select_one('form[action$="/undo"]')
+    assert undo is not None
+    data = {i["name"]: i.get("value", "") for i in undo.select("input[type=hidden]")}
+    data["confirm"] = "1"
+    client.post(edit + "/undo", data=data)
+    assert totals(client, edit) == ["40", "0"]
+    entries = soup(client.get(edit + "/audit")).select("ol.audit > li")
+    assert len(entries) == 1 and "undone" in entries[0]["class"]
+
+
+# -- confirmations ------------------------------------------------------------------------------
+
+def _settings(client, edit, **fields):
+    page = client.get(edit + "/players")
+    data = form_data(page, "form:not([action])")
+    for i, inp in enumerate(soup(page).select('input[name^="name_"]')):
+        data[inp["name"]] = inp["value"]
+    data.update(fields)
+    return client.post(edit + "/players", data=data)
+
+
+def test_opponent_confirms_or_disputes_a_hand(app, client):
+    edit = new_match(client)
+    enter_result(client, edit, "Анфиса", {1: "40"})
+    page = client.get(edit + "/score")
+    assert soup(page).select_one("form.confirm-form") is None  # not asked for: no buttons
+    forms = {i["name"]: i.get("value", "") for i in soup(page).select("form.rematch input[type=hidden]")}
+    before = _db_snapshot(app)
+    resp = client.post(edit + "/hand/1/confirm", data={**forms, "n": "1", "by": "Всеволод",
+                                                      "verdict": "confirmed"})
+    assert resp.status_code == 400 and _db_snapshot(app) == before
+    assert _settings(client, edit, confirm_hands="1").status_code == 302
+    page = soup(client.get(edit + "/score"))
+    assert page.select_one(".verdict.unconfirmed")
+    form = page.select_one("form.confirm-form")
+    data = {i["name"]: i.get("value", "") for i in form.select("input[type=hidden]")}
+    resp = client.post(edit + "/hand/1/confirm", data={**data, "by": "Всеволод", "verdict": "disputed"})
+    assert resp.status_code == 302
+    page = soup(client.get(edit + "/score"))
+    assert "Всеволод" in page.select_one(".verdict.disputed").get_text()
+    assert page.select_one('a[href*="/hands/1/step/0"]')
+    # a correction of the hand asks for a new word
+    correct(client, edit, 1, {"left_1": "41"}, confirm=True)
+    assert soup(client.get(edit + "/score")).select_one("tr#hand-1 .verdict.unconfirmed")
+
+
+# -- players, renames, rematches, archive -------------------------------------------------------
+
+def test_rename_keeps_the_old_name_in_the_log_and_shows_the_new_one_everywhere(app, client):
+    edit = new_match(client)
+    enter_result(client, edit, "Анфиса", {1: "40"})
+    resp = _settings(client, edit, name_0="Аня")
+    assert resp.status_code == 302
+    record = client.get(edit + "/export").get_json()
+    assert record["players"] == ["Аня", "Всеволод"]
+    assert record["hands"][0]["result"]["out"] == "Аня"
+    assert "Анфиса" in soup(client.get(edit + "/audit")).select_one("li.audit-rename").get_text()
+    # a name the setup form refuses is refused here too, nothing stored
+    before = _db_snapshot(app)
+    for bad in ("Всеволод", "всеволод", "", "x" * 40, "a\u202eb"):
+        assert _settings(client, edit, name_0=bad).status_code in (400, 409), bad
+        assert _db_snapshot(app) == before
+
+
+def test_rematch_keeps_or_moves_the_seats_and_the_options(client):
+    edit = new_match(client, players=("А", "Б", "В"), options=dict(TRAD_OPTIONS, opt_target="150"))
+    page = client.get(edit + "/score")
+    assert soup(page).select_one("form.rematch") is None  # only a finished match offers it
+    enter_result(client, edit, "А", {1: "100", 2: "60"})
+    page = client.get(edit + "/score")
+    form = soup(page).select_one("form.rematch")
+    data = {i["name"]: i.get("value", "") for i in form.select("input[type=hidden]")}
+    new = client.post(edit + "/rematch", data={**data, "seats": "rotated"}).headers["Location"]
+    rec = client.get(new + "/export").get_json()
+    assert rec["players"] == ["Б", "В", "А"] and rec["options"]["target"] == 150 and rec["hands"] == []
+    new2 = client.post(edit + "/rematch", data={**data, "seats": "kept"}).headers["Location"]
+    assert client.get(new2 + "/export").get_json()["players"] == ["А", "Б", "В"]
+
+
+def test_archive_hides_a_match_and_brings_it_back(app, client):
+    edit = new_match(client)
+    enter_result(client, edit, "Анфиса", {1: "40"})
+    assert len(soup(client.get("/")).select("li.match")) == 1
+    page = client.get(edit + "/players")
+    form = soup(page).select_one('form[action$="/archive"]')
+    data = {i["name"]: i.get("value", "") for i in form.select("input[type=hidden]")}
+    assert data["archived"] == "1"
+    events_before = _db_snapshot(app)[1]
+    client.post(edit + "/archive", data=data)
+    assert soup(client.get("/")).select("li.match") == []
+    archived = soup(client.get("/?archived=1")).select("li.match")
+    assert len(archived) == 1 and "40" not in archived[0].get_text()
+    assert _db_snapshot(app)[1] == events_before  # nothing deleted
+    client.post(edit + "/archive", data={**data, "archived": "0"})
+    assert len(soup(client.get("/")).select("li.match")) == 1
+
+
+def test_match_list_names_the_leader_and_the_winner(client):
+    edit = new_match(client)
+    enter_result(client, edit, "Всеволод", {0: "40"})
+    item = soup(client.get("/")).select_one("li.match").get_text(" ", strip=True)
+    assert "Всеволод" in item.split("·")[-1]
+    enter_result(client, edit, "Всеволод", {0: "70"})
+    item = soup(client.get("/")).select_one("li.match").get_text(" ", strip=True)
+    assert "победа: Всеволод" in item
+
+
+# -- statistics against a recount from the records -----------------------------------------------
+
+def _seeded_records(seed: int, n: int) -> list[dict]:
+    """Whole traditional matches of random result-only hands, as game records."""
+    rng = random.Random(seed)
+    names = ["Анфиса", "Всеволод", "Жан", "Стас"]
+    out = []
+    for _ in range(n):
+        players = rng.sample(names, rng.choice((2, 3, 4)))
+        hands = []
+        totals = {p: 0 for p in players}
+        while max(totals.values()) < 100 and len(hands) < 30:
+            out_p = rng.choice(players)
+            left = {p: rng.randint(1, 30) for p in players if p != out_p}
+            hands.append({"result": {"out": out_p, "left": left}})
+            totals[out_p] += sum(left.values())
+        if rng.random() < 0.3:
+            hands = hands[:-1]  # a match not finished
+        out.append({"format": "referee-record/1", "variant": "traditional", "players": players,
+                    "options": {"target": 100}, "hands": hands})
+    return out
+
+
+def _recount(records: list[dict], name: str) -> dict:
+    """The figures of a player page counted straight from the records' own replay."""
+    from referee import record as rec
+
+    got = {"matches": 0, "won": 0, "hands": 0, "hands_won": 0, "points": 0, "h2h": {}}
+    for r in records:
+        if name not in r["players"]:
+            continue
+        report = rec.replay(rec.read(r)).to_json()
+        got["matches"] += 1
+        winner = report["match_winner"]
+        got["won"] += winner == name
+        for h in report["hands"]:
+            got["hands"] += 1
+            got["hands_won"] += h["winner"] == name
+            got["points"] += (h["points"] or {}).get(name, 0)
+        for other in r["players"]:
+            if other != name:
+                row = got["h2h"].setdefault(other, [0, 0, 0])
+                row[0] += 1
+                row[1] += winner == name
+                row[2] += winner == other
+    return got
+
+
+def test_player_statistics_agree_with_a_recount_of_the_records(client):
+    import json
+
+    records = _seeded_records(7, 12)
+    for r in records:
+        page = client.get("/import")
+        data = form_data(page, "form")
+        data["text"] = json.dumps(r, ensure_ascii=False)
+        resp = client.post("/import", data=data)
+        assert resp.status_code == 302, soup(resp).get_text(" ", strip=True)[:300]
+    from referee.web import players
+
+    with client.application.test_request_context():
+        from referee.web.matches import known_matches
+        from referee.web import get_db
+
+        facts = players.all_facts(known_matches(get_db()))
+        for name in ("Анфиса", "Всеволод", "Жан", "Стас"):
+            want = _recount(records, name)
+            s = players.player_stats(name, facts)
+            t = s["total"]
+            assert (t["matches"], t["won"], t["hands"], t["hands_won"], t["points"]) == \
+                (want["matches"], want["won"], want["hands"], want["hands_won"], want["points"]), name
+            assert {o: [r["matches"], r["won"], r["lost"]] for o, r in s["h2h"].items()} == want["h2h"]
+    # the page and the CSV say the same
+    page = soup(client.get("/players/Жан"))
+    assert page.select_one(".stat-chips")
+    rows = list(csv.reader(io.StringIO(client.get("/players/Жан.csv").get_data(as_text=True).lstrip("\ufeff"))))
+    assert rows[0][0] == "match"
+    assert sum(int(r[5]) for r in rows[1:]) == _recount(records, "Жан")["points"]
+    assert len(rows) - 1 == _recount(records, "Жан")["hands"]
+    assert client.get("/players/Никто").status_code == 404
+
+
+def test_scoresheet_marks_a_corrected_hand_and_prints_the_audit(client):
+    from pypdf import PdfReader
+
+    edit = new_match(client)
+    enter_result(client, edit, "Анфиса", {1: "40"})
+    correct(client, edit, 1, {"left_1": "20"}, confirm=True)
+    resp = client.get(edit + "/sheet.pdf?lang=ru")
+    assert resp.status_code == 200
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(resp.data)).pages)
+    assert "исправлен" in text and "40 → 20" in text
+    resp = client.get(edit + "/sheet.pdf?lang=en")
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(resp.data)).pages)
+    assert "corrected" in text and "Changed after it was entered" in text
+
+
+def test_audit_from_the_read_only_link_shows_no_edit_key(client):
+    edit = new_match(client)
+    enter_result(client, edit, "Анфиса", {1: "40"})
+    correct(client, edit, 1, {"left_1": "20"}, confirm=True)
+    share = soup(client.get(edit + "/share"))
+    view = next(a["href"] for a in share.select("a") if "/s/" in a.get("href", ""))
+    view_path = "/s/" + view.split("/s/")[1].split("/")[0]
+    resp = client.get(view_path + "/audit")
+    assert resp.status_code == 200
+    key = edit.split("/m/")[1]
+    assert key not in resp.get_data(as_text=True)
+    assert "40 → 20" in resp.get_data(as_text=True)
