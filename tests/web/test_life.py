@@ -7,8 +7,6 @@ import csv
 import io
 import random
 
-import pytest
-
 from referee.web import log
 from referee.web.log import fold
 
@@ -46,7 +44,7 @@ def correct(client, edit: str, number: int, fields: dict, confirm: bool = False)
     page = client.get(f"{edit}/hand/{number}/correct")
     assert page.status_code == 200
     data = form_data(page, "form.correct-form")
-    for k, v in list(data.items()):
+    for k in list(data):
         if k not in ("csrf_token", "n"):
             del data[k]
     base = {i["name"]: i.get("value", "") for i in soup(page).select("form.correct-form input")
@@ -183,7 +181,7 @@ def test_undo_cancels_a_correction(client):
 def _settings(client, edit, **fields):
     page = client.get(edit + "/players")
     data = form_data(page, "form:not([action])")
-    for i, inp in enumerate(soup(page).select('input[name^="name_"]')):
+    for inp in soup(page).select('input[name^="name_"]'):
         data[inp["name"]] = inp["value"]
     data.update(fields)
     return client.post(edit + "/players", data=data)
