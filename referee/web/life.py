@@ -247,36 +247,24 @@ def describe(m: dict, data: dict) -> list[str]:
 
 def audit_entries(m: dict, evs: list[dict]) -> list[dict]:
     """Every correction, undone correction, rename and confirmation, oldest first."""
-    undone: dict[int, dict] = {}
-    from .log import UNDOABLE
+    from .log import effective
 
-    # which undo cancelled which correction: replay the undo stack
-    stack: list[dict] = []
-    for e in evs:
-        if e["kind"] == "undo":
-            for i in range(len(stack) - 1, -1, -1):
-                if stack[i]["kind"] in UNDOABLE:
-                    undone[stack[i]["seq"]] = e
-                    del stack[i]
-                    break
-        elif e["kind"] in UNDOABLE:
-            stack.append(e)
+    in_force = {e["seq"] for e in effective(evs)}
     out = []
     for e in evs:
         d = e["data"]
         if e["kind"] == "correct":
             out.append({"kind": "correct", "at": e["at"], "hand": d.get("hand"), "via": d.get("via"),
-                        "lines": describe(m, d),
-                        "undone_at": undone[e["seq"]]["at"] if e["seq"] in undone else None})
+                        "lines": describe(m, d), "undone": e["seq"] not in in_force})
         elif e["kind"] == "rename":
             out.append({"kind": "rename", "at": e["at"], "hand": None, "via": d.get("via"),
                         "lines": [_("%(was)s is now called %(now)s", was=d.get("from"), now=d.get("to"))],
-                        "undone_at": None})
+                        "undone": False})
         elif e["kind"] == "confirm":
             words = _("confirmed by %(name)s") if d.get("verdict") == "confirmed" \
                 else _("disputed by %(name)s")
             out.append({"kind": "confirm", "at": e["at"], "hand": d.get("hand"), "via": d.get("via"),
-                        "lines": [words % {"name": d.get("by")}], "undone_at": None})
+                        "lines": [words % {"name": d.get("by")}], "undone": False})
     return out
 
 

@@ -431,9 +431,9 @@ def undo(key: str):
         n = _n()
         evs = store.events(get_db(), m["id"])
         _fresh(evs, n)
-        from .log import effective
+        from .log import last_undoable
 
-        if not effective(evs):
+        if last_undoable(evs) is None:
             raise Refused(_("There is nothing to undo."))
         _append(m, n, "undo", {})
 

@@ -227,7 +227,7 @@ def match_pdf(door: str, key: str):
 
     hands = fold(evs)
     with force_locale(chosen):
-        audit = [a for a in life.audit_entries(m, evs) if a["kind"] == "correct" and not a["undone_at"]]
+        audit = [a for a in life.audit_entries(m, evs) if a["kind"] == "correct" and not a["undone"]]
     try:
         data = pdf.match_sheet(record, report, chosen, corrected=life.corrected_numbers(hands),
                                audit=audit)

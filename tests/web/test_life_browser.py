@@ -70,6 +70,6 @@ def test_correction_rename_rematch_and_player_page(phone, live_server, lang):
     go(page, "a.match-title:has-text('Всеволод')")
     chips = page.inner_text(".stat-chips")
     assert "2" in chips  # two matches: the corrected one and the rematch
-    assert page.locator("table.h2h tbody tr").count() == 1
+    assert page.locator("ul.h2h li").count() == 1
     phone_checks(page, "player")
     shoot(page, f"life-{lang}-player")
