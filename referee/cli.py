@@ -190,11 +190,12 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--option", action="append", metavar="KEY=VALUE")
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=cmd_bench)
-    from . import backup, server
+    from . import backup, export_cli, server
 
     cli_print.add_subcommands(sub)
     server.add_subcommands(sub)
     backup.add_subcommands(sub)
+    export_cli.add_subcommands(sub)
     return p
 
 

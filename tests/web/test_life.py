@@ -382,3 +382,23 @@ def test_audit_from_the_read_only_link_shows_no_edit_key(client):
     key = edit.split("/m/")[1]
     assert key not in resp.get_data(as_text=True)
     assert "40 → 20" in resp.get_data(as_text=True)
+
+
+def test_referee_csv_exports_every_match_on_the_server(app, client, tmp_path, capsys):
+    import json
+
+    from referee.cli import main
+
+    for r in _seeded_records(3, 4):
+        page = client.get("/import")
+        data = form_data(page, "form")
+        data["text"] = json.dumps(r, ensure_ascii=False)
+        assert client.post("/import", data=data).status_code == 302
+    out = tmp_path / "all.csv"
+    assert main(["csv", "--database", app.config["DATABASE"], "--output", str(out), "--lang", "en"]) == 0
+    rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8-sig"))))
+    web = list(csv.reader(io.StringIO(client.get("/players/all.csv").get_data(as_text=True).lstrip("\ufeff"))))
+    assert rows == web and len(rows) > 1
+    assert "4 matches" in capsys.readouterr().err
+    assert main(["csv", "--database", str(tmp_path / "none.db")]) == 4
+    assert not (tmp_path / "none.db").exists()

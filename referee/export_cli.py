@@ -1,0 +1,65 @@
+"""``referee csv``: every hand of every match on this server as CSV, for the operator's
+spreadsheet (the web app's CSV exports hold only the matches a browser knows).
+
+The figures are the player pages' own (``referee.web.players``): one replay of each log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+EXIT_REFUSED = 4
+
+WORDS = {"ru": {"no_db": "Базы данных нет: {path}", "written": "Записано: {path} (матчей: {matches}, строк: {rows})"},
+         "en": {"no_db": "There is no database at {path}", "written": "Written: {path} ({matches} matches, {rows} rows)"}}
+
+
+def write_csv(database: str, out: Any) -> tuple[int, int]:
+    """Write the CSV of every match in ``database`` to the text stream ``out``; (matches, rows)."""
+    import csv
+
+    from . import create_app
+    from .web import get_db, players, store
+
+    app = create_app({"DATABASE": database, "SECRET_KEY": "csv-export", "TESTING": False})
+    with app.test_request_context():
+        facts = players.all_facts(store.list_matches(get_db()))
+    w = csv.writer(out)
+    w.writerow(players.CSV_HEAD)
+    rows = 0
+    for r in players.csv_rows(facts):
+        w.writerow(r)
+        rows += 1
+    return len(facts), rows
+
+
+def cmd_csv(args: argparse.Namespace) -> int:
+    from .backup import _database
+    from .server import default_lang
+
+    lang = "en" if (args.lang or default_lang()) == "en" else "ru"
+    path = _database(args)
+    if not os.path.exists(path):
+        print(WORDS[lang]["no_db"].format(path=path), file=sys.stderr)
+        return EXIT_REFUSED
+    if args.output in (None, "-"):
+        n, rows = write_csv(path, sys.stdout)
+        return 0
+    with open(args.output, "w", encoding="utf-8-sig", newline="") as f:
+        n, rows = write_csv(path, f)
+    print(WORDS[lang]["written"].format(path=args.output, matches=n, rows=rows), file=sys.stderr)
+    return 0
+
+
+def add_subcommands(sub: Any) -> None:
+    c = sub.add_parser("csv", help="every hand of every match on this server as CSV (a spreadsheet)",
+                       description="One row per player per hand, for all the server's matches.")
+    c.add_argument("--output", metavar="FILE", default=None, help="the CSV file (default: standard output)")
+    c.add_argument("--instance", metavar="DIR", default=None, help="the data folder (as for referee serve)")
+    c.add_argument("--database", metavar="FILE", default=None,
+                   help="the database file (default: REFEREE_DATABASE, else the data folder's referee.db)")
+    c.add_argument("--lang", choices=("ru", "en"), default=None)
+    c.set_defaults(func=cmd_csv)
