@@ -22,8 +22,6 @@ TEXT = {
     "error": ("Нарушение", "Broken rule"),
     "where": ("партия {hand}, ход {turn}, «{move}»", "hand {hand}, turn {turn}, «{move}»"),
     "bad": ("Запись не читается", "The record cannot be read"),
-    "provisional": ("Лестница: текст источника оборван, правила предварительные.",
-                    "Ladder: the source text is cut off; the rules are provisional."),
     "rule": ("правило", "rule"),
     "see": ("Правило на странице правил", "The rule on the rules page"),
 }
@@ -36,8 +34,9 @@ def _t(key: str, lang: str) -> str:
 
 def _readable(code: int, out: dict, lang: str) -> str:
     lines = []
-    if out.get("variant") and spec(out["variant"]).provisional:
-        lines.append(_t("provisional", lang))
+    prov = spec(out["variant"]).provisional if out.get("variant") else None
+    if prov is not None:
+        lines.append(prov.short(lang))
     ends = TEXT["end"][0 if lang == "ru" else 1]
     for h in out["hands"]:
         pts = ", ".join(f"{p} {x}" for p, x in h["points"].items())
@@ -140,8 +139,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out))
     else:
-        if vs.provisional:
-            print(TEXT["provisional"][1])
+        if vs.provisional is not None:
+            print(vs.provisional.short("en"))
         print(f"{variant}, {players} players: {args.hands} hands, {moves} tiles laid in {dt:.3f} s "
               f"= {out['hands_per_s']} hands/s, {out['moves_per_s']} tiles/s")
     return 0

@@ -19,13 +19,13 @@ import jinja2
 
 from referee import rulebook
 from referee.paths import TEMPLATES  # a checkout's templates/ or the installed copy
+from referee.rules import REGISTRY, make_variant
 from referee.rules.catalogue import VARIANTS, OptionError, resolve_options, spec
 
 __all__ = [
     "TEMPLATES",
     "match_sheet",
     "add_in_play",
-    "IN_PLAY_VARIANTS",
     "match_sheet_html",
     "blank_sheet",
     "blank_sheet_html",
@@ -37,9 +37,6 @@ __all__ = [
 ]
 
 
-#: Variants that count points during play. In the first five they go to the player's total; in
-#: six matador and lucky threes they only decide the hand, whose winner alone is credited.
-IN_PLAY_VARIANTS = ("muggins", "bergen", "fives", "threes", "matador", "six_matador", "lucky_threes")
 
 
 class SheetError(ValueError):
@@ -259,14 +256,13 @@ def _check_variant(variant: object, lang: str) -> str:
 
 
 def _common(variant: str, lang: str) -> dict[str, Any]:
-    v = spec(variant)
     return {
         "lang": lang,
         "w": WORDS[lang],
         "variant": variant,
         "variant_title": rulebook.variant_title(variant, lang),
         "variant_other": rulebook.variant_title(variant, "en" if lang == "ru" else "ru"),
-        "provisional": rulebook.provisional_note(lang) if v.provisional else "",
+        "provisional": rulebook.provisional_note(variant, lang),
     }
 
 
@@ -304,7 +300,7 @@ def add_in_play(out: dict, rep: Any) -> dict:
     ``scored`` (result-only hands) or the replayed hand's ``scores``. Give the result to
     :func:`match_sheet`."""
     hands = getattr(rep, "hands", None)
-    if not hands or out.get("variant") not in IN_PLAY_VARIANTS:
+    if not hands or not getattr(rep, "scores_in_play", False):
         return out
     players = list(getattr(rep, "players", None) or [])
     out = dict(out)
@@ -336,6 +332,7 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
         options = resolve_options(variant, len(players), given)
     except OptionError as e:
         raise SheetError("option", key=e.params.get("key", ""), value=e.params.get("value", "")) from None
+    rules = make_variant(variant, len(players), options)
     w = WORDS[lang]
     rows = []
     running = {p: 0 for p in players}
@@ -381,7 +378,7 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
         totals=[totals.get(p, 0) for p in players],
         match_winner=report.get("match_winner"),
         any_in_play=any_in_play,
-        in_play_note=w["in_play_decide" if variant in ("six_matador", "lucky_threes") else "in_play_note"],
+        in_play_note=w["in_play_decide" if rules.in_play_decides() else "in_play_note"],
         chart=_chart_svg(players, series, options, variant, lang),
         error=error,
         landscape=len(players) >= 6,
@@ -532,7 +529,6 @@ def blank_sheet(variant: str, players: int, lang: str = "ru") -> bytes:
 # --------------------------------------------------------------------------------------------
 # Hand records
 
-BLIND = ("blind_blitz", "dark")
 
 
 def describe_move(token: str, lang: str, variant: str | None = None, previous: str | None = None) -> str:
@@ -544,7 +540,7 @@ def describe_move(token: str, lang: str, variant: str | None = None, previous: s
     from referee.rules.tiles import tile_str
 
     ru = key_lang(lang) == "ru"
-    blind = variant in BLIND
+    blind = variant in REGISTRY and REGISTRY[variant].blind
     try:
         mv = parse_move(str(token))
     except MoveSyntaxError:
@@ -706,8 +702,8 @@ def hand_record_html(record: Mapping[str, Any], report: Mapping[str, Any] | None
         players=players,
         hand_number=hand_number,
         deal=[(p, deal.get(p, [])) for p in players] if isinstance(deal, Mapping) else None,
-        deal_label=w["rows"] if variant in BLIND else w["deal"],
-        deal_note=w["rows_note"] if variant in BLIND else "",
+        deal_label=w["rows"] if REGISTRY[variant].blind else w["deal"],
+        deal_note=w["rows_note"] if REGISTRY[variant].blind else "",
         ends_note=w["ends_note"] if any("/" in (r["ends"] or "") for r in rows) else "",
         lead=hand.get("lead"),
         removed=hand.get("removed"),

@@ -22,7 +22,7 @@ from .rules.match import Match, partners
 from .rules.notation import Move, in_words_as_written, parse_move
 from .rules.tiles import ALL_MASK, PIPS, parse_tile, tile_str, tiles_of
 from .rules.variants import make_variant
-from .rules.variants.base import HandScore
+from .rules.variants.base import HandScore, Variant
 
 __all__ = ["FORMAT", "RecordError", "Record", "HandRecord", "Report", "Position", "Stopped", "read", "replay",
            "positions", "check", "dumps"]
@@ -172,7 +172,7 @@ def read(source: Any) -> Record:
         raise RecordError("record.limit", limits.limit_params("hands"))
     v = make_variant(variant, len(players), given)   # the given options: defaults may be None
     size = v.deal_size(len(players))
-    hands = [_read_hand(h, i + 1, players, size, variant) for i, h in enumerate(hands_raw)]
+    hands = [_read_hand(h, i + 1, players, size, v) for i, h in enumerate(hands_raw)]
     return Record(variant, options, dict(given), list(players), hands, date, lang, obj, v)
 
 
@@ -184,7 +184,7 @@ def _real_date(text: str) -> bool:
     return True
 
 
-def _read_hand(raw: Any, number: int, players: list[str], size: int, variant: str) -> HandRecord:
+def _read_hand(raw: Any, number: int, players: list[str], size: int, v: Variant) -> HandRecord:
     if not isinstance(raw, dict):
         raise _field("hands", "each hand is an object", hand=number)
     _unknown_keys(raw, HAND_KEYS, "hand", number)
@@ -210,17 +210,17 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, variant: st
             hr.deal[name] = ts
     for key in ("removed", "starter"):
         if raw.get(key) is not None:
-            if key == "removed" and (variant != "spider" or size * len(players) == 28):
-                raise _field("removed", "only spider with a bazaar puts a tile aside", hand=number)
-            if key == "starter" and variant != "ladder":
-                raise _field("starter", "only ladder starts from a bazaar tile", hand=number)
+            if key == "removed" and (not v.removes_one or size * len(players) == 28):
+                raise _field("removed", f"{v.name} puts no bazaar tile aside", hand=number)
+            if key == "starter" and not v.starter_from_bazaar:
+                raise _field("starter", f"{v.name} does not start from a bazaar tile", hand=number)
             t = _tile(raw[key], key, number)
             if t in seen:
                 raise RecordError("record.deal", {"detail": f"{key} {tile_str(t)} was dealt"}, hand=number)
             seen.add(t)
             setattr(hr, key, t)
-    if variant == "ladder" and raw.get("turns") and hr.starter is None:
-        raise _field("starter", "ladder needs the starting tile", hand=number)
+    if v.starter_from_bazaar and raw.get("turns") and hr.starter is None:
+        raise _field("starter", f"{v.name} needs the starting tile", hand=number)
     lead = raw.get("lead")
     if lead is not None:
         if not isinstance(lead, str) or lead not in seated:
@@ -360,6 +360,8 @@ class Report:
     eggs: int = 0
     #: kozel_min: what each player has hanging now (nothing hanging: left out)
     hanging: dict[str, int] = field(default_factory=dict)
+    #: the variant gathers points during play (each hand's ``scored`` / its hand's ``scores``)
+    scores_in_play: bool = False
 
     @property
     def ok(self) -> bool:
@@ -417,7 +419,8 @@ def replay(record: Record | Any, lang: str | None = None, open_last: bool = Fals
     kind = v0.kind()
     goal = v0.goal()
     rep = Report(record.variant, players, record.options, [], {p: 0 for p in players}, None,
-                 provisional=v0.spec.provisional, kind=kind, goal=goal)
+                 provisional=v0.spec.provisional is not None, kind=kind, goal=goal,
+                 scores_in_play=v0.scores_in_play())
     match = Match(record.options, n, kind, goal)
     if match.teams:
         rep.teams = [[players[s] for s in seats] for seats in match.units]
@@ -472,7 +475,7 @@ def _start_hand(record: Record, hr: HandRecord, number: int, prev_winner: int | 
                                                    "leader": players[h.to_move]}), number, None, None)
     if h.over and h.end == "redeal" and (hr.turns or hr.result is not None):
         # a hand whose known deal calls for a redeal has no turns (and so no result)
-        rule = "hand.no_double" if h.vs.get("no_double") or record.variant in ("spider", "sausage") else "hand.redeal"
+        rule = v.no_opener_rule
         first_move = hr.turns[0][1][0] if hr.turns and hr.turns[0][1] else None
         raise _Stop(RuleError(rule, {}), number, 1 if hr.turns else None, first_move)
     return h, v
@@ -709,35 +712,6 @@ def _apply_left(h: Hand, v, left: dict[str, list[int] | int] | None, number: int
     h.vs["left_tiles"] = tiles_given
 
 
-_PLAUSIBLE_STEP = {"muggins": 5, "two_lane": 10}
-#: the variants that count points during play (``result.scored``); elsewhere nothing is scored
-_IN_PLAY = ("muggins", "bergen", "fives", "threes", "lucky_threes", "matador", "six_matador", "two_lane")
-
-
-def _scored_problem(variant: str, options: dict, scored: dict[str, int]) -> tuple[str, str, dict] | None:
-    """(player, why, its words' params) of the first in-play score that cannot be, or None."""
-    step = _PLAUSIBLE_STEP.get(variant)
-    most = None                       # the most the whole table can score during one hand
-    if variant == "matador":
-        step = int(options.get("matador_bonus") or 0)   # 0 or 10 a matador laid; four matadors
-        most = 4 * step
-    elif variant == "six_matador" and options.get("scoring") != "strict":
-        step, most = 10, 50                             # 10 a matador laid; five matadors
-    for name, x in scored.items():
-        if x and (variant not in _IN_PLAY or (variant == "matador" and not step)):
-            return name, "scored_none", {"points": x}
-        if step and x % step:
-            return name, "scored_step", {"points": x, "step": step}
-        if x < 0 and not (variant == "lucky_threes" or (variant == "six_matador" and most is None)):
-            return name, "scored_negative", {"points": x}
-        if x == 1 and variant == "bergen":     # Bergen's points come in 2s and 3s
-            return name, "scored_bergen", {"points": x}
-    if most is not None and sum(scored.values()) > most:
-        name = max(scored, key=lambda k: scored[k])
-        return name, "scored_most", {"total": sum(scored.values()), "most": most}
-    return None
-
-
 def _left_agree(a: dict | None, b: dict | None, lone_blank: int | None, number: int) -> None:
     """A hand's ``left`` and its ``result.left``, where both are given, say the same."""
     if not a or not b:
@@ -761,7 +735,7 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
     players = record.players
     seat = {p: s for s, p in enumerate(players)}
     scored = res.get("scored", {})
-    bad = _scored_problem(record.variant, record.options, scored)
+    bad = v.scored_problem(scored)
     if bad is not None:
         raise _left_error("result.scored", bad[1], number, player=bad[0], **bad[2])
     out = res.get("out")
@@ -800,7 +774,7 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
         # a block whose winner is the fish maker: the result must say who made it
         raise _Stop(RuleError("result.maker", {}), number, None, None)
     left = res.get("left") or hr.left or {}
-    if h.deal_known and record.variant != "sausage":
+    if h.deal_known and not v.tiles_change_hands:
         # a known deal: each tile left was dealt to that player or drawn (never another's)
         drawable = h.drawable_n > 0
         for name, val in left.items():
@@ -837,7 +811,7 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
             continue            # the player who went out holds nothing (0 or [] said so)
         # at most his deal and every tile he could have drawn (sausage: any tile, as a cut hands
         # tiles over)
-        more = 28 if record.variant == "sausage" else max(h.drawable_n, 0)
+        more = 28 if v.tiles_change_hands else max(h.drawable_n, 0)
         most = min(28, h.counts[s] + more)
         if isinstance(val, list):
             if len(val) > most:

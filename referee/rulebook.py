@@ -11,7 +11,7 @@ and the command line all read the rules from here, so that a refusal (a rule id 
 - :func:`scoring_summary` is the short text printed on blank scoresheets.
 
 The seeds (``/work/shared/seeds``: Russian source texts) are quoted as sources, with the seed
-number; where a seed is wrong or cut off, the page says so (:data:`PROVISIONAL_NOTE`, the
+number; where a seed is wrong or cut off, the page says so (:func:`provisional_note`, the
 ``*.source_error`` rules).
 """
 
@@ -22,6 +22,7 @@ from typing import Mapping
 
 from referee import limits
 from referee.rules.catalogue import VARIANTS, spec
+from referee.rules.variants import REGISTRY
 
 __all__ = [
     "SeedQuote",
@@ -30,7 +31,6 @@ __all__ = [
     "Section",
     "LANGS",
     "SEED_FILES",
-    "PROVISIONAL_NOTE",
     "rules_for",
     "rule_for",
     "rule_text",
@@ -54,18 +54,10 @@ SEED_FILES = {
     "004": "004_47f68095ce5b8ebc.txt",
 }
 
-PROVISIONAL_NOTE = {
-    "ru": "Правила «Лестницы» предварительные: текст источника (seed 002) оборван на середине "
-          "описания, а недостающее нигде не найдено. Всё, кроме сдачи, стартовой кости и "
-          "направления выкладки, — наше допущение.",
-    "en": "Ladder's rules are provisional: the source text (seed 002) is cut off in the middle of "
-          "the description, and the rest was not found elsewhere. Everything beyond the deal, the "
-          "starting tile and the direction of the layout is our assumption.",
-}
-
-
-def provisional_note(lang: str) -> str:
-    return PROVISIONAL_NOTE[_lang(lang)]
+def provisional_note(variant: str, lang: str) -> str:
+    """Why ``variant``'s rules are provisional (its catalogue entry says), or ""."""
+    p = spec(variant).provisional
+    return p.note(_lang(lang)) if p is not None else ""
 
 
 # --------------------------------------------------------------------------------------------
@@ -485,7 +477,7 @@ def _option_note(variant: str, key: str, lang: str) -> OptionNote:
             vals.append((str(c), option_text(variant, key, c, lang), j == 0))
     else:
         d = o.default_for(spec(variant).min_players, {"scoring": "credit"})
-        if key == "target" and variant in ("bergen", "fives", "threes"):
+        if o.default_fn is not None and o.default_for(2, {}) != o.default_for(3, {}):   # by players
             two = o.default_for(2, {})
             more = o.default_for(3, {})
             txt = option_text(variant, key, "{n}", lang)
@@ -503,25 +495,17 @@ def options_in_force(variant: str, options: Mapping[str, object], players: int,
                      lang: str) -> list[tuple[str, str, str, str]]:
     """Every option of the variant with its value in force: (key, title, value, sentence).
 
-    Missing keys take their defaults. Options that do not apply (``limit`` in traditional with
-    credit scoring, ``target`` with kozel scoring) are left out.
+    Missing keys take their defaults. Options that do not apply (the variant's ``option_applies``:
+    ``limit`` in traditional with credit scoring, ``target`` with kozel scoring) are left out.
     """
-    from referee.rules.catalogue import resolve_options
+    from referee.rules import make_variant
 
-    resolved = resolve_options(variant, players, options)
+    v = make_variant(variant, players, options)
+    resolved = v.options
     out = []
     for key in spec(variant).option_keys:
         value = resolved[key]
-        if variant == "traditional":
-            if key == "limit" and resolved.get("scoring") != "kozel":
-                continue
-            if key == "target" and resolved.get("scoring") == "kozel":
-                continue
-            if key in ("kozel_min", "eggs") and resolved.get("scoring") != "kozel":
-                continue
-            if key == "teams" and players != 4:
-                continue
-        if key == "deal_3_4" and players < 3:
+        if not v.option_applies(key):
             continue
         shown = _value_word(value, lang)
         out.append((key, option_title(variant, key, lang), shown, option_text(variant, key, value, lang)))
@@ -1179,7 +1163,7 @@ VARIANT_RULES["two_lane"] = [
 ]
 
 VARIANT_RULES["ladder"] = [
-    ("ladder.provisional", "source", PROVISIONAL_NOTE["ru"], PROVISIONAL_NOTE["en"],
+    ("ladder.provisional", "source", provisional_note("ladder", "ru"), provisional_note("ladder", "en"),
      (Q("002", "Все остальные игроки будут продолжать выстраивать лестницу в том направлении, которое "
                "задал первый игрок."),), ()),
     ("ladder.deal", "players",
@@ -1211,11 +1195,10 @@ VARIANT_RULES["ladder"] = [
 # Each: section, variants (None: every variant), title (ru, en), text (ru, en), quotes, option
 # keys, and optional per-variant texts ("by": {variant: (ru, en)}).
 
-_DRAWING = ("traditional", "blitz", "spider", "sausage", "matador", "six_matador", "french", "muggins",
-            "bergen", "fives", "threes", "lucky_threes", "two_lane", "ladder", "blind_blitz", "dark")
-_BLIND = ("blind_blitz", "dark")
-_IN_PLAY = ("muggins", "bergen", "fives", "threes", "lucky_threes")
-_MATADORS = ("matador", "six_matador", "french")
+# The topics a variant's class declares in ``rule_topics`` (None: every variant's page).
+_DRAWING = "drawing"
+_BLIND = "blind"
+_MATADORS = "matadors"
 _ALL = None
 
 _FIT_EQUAL = ("Кость кладут к открытому концу той половиной, число на которой равно числу на конце.",
@@ -1229,13 +1212,18 @@ _FIT_SUM6 = ("Кость кладут к открытому концу так, �
              "A tile is laid so that the touching halves sum to 6; an end showing 0 takes only a "
              "matador, crosswise.")
 
-def _E(section, variants, title, text, quotes=(), options=(), **kw):
-    return dict(section=section, variants=variants, title=title, text=text, quotes=tuple(quotes),
+def _E(section, topic, title, text, quotes=(), options=(), **kw):
+    """An engine rule: shown on the page of every variant whose class declares ``topic`` in its
+    ``rule_topics`` (``topic`` None: on every page)."""
+    return dict(section=section, topic=topic, title=title, text=text, quotes=tuple(quotes),
                 options=tuple(options), **kw)
 
 
-_ONE_DRAW = ("matador", "six_matador", "bergen", "fives", "threes", "two_lane", "ladder") + _BLIND
-_LOT = ("blind_blitz", "dark", "matador", "six_matador", "muggins", "two_lane", "ladder")
+def _shows(variant: str, topic: str | None) -> bool:
+    """Whether ``variant``'s rules page holds the engine rules of ``topic``."""
+    return topic is None or topic in REGISTRY[variant].rule_topics
+
+
 
 ENGINE_RULES: dict[str, dict] = {
     # --- the record (referee check exit 2) -----------------------------------------------------
@@ -1332,7 +1320,7 @@ ENGINE_RULES: dict[str, dict] = {
          "A tile is written a:b (or a-b), a and b from 0 to 6; 3:5 and 5:3 are one tile.")),
     "token.open_twice": _E("record", _BLIND, ("Открытие трёх костей", "Turning up three tiles"),
         ("open называет три разные кости.", "open names three different tiles.")),
-    "token.across_half": _E("record", ("matador", "six_matador"), ("Половина матадора", "The matador's half"),
+    "token.across_half": _E("record", "matador_half", ("Половина матадора", "The matador's half"),
         ("across@n называет половину поперечного матадора, обращённую наружу; n — одна из его половин.",
          "across@n names the half of a crosswise matador that faces out; n is one of its halves."),
         options=("matador_end",)),
@@ -1345,12 +1333,12 @@ ENGINE_RULES: dict[str, dict] = {
         quotes=(Q("002", "Игрок, начинающий игру определяется жребием, следующие ходы делаются по часовой "
                          "стрелке."),
                 Q("000", "По ходу часовой стрелки игру продолжает Владимир, он выкладывает 0:3."))),
-    "turn.one_tile": _E("play", tuple(v for v in VARIANTS if v not in ("blitz",) + _BLIND),
+    "turn.one_tile": _E("play", "one_tile",
         ("Одна кость за ход", "One tile a turn"),
         ("За ход кладут одну кость (несколько — только в блице и в слепых вариантах).",
          "One tile is laid per turn (several only in blitz and the blind variants)."),
         quote_from=('lanes', 'turn')),
-    "draw.lay_drawn": _E("play", ("french", "matador", "six_matador"), ("Взятую кость кладут", "The drawn tile is laid"),
+    "draw.lay_drawn": _E("play", _MATADORS, ("Взятую кость кладут", "The drawn tile is laid"),
         ("Кость, взятая из базара и подходящая к выкладке, должна быть положена в тот же ход; онер или "
          "матадор, придержанный в руке, вместо неё не кладут.",
          "A tile drawn from the bazaar that fits must be laid in the same turn; an honour or matador "
@@ -1381,7 +1369,7 @@ ENGINE_RULES: dict[str, dict] = {
          "lead that very tile."),
         options=("opener",),
         quote_from=('opener',)),
-    "lead.double": _E("lead", ("sevastopol", "spider", "sausage"), ("Заход дублем", "A double leads"),
+    "lead.double": _E("lead", "lead_double", ("Заход дублем", "A double leads"),
         ("Игра открывается дублем: он становится корнем выкладки.",
          "The hand opens with a double: it is the root of the layout."),
         quote_from=('opener',)),
@@ -1394,12 +1382,12 @@ ENGINE_RULES: dict[str, dict] = {
     "hand.unfinished": _E("record", _ALL, ("Недоигранный кон", "An unfinished hand"),
         ("Недоигранным может быть только последний кон записи (матч в процессе).",
          "Only the last hand of a record may be unfinished (a match in progress).")),
-    "hand.redeal": _E("players", ("traditional",), ("Пересдача", "Redeal"),
+    "hand.redeal": _E("players", "redeal", ("Пересдача", "Redeal"),
         ("При однообразной раздаче кон записывают с раздачей и без ходов; он кончается пересдачей.",
          "A monotonous deal is recorded with its deal and no turns; it ends as a redeal."),
         options=("monotonous_threshold", "redeal_when"),
         quote_from=("monotonous",)),
-    "hand.no_double": _E("lead", ("spider", "sausage"), ("Нет дубля — пересдача", "No double: redeal"),
+    "hand.no_double": _E("lead", "no_double", ("Нет дубля — пересдача", "No double: redeal"),
         ("Если дубля нет ни у кого, кости перемешивают заново: кон записывают с раздачей и без ходов.",
          "If nobody holds a double the tiles are redealt: the hand is recorded with its deal and no "
          "turns."),
@@ -1441,26 +1429,26 @@ ENGINE_RULES: dict[str, dict] = {
          "Where a tile fits in more than one truly different place (or across/along may be chosen), the "
          "move must name it: a:b>c:d, a:b>c:d@n, across/along. Places that differ only by symmetry are "
          "one place.")),
-    "blitz.chain": _E("play", ("blitz",), ("Цепочка блица", "The blitz chain"),
+    "blitz.chain": _E("play", "blitz", ("Цепочка блица", "The blitz chain"),
         ("Каждая следующая кость хода прикладывается к только что положенной (после одиночной заходной — "
          "к любой её стороне).",
          "Each further tile of a turn attaches to the tile just laid (after a lone lead tile, to either "
          "of its sides)."),
         quotes=(Q("002", "прикладывая их друг к другу в соответствии с правилами традиционного домино"),),
         options=("chain",)),
-    "sevastopol.arms_first": _E("play", ("sevastopol",), ("Сначала четыре стороны", "Four arms first"),
+    "sevastopol.arms_first": _E("play", "sevastopol", ("Сначала четыре стороны", "Four arms first"),
         ("Пока не начаты все четыре стороны 6:6, каждый ход начинает новую сторону шестёркой; без шестёрки — "
          "пропуск.",
          "Until all four arms of 6:6 are started, each play starts a new arm with a six; without a six, "
          "pass."),
         quotes=(Q("002", "При первых ходах каждый игрок обязательно начинает одну из четырех сторон "
                          "выкладки"),), options=("open_arms_first",)),
-    "spider.arms_first": _E("play", ("spider",), ("Сначала четыре ноги", "Four legs first"),
+    "spider.arms_first": _E("play", "spider", ("Сначала четыре ноги", "Four legs first"),
         ("С домашним правилом open_arms_first=yes сначала начинают все четыре ноги и до этого не закрывают "
          "ни одной.",
          "With the house option open_arms_first=yes all four legs are started first, and none is closed "
          "before that."), options=("open_arms_first",)),
-    "spider.close": _E("play", ("spider",), ("Закрыть ногу", "Closing a leg"),
+    "spider.close": _E("play", "spider", ("Закрыть ногу", "Closing a leg"),
         ("Ногу закрывают дублем рубашкой вверх (down) на конце начатой ноги; дубль совпадает с её концом.",
          "A leg is closed by a double laid face down (down) on the end of a started leg; the double "
          "matches that end."),
@@ -1470,23 +1458,23 @@ ENGINE_RULES: dict[str, dict] = {
         by={"six_matador": _FIT_SUM6},
         quotes=(Q("002", "К нулевой половинке можно приставлять только матадоры, которые кладутся поперек "
                          "цепочки."),), options=("matador_end",)),
-    "sausage.balance": _E("play", ("sausage",), ("Равновесие лент", "Lane balance"),
+    "sausage.balance": _E("play", "sausage", ("Равновесие лент", "Lane balance"),
         ("К ленте добавляют кость, только если она не длиннее другой уже на одну кость.",
          "A tile may be added to a lane only if that lane is not already one tile longer than the other."),
         quotes=(Q("002", "Выступать из двойной полосы может только одна косточка с каждой стороны."),)),
-    "sausage.cut": _E("play", ("sausage",), ("Разрез", "The cut"),
+    "sausage.cut": _E("play", "sausage", ("Разрез", "The cut"),
         ("Резать можно при выровненных лентах (не меньше кости в каждой) костью, половинки которой — "
          "открытые числа обеих лент.",
          "A cut needs level lanes (at least one tile each) and a tile whose halves are the two lanes' open "
          "numbers."), options=("cut_when",)),
-    "sausage.give": _E("play", ("sausage",), ("Какой кусок отдать", "Which piece to give"),
+    "sausage.give": _E("play", "sausage", ("Какой кусок отдать", "Which piece to give"),
         ("С cut_when=any при лентах разной длины резчик говорит, какой кусок отдаёт: give left (кости до "
          "длины короткой ленты) или give right (выступающую кость).",
          "With cut_when=any and lanes a tile apart, the cutter says which piece he gives: give left (the "
          "tiles up to the shorter lane's length) or give right (the protruding tile)."),
         quotes=(Q("002", "Отдать можно любой из двух полученных кусков, слева или справа от разрезающей "
                          "кости."),), options=("cut_when",)),
-    "ladder.starter": _E("play", ("ladder",), ("Стартовая кость", "The starter"),
+    "ladder.starter": _E("play", "ladder", ("Стартовая кость", "The starter"),
         ("Первая кость ставится к стартовой кости, открытой из базара (поле starter кона), и задаёт "
          "направление. Правило предварительное.",
          "The first tile goes on the starter turned up from the bazaar (the hand's starter field) and "
@@ -1499,7 +1487,7 @@ ENGINE_RULES: dict[str, dict] = {
          "In this variant (or with this many players, or by house option) nobody draws: a player who "
          "cannot play passes."), options=("draw",),
         quote_from=()),
-    "blitz.no_bazaar": _E("play", ("blitz",), ("В блице нет базара", "Blitz has no bazaar"),
+    "blitz.no_bazaar": _E("play", "blitz", ("В блице нет базара", "Blitz has no bazaar"),
         ("Несданные кости в блице в игре не участвуют: брать их нельзя, кому нечем ходить — пропускает. С "
          "домашним правилом bazaar=draw из них берут, пока не смогут сходить.",
          "In blitz the undealt tiles take no part and cannot be drawn: a player who cannot play passes. "
@@ -1550,10 +1538,10 @@ ENGINE_RULES: dict[str, dict] = {
     "pass.after_lay": _E("play", _ALL, ("Пас после хода", "Pass after laying"),
         ("pass означает, что игрок не положил ни одной кости; после положенной кости пас не пишут.",
          "pass says the player laid no tile; it is not written after a tile laid.")),
-    "lucky.five_draws": _E("play", ("lucky_threes",), ("Не больше пяти", "At most five"),
+    "lucky.five_draws": _E("play", "lucky", ("Не больше пяти", "At most five"),
         ("За ход можно взять не больше 5 костей.", "At most 5 tiles may be drawn in one turn."),
         quotes=(Q("002", "в данном случае игрок может брать до 5 костей подряд."),)),
-    "lucky.lay_drawn": _E("play", ("lucky_threes",), ("Удачную кость кладут", "A lucky tile is laid"),
+    "lucky.lay_drawn": _E("play", "lucky", ("Удачную кость кладут", "A lucky tile is laid"),
         ("Взятую кость, которая даёт результативный ход, кладут сразу (и получают 10 очков).",
          "A drawn tile that makes a scoring play is laid at once (and scores 10)."),
         quotes=(Q("002", "В том случае, если игроку удалось взять в резерве нужную кость, он получает 10 "
@@ -1604,7 +1592,7 @@ ENGINE_RULES: dict[str, dict] = {
         ("После неудачной кости ход окончен: можно лишь взять одну кость из базара, затем pass.",
          "After a miss the turn is over: one draw at most, then pass."),
         quote_from=('turn',)),
-    "dark.one_tile": _E("play", ("dark",), ("Одна кость до открытия", "One tile until the reveal"),
+    "dark.one_tile": _E("play", "dark", ("Одна кость до открытия", "One tile until the reveal"),
         ("Втёмную до открытия за ход открывают и кладут одну кость.",
          "In the dark, one tile is turned up and laid per turn until the reveal."),
         quotes=(Q("002", "выложить больше одной кости можно только когда их осталось только три и они "
@@ -1626,7 +1614,7 @@ ENGINE_RULES: dict[str, dict] = {
          "A remainder must be possible: as many tiles as the player holds (for a result only, no more "
          "than he was dealt and could draw), none on the table, none listed twice or by another player; "
          "pips never below zero nor more than the tiles held could carry.")),
-    "bergen.left_tiles": _E("end", ("bergen",), ("Остаток в Бергене", "Bergen's remainder"),
+    "bergen.left_tiles": _E("end", "bergen", ("Остаток в Бергене", "Bergen's remainder"),
         ("При рыбе в Бергене 2 очка зависят от того, у кого дубли, поэтому left называет кости, а не "
          "число.",
          "On a Bergen block the 2 points depend on who holds doubles, so left names the tiles, not a "
@@ -1640,7 +1628,7 @@ ENGINE_RULES: dict[str, dict] = {
          "Points in play must be possible: a multiple of 5 in Muggins, of 10 in two-lane, and so on; "
          "where nothing is scored during play, there are none."),
         quote_from=('points', 'count', 'scoring')),
-    "result.maker": _E("end", ("traditional",), ("Кто сделал рыбу", "The fish maker"),
+    "result.maker": _E("end", "fish_maker", ("Кто сделал рыбу", "The fish maker"),
         ("При fish_winner=maker рыбу выигрывает тот, кто положил последнюю кость; итог без ходов "
          "называет его в поле maker.",
          "Under fish_winner=maker the player who laid the last tile wins a block; a result-only entry "
@@ -1751,8 +1739,8 @@ def _variant_rule(variant: str, item: tuple, lang: str) -> Rule:
 def rule_variants(rule_id: str) -> tuple[str, ...]:
     """The variants whose rules page holds ``rule_id``."""
     if rule_id in ENGINE_RULES:
-        vs = ENGINE_RULES[rule_id]["variants"]
-        return tuple(VARIANTS) if vs is None else tuple(vs)
+        topic = ENGINE_RULES[rule_id]["topic"]
+        return tuple(v for v in VARIANTS if _shows(v, topic))
     for v, items in VARIANT_RULES.items():
         if any(it[0] == rule_id for it in items):
             return (v,)
@@ -1803,10 +1791,10 @@ def rules_for(variant: str, lang: str) -> list[Section]:
     lang = _lang(lang)
     i = 0 if lang == "ru" else 1
     by_section: dict[str, list[Rule]] = {k: [] for k in SECTIONS}
-    for item in VARIANT_RULES[variant]:
+    for item in VARIANT_RULES.get(variant, ()):
         by_section[item[1]].append(_variant_rule(variant, item, lang))
     for rid, e in ENGINE_RULES.items():
-        if e["variants"] is None or variant in e["variants"]:
+        if _shows(variant, e["topic"]):
             section = e["section"] if e["section"] in by_section else "play"
             by_section[section].append(_engine_rule(rid, variant, lang))
     order = list(by_section)
@@ -1823,7 +1811,7 @@ def rules_for(variant: str, lang: str) -> list[Section]:
         Rule(id=f"option.{o.key}", title=f"{option_title(variant, o.key, lang)} ({o.key})", text="",
              options=(_option_note(variant, o.key, lang),))
         for o in spec(variant).options
-        if not (variant == "traditional" and o.key == "limit")
+        if o.key not in REGISTRY[variant].options_not_on_rules_page
     )
     sections.insert(len(sections) - 1 if sections[-1].id.endswith(".record") else len(sections),
                     Section(id=f"{variant}.options", title=("Домашние правила", "House options")[i],
@@ -1890,7 +1878,7 @@ def scoring_summary(variant: str, lang: str, players: int) -> str:
         n = opts["target"]
         parts.append(f"Играют до {n} очков." if ru else f"Play to {n} points.")
     if v.provisional:
-        parts.append(PROVISIONAL_NOTE[lang])
+        parts.append(provisional_note(variant, lang))
     return " ".join(parts)
 
 

@@ -11,6 +11,7 @@ from typing import Callable, Mapping, NamedTuple
 
 __all__ = [
     "OptionSpec",
+    "Provisional",
     "VariantSpec",
     "VARIANTS",
     "VARIANT_NAMES",
@@ -96,6 +97,22 @@ def _by_players(two: int, more: int):
     return lambda players, options: two if players == 2 else more
 
 
+class Provisional(NamedTuple):
+    """Why a variant's rules are provisional, in the variant's own words: ``short`` for a line
+    on every page of a match and on the command line, ``note`` for the rules page and the sheets."""
+
+    short_ru: str
+    short_en: str
+    note_ru: str
+    note_en: str
+
+    def short(self, lang: str) -> str:
+        return self.short_en if lang == "en" else self.short_ru
+
+    def note(self, lang: str) -> str:
+        return self.note_en if lang == "en" else self.note_ru
+
+
 class VariantSpec(NamedTuple):
     """What a variant is, before any rule is applied."""
 
@@ -109,7 +126,8 @@ class VariantSpec(NamedTuple):
     #: "credit" (totals grow to a target, highest wins), "penalty" (totals grow
     #: to a limit, lowest wins) or "wins" (hands won are counted).
     scoring_kind: Callable[[Mapping[str, object]], str] = lambda options: "credit"
-    provisional: bool = False
+    #: the rules are provisional (a source cut off): why, in words; None: they are not
+    provisional: Provisional | None = None
     seed: str = "002"
     summary_ru: str = ""
     summary_en: str = ""
@@ -298,12 +316,29 @@ _add(VariantSpec(
 _add(VariantSpec(
     "ladder", "Лестница", "Ladder", 2, 4, _table({2: 5, 3: 5, 4: 5}),
     (LONE_BLANK, _target(100)),
-    provisional=True,
+    provisional=Provisional(
+        "Лестница: текст источника оборван, правила предварительные.",
+        "Ladder: the source text is cut off; the rules are provisional.",
+        "Правила «Лестницы» предварительные: текст источника (seed 002) оборван на середине "
+        "описания, а недостающее нигде не найдено. Всё, кроме сдачи, стартовой кости и "
+        "направления выкладки, — наше допущение.",
+        "Ladder's rules are provisional: the source text (seed 002) is cut off in the middle of "
+        "the description, and the rest was not found elsewhere. Everything beyond the deal, the "
+        "starting tile and the direction of the layout is our assumption."),
     summary_ru="Стартовая кость с базара, выкладка в одну сторону. Правила предварительные: текст источника оборван.",
     summary_en="A starting tile from the bazaar, built one way. Provisional rules: the source text is cut off.",
 ))
 
+#: the catalogue's own variants, in its order (``VARIANTS`` also holds any registered later)
 VARIANT_NAMES: tuple[str, ...] = tuple(VARIANTS)
+
+
+def add(v: VariantSpec) -> None:
+    """Add a variant's entry (``referee.rules.variants.register`` does, for a variant class that
+    carries its own ``catalogue`` entry)."""
+    if v.name in VARIANTS and VARIANTS[v.name] is not v:
+        raise ValueError(f"variant {v.name!r} is in the catalogue already")
+    VARIANTS[v.name] = v
 
 
 def spec(name: str) -> VariantSpec:

@@ -29,7 +29,7 @@ def random_deal(v, n: int, rng: random.Random) -> tuple[list[list[int]], int | N
     removed = starter = None
     if v.removes_one and rest:
         removed = rest.pop()
-    if v.layout_kind == "ladder":
+    if v.starter_from_bazaar:
         starter = rest.pop()
     return deal, removed, starter
 

@@ -65,7 +65,7 @@ def init_app(app: Flask) -> None:
 
     from flask_compress import Compress
 
-    from . import i18n, matches, play, rules, share, shell, tiles
+    from . import engine, i18n, matches, play, rules, share, shell, tiles
     from .store import open_db
 
     open_db(app.config["DATABASE"]).close()  # create the database on first start
@@ -96,6 +96,8 @@ def init_app(app: Flask) -> None:
     drawing.init_app(app)
     version = _asset_version(app.static_folder)
     app.jinja_env.globals["asset_version"] = version
+    app.jinja_env.globals["provisional"] = engine.provisional
+    app.jinja_env.globals["variant_class"] = engine.variant_class
     # gzip/deflate (and br, zstd where the browser offers them) for pages, CSS, JS, JSON, SVG
     app.config.setdefault("COMPRESS_MIMETYPES", [
         "text/html", "text/css", "text/javascript", "application/javascript", "application/json",

@@ -9,9 +9,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.rules import catalogue
+from referee.rules import REGISTRY, catalogue, make_variant
+from referee.rules.variants import Variant
 
 from .log import LoggedHand, fold, to_record
+
+
+def rules_of(match: dict) -> Variant:
+    """The match's variant with its options: what it is (blind rows, points during play …)."""
+    return make_variant(match["variant"], len(match["players"]), match["options"])
+
+
+def variant_class(name: str) -> type[Variant] | None:
+    """The registered class of variant ``name`` (its declarations), or None."""
+    return REGISTRY.get(name)
+
+
+def provisional(name: str) -> catalogue.Provisional | None:
+    """Why ``name``'s rules are provisional (its catalogue entry's words), or None."""
+    v = catalogue.VARIANTS.get(name)
+    return v.provisional if v is not None else None
 
 
 def rule_error_types():

@@ -24,11 +24,6 @@ from .log import fold, laid_tiles, to_record
 
 bp = Blueprint("play", __name__, url_prefix="/m/<key>")
 
-#: variants whose hands gather points during play (the result form asks for them)
-#: variants played from a face-down row (the rightmost tile turned up, the reveal at three)
-BLIND = {"blind_blitz", "dark"}
-IN_PLAY = {"muggins", "bergen", "fives", "threes", "lucky_threes", "matador", "six_matador", "two_lane"}
-
 TILE_RE = re.compile(r"^[0-6]:[0-6]$")
 TOKEN_MAX = 80
 
@@ -139,7 +134,7 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
     # «X lays more» said for this very state (the page's own event count): the picker is open
     more = (request.form.get("more") == "1" and request.form.get("n") == str(len(evs))) or \
         request.args.get("more") == str(len(evs))
-    blind = engine.blind_view(state.live) if ph == "play" and m["variant"] in BLIND else None
+    blind = engine.blind_view(state.live) if ph == "play" and engine.rules_of(m).blind else None
     if ph == "left" and state.ended is not None:
         hv = engine.hand_view(state.ended)
     offered = list(places or []) or (list(blind["places"]) if blind and blind.get("rightmost") else [])
@@ -529,8 +524,7 @@ def result(key: str):
 
 def result_asks_scored(m: dict) -> bool:
     """Whether a hand entered by its result asks for the points scored during play."""
-    return m["variant"] in IN_PLAY and not (m["variant"] == "matador"
-                                            and not m["options"].get("matador_bonus"))
+    return engine.rules_of(m).scores_in_play()
 
 
 def _result_from_form(m: dict) -> dict:
@@ -583,7 +577,7 @@ def _score(m: dict, state) -> dict:
     totals = report.get("totals") or running
     winner = report.get("match_winner")
     kozel = None
-    if m["variant"] == "traditional" and opts.get("scoring") == "kozel" and goal:
+    if engine.rules_of(m).names_the_kozel() and goal:
         over = [p for p in players if totals.get(p, 0) >= goal]
         if over:
             kozel = max(over, key=lambda p: totals.get(p, 0))

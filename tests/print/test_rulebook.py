@@ -87,7 +87,7 @@ def test_scoring_summary(variant, lang):
         text = rulebook.scoring_summary(variant, lang, n)
         assert str(n) in text
         if VARIANTS[variant].provisional:
-            assert rulebook.PROVISIONAL_NOTE[lang] in text
+            assert rulebook.provisional_note(variant, lang) in text
 
 
 def _page_text(variant, lang):
@@ -102,7 +102,7 @@ def test_seed_errors_and_the_provisional_ladder_are_stated(lang):
     trad = _page_text("traditional", lang)
     assert "5:5" in trad and "1:1" in trad and "Всеволод" in trad
     ladder = _page_text("ladder", lang)
-    assert rulebook.PROVISIONAL_NOTE[lang] in ladder
+    assert rulebook.provisional_note("ladder", lang) in ladder
     assert rulebook.rules_for("ladder", lang)[0].rules[0].id == "ladder.provisional"
 
 

@@ -129,7 +129,7 @@ def recount(h) -> tuple[list[int], int | None] | None:
     """(points, winner) from the final position; None where the brief's scoring is not recounted
     here (in-play scores that only a replay could recount)."""
     name = h.v.name
-    o = h.v.o
+    o = h.v.options
     n = h.n
     lone = int(o.get("lone_blank", 24)) if name in TRADITIONAL_PIPS else None
     left = [pips_left(h, s, lone) for s in range(n)]
@@ -205,7 +205,7 @@ def end_bonus(h) -> tuple[list[int], int | None] | None:
         if h.end == "out":
             w = h.first_out
             bonus[w] = 10
-            if h.v.o.get("out_bonus_pips") == "yes":
+            if h.v.options["out_bonus_pips"] == "yes":
                 bonus[w] += (sum(left[s] for s in range(n) if s != w) + 2) // 5 * 5
         else:
             w = single_lowest(left)

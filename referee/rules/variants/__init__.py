@@ -1,25 +1,41 @@
 """The registry of variants: one class per variant, found by name.
 
-Each family's module registers its variants with ``@register`` (see ``registry.py``); importing
-this package imports every family, in the catalogue's order.
+Each family's module registers its variants with ``@register`` (see ``registry.py``). Importing
+this package imports every module in it: a new variant is one new module here
+(``docs/adding-a-variant.md``).
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 from typing import Mapping
 
-from ..catalogue import VARIANT_NAMES, resolve_options
-# the families; the registry keeps the order they are imported in
-from . import lines  # noqa: F401
-from . import spinners  # noqa: F401
-from . import counting  # noqa: F401
-from . import two_lane  # noqa: F401
-from . import matador  # noqa: F401
-from . import blind  # noqa: F401
-from . import sausage  # noqa: F401
-from . import ladder  # noqa: F401
+from ..catalogue import VARIANT_NAMES, VARIANTS, resolve_options
 from .base import HandScore, Variant
-from .registry import REGISTRY, register
+from .registry import REGISTRY, register, unregister
+
+#: the modules that hold no variant of their own
+_SHARED = {"__init__", "base", "registry", "orders"}
+
+
+def _import_families() -> None:
+    """Import every module of this package (each registers its variants), then keep the
+    registry in the catalogue's order (variants that bring their own entry last)."""
+    here = os.path.dirname(__file__)
+    names = sorted(f[:-3] for f in os.listdir(here) if f.endswith(".py") and f[:-3] not in _SHARED)
+    for name in names:
+        importlib.import_module(f"{__name__}.{name}")
+    order = {name: i for i, name in enumerate(VARIANTS)}
+    ordered = sorted(REGISTRY.items(), key=lambda kv: order.get(kv[0], len(order)))
+    REGISTRY.clear()
+    REGISTRY.update(ordered)
+    missing = [name for name in VARIANTS if name not in REGISTRY]
+    if missing:
+        raise ImportError(f"catalogue variants with no registered class: {missing}")
+
+
+_import_families()
 
 
 def make_variant(name: str, players: int, options: Mapping[str, object] | None = None) -> Variant:
@@ -34,4 +50,4 @@ def make_variant(name: str, players: int, options: Mapping[str, object] | None =
     return cls(opts, players)
 
 
-__all__ = ["REGISTRY", "register", "make_variant", "Variant", "HandScore", "VARIANT_NAMES"]
+__all__ = ["REGISTRY", "register", "unregister", "make_variant", "Variant", "HandScore", "VARIANT_NAMES"]

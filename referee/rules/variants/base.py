@@ -7,7 +7,7 @@ and overrides the few hooks where it really differs (``on_lay`` for in-play poin
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, ClassVar, Mapping, NamedTuple
 
 from ..catalogue import VariantSpec, spec
 from ..errors import IllegalMove
@@ -15,7 +15,11 @@ from ..hand import Cand, Hand
 from ..layout import End, Layout, Placement
 from ..tiles import A, ALL_MASK, B, DOUBLE, PIPS, SUIT, TILE_NAMES, tile_str, tiles_of
 
-__all__ = ["Variant", "HandScore", "lowest_tile_key", "highest_tile_key"]
+__all__ = ["Variant", "HandScore", "NoOptions", "lowest_tile_key", "highest_tile_key"]
+
+
+class NoOptions(NamedTuple):
+    """The options of a variant that has none."""
 
 
 class HandScore:
@@ -54,12 +58,10 @@ class Variant:
     multi_lay = False
     #: "none", "until" (until playable), "one" (one a turn), "lucky" (up to five)
     draw_rule = "until"
-    blind = False
     one_tile_rule = "turn.one_tile"
     no_bazaar_rule = "draw.no_bazaar"
     no_fit_rule = "play.no_fit"
     undealt_dead = False
-    removes_one = False
     #: traditional scoring's lone 0:0 applies
     traditional_pips = True
     #: a player with no tiles must still draw while the bazaar has tiles (French)
@@ -67,8 +69,43 @@ class Variant:
     #: the turn itself limits where a tile may go (blitz's chain): fit masks depend on it
     turn_rules = False
 
+    # -- what the variant is: the record, the sheets, the app and the rulebook ask these -------
+    #: the variant's own catalogue entry, for a variant defined outside ``catalogue.py``
+    #: (``register`` adds it); None: the catalogue has it under ``name``
+    catalogue: ClassVar[VariantSpec | None] = None
+    #: its house options, typed: a NamedTuple whose fields are the catalogue's option keys
+    #: (built once per variant from the resolved options, defaults filled in); see ``o``
+    Options: ClassVar[type[tuple[object, ...]]] = NoOptions
+    #: the deal is entered as rows of face-down tiles (blind blitz, in the dark)
+    blind = False
+    #: a bazaar tile may be put aside before the hand (spider: the record's ``removed``)
+    removes_one = False
+    #: the hand starts from a tile turned up from the bazaar (ladder: the record's ``starter``)
+    starter_from_bazaar = False
+    #: tiles change hands during play (sausage's cut): what a player holds at the end need not
+    #: be what he was dealt or drew
+    tiles_change_hands = False
+    #: the rule a known deal with no opening tile breaks ("hand.no_double": spider, sausage)
+    no_opener_rule = "hand.redeal"
+    #: the topics of the engine's rules this variant's rules page shows (each entry of
+    #: ``rulebook.ENGINE_RULES`` names its topic; an entry with none is on every page)
+    rule_topics: ClassVar[frozenset[str]] = frozenset({"drawing", "one_tile"})
+    #: options the rules page does not list on their own (another option's words explain them)
+    options_not_on_rules_page: ClassVar[frozenset[str]] = frozenset()
+    #: in-play points (``scores_in_play``) come in multiples of this (0: any whole number)
+    in_play_step = 0
+    #: in-play points may be negative (lucky threes' misses, six matador's strict passes)
+    in_play_negative = False
+    #: the smallest positive in-play score of one player (Bergen's points come in 2s and 3s),
+    #: and the words (``messages.WHY``) for a smaller one
+    in_play_least = 1
+    in_play_least_words = ""
+
     def __init__(self, options: Mapping[str, object], players: int):
-        self.o = dict(options)
+        #: the resolved options as the catalogue spells them (its deal and scoring functions)
+        self.options: dict[str, object] = dict(options)
+        #: the options, typed
+        self.o: Any = type(self).Options(**self.options)
         self.np = players
         self.spec: VariantSpec = spec(self.name)
         self._end_fit: dict[tuple[int, ...], int] = {}
@@ -91,14 +128,14 @@ class Variant:
     # -- deal and stock ---------------------------------------------------------------------
 
     def deal_size(self, n: int) -> int:
-        return self.spec.deal(n, self.o)
+        return self.spec.deal(n, self.options)
 
     def reserved_count(self) -> int:
         return 0
 
     @property
     def lone_blank(self) -> int | None:
-        return int(self.o.get("lone_blank", 24)) if self.traditional_pips else None
+        return int(self.o.lone_blank) if self.traditional_pips else None
 
     # -- the leader -------------------------------------------------------------------------
 
@@ -184,7 +221,12 @@ class Variant:
         return False
 
     def chosen_half(self) -> bool:
-        return self.o.get("matador_end") == "chosen_half"
+        """A matador laid crosswise shows the half its player chose (else both halves)."""
+        return False
+
+    def matadors_kept(self) -> bool:
+        """Matadors need not be laid when they fit (they may be kept in hand)."""
+        return False
 
     def multi_lay_now(self, h: Hand, seat: int | None) -> bool:
         return self.multi_lay
@@ -201,7 +243,7 @@ class Variant:
         c = self._comp
         if c is None:
             c = ALL_MASK
-            if self.matadors and self.o.get("matador_compulsory", "yes") == "no":
+            if self.matadors and self.matadors_kept():
                 c = ALL_MASK & ~self.matadors
             self._comp = c
         return c
@@ -664,12 +706,58 @@ class Variant:
     # -- the match --------------------------------------------------------------------------
 
     def kind(self) -> str:
-        return self.spec.scoring_kind(self.o)
+        """"credit" (totals grow to a target, highest wins), "penalty" (totals grow to a limit,
+        lowest wins) or "wins" (hands won are counted)."""
+        return self.spec.scoring_kind(self.options)
 
     def goal(self) -> int | None:
-        if self.kind() == "penalty":
-            return self.o.get("limit")  # type: ignore[return-value]
-        return self.o.get("target")  # type: ignore[return-value]
+        """The target (or, penalty scoring, the limit) that ends the match; None: no end set."""
+        goal = self.options.get("limit" if self.kind() == "penalty" else "target")
+        return goal if isinstance(goal, int) else None
+
+    def option_applies(self, key: str) -> bool:
+        """Whether option ``key`` has any effect with the other options and the player count
+        (the sheets list only those in force)."""
+        return True
+
+    def names_the_kozel(self) -> bool:
+        """Whoever reaches the limit is named «козёл» (traditional's kozel scoring)."""
+        return False
+
+    # -- in-play points (what a result-only hand's ``scored`` may say) ---------------------------
+
+    def scores_in_play(self) -> bool:
+        """Points are gathered during play (on the table as they come, a result's ``scored``)."""
+        return False
+
+    def in_play_decides(self) -> bool:
+        """The in-play points only decide who wins the hand; none reach the scoresheet before
+        its end (six matador, lucky threes)."""
+        return False
+
+    def in_play_most(self) -> int | None:
+        """The most the whole table can score in play during one hand (None: no bound)."""
+        return None
+
+    def scored_problem(self, scored: Mapping[str, int]) -> tuple[str, str, dict[str, object]] | None:
+        """(player, why, the words' params) of the first in-play score that cannot be, or None
+        (``why`` names the words in ``referee.rules.messages``)."""
+        in_play = self.scores_in_play()
+        step = self.in_play_step
+        for name, x in scored.items():
+            if x and not in_play:
+                return name, "scored_none", {"points": x}
+            if step and x % step:
+                return name, "scored_step", {"points": x, "step": step}
+            if x < 0 and not self.in_play_negative:
+                return name, "scored_negative", {"points": x}
+            if 0 < x < self.in_play_least:
+                return name, self.in_play_least_words, {"points": x}
+        most = self.in_play_most()
+        if most is not None and sum(scored.values()) > most:
+            name = max(scored, key=lambda k: scored[k])
+            return name, "scored_most", {"total": sum(scored.values()), "most": most}
+        return None
 
     # -- enumerating moves (playouts, move-tree counts, the app's picker) --------------------
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..errors import IllegalMove
 from ..hand import Hand
 from ..notation import Move
@@ -14,10 +16,16 @@ from .registry import register
 class Blind(Variant):
     blind = True
     multi_before_open = True
+    rule_topics = frozenset({"drawing", "blind"})
+
+    def opener(self) -> str:
+        """Who leads: "agreed" (by lot or agreement), "lowest_tile", "highest_tile" or
+        "double_blank" (0:0, else the lowest double, else the lightest tile)."""
+        return "agreed"
 
     def setup(self, h, lead, previous_winner, first_hand):
         h.vs["lead_given"] = lead
-        rule = self.o.get("opener", "agreed")
+        rule = self.opener()
         h.to_move = lead
         if rule == "agreed" or not h.deal_known:
             return
@@ -257,9 +265,26 @@ class Blind(Variant):
 class BlindBlitz(Blind):
     name = "blind_blitz"
 
+    class Options(NamedTuple):
+        opener: str
+        lone_blank: int
+        target: int
+
+    o: Options
+
+    def opener(self):
+        return self.o.opener
+
 
 @register
 class Dark(Blind):
     name = "dark"
     multi_before_open = False
     one_tile_rule = "dark.one_tile"
+    rule_topics = frozenset({"drawing", "blind", "dark"})
+
+    class Options(NamedTuple):
+        lone_blank: int
+        target: int
+
+    o: Options

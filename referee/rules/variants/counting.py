@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..errors import IllegalMove
 from ..hand import Cand
 from ..tiles import A, DOUBLE, PIPS, tile_str, tiles_of
@@ -18,6 +20,17 @@ def round5(x: int) -> int:
 @register
 class Muggins(Variant):
     name = "muggins"
+    rule_topics = frozenset({"drawing", "one_tile"})
+    in_play_step = 5
+
+    class Options(NamedTuple):
+        out_bonus_pips: str
+        target: int
+
+    o: Options
+
+    def scores_in_play(self):
+        return True
     layout_kind = "muggins"
     doubles = "choice"
     traditional_pips = False
@@ -50,7 +63,7 @@ class Muggins(Variant):
             h.scores[seat] += count
 
     def needs_left(self, h):
-        return h.end == "block" or (h.end == "out" and self.o.get("out_bonus_pips") == "yes")
+        return h.end == "block" or (h.end == "out" and self.o.out_bonus_pips == "yes")
 
     def score(self, h):
         left = self.left_pips(h)
@@ -59,7 +72,7 @@ class Muggins(Variant):
         if h.end == "out":
             w = h.winner
             bonus = 10
-            if self.o.get("out_bonus_pips") == "yes":
+            if self.o.out_bonus_pips == "yes":
                 bonus += round5(sum(x or 0 for i, x in enumerate(left) if i != w))
             points[w] += bonus
         elif h.end == "block":
@@ -72,6 +85,18 @@ class Muggins(Variant):
 @register
 class Bergen(Variant):
     name = "bergen"
+    rule_topics = frozenset({"drawing", "one_tile", "bergen"})
+    in_play_least = 2               # Bergen's points come in 2s and 3s
+    in_play_least_words = "scored_bergen"
+
+    class Options(NamedTuple):
+        draws: str
+        target: int
+
+    o: Options
+
+    def scores_in_play(self):
+        return True
     traditional_pips = False
 
     def lays_score(self) -> bool:
@@ -79,7 +104,7 @@ class Bergen(Variant):
 
     def __init__(self, options, players):
         super().__init__(options, players)
-        self.draw_rule = "until" if self.o.get("draws") == "until" else "one"
+        self.draw_rule = "until" if self.o.draws == "until" else "one"
 
     def reserved_count(self):
         return 2
@@ -140,6 +165,17 @@ class Bergen(Variant):
 @register
 class Fives(Variant):
     name = "fives"
+    rule_topics = frozenset({"drawing", "one_tile"})
+
+    class Options(NamedTuple):
+        reserve_two: str
+        hand_end: str
+        target: int
+
+    o: Options
+
+    def scores_in_play(self):
+        return True
     doubles = "choice"
     draw_rule = "one"
     traditional_pips = False
@@ -149,7 +185,7 @@ class Fives(Variant):
         return True
 
     def reserved_count(self):
-        return 2 if self.o.get("reserve_two") == "yes" else 0
+        return 2 if self.o.reserve_two == "yes" else 0
 
     def opener_order(self, h):
         return DOUBLES_UP + LIGHTEST
@@ -163,7 +199,7 @@ class Fives(Variant):
         return h.end == "block"
 
     def on_turn_end(self, h, seat):
-        if self.o.get("hand_end") == "empty_bazaar" and h.t_draws and h.drawable_n == 0:
+        if self.o.hand_end == "empty_bazaar" and h.t_draws and h.drawable_n == 0:
             h.finish("block", None)
 
     def score(self, h):
@@ -189,6 +225,20 @@ class Threes(Fives):
 @register
 class LuckyThrees(Variant):
     name = "lucky_threes"
+    rule_topics = frozenset({"drawing", "one_tile", "lucky"})
+    in_play_negative = True         # a missed lucky draw costs 5
+
+    class Options(NamedTuple):
+        credit: str
+        target: int
+
+    o: Options
+
+    def scores_in_play(self):
+        return True
+
+    def in_play_decides(self):
+        return True
     doubles = "choice"
     draw_rule = "lucky"
     traditional_pips = False
@@ -302,7 +352,7 @@ class LuckyThrees(Variant):
         w = self.highest(bal)
         if w is not None and h.end in ("out", "block"):
             losers = [s for s in range(h.n) if s != w]
-            if self.o.get("credit") == "net":
+            if self.o.credit == "net":
                 points[w] = bal[w] + sum(max(0, -bal[s]) for s in losers)
             else:
                 points[w] = max(0, sum(h.vs["pen"][s] for s in losers) - h.vs["win"][w])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .base import Variant
 from .registry import register
 
@@ -12,3 +14,11 @@ class Ladder(Variant):
     layout_kind = "ladder"
     doubles = "along"
     draw_rule = "one"
+    starter_from_bazaar = True
+    rule_topics = frozenset({"drawing", "one_tile", "ladder"})
+
+    class Options(NamedTuple):
+        lone_blank: int
+        target: int
+
+    o: Options

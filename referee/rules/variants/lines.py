@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..match import traditional_score
 from ..tiles import A, DOUBLE, PIPS, SUIT
 from .base import HandScore, Variant
@@ -20,13 +22,33 @@ def monotonous(mask: int, threshold: int) -> bool:
 @register
 class Traditional(Variant):
     name = "traditional"
+    rule_topics = frozenset({"drawing", "one_tile", "redeal", "fish_maker"})
+    options_not_on_rules_page = frozenset({"limit"})    # the kozel scoring's words say it
+
+    class Options(NamedTuple):
+        deal_3_4: int
+        opener: str
+        later_lead: str
+        draw: str
+        monotonous_threshold: int
+        redeal_when: str
+        scoring: str
+        fish_winner: str
+        lone_blank: int
+        teams: str
+        kozel_min: int
+        eggs: str
+        target: int
+        limit: int
+
+    o: Options
 
     def __init__(self, options, players):
         super().__init__(options, players)
-        self.draw_rule = "none" if self.o.get("draw") == "none" else "until"
+        self.draw_rule = "none" if self.o.draw == "none" else "until"
 
     def opener_order(self, h):
-        rule = self.o.get("opener")
+        rule = self.o.opener
         if rule == "lowest_double":
             return DOUBLES_UP + LIGHTEST
         if rule == "kozel":
@@ -34,24 +56,40 @@ class Traditional(Variant):
         return DOUBLES_DOWN + HEAVIEST
 
     def winner_leads(self):
-        return self.o.get("later_lead") == "winner"
+        return self.o.later_lead == "winner"
 
     def setup(self, h, lead, previous_winner, first_hand):
         super().setup(h, lead, previous_winner, first_hand)
         if h.deal_known:
-            thr = int(self.o["monotonous_threshold"])
+            thr = self.o.monotonous_threshold
             bad = sum(1 for s in range(h.n) if monotonous(h.hands[s], thr))
-            need = 1 if self.o.get("redeal_when") == "any" else 2
+            need = 1 if self.o.redeal_when == "any" else 2
             if bad >= need:
                 h.vs["redeal"] = True
                 h.finish("redeal", None)
+
+    def names_the_kozel(self):
+        return self.o.scoring == "kozel"
+
+    def option_applies(self, key):
+        if key == "limit":
+            return self.o.scoring == "kozel"
+        if key == "target":
+            return self.o.scoring != "kozel"
+        if key in ("kozel_min", "eggs"):
+            return self.o.scoring == "kozel"
+        if key == "teams":
+            return self.np == 4
+        if key == "deal_3_4":
+            return self.np >= 3
+        return True
 
     def score(self, h):
         """Credit or kozel scoring, alone or in pairs (:func:`referee.rules.match.traditional_score`)."""
         left = self.left_pips(h)
         if h.end not in ("out", "block"):
             return HandScore([0] * h.n, None, left)
-        points, w = traditional_score(self.o, h.end, h.winner, h.maker, left)
+        points, w = traditional_score(self.options, h.end, h.winner, h.maker, left)
         return HandScore(points, w, left)
 
 
@@ -61,18 +99,28 @@ class Blitz(Variant):
     multi_lay = True
     turn_rules = True
     no_bazaar_rule = "blitz.no_bazaar"
+    rule_topics = frozenset({"drawing", "blitz"})
+
+    class Options(NamedTuple):
+        bazaar: str
+        opener: str
+        chain: str
+        lone_blank: int
+        target: int
+
+    o: Options
 
     def __init__(self, options, players):
         super().__init__(options, players)
-        self.undealt_dead = self.o.get("bazaar") != "draw"
+        self.undealt_dead = self.o.bazaar != "draw"
         self.draw_rule = "none" if self.undealt_dead else "until"
 
     def opener_order(self, h):
-        if self.o.get("opener") == "nearest_sum":
+        if self.o.opener == "nearest_sum":
             return sorted(range(28), key=lambda t: (PIPS[t], 0 if DOUBLE[t] else 1, A[t]))
         return DOUBLES_UP + LIGHTEST
 
     def end_allowed(self, h, e, seat, turn):
-        if turn and h.t_laid and self.o.get("chain") == "one_end" and e.anchor != h.t_last:
+        if turn and h.t_laid and self.o.chain == "one_end" and e.anchor != h.t_last:
             return "blitz.chain"
         return None

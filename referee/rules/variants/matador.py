@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..errors import IllegalMove
 from ..tiles import A, B, PIPS, TILE, mask_of, tile_str, tiles_of
 from .base import HandScore, Variant
@@ -17,15 +19,16 @@ class MatadorBase(Variant):
     matador_along = True
     draw_rule = "one"
     no_fit_rule = "matador.no_fit"
+    rule_topics = frozenset({"drawing", "one_tile", "matadors", "matador_half"})
 
-    def _fit_sum(self):
-        return self.match_sum
+    def chosen_half(self):
+        return self.o.matador_end == "chosen_half"
 
-    def matador_matters(self) -> bool:
-        return False
+    def matadors_kept(self):
+        return self.o.matador_compulsory == "no"
 
     def out_ends(self, h):
-        return self.o.get("hand_end", "out") == "out"
+        return self.o.hand_end == "out"
 
     def check_lay_turn(self, h, seat, t):
         super().check_lay_turn(h, seat, t)
@@ -34,7 +37,7 @@ class MatadorBase(Variant):
         if self.draw_rule == "one" and h.t_draws and h.t_drawn >= 0 and t != h.t_drawn:
             # house option matador_after_draw=yes (a gap in the sources): after a draw that
             # does not fit, a matador kept in hand may still be laid instead of passing
-            if not (self.o.get("matador_after_draw") == "yes" and self.matadors >> t & 1
+            if not (self.o.matador_after_draw == "yes" and self.matadors >> t & 1
                     and not self.drawn_fits(h, seat)):
                 raise IllegalMove("turn.over", {"player": h.players[seat]})
         # drawing until playable: a drawn tile that fits is the one laid (must-play), not an
@@ -60,15 +63,37 @@ class MatadorBase(Variant):
 class Matador(MatadorBase):
     name = "matador"
 
+    class Options(NamedTuple):
+        deal_seven: str
+        matador_end: str
+        hand_end: str
+        matador_bonus: int
+        matador_compulsory: str
+        matador_after_draw: str
+        lone_blank: int
+        target: int
+
+    o: Options
+
     def matador_matters(self):
-        return int(self.o.get("matador_bonus", 0)) > 0
+        return self.o.matador_bonus > 0
+
+    def scores_in_play(self):
+        return self.o.matador_bonus > 0
+
+    def __init__(self, options, players):
+        super().__init__(options, players)
+        self.in_play_step = self.o.matador_bonus          # the bonus a matador laid
+
+    def in_play_most(self):
+        return 4 * self.o.matador_bonus    # four matadors
 
     def lays_score(self) -> bool:
         return self.matador_matters()
 
     def on_lay(self, h, seat, t, c, p):
         if c.matador:
-            h.scores[seat] += int(self.o.get("matador_bonus", 0))
+            h.scores[seat] += self.o.matador_bonus
 
     def score(self, h):
         # the matador bonuses were credited when laid and are kept whoever wins
@@ -86,17 +111,42 @@ class SixMatador(MatadorBase):
     doubles = "along"
     traditional_pips = False
 
+    class Options(NamedTuple):
+        matador_end: str
+        hand_end: str
+        scoring: str
+        matador_compulsory: str
+        matador_after_draw: str
+        target: int
+
+    o: Options
+
     def matador_matters(self):
         return True
 
     def lays_score(self) -> bool:
         return True
 
+    def scores_in_play(self):
+        return True
+
+    def in_play_decides(self):
+        return True
+
+    def __init__(self, options, players):
+        super().__init__(options, players)
+        strict = self.o.scoring == "strict"
+        self.in_play_step = 0 if strict else 10    # 10 a matador laid; strict: ones and fives too
+        self.in_play_negative = strict              # strict: 6 off for a pass
+
+    def in_play_most(self):
+        return None if self.o.scoring == "strict" else 50     # five matadors
+
     def on_lay(self, h, seat, t, c, p):
         if c.matador:
             h.scores[seat] += 10
             return
-        if self.o.get("scoring") != "strict":
+        if self.o.scoring != "strict":
             return
         lead = len(h.layout.placed) == 1
         if not lead:
@@ -106,7 +156,7 @@ class SixMatador(MatadorBase):
             h.scores[seat] += 5
 
     def on_pass(self, h, seat):
-        if self.o.get("scoring") == "strict" and h.counts[seat] > 0:
+        if self.o.scoring == "strict" and h.counts[seat] > 0:
             h.scores[seat] -= 6
 
     def needs_left(self, h):
@@ -132,6 +182,16 @@ class French(MatadorBase):
     draw_rule = "until"
     traditional_pips = False
     draw_when_out = True
+    rule_topics = frozenset({"drawing", "one_tile", "matadors"})
+
+    class Options(NamedTuple):
+        matador_compulsory: str
+        limit: int
+
+    o: Options
+
+    def chosen_half(self):
+        return False
 
     def setup(self, h, lead, previous_winner, first_hand):
         h.vs["lead_given"] = lead

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
 from ..layout import End, Placement
@@ -16,6 +18,17 @@ class Sausage(Variant):
     name = "sausage"
     layout_kind = "sausage"
     doubles = "along"
+    tiles_change_hands = True       # a cut hands the piece to the player before
+    no_opener_rule = "hand.no_double"
+    rule_topics = frozenset({"drawing", "one_tile", "lead_double", "no_double", "sausage"})
+
+    class Options(NamedTuple):
+        cut_when: str
+        scoring: str
+        lone_blank: int
+        target: int | None
+
+    o: Options
 
     def __init__(self, options, players):
         super().__init__(options, players)
@@ -91,7 +104,7 @@ class Sausage(Variant):
             return []
         if la == lb:
             return [Cand(-1, ea.values[0], True, cut=True)]
-        if self.o.get("cut_when") == "any" and abs(la - lb) == 1:
+        if self.o.cut_when == "any" and abs(la - lb) == 1:
             return [Cand(-1, ea.values[0], True, cut=True, give="left"),
                     Cand(-1, ea.values[0], True, cut=True, give="right")]
         return []
@@ -149,7 +162,7 @@ class Sausage(Variant):
         return True
 
     def score(self, h):
-        if self.o.get("scoring") == "credit":
+        if self.o.scoring == "credit":
             return super().score(h)
         sc = super().score(h)
         points = [0] * h.n

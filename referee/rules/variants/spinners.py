@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..hand import Cand
 from ..tiles import A, DOUBLE, DOUBLES_MASK, TILE
 from .base import Variant
@@ -30,7 +32,7 @@ class Spinner(Variant):
         return None if DOUBLE[t] else "lead.double"
 
     def arms_first(self) -> bool:
-        return self.o.get("open_arms_first") == "yes"
+        return self.o.open_arms_first == "yes"
 
     def end_allowed(self, h, e, seat, turn):
         if self.arms_first() and h.layout.spin_started < 4 and not e.spin:
@@ -42,6 +44,14 @@ class Spinner(Variant):
 class Sevastopol(Spinner):
     name = "sevastopol"
     draw_rule = "none"
+    rule_topics = frozenset({"one_tile", "lead_double", "sevastopol"})
+
+    class Options(NamedTuple):
+        open_arms_first: str
+        lone_blank: int
+        target: int
+
+    o: Options
 
     def opener_order(self, h):
         return [TILE[6][6]]
@@ -52,11 +62,21 @@ class Spider(Spinner):
     name = "spider"
     removes_one = True
     arms_rule = "spider.arms_first"
+    no_opener_rule = "hand.no_double"
+    rule_topics = frozenset({"drawing", "one_tile", "lead_double", "no_double", "spider"})
+
+    class Options(NamedTuple):
+        open_arms_first: str
+        close_with: str
+        lone_blank: int
+        target: int
+
+    o: Options
 
     def no_fit_reason(self, h, t, why):
         if DOUBLE[t] and self.arms_first() and 0 < len(h.layout.placed) and h.layout.spin_started < 4:
             # a double that could close a started leg, but not before all four legs are started
-            if any(not e.spin and (self.o.get("close_with") == "any_double" or A[t] in e.values)
+            if any(not e.spin and (self.o.close_with == "any_double" or A[t] in e.values)
                    for e in h.layout.ends):
                 return self.arms_rule
         return why
@@ -75,7 +95,7 @@ class Spider(Spinner):
         m = 0
         for e in lay.ends:
             if not e.spin:
-                if self.o.get("close_with") == "any_double":
+                if self.o.close_with == "any_double":
                     return DOUBLES_MASK
                 m |= 1 << TILE[e.values[0]][e.values[0]]
         return m
@@ -91,6 +111,6 @@ class Spider(Spinner):
         for i, e in enumerate(lay.ends):
             if e.spin:
                 continue
-            if self.o.get("close_with") == "any_double" or d in e.values:
+            if self.o.close_with == "any_double" or d in e.values:
                 out.append(Cand(i, d, True, down=True))
         return out

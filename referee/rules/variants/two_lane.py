@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .base import HandScore, Variant
 from .registry import register
 
@@ -9,6 +11,16 @@ from .registry import register
 @register
 class TwoLane(Variant):
     name = "two_lane"
+    rule_topics = frozenset({"drawing", "one_tile"})
+    in_play_step = 10               # ten against each pass
+
+    class Options(NamedTuple):
+        limit: int
+
+    o: Options
+
+    def scores_in_play(self):
+        return True
     doubles = "along"
     draw_rule = "one"
     traditional_pips = False

@@ -1,0 +1,129 @@
+"""docs/adding-a-variant.md is true: its one file, run from the test suite alone, makes a variant
+the setup form, the rules pages, the printed sheets and ``referee check`` all know."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import pypdf
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent / "print"))
+sys.path.insert(0, str(Path(__file__).parent / "web"))
+
+from print_fixtures import random_record  # noqa: E402
+from webhelpers import csrf_of, soup  # noqa: E402
+
+from referee import cli, create_app, pdf  # noqa: E402
+from referee.rules import REGISTRY, VARIANTS, make_variant  # noqa: E402
+from referee.rules.variants import unregister  # noqa: E402
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "adding-a-variant.md"
+NAME = "five_tiles"
+
+
+def _code() -> str:
+    return re.search(r"```python\n(.*?)\n```", DOC.read_text(encoding="utf-8"), re.S).group(1)
+
+
+@pytest.fixture
+def toy():
+    assert NAME not in REGISTRY and NAME not in VARIANTS
+    ns: dict = {}
+    exec(compile(_code(), str(DOC), "exec"), ns)
+    yield ns["FiveTiles"]
+    unregister(NAME)
+    assert NAME not in REGISTRY and NAME not in VARIANTS
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.db"), "SECRET_KEY": "t"})
+    return app.test_client()
+
+
+def _pdf_text(data: bytes) -> str:
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    return " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
+
+
+def test_registered_with_its_declarations(toy):
+    assert REGISTRY[NAME] is toy and VARIANTS[NAME] is toy.catalogue
+    v = make_variant(NAME, 3, {})
+    assert v.o.target == 50 and v.deal_size(3) == 5 and v.draw_rule == "none"
+
+
+def test_a_class_whose_options_differ_from_its_entry_is_refused(toy):
+    from referee.rules.catalogue import VariantSpec
+    from referee.rules.variants import register
+
+    class Wrong(toy):
+        name = "wrong_toy"
+        catalogue = VariantSpec("wrong_toy", "Ошибка", "Wrong", 2, 2, lambda p, o: 5, toy.catalogue.options)
+
+        class Options(toy.Options.__bases__[0]):   # a NamedTuple with no fields
+            pass
+
+    with pytest.raises(TypeError, match="Options"):
+        register(Wrong)
+    assert "wrong_toy" not in REGISTRY
+
+
+def test_the_setup_form_offers_it_and_starts_a_match(toy, client):
+    index = client.get("/new")
+    assert index.status_code == 200
+    link = soup(index).select_one(f'a[href$="/new/{NAME}"]')
+    assert link is not None and "Пятёрка" in index.get_data(as_text=True)
+    page = client.get(f"/new/{NAME}")
+    assert page.status_code == 200
+    assert soup(page).select_one('input[name="opt_target"]')["value"] == "50"
+    resp = client.post(f"/new/{NAME}", data={"csrf_token": csrf_of(page), "player_1": "Анфиса",
+                                           "player_2": "Всеволод", "opt_target": "50"})
+    assert resp.status_code == 302
+    table = client.get(resp.headers["Location"])
+    assert table.status_code == 200 and "Пятёрка" in table.get_data(as_text=True)
+
+
+def test_the_rules_pages_show_it_with_its_topics(toy, client):
+    index = client.get("/rules", headers={"Accept-Language": "en"})
+    assert "Five tiles" in index.get_data(as_text=True)
+    assert soup(index).select_one(f'a[href$="/rules/{NAME}"]') is not None
+    page = client.get(f"/rules/{NAME}", headers={"Accept-Language": "en"})
+    assert page.status_code == 200
+    ids = {el["id"] for el in soup(page).select("[id]")}
+    assert "turn.one_tile" in ids               # its topic
+    assert "draw.empty" not in ids              # "drawing" is not one of its topics
+    assert "option.target" in ids               # its house option, explained
+
+
+def test_a_printed_sheet_and_referee_check(toy, tmp_path):
+    record, report = random_record(NAME, 2, 3, seed=3, lang="en")
+    assert report["error"] is None and report["hands"]
+    t = _pdf_text(pdf.match_sheet(record, report, "en"))
+    assert "Five tiles" in t and all(p in t for p in record["players"])
+    assert "Пятёрка" in _pdf_text(pdf.blank_sheet(NAME, 3, "ru"))
+    path = tmp_path / "toy.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = cli.main(["check", str(path), "--json"])
+    assert code == 0
+    assert json.loads(out.getvalue()) == report
+    # a broken rule: the first lay of the second hand replaced by a tile its player was not dealt
+    bad = json.loads(json.dumps(record))
+    hand = next(h for h in bad["hands"] if h.get("turns"))
+    first = hand["turns"][0]
+    dealt = set(hand["deal"][first["player"]])
+    foreign = next(t for p, ts in hand["deal"].items() if p != first["player"] for t in ts)
+    assert foreign not in dealt
+    first["moves"] = [foreign]
+    path.write_text(json.dumps(bad, ensure_ascii=False), encoding="utf-8")
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = cli.main(["check", str(path), "--json"])
+    assert code == 1 and json.loads(out.getvalue())["error"]["rule"]
