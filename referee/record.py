@@ -470,8 +470,8 @@ def _start_hand(record: Record, hr: HandRecord, number: int, prev_winner: int | 
     deal = [hr.deal[p] for p in players] if hr.deal is not None else None
     h = Hand(v, players, deal, lead=seat[hr.lead] if hr.lead is not None else None,
              removed=hr.removed, starter=hr.starter, previous_winner=prev_winner, first_hand=first)
-    if "lead_conflict" in h.vs and h.to_move is not None:
-        raise _Stop(RuleError("lead.wrong_player", {"player": players[h.vs["lead_conflict"]],
+    if h.vs.lead_conflict is not None and h.to_move is not None:
+        raise _Stop(RuleError("lead.wrong_player", {"player": players[h.vs.lead_conflict],
                                                    "leader": players[h.to_move]}), number, None, None)
     if h.over and h.end == "redeal" and (hr.turns or hr.result is not None):
         # a hand whose known deal calls for a redeal has no turns (and so no result)
@@ -709,7 +709,7 @@ def _apply_left(h: Hand, v, left: dict[str, list[int] | int] | None, number: int
                                   cap=cap, pips=val)
             pips_given[s] = val
     h.left_pips = [pips_given[s] if not h.known[s] else None for s in range(h.n)]
-    h.vs["left_tiles"] = tiles_given
+    h.vs.left_tiles = tiles_given
 
 
 def _left_agree(a: dict | None, b: dict | None, lone_blank: int | None, number: int) -> None:

@@ -61,7 +61,7 @@ def clone(h: Hand) -> Hand:
     c.history = list(h.history)
     c.turn_log = list(h.turn_log)
     c.t_moves = list(h.t_moves)
-    c.vs = copy.deepcopy(h.vs)
+    c.vs = h.vs.copy()
     c._fit_any = (-1, 0)
     c._fit_turn = (-1, -2, 0)
     if h.left_pips is not None:

@@ -30,6 +30,9 @@ class OptionError(ValueError):
         self.params = dict(params)
 
 
+DefaultFn = Callable[[int, Mapping[str, object]], object]
+
+
 class OptionSpec(NamedTuple):
     """One house option.
 
@@ -40,7 +43,7 @@ class OptionSpec(NamedTuple):
     """
 
     key: str
-    choices: tuple = ()
+    choices: tuple[object, ...] = ()
     default: object = None
     numeric: bool = False
     minimum: int | None = None
@@ -77,7 +80,7 @@ def _choice(key: str, *values: str) -> OptionSpec:
 
 
 def _number(key: str, default: int | None, minimum: int = 0, maximum: int | None = None,
-            choices: tuple = (), default_fn=None) -> OptionSpec:
+            choices: tuple[int, ...] = (), default_fn: DefaultFn | None = None) -> OptionSpec:
     return OptionSpec(key=key, choices=choices, default=default, numeric=True,
                       minimum=minimum, maximum=maximum, default_fn=default_fn)
 
@@ -85,7 +88,7 @@ def _number(key: str, default: int | None, minimum: int = 0, maximum: int | None
 LONE_BLANK = _number("lone_blank", 24, 0, 999)
 
 
-def _target(default: int | None = 100, default_fn=None) -> OptionSpec:
+def _target(default: int | None = 100, default_fn: DefaultFn | None = None) -> OptionSpec:
     return _number("target", default, 1, 100000, default_fn=default_fn)
 
 
@@ -93,7 +96,7 @@ def _limit(default: int = 100) -> OptionSpec:
     return _number("limit", default, 1, 100000)
 
 
-def _by_players(two: int, more: int):
+def _by_players(two: int, more: int) -> DefaultFn:
     return lambda players, options: two if players == 2 else more
 
 
@@ -147,13 +150,14 @@ class VariantSpec(NamedTuple):
         return tuple(o.key for o in self.options)
 
 
-def _table(mapping: Mapping[int, int]):
+def _table(mapping: Mapping[int, int]) -> Callable[[int, Mapping[str, object]], int]:
     return lambda players, options: mapping[players]
 
 
 def _traditional_deal(players: int, options: Mapping[str, object]) -> int:
     if players >= 3:
-        return int(options.get("deal_3_4", 7))
+        deal = options.get("deal_3_4")
+        return deal if isinstance(deal, int) else 7
     return 7
 
 

@@ -114,7 +114,7 @@ class Hand:
         # (version, t_last, mask)
         self._fit_any: tuple[int, int] = (-1, 0)
         self._fit_turn: tuple[int, int, int] = (-1, -2, 0)
-        self.vs: dict = {}
+        self.vs = v.State()
         self.left_pips: list[int | None] | None = None
         v.setup(self, lead, previous_winner, first_hand)
         if self.starter >= 0:
@@ -155,9 +155,9 @@ class Hand:
             m = self.v.fit_mask(self, self.to_move or 0, True)
             self._fit_turn = (ver, last, m)
             return m
-        slot = self._fit_any
-        if slot[0] == ver:
-            return slot[1]
+        any_slot = self._fit_any
+        if any_slot[0] == ver:
+            return any_slot[1]
         m = self.v.fit_mask(self, self.to_move or 0, False)
         self._fit_any = (ver, m)
         return m
@@ -380,7 +380,7 @@ class Hand:
             raise AmbiguousMove(rule, {"tile": tile_str(t), "places": ", ".join(places)}, places)
         return next(iter(keys.values()))
 
-    def _fit_params(self, t: int) -> dict:
+    def _fit_params(self, t: int) -> dict[str, object]:
         ends = []
         for e in self.layout.ends:
             ends.append("/".join(str(x) for x in e.values))
@@ -431,7 +431,7 @@ class Hand:
             return "play.orientation"
         return "play.no_fit"
 
-    def _effect_key(self, c: Cand, t: int = -1) -> tuple:
+    def _effect_key(self, c: Cand, t: int = -1) -> tuple[object, ...]:
         """What a placement changes; 0:0 (tile 0) lies alike across or along."""
         if c.end >= 0:
             where = self.layout.ends[c.end].key()
@@ -483,7 +483,7 @@ class Hand:
             target += f"@{e.values[0]}"
         return target
 
-    def layout_view(self) -> dict:
+    def layout_view(self) -> dict[str, Any]:
         """The table as plain data for drawing: ``kind``, ``root`` and ``arms`` ({arm number:
         [pieces from the root outward]}), each piece ``{"tile", "a" (the half nearer the root),
         "b", "across", "down", "end", "double", "last"}``, and ``ends`` (one per place: the
@@ -505,9 +505,9 @@ class Hand:
         live = [i for i, p in enumerate(lay.placed) if not p.dead and p.seat >= 0]
         last = live[-1] if live else -1
 
-        def piece(i: int, flip: bool = False) -> dict:
+        def piece(i: int, flip: bool = False) -> dict[str, Any]:
             p = lay.placed[i]
-            if p.inner is None:
+            if p.inner is None or p.outer is None:
                 a, b = A[p.tile], B[p.tile]
             else:
                 a, b = p.inner, p.outer
@@ -687,6 +687,8 @@ class Hand:
         if self.over:
             raise IllegalMove("hand.over", {})
         seat = self.to_move
+        if seat is None:
+            raise IllegalMove("lead.unknown", {})
         self._turn_allows_lay(seat, t)
         self._source_check(seat, t)
         self.apply_lay(seat, t, c)
@@ -836,6 +838,12 @@ class Hand:
         v.on_pass(self, seat)
 
     # -- the end ----------------------------------------------------------------------------
+
+    def out_seat(self) -> int:
+        """The seat that went out (a hand that ended "out")."""
+        if self.winner is None:
+            raise ValueError("the hand did not end with a player out")
+        return self.winner
 
     def finish(self, end: str, winner: int | None) -> None:
         self.over = True

@@ -73,7 +73,7 @@ class End:
     def copy(self) -> "End":
         return End(self.anchor, self.values, self.count, self.arm, self.sym, self.spin)
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """Ends with equal keys are one place."""
         return ("s", self.sym) if self.sym >= 0 else ("e", self.anchor, self.arm, self.values)
 
@@ -178,8 +178,8 @@ class Layout:
             new = [End(idx, (d,), 0, a, sym=idx, spin=True) for a in (end.arm, 2, 3)]
             self.ends[end_index:end_index + 1] = new
             return p
-        if shows is not None:
-            new_end = End(idx, shows, 0, arm)
+        if shows is not None or outer is None:
+            new_end = End(idx, shows or (), 0, arm)
         elif across and DOUBLE[tile]:
             new_end = End(idx, VALUES[outer], 2 * outer, arm)
         else:

@@ -223,7 +223,7 @@ def _numbers(params: dict, lang: str) -> dict:
     return out
 
 
-class _Default(dict):
+class _Default(dict[str, object]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 

@@ -8,19 +8,19 @@ a move too), exactly as ``referee check`` would accept them.
 from __future__ import annotations
 
 import random
-from typing import Mapping
+from typing import Iterator, Mapping
 
 from .hand import Hand
 from .notation import Move
 from .tiles import ALL_TILES, tile_str, tiles_of
-from .variants import make_variant
+from .variants import Variant, make_variant
 
 __all__ = ["random_deal", "random_hand", "play_random", "walk", "choices", "END_TURN"]
 
 END_TURN = "end"
 
 
-def random_deal(v, n: int, rng: random.Random) -> tuple[list[list[int]], int | None, int | None]:
+def random_deal(v: Variant, n: int, rng: random.Random) -> tuple[list[list[int]], int | None, int | None]:
     tiles = list(ALL_TILES)
     rng.shuffle(tiles)
     size = v.deal_size(n)
@@ -35,7 +35,7 @@ def random_deal(v, n: int, rng: random.Random) -> tuple[list[list[int]], int | N
 
 
 def random_hand(variant: str, players: int, rng: random.Random,
-                options: Mapping[str, object] | None = None, v=None) -> Hand:
+                options: Mapping[str, object] | None = None, v: Variant | None = None) -> Hand:
     """A hand with a random deal (and a random leader where the rules leave it to lot).
     ``v``: a variant object to reuse (the benchmark makes it once)."""
     if v is None:
@@ -80,7 +80,7 @@ def _random_draw_move(h: Hand, rng: random.Random) -> Move:
     return _DRAW_UNSEEN
 
 
-def walk(h: Hand, rng: random.Random, max_steps: int = 5000):
+def walk(h: Hand, rng: random.Random, max_steps: int = 5000) -> Iterator[Hand]:
     """Play ``h`` with random legal tokens (as a record holds them), yielding the hand before
     each step; the caller may look at it (or copy it) and the walk goes on from there."""
     steps = 0
@@ -129,7 +129,7 @@ def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
             draw = can_draw()
             n = nl + draw + can_pass()
             if not n:
-                raise RuntimeError(f"no legal move for {h.players[h.to_move]}: {h.history[-6:]}")
+                raise RuntimeError(f"no legal move for seat {h.to_move}: {h.history[-6:]}")
             k = randrange(n)
             if k < nl:
                 t, c = lays[k]
@@ -140,7 +140,7 @@ def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
         else:
             n = nl + 1 if h.turn_open else nl
             if not n:
-                raise RuntimeError(f"no legal move for {h.players[h.to_move]}: {h.history[-6:]}")
+                raise RuntimeError(f"no legal move for seat {h.to_move}: {h.history[-6:]}")
             k = randrange(n)
             if k < nl:
                 t, c = lays[k]
@@ -164,7 +164,7 @@ def _play_random_tokens(h: Hand, rng: random.Random, max_steps: int) -> int:
             raise RuntimeError("hand did not end")
         opts = choices(h)
         if not opts:
-            raise RuntimeError(f"no legal move for {h.players[h.to_move]}: {h.history[-6:]}")
+            raise RuntimeError(f"no legal move for seat {h.to_move}: {h.history[-6:]}")
         tok = rng.choice(opts)
         if tok == END_TURN:
             h.end_turn()

@@ -7,6 +7,7 @@ A set of tiles is an ``int`` bitmask (bit ``t`` set when tile ``t`` is in it).
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 from .errors import MoveSyntaxError
 
@@ -92,7 +93,7 @@ def tiles_of(mask: int) -> list[int]:
     return out
 
 
-def mask_of(tiles) -> int:
+def mask_of(tiles: Iterable[int]) -> int:
     m = 0
     for t in tiles:
         m |= 1 << t

@@ -27,7 +27,7 @@ def balances(variant_turns, d=None, players=(A, B)):
         for m in t["moves"]:
             h.play(m)
         h.end_turn()
-        out.append((list(h.vs["win"]), list(h.vs["pen"])))
+        out.append((list(h.vs.win), list(h.vs.pen)))
     return out
 
 
@@ -304,7 +304,7 @@ def test_random_playouts_balances_and_credit(players, credit):
             drawn = []
             if not h.over:
                 h.end_turn()
-            assert (h.vs["win"], h.vs["pen"]) == (win, pen), h.history
+            assert (h.vs.win, h.vs.pen) == (win, pen), h.history
         bal = [w - p for w, p in zip(win, pen)]
         top = max(bal)
         sc = h.v.score(h)

@@ -7,19 +7,46 @@ and overrides the few hooks where it really differs (``on_lay`` for in-play poin
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping, NamedTuple
+import copy
+from typing import Any, ClassVar, Iterable, Mapping, NamedTuple, Sequence
 
 from ..catalogue import VariantSpec, spec
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
 from ..layout import End, Layout, Placement
+from ..notation import Move
 from ..tiles import A, ALL_MASK, B, DOUBLE, PIPS, SUIT, TILE_NAMES, tile_str, tiles_of
 
-__all__ = ["Variant", "HandScore", "NoOptions", "lowest_tile_key", "highest_tile_key"]
+__all__ = ["Variant", "HandScore", "HandState", "NoOptions", "lowest_tile_key", "highest_tile_key"]
 
 
 class NoOptions(NamedTuple):
     """The options of a variant that has none."""
+
+
+class HandState:
+    """What the rules keep about one hand beyond the ``Hand``'s own fields (``Hand.vs``); a
+    variant with more declares a subclass as its ``State``."""
+
+    __slots__ = ("fixed_leader", "lead_conflict", "winner_leads", "lead_tiles", "left_tiles")
+
+    def __init__(self) -> None:
+        #: the rules (not lot or agreement) named the leader
+        self.fixed_leader = False
+        #: the seat a record named as leader where the rules name another
+        self.lead_conflict: int | None = None
+        #: the previous hand's winner leads this one
+        self.winner_leads = False
+        #: the tiles one of which must lead (a mask; 0: any the rules allow; French)
+        self.lead_tiles = 0
+        #: a result-only hand: the tiles each seat was left with (masks; None: not listed)
+        self.left_tiles: list[int | None] | None = None
+
+    def copy(self) -> HandState:
+        c = copy.copy(self)
+        if self.left_tiles is not None:
+            c.left_tiles = list(self.left_tiles)
+        return c
 
 
 class HandScore:
@@ -76,6 +103,8 @@ class Variant:
     #: its house options, typed: a NamedTuple whose fields are the catalogue's option keys
     #: (built once per variant from the resolved options, defaults filled in); see ``o``
     Options: ClassVar[type[tuple[object, ...]]] = NoOptions
+    #: what it keeps about a hand (``Hand.vs``)
+    State: ClassVar[type[HandState]] = HandState
     #: the deal is entered as rows of face-down tiles (blind blitz, in the dark)
     blind = False
     #: a bazaar tile may be put aside before the hand (spider: the record's ``removed``)
@@ -109,9 +138,9 @@ class Variant:
         self.np = players
         self.spec: VariantSpec = spec(self.name)
         self._end_fit: dict[tuple[int, ...], int] = {}
-        self._ways: dict[tuple, tuple] = {}
+        self._ways: dict[tuple[object, ...], tuple[tuple[Any, ...], ...]] = {}
         #: (end values, cand_state, end index) -> per tile the Cands there (see _end_table)
-        self._tables: dict[tuple, list] = {}
+        self._tables: dict[tuple[object, ...], list[Any]] = {}
         cls = type(self)
         self._lay_checks = cls.check_lay_turn is not Variant.check_lay_turn
         self._end_rules = cls.end_allowed is not Variant.end_allowed
@@ -123,7 +152,7 @@ class Variant:
         self._on_lay = cls.on_lay is not Variant.on_lay
         self._after_move = cls.after_move is not Variant.after_move
         self._turn_end = cls.on_turn_end is not Variant.on_turn_end
-        self._comp = None
+        self._comp: int | None = None
 
     # -- deal and stock ---------------------------------------------------------------------
 
@@ -148,15 +177,14 @@ class Variant:
         """The rules name ``seat`` as the leader; a ``lead`` naming someone else is a conflict
         (``lead.wrong_player`` when the record is replayed)."""
         h.to_move = seat
-        h.vs["fixed_leader"] = True
+        h.vs.fixed_leader = True
         if lead is not None and lead != seat:
-            h.vs["lead_conflict"] = lead
+            h.vs.lead_conflict = lead
 
     def setup(self, h: Hand, lead: int | None, previous_winner: int | None, first_hand: bool) -> None:
         """Find the leader (and the tile he must lead) from a known deal."""
-        h.vs["lead_given"] = lead
         if not first_hand and previous_winner is not None and self.winner_leads():
-            h.vs["winner_leads"] = True
+            h.vs.winner_leads = True
             self.fix_leader(h, previous_winner, lead)
             return
         order = self.opener_order(h)
@@ -186,7 +214,7 @@ class Variant:
 
     def fixed_leader(self, h: Hand) -> bool:
         """Whether the rules (not lot or agreement) name the leader of this hand."""
-        return h.lead_tile >= 0 or bool(h.vs.get("fixed_leader"))
+        return h.lead_tile >= 0 or h.vs.fixed_leader
 
     def check_lead(self, h: Hand, seat: int, t: int) -> None:
         if h.lead_tile >= 0 and t != h.lead_tile:
@@ -387,7 +415,7 @@ class Variant:
         closed to it, else ``no_fit_rule``)."""
         return why
 
-    def _end_table(self, vals: tuple[int, ...], state: object, i: int) -> list:
+    def _end_table(self, vals: tuple[int, ...], state: object, i: int) -> list[Any]:
         """The ways tile by tile at end ``i`` showing ``vals`` (under ``state``): 28 slots, each
         None until asked, then ``(cands, distinct)`` (see ``_fill``)."""
         key = (vals, state, i)
@@ -396,11 +424,11 @@ class Variant:
             tab = self._tables[key] = [None] * 28
         return tab
 
-    def _fill(self, h: Hand, tab: list, t: int, i: int, e: End) -> tuple:
+    def _fill(self, h: Hand, tab: list[Any], t: int, i: int, e: End) -> tuple[tuple[Cand, ...], tuple[Cand, ...]]:
         """``tab[t]``: the Cands of ``t`` at end ``i`` (``end_cands``, shared tuples), and the
         same without those that lie alike (``Hand._effect_key``: 0:0 across or along)."""
         cands = tuple(self.end_cands(h, t, i, e))
-        distinct: dict = {}
+        distinct: dict[tuple[object, ...], Cand] = {}
         for c in cands:
             k = h._effect_key(c, t)
             if k not in distinct:
@@ -463,9 +491,9 @@ class Variant:
                 low = mask & -mask
                 t = low.bit_length() - 1
                 mask ^= low
-                cs = self.candidates(h, t, seat, turn)[0]
-                if cs:
-                    out.append((t, _distinct(h, t, cs) if distinct and len(cs) > 1 else tuple(cs)))
+                found = self.candidates(h, t, seat, turn)[0]
+                if found:
+                    out.append((t, _distinct(h, t, found) if distinct and len(found) > 1 else tuple(found)))
             return out
         fits = self._end_fit
         tables = self._tables
@@ -503,8 +531,8 @@ class Variant:
             t = low.bit_length() - 1
             union ^= low
             ways: tuple[Cand, ...] = ()
-            first = None
-            places = None
+            first: End | None = None
+            places: dict[tuple[object, ...], tuple[int, ...]] | None = None
             alike = False
             for m, tab, i, e in ends:
                 if m & low:
@@ -519,8 +547,9 @@ class Variant:
                             # ways at two ends lie alike only where the ends are one place
                             # (each end's own are distinct already); an end that is one
                             # place with an earlier one showing the same adds nothing new
-                            if places is None:
+                            if places is None and first is not None:
                                 places = {first.key(): first.values}
+                            assert places is not None
                             k = e.key()
                             if k in places:
                                 if places[k] == e.values:
@@ -554,11 +583,25 @@ class Variant:
     def on_pass(self, h: Hand, seat: int) -> None:
         pass
 
-    def after_move(self, h: Hand, seat: int, m) -> None:
+    def after_move(self, h: Hand, seat: int, m: Move | None) -> None:
         pass
 
     def on_turn_end(self, h: Hand, seat: int) -> None:
         pass
+
+    # -- the blind turn (``blind`` variants: a face-down row, the rightmost tile turned up) ----
+
+    def blind_turn_open(self, h: Hand) -> bool:
+        """Whether the blind turn in progress may go on (``Hand.turn_open`` asks)."""
+        raise NotImplementedError(f"{self.name} is not blind")
+
+    def blind_may_lay(self, h: Hand, seat: int, t: int) -> bool:
+        """Whether the blind turn lets ``t`` be laid now (the placement aside)."""
+        raise NotImplementedError(f"{self.name} is not blind")
+
+    def blind_move(self, h: Hand, seat: int, m: Move) -> None:
+        """Apply a blind turn's move (turn up, miss, draw, pass, the reveal at three)."""
+        raise NotImplementedError(f"{self.name} is not blind")
 
     # -- drawing and passing ----------------------------------------------------------------
 
@@ -609,10 +652,10 @@ class Variant:
                 return "pass.must_draw"
         return None
 
-    def refusal_params(self, h: Hand, seat: int, rule: str) -> dict:
+    def refusal_params(self, h: Hand, seat: int, rule: str) -> dict[str, object]:
         """The message parameters of a refused draw or pass (``why``: the words that say what to
         do instead, where the rule has more than one way to apply)."""
-        params: dict = {"player": h.players[seat]}
+        params: dict[str, object] = {"player": h.players[seat]}
         if rule == "pass.must_draw" and h.counts[seat]:
             if self.draw_rule == "until":
                 params["why"] = "draw_until"
@@ -664,9 +707,9 @@ class Variant:
         n = h.n
         points = [0] * n
         if h.end == "out":
-            w = h.winner
-            points[w] = sum(x or 0 for i, x in enumerate(left) if i != w)
-            return HandScore(points, w, left)
+            out = h.out_seat()
+            points[out] = sum(x or 0 for i, x in enumerate(left) if i != out)
+            return HandScore(points, out, left)
         if h.end == "block":
             w = self.fewest(left)
             if w is not None:
@@ -675,12 +718,13 @@ class Variant:
         return HandScore(points, None, left)
 
     @staticmethod
-    def fewest(values: list[int | None], seats: list[int] | None = None) -> int | None:
+    def fewest(values: Sequence[int | None], seats: list[int] | None = None) -> int | None:
         """The single seat with the fewest (None on a tie or where a value is unknown)."""
         seats = list(range(len(values))) if seats is None else seats
-        if not seats or any(values[s] is None for s in seats):
+        known = [values[s] for s in seats]
+        if not seats or any(x is None for x in known):
             return None
-        low = min(values[s] for s in seats)
+        low = min(x for x in known if x is not None)
         who = [s for s in seats if values[s] == low]
         return who[0] if len(who) == 1 else None
 
@@ -804,9 +848,9 @@ def draw_tokens(h: Hand) -> list[str]:
     return ["draw"]
 
 
-def _distinct(h: Hand, t: int, cands) -> tuple[Cand, ...]:
+def _distinct(h: Hand, t: int, cands: Iterable[Cand]) -> tuple[Cand, ...]:
     """The truly different ways among ``cands`` (the first of each kind, in order)."""
-    seen: dict = {}
+    seen: dict[tuple[object, ...], Cand] = {}
     for c in cands:
         k = h._effect_key(c, t)
         if k not in seen:

@@ -23,8 +23,7 @@ class Blind(Variant):
         "double_blank" (0:0, else the lowest double, else the lightest tile)."""
         return "agreed"
 
-    def setup(self, h, lead, previous_winner, first_hand):
-        h.vs["lead_given"] = lead
+    def setup(self, h: Hand, lead: int | None, previous_winner: int | None, first_hand: bool) -> None:
         rule = self.opener()
         h.to_move = lead
         if rule == "agreed" or not h.deal_known:
@@ -41,10 +40,10 @@ class Blind(Variant):
                     self.fix_leader(h, s, lead)
                     return
 
-    def check_lead(self, h, seat, t):
+    def check_lead(self, h: Hand, seat: int, t: int) -> None:
         return None
 
-    def multi_lay_now(self, h, seat):
+    def multi_lay_now(self, h: Hand, seat: int | None) -> bool:
         if seat is None:
             return False
         if h.opened[seat] and not h.t_opened:
@@ -77,7 +76,7 @@ class Blind(Variant):
             return not (h.known[seat] and h.rows[seat] and h.rows[seat][-1] != t)
         return not h.t_draws and not (h.t_opened and not self.multi_before_open)
 
-    def _rightmost(self, h, seat, t, rule="blind.not_rightmost"):
+    def _rightmost(self, h: Hand, seat: int, t: int, rule: str = "blind.not_rightmost") -> None:
         if h.known[seat] and not h.opened[seat]:
             row = h.rows[seat]
             if not row or row[-1] != t:
@@ -203,6 +202,8 @@ class Blind(Variant):
         """Every token that might be legal now (a superset; ``legal_tokens`` keeps the legal)."""
         seat = h.to_move
         toks: list[str] = []
+        if seat is None:
+            return toks
         if h.t_pending_open:
             if h.known[seat]:
                 toks.append("open " + " ".join(tile_str(t) for t in h.rows[seat]))
@@ -272,7 +273,7 @@ class BlindBlitz(Blind):
 
     o: Options
 
-    def opener(self):
+    def opener(self) -> str:
         return self.o.opener
 
 

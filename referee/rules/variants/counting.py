@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import copy
+from typing import Mapping, NamedTuple, cast
 
 from ..errors import IllegalMove
-from ..hand import Cand
+from ..hand import Cand, Hand
+from ..layout import Placement
 from ..tiles import A, DOUBLE, PIPS, tile_str, tiles_of
-from .base import HandScore, Variant
+from .base import HandScore, HandState, Variant
 from .orders import DOUBLES_UP, LIGHTEST
 from .registry import register
 
@@ -29,7 +31,7 @@ class Muggins(Variant):
 
     o: Options
 
-    def scores_in_play(self):
+    def scores_in_play(self) -> bool:
         return True
     layout_kind = "muggins"
     doubles = "choice"
@@ -38,39 +40,39 @@ class Muggins(Variant):
     def lays_score(self) -> bool:
         return True
 
-    def lead_spinner(self, t):
+    def lead_spinner(self, t: int) -> bool:
         return DOUBLE[t]
 
-    def lead_cands(self, h, t, seat):
+    def lead_cands(self, h: Hand, t: int, seat: int) -> list[Cand]:
         if DOUBLE[t]:
             return [Cand(-1, None, True)]
         return [Cand(-1, None, False)]
 
-    def cand_state(self, h):
+    def cand_state(self, h: Hand) -> object:
         return h.layout.spinner >= 0
 
-    def double_across(self, h):
+    def double_across(self, h: Hand) -> list[bool]:
         if h.layout.spinner < 0:
             return [True]
         return [True, False]
 
-    def orientation_choice(self, h, t):
+    def orientation_choice(self, h: Hand, t: int) -> bool:
         return DOUBLE[t] and h.layout.spinner >= 0
 
-    def on_lay(self, h, seat, t, c, p):
+    def on_lay(self, h: Hand, seat: int, t: int, c: Cand, p: Placement) -> None:
         count = h.layout.end_count()
         if count and count % 5 == 0:
             h.scores[seat] += count
 
-    def needs_left(self, h):
+    def needs_left(self, h: Hand) -> bool:
         return h.end == "block" or (h.end == "out" and self.o.out_bonus_pips == "yes")
 
-    def score(self, h):
+    def score(self, h: Hand) -> HandScore:
         left = self.left_pips(h)
         points = list(h.scores)
-        w = None
+        w: int | None = None
         if h.end == "out":
-            w = h.winner
+            w = h.out_seat()
             bonus = 10
             if self.o.out_bonus_pips == "yes":
                 bonus += round5(sum(x or 0 for i, x in enumerate(left) if i != w))
@@ -95,24 +97,24 @@ class Bergen(Variant):
 
     o: Options
 
-    def scores_in_play(self):
+    def scores_in_play(self) -> bool:
         return True
     traditional_pips = False
 
     def lays_score(self) -> bool:
         return True
 
-    def __init__(self, options, players):
+    def __init__(self, options: Mapping[str, object], players: int) -> None:
         super().__init__(options, players)
         self.draw_rule = "until" if self.o.draws == "until" else "one"
 
-    def reserved_count(self):
+    def reserved_count(self) -> int:
         return 2
 
-    def opener_order(self, h):
+    def opener_order(self, h: Hand) -> list[int] | None:
         return DOUBLES_UP + LIGHTEST
 
-    def on_lay(self, h, seat, t, c, p):
+    def on_lay(self, h: Hand, seat: int, t: int, c: Cand, p: Placement) -> None:
         lay = h.layout
         if len(lay.placed) == 1:
             if DOUBLE[t]:
@@ -123,28 +125,31 @@ class Bergen(Variant):
             dbl = any(DOUBLE[lay.placed[e.anchor].tile] and lay.placed[e.anchor].across for e in ends)
             h.scores[seat] += 3 if dbl else 2
 
-    def needs_left(self, h):
+    def needs_left(self, h: Hand) -> bool:
         return False
 
-    def left_tiles(self, h, s):
-        if h.vs.get("left_tiles") and h.vs["left_tiles"][s] is not None:
-            return h.vs["left_tiles"][s]
+    def left_tiles(self, h: Hand, s: int) -> int | None:
+        """The tiles seat ``s`` is left with (a mask; None where unknown)."""
+        given = h.vs.left_tiles
+        if given and given[s] is not None:
+            return given[s]
         if h.known[s]:
             return h.hands[s]
         if h.counts[s] == 0:
             return 0
         return None
 
-    def score(self, h):
+    def score(self, h: Hand) -> HandScore:
         left = self.left_pips(h)
         points = list(h.scores)
-        w = None
+        w: int | None = None
         if h.end == "out":
-            w = h.winner
+            w = h.out_seat()
             points[w] += 2
         elif h.end == "block":
-            tiles = [self.left_tiles(h, s) for s in range(h.n)]
-            if any(m is None for m in tiles):
+            maybe = [self.left_tiles(h, s) for s in range(h.n)]
+            tiles = [m for m in maybe if m is not None]
+            if len(tiles) < h.n:
                 raise IllegalMove("bergen.left_tiles", {})
             no_double = [s for s in range(h.n) if not any(DOUBLE[t] for t in tiles_of(tiles[s]))]
             if len(no_double) == 1:
@@ -152,11 +157,11 @@ class Bergen(Variant):
             elif no_double:
                 w = self.fewest(left, no_double)
             else:
-                lows = {}
+                lows: dict[int, int] = {}
                 for s in range(h.n):
                     ds = [A[t] for t in tiles_of(tiles[s]) if DOUBLE[t]]
                     lows[s] = min(ds)
-                w = min(lows, key=lows.get)
+                w = min(lows, key=lambda s: lows[s])
             if w is not None:
                 points[w] += 2
         return HandScore(points, w, left)
@@ -174,7 +179,7 @@ class Fives(Variant):
 
     o: Options
 
-    def scores_in_play(self):
+    def scores_in_play(self) -> bool:
         return True
     doubles = "choice"
     draw_rule = "one"
@@ -184,30 +189,30 @@ class Fives(Variant):
     def lays_score(self) -> bool:
         return True
 
-    def reserved_count(self):
+    def reserved_count(self) -> int:
         return 2 if self.o.reserve_two == "yes" else 0
 
-    def opener_order(self, h):
+    def opener_order(self, h: Hand) -> list[int] | None:
         return DOUBLES_UP + LIGHTEST
 
-    def on_lay(self, h, seat, t, c, p):
+    def on_lay(self, h: Hand, seat: int, t: int, c: Cand, p: Placement) -> None:
         count = h.layout.end_count()
         if count and count % self.divisor == 0:
             h.scores[seat] += count // self.divisor
 
-    def needs_left(self, h):
+    def needs_left(self, h: Hand) -> bool:
         return h.end == "block"
 
-    def on_turn_end(self, h, seat):
+    def on_turn_end(self, h: Hand, seat: int) -> None:
         if self.o.hand_end == "empty_bazaar" and h.t_draws and h.drawable_n == 0:
             h.finish("block", None)
 
-    def score(self, h):
+    def score(self, h: Hand) -> HandScore:
         left = self.left_pips(h)
         points = list(h.scores)
-        w = None
+        w: int | None = None
         if h.end == "out":
-            w = h.winner
+            w = h.out_seat()
             points[w] += 2
         elif h.end == "block":
             w = self.fewest(left)
@@ -222,11 +227,38 @@ class Threes(Fives):
     divisor = 3
 
 
+class LuckyState(HandState):
+    """Lucky threes' tally of a hand: winnings and penalties per seat, the drawn tile not yet
+    judged, whether a double has scored yet."""
+
+    __slots__ = ("win", "pen", "pending", "first_double")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.win: list[int] = []
+        self.pen: list[int] = []
+        #: a drawn tile not yet judged: (seat, tile or -1)
+        self.pending: tuple[int, int] | None = None
+        self.first_double = False
+
+    def copy(self) -> LuckyState:
+        c = copy.copy(self)
+        c.win, c.pen = list(self.win), list(self.pen)
+        if self.left_tiles is not None:
+            c.left_tiles = list(self.left_tiles)
+        return c
+
+
+def _lucky(h: Hand) -> LuckyState:
+    return cast(LuckyState, h.vs)
+
+
 @register
 class LuckyThrees(Variant):
     name = "lucky_threes"
     rule_topics = frozenset({"drawing", "one_tile", "lucky"})
     in_play_negative = True         # a missed lucky draw costs 5
+    State = LuckyState
 
     class Options(NamedTuple):
         credit: str
@@ -234,10 +266,10 @@ class LuckyThrees(Variant):
 
     o: Options
 
-    def scores_in_play(self):
+    def scores_in_play(self) -> bool:
         return True
 
-    def in_play_decides(self):
+    def in_play_decides(self) -> bool:
         return True
     doubles = "choice"
     draw_rule = "lucky"
@@ -246,17 +278,16 @@ class LuckyThrees(Variant):
     def lays_score(self) -> bool:
         return True
 
-    def opener_order(self, h):
+    def opener_order(self, h: Hand) -> list[int] | None:
         return DOUBLES_UP + LIGHTEST
 
-    def setup(self, h, lead, previous_winner, first_hand):
+    def setup(self, h: Hand, lead: int | None, previous_winner: int | None, first_hand: bool) -> None:
         super().setup(h, lead, previous_winner, first_hand)
-        h.vs["win"] = [0] * h.n
-        h.vs["pen"] = [0] * h.n
-        h.vs["pending"] = None      # a drawn tile not yet judged: (seat, tile or -1)
-        h.vs["first_double"] = False
+        st = _lucky(h)
+        st.win = [0] * h.n
+        st.pen = [0] * h.n
 
-    def scoring_play(self, h, t, c) -> bool:
+    def scoring_play(self, h: Hand, t: int, c: Cand) -> bool:
         """Would laying ``t`` as ``c`` make the count a multiple of 3 (not 0)?"""
         lay = h.layout.copy()
         if c.end < 0:
@@ -264,15 +295,15 @@ class LuckyThrees(Variant):
         else:
             lay.attach(c.end, t, c.inner, c.across, 0, c.matador, c.shows)
             count = lay.end_count()
-        return count > 0 and count % 3 == 0
+        return bool(count > 0 and count % 3 == 0)
 
-    def drawn_scores(self, h, seat) -> bool:
+    def drawn_scores(self, h: Hand, seat: int) -> bool:
         t = h.t_drawn
-        if t < 0 or h.vs["pending"] is None:
+        if t < 0 or _lucky(h).pending is None:
             return False
         return any(self.scoring_play(h, t, c) for c in h.cands(t, seat, True)[0])
 
-    def draw_refusal(self, h, seat):
+    def draw_refusal(self, h: Hand, seat: int) -> str | None:
         if h.layout.empty:
             return "draw.must_play"
         if h.drawable_n <= 0:
@@ -283,71 +314,71 @@ class LuckyThrees(Variant):
             return "lucky.lay_drawn"
         return None
 
-    def pass_refusal(self, h, seat):
+    def pass_refusal(self, h: Hand, seat: int) -> str | None:
         if self.drawn_scores(h, seat):
             return "lucky.lay_drawn"
         return super().pass_refusal(h, seat)
 
-    def refusal_params(self, h, seat, rule):
+    def refusal_params(self, h: Hand, seat: int, rule: str) -> dict[str, object]:
         if rule == "lucky.lay_drawn":
             return {"player": h.players[seat], "tile": tile_str(h.t_drawn)}
         return super().refusal_params(h, seat, rule)
 
-    def check_lay_turn(self, h, seat, t):
+    def check_lay_turn(self, h: Hand, seat: int, t: int) -> None:
         super().check_lay_turn(h, seat, t)
         if self.drawn_scores(h, seat) and t != h.t_drawn:
             raise IllegalMove("lucky.lay_drawn", {"player": h.players[seat], "tile": tile_str(h.t_drawn)})
 
-    def _settle_pending(self, h, laid_tile=None, scored=False) -> bool:
+    def _settle_pending(self, h: Hand, laid_tile: int | None = None, scored: bool = False) -> bool:
         """Judge the last drawn tile: +10 when it is laid at once and scores, else −5.
         Returns True when the lay is the drawn tile's."""
-        p = h.vs["pending"]
+        p = _lucky(h).pending
         if p is None:
             return False
-        h.vs["pending"] = None
+        _lucky(h).pending = None
         seat, t = p
         if laid_tile is not None and scored and (t == laid_tile or t < 0):
-            h.vs["win"][seat] += 10
+            _lucky(h).win[seat] += 10
             return True
-        h.vs["pen"][seat] += 5
+        _lucky(h).pen[seat] += 5
         return False
 
-    def on_draw(self, h, seat, t):
-        if h.vs["pending"] is not None:
+    def on_draw(self, h: Hand, seat: int, t: int) -> None:
+        if _lucky(h).pending is not None:
             self._settle_pending(h)
-        h.vs["pending"] = (seat, t)
+        _lucky(h).pending = (seat, t)
         self._sync(h)
 
-    def on_lay(self, h, seat, t, c, p):
+    def on_lay(self, h: Hand, seat: int, t: int, c: Cand, p: Placement) -> None:
         count = h.layout.end_count()
         scored = count > 0 and count % 3 == 0
         if self._settle_pending(h, t, scored):
             pass
         elif scored:
             if DOUBLE[t]:
-                h.vs["win"][seat] += 7 if h.vs["first_double"] else 8
+                _lucky(h).win[seat] += 7 if _lucky(h).first_double else 8
             else:
-                h.vs["win"][seat] += 5
+                _lucky(h).win[seat] += 5
         if DOUBLE[t]:
-            h.vs["first_double"] = True
+            _lucky(h).first_double = True
         self._sync(h)
 
-    def on_pass(self, h, seat):
+    def on_pass(self, h: Hand, seat: int) -> None:
         self._settle_pending(h)
         self._sync(h)
 
-    def on_turn_end(self, h, seat):
+    def on_turn_end(self, h: Hand, seat: int) -> None:
         self._settle_pending(h)
         self._sync(h)
         if h.drawable_n == 0 and not h.over:
             h.finish("block", None)
 
-    def _sync(self, h):
-        h.scores = [w - p for w, p in zip(h.vs["win"], h.vs["pen"])]
+    def _sync(self, h: Hand) -> None:
+        h.scores = [w - p for w, p in zip(_lucky(h).win, _lucky(h).pen)]
 
-    def score(self, h):
+    def score(self, h: Hand) -> HandScore:
         left = self.left_pips(h)
-        bal = [w - p for w, p in zip(h.vs["win"], h.vs["pen"])]
+        bal = [w - p for w, p in zip(_lucky(h).win, _lucky(h).pen)]
         points = [0] * h.n
         w = self.highest(bal)
         if w is not None and h.end in ("out", "block"):
@@ -355,18 +386,18 @@ class LuckyThrees(Variant):
             if self.o.credit == "net":
                 points[w] = bal[w] + sum(max(0, -bal[s]) for s in losers)
             else:
-                points[w] = max(0, sum(h.vs["pen"][s] for s in losers) - h.vs["win"][w])
+                points[w] = max(0, sum(_lucky(h).pen[s] for s in losers) - _lucky(h).win[w])
         else:
             w = None
         return HandScore(points, w, left)
 
-    def live_points(self, h):
+    def live_points(self, h: Hand) -> list[int]:
         return [0] * h.n
 
-    def needs_left(self, h):
+    def needs_left(self, h: Hand) -> bool:
         return False
 
-    def load_scored(self, h, scored):
-        h.vs["win"] = [max(0, x) for x in scored]
-        h.vs["pen"] = [max(0, -x) for x in scored]
+    def load_scored(self, h: Hand, scored: list[int]) -> None:
+        _lucky(h).win = [max(0, x) for x in scored]
+        _lucky(h).pen = [max(0, -x) for x in scored]
         self._sync(h)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Mapping, NamedTuple
 
+from ..hand import Hand
+from ..layout import End
 from ..match import traditional_score
 from ..tiles import A, DOUBLE, PIPS, SUIT
 from .base import HandScore, Variant
@@ -43,11 +45,11 @@ class Traditional(Variant):
 
     o: Options
 
-    def __init__(self, options, players):
+    def __init__(self, options: Mapping[str, object], players: int) -> None:
         super().__init__(options, players)
         self.draw_rule = "none" if self.o.draw == "none" else "until"
 
-    def opener_order(self, h):
+    def opener_order(self, h: Hand) -> list[int] | None:
         rule = self.o.opener
         if rule == "lowest_double":
             return DOUBLES_UP + LIGHTEST
@@ -55,23 +57,22 @@ class Traditional(Variant):
             return KOZEL + HEAVIEST
         return DOUBLES_DOWN + HEAVIEST
 
-    def winner_leads(self):
+    def winner_leads(self) -> bool:
         return self.o.later_lead == "winner"
 
-    def setup(self, h, lead, previous_winner, first_hand):
+    def setup(self, h: Hand, lead: int | None, previous_winner: int | None, first_hand: bool) -> None:
         super().setup(h, lead, previous_winner, first_hand)
         if h.deal_known:
             thr = self.o.monotonous_threshold
             bad = sum(1 for s in range(h.n) if monotonous(h.hands[s], thr))
             need = 1 if self.o.redeal_when == "any" else 2
             if bad >= need:
-                h.vs["redeal"] = True
                 h.finish("redeal", None)
 
-    def names_the_kozel(self):
+    def names_the_kozel(self) -> bool:
         return self.o.scoring == "kozel"
 
-    def option_applies(self, key):
+    def option_applies(self, key: str) -> bool:
         if key == "limit":
             return self.o.scoring == "kozel"
         if key == "target":
@@ -84,7 +85,7 @@ class Traditional(Variant):
             return self.np >= 3
         return True
 
-    def score(self, h):
+    def score(self, h: Hand) -> HandScore:
         """Credit or kozel scoring, alone or in pairs (:func:`referee.rules.match.traditional_score`)."""
         left = self.left_pips(h)
         if h.end not in ("out", "block"):
@@ -110,17 +111,17 @@ class Blitz(Variant):
 
     o: Options
 
-    def __init__(self, options, players):
+    def __init__(self, options: Mapping[str, object], players: int) -> None:
         super().__init__(options, players)
         self.undealt_dead = self.o.bazaar != "draw"
         self.draw_rule = "none" if self.undealt_dead else "until"
 
-    def opener_order(self, h):
+    def opener_order(self, h: Hand) -> list[int] | None:
         if self.o.opener == "nearest_sum":
             return sorted(range(28), key=lambda t: (PIPS[t], 0 if DOUBLE[t] else 1, A[t]))
         return DOUBLES_UP + LIGHTEST
 
-    def end_allowed(self, h, e, seat, turn):
+    def end_allowed(self, h: Hand, e: End, seat: int, turn: bool) -> str | None:
         if turn and h.t_laid and self.o.chain == "one_end" and e.anchor != h.t_last:
             return "blitz.chain"
         return None

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Mapping, NamedTuple
 
 from ..errors import IllegalMove
+from ..hand import Cand, Hand
+from ..layout import Placement
 from ..tiles import A, B, PIPS, TILE, mask_of, tile_str, tiles_of
 from .base import HandScore, Variant
 from .registry import register
@@ -21,16 +23,16 @@ class MatadorBase(Variant):
     no_fit_rule = "matador.no_fit"
     rule_topics = frozenset({"drawing", "one_tile", "matadors", "matador_half"})
 
-    def chosen_half(self):
-        return self.o.matador_end == "chosen_half"
+    def chosen_half(self) -> bool:
+        return bool(self.o.matador_end == "chosen_half")      # French overrides: it has none
 
-    def matadors_kept(self):
-        return self.o.matador_compulsory == "no"
+    def matadors_kept(self) -> bool:
+        return bool(self.o.matador_compulsory == "no")
 
-    def out_ends(self, h):
-        return self.o.hand_end == "out"
+    def out_ends(self, h: Hand) -> bool:
+        return bool(self.o.hand_end == "out")                 # French overrides: it has none
 
-    def check_lay_turn(self, h, seat, t):
+    def check_lay_turn(self, h: Hand, seat: int, t: int) -> None:
         super().check_lay_turn(h, seat, t)
         # one draw a turn: the drawn tile is laid if it fits, else pass ("a failed draw is
         # followed by pass"): a matador kept in hand may not be laid after the draw
@@ -45,14 +47,14 @@ class MatadorBase(Variant):
         if h.t_draws and h.t_drawn >= 0 and t != h.t_drawn and self.drawn_fits(h, seat):
             raise IllegalMove("draw.lay_drawn", {"player": h.players[seat], "tile": tile_str(h.t_drawn)})
 
-    def check_end(self, h, turn_end):
+    def check_end(self, h: Hand, turn_end: bool) -> None:
         # block_only: nobody holding tiles can play or draw once nobody holds tiles at all
         if h.first_out is not None and not self.draw_when_out and not any(h.counts):
             h.finish("out", h.first_out)
             return
         super().check_end(h, turn_end)
 
-    def block(self, h):
+    def block(self, h: Hand) -> None:
         if h.first_out is not None:
             h.finish("out", h.first_out)
         else:
@@ -75,27 +77,27 @@ class Matador(MatadorBase):
 
     o: Options
 
-    def matador_matters(self):
+    def matador_matters(self) -> bool:
         return self.o.matador_bonus > 0
 
-    def scores_in_play(self):
+    def scores_in_play(self) -> bool:
         return self.o.matador_bonus > 0
 
-    def __init__(self, options, players):
+    def __init__(self, options: Mapping[str, object], players: int) -> None:
         super().__init__(options, players)
         self.in_play_step = self.o.matador_bonus          # the bonus a matador laid
 
-    def in_play_most(self):
+    def in_play_most(self) -> int | None:
         return 4 * self.o.matador_bonus    # four matadors
 
     def lays_score(self) -> bool:
         return self.matador_matters()
 
-    def on_lay(self, h, seat, t, c, p):
+    def on_lay(self, h: Hand, seat: int, t: int, c: Cand, p: Placement) -> None:
         if c.matador:
             h.scores[seat] += self.o.matador_bonus
 
-    def score(self, h):
+    def score(self, h: Hand) -> HandScore:
         # the matador bonuses were credited when laid and are kept whoever wins
         sc = super().score(h)
         sc.points = [p + b for p, b in zip(sc.points, h.scores)]
@@ -121,28 +123,28 @@ class SixMatador(MatadorBase):
 
     o: Options
 
-    def matador_matters(self):
+    def matador_matters(self) -> bool:
         return True
 
     def lays_score(self) -> bool:
         return True
 
-    def scores_in_play(self):
+    def scores_in_play(self) -> bool:
         return True
 
-    def in_play_decides(self):
+    def in_play_decides(self) -> bool:
         return True
 
-    def __init__(self, options, players):
+    def __init__(self, options: Mapping[str, object], players: int) -> None:
         super().__init__(options, players)
         strict = self.o.scoring == "strict"
         self.in_play_step = 0 if strict else 10    # 10 a matador laid; strict: ones and fives too
         self.in_play_negative = strict              # strict: 6 off for a pass
 
-    def in_play_most(self):
+    def in_play_most(self) -> int | None:
         return None if self.o.scoring == "strict" else 50     # five matadors
 
-    def on_lay(self, h, seat, t, c, p):
+    def on_lay(self, h: Hand, seat: int, t: int, c: Cand, p: Placement) -> None:
         if c.matador:
             h.scores[seat] += 10
             return
@@ -155,18 +157,18 @@ class SixMatador(MatadorBase):
         if shows_six:
             h.scores[seat] += 5
 
-    def on_pass(self, h, seat):
+    def on_pass(self, h: Hand, seat: int) -> None:
         if self.o.scoring == "strict" and h.counts[seat] > 0:
             h.scores[seat] -= 6
 
-    def needs_left(self, h):
+    def needs_left(self, h: Hand) -> bool:
         return False
 
-    def live_points(self, h):
+    def live_points(self, h: Hand) -> list[int]:
         # the scores only decide the hand: nothing reaches the scoresheet before its end
         return [0] * h.n
 
-    def score(self, h):
+    def score(self, h: Hand) -> HandScore:
         left = self.left_pips(h)
         sc = list(h.scores)
         points = [0] * h.n
@@ -190,11 +192,10 @@ class French(MatadorBase):
 
     o: Options
 
-    def chosen_half(self):
+    def chosen_half(self) -> bool:
         return False
 
-    def setup(self, h, lead, previous_winner, first_hand):
-        h.vs["lead_given"] = lead
+    def setup(self, h: Hand, lead: int | None, previous_winner: int | None, first_hand: bool) -> None:
         if not h.deal_known:
             h.to_move = lead
             return
@@ -203,19 +204,19 @@ class French(MatadorBase):
             heavy = [t for t in tiles_of(h.hands[s]) if PIPS[t] == top]
             if heavy:
                 self.fix_leader(h, s, lead)
-                h.vs["lead_tiles"] = mask_of(heavy)
+                h.vs.lead_tiles = mask_of(heavy)
                 return
 
-    def check_lead(self, h, seat, t):
-        m = h.vs.get("lead_tiles")
+    def check_lead(self, h: Hand, seat: int, t: int) -> None:
+        m = h.vs.lead_tiles
         if m and not (m >> t & 1):
             req = " / ".join(tile_str(x) for x in tiles_of(m))
             raise IllegalMove("lead.wrong_tile", {"tile": tile_str(t), "required": req, "player": h.players[seat]})
 
-    def out_ends(self, h):
+    def out_ends(self, h: Hand) -> bool:
         return False
 
-    def check_end(self, h, turn_end):
+    def check_end(self, h: Hand, turn_end: bool) -> None:
         if h.drawable_n == 0:
             for s in range(h.n):
                 if h.counts[s] == 0:
@@ -229,10 +230,10 @@ class French(MatadorBase):
                 return
         super().check_end(h, turn_end)
 
-    def block(self, h):
+    def block(self, h: Hand) -> None:
         h.finish("block", None)
 
-    def score(self, h):
+    def score(self, h: Hand) -> HandScore:
         left = self.left_pips(h)
         points = [x or 0 for x in left]
         w = self.fewest(left) if h.end in ("out", "block") else None

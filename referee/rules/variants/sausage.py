@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Mapping, NamedTuple
 
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
@@ -30,48 +30,46 @@ class Sausage(Variant):
 
     o: Options
 
-    def __init__(self, options, players):
+    def __init__(self, options: Mapping[str, object], players: int) -> None:
         super().__init__(options, players)
         self.draw_rule = "none" if players == 4 else "until"
 
-    def opener_order(self, h):
+    def opener_order(self, h: Hand) -> list[int] | None:
         return ONE_UP
 
-    def no_opener(self, h):
-        h.vs["redeal"] = True
-        h.vs["no_double"] = True
+    def no_opener(self, h: Hand) -> None:
         h.finish("redeal", None)
 
-    def winner_leads(self):
+    def winner_leads(self) -> bool:
         return True
 
-    def setup(self, h, lead, previous_winner, first_hand):
+    def setup(self, h: Hand, lead: int | None, previous_winner: int | None, first_hand: bool) -> None:
         if not first_hand and previous_winner is not None:
             if not h.deal_known or any(DOUBLE[t] for t in tiles_of(h.hands[previous_winner])):
-                h.vs["winner_leads"] = True
+                h.vs.winner_leads = True
                 self.fix_leader(h, previous_winner, lead)
                 return
         Variant.setup(self, h, lead, None, True)
 
-    def check_lead(self, h, seat, t):
-        if h.vs.get("winner_leads"):
+    def check_lead(self, h: Hand, seat: int, t: int) -> None:
+        if h.vs.winner_leads:
             if not DOUBLE[t]:
                 raise IllegalMove("lead.double", {"player": h.players[seat]})
             return
         super().check_lead(h, seat, t)
 
-    def lead_cands(self, h, t, seat):
+    def lead_cands(self, h: Hand, t: int, seat: int) -> list[Cand]:
         if not DOUBLE[t]:
             return []
         return [Cand(-1, None, True)]
 
-    def lead_fit(self, h):
+    def lead_fit(self, h: Hand) -> int:
         return DOUBLES_MASK
 
-    def lead_refusal(self, h, t):
+    def lead_refusal(self, h: Hand, t: int) -> str | None:
         return None if DOUBLE[t] else "lead.double"
 
-    def extra_fit(self, h, seat, turn):
+    def extra_fit(self, h: Hand, seat: int, turn: bool) -> int:
         lay = h.layout
         if len(lay.ends) != 2 or min(len(lay.lanes[0]), len(lay.lanes[1])) < 1:
             return 0
@@ -79,19 +77,19 @@ class Sausage(Variant):
         t = TILE[va][vb]
         return 1 << t if self.extra_cands(h, t, seat, turn) else 0
 
-    def lead(self, h, seat, t, c):
+    def lead(self, h: Hand, seat: int, t: int, c: Cand) -> Placement:
         lay = h.layout
         p = lay.lead(t, True, seat)
         lay.lanes = [[], []]
         return p
 
-    def end_allowed(self, h, e, seat, turn):
+    def end_allowed(self, h: Hand, e: End, seat: int, turn: bool) -> str | None:
         lanes = h.layout.lanes
         if len(lanes[e.arm]) > len(lanes[1 - e.arm]):
             return "sausage.balance"
         return None
 
-    def extra_cands(self, h, t, seat, turn):
+    def extra_cands(self, h: Hand, t: int, seat: int, turn: bool) -> list[Cand]:
         lay = h.layout
         if len(lay.ends) != 2:
             return []
@@ -155,13 +153,12 @@ class Sausage(Variant):
         else:
             h.known_in[prev] |= given
         h.next_seat = prev
-        h.vs["cuts"] = h.vs.get("cuts", 0) + 1
         return root
 
     def token_cut_ok(self) -> bool:
         return True
 
-    def score(self, h):
+    def score(self, h: Hand) -> HandScore:
         if self.o.scoring == "credit":
             return super().score(h)
         sc = super().score(h)

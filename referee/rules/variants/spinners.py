@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..hand import Cand
+from ..hand import Cand, Hand
+from ..layout import End
 from ..tiles import A, DOUBLE, DOUBLES_MASK, TILE
 from .base import Variant
 from .orders import ONE_UP
@@ -17,24 +18,24 @@ class Spinner(Variant):
     layout_kind = "spinner"
     arms_rule = "sevastopol.arms_first"
 
-    def lead_spinner(self, t):
+    def lead_spinner(self, t: int) -> bool:
         return True
 
-    def lead_fit(self, h):
+    def lead_fit(self, h: Hand) -> int:
         return DOUBLES_MASK
 
-    def lead_cands(self, h, t, seat):
+    def lead_cands(self, h: Hand, t: int, seat: int) -> list[Cand]:
         if not DOUBLE[t]:
             return []
         return [Cand(-1, None, True)]
 
-    def lead_refusal(self, h, t):
+    def lead_refusal(self, h: Hand, t: int) -> str | None:
         return None if DOUBLE[t] else "lead.double"
 
     def arms_first(self) -> bool:
-        return self.o.open_arms_first == "yes"
+        return bool(self.o.open_arms_first == "yes")     # both spinners have the option
 
-    def end_allowed(self, h, e, seat, turn):
+    def end_allowed(self, h: Hand, e: End, seat: int, turn: bool) -> str | None:
         if self.arms_first() and h.layout.spin_started < 4 and not e.spin:
             return self.arms_rule
         return None
@@ -53,7 +54,7 @@ class Sevastopol(Spinner):
 
     o: Options
 
-    def opener_order(self, h):
+    def opener_order(self, h: Hand) -> list[int] | None:
         return [TILE[6][6]]
 
 
@@ -73,7 +74,7 @@ class Spider(Spinner):
 
     o: Options
 
-    def no_fit_reason(self, h, t, why):
+    def no_fit_reason(self, h: Hand, t: int, why: str) -> str:
         if DOUBLE[t] and self.arms_first() and 0 < len(h.layout.placed) and h.layout.spin_started < 4:
             # a double that could close a started leg, but not before all four legs are started
             if any(not e.spin and (self.o.close_with == "any_double" or A[t] in e.values)
@@ -81,14 +82,13 @@ class Spider(Spinner):
                 return self.arms_rule
         return why
 
-    def opener_order(self, h):
+    def opener_order(self, h: Hand) -> list[int] | None:
         return ONE_UP
 
-    def no_opener(self, h):
-        h.vs["redeal"] = True
+    def no_opener(self, h: Hand) -> None:
         h.finish("redeal", None)
 
-    def extra_fit(self, h, seat, turn):
+    def extra_fit(self, h: Hand, seat: int, turn: bool) -> int:
         lay = h.layout
         if not lay.placed or (self.arms_first() and lay.spin_started < 4):
             return 0
@@ -100,7 +100,7 @@ class Spider(Spinner):
                 m |= 1 << TILE[e.values[0]][e.values[0]]
         return m
 
-    def extra_cands(self, h, t, seat, turn):
+    def extra_cands(self, h: Hand, t: int, seat: int, turn: bool) -> list[Cand]:
         if not DOUBLE[t] or h.layout.empty:
             return []
         lay = h.layout

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..hand import Hand
 from .base import HandScore, Variant
 from .registry import register
 
@@ -19,7 +20,7 @@ class TwoLane(Variant):
 
     o: Options
 
-    def scores_in_play(self):
+    def scores_in_play(self) -> bool:
         return True
     doubles = "along"
     draw_rule = "one"
@@ -27,13 +28,13 @@ class TwoLane(Variant):
     #: the two open ends drawn as two lanes side by side
     drawn_as = "lanes"
 
-    def on_pass(self, h, seat):
+    def on_pass(self, h: Hand, seat: int) -> None:
         h.scores[seat] += 10
 
-    def needs_left(self, h):
+    def needs_left(self, h: Hand) -> bool:
         return False
 
-    def score(self, h):
+    def score(self, h: Hand) -> HandScore:
         left = self.left_pips(h)
         points = list(h.scores)
         w = None
