@@ -41,7 +41,7 @@ _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 class RecordError(RuleError):
     """The record cannot be read as a game at all (exit 2). ``hand``/``turn``: where."""
 
-    def __init__(self, rule: str, params: dict | None = None, hand: int | None = None,
+    def __init__(self, rule: str, params: dict[str, Any] | None = None, hand: int | None = None,
                  turn: int | None = None, move: str | None = None):
         super().__init__(rule, params)
         self.hand = hand
@@ -87,7 +87,7 @@ def _field(name: str, detail: str, hand: int | None = None, turn: int | None = N
     return RecordError("record.field", {"field": name, "detail": detail}, hand=hand, turn=turn)
 
 
-def _unknown_keys(obj: dict, known: frozenset[str], where: str, hand: int | None = None,
+def _unknown_keys(obj: dict[str, Any], known: frozenset[str], where: str, hand: int | None = None,
                   turn: int | None = None) -> None:
     for key in obj:
         if key not in known:
@@ -237,9 +237,10 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, v: Variant)
             if not isinstance(turn, dict):
                 raise _field("turns", "each turn is an object", hand=number, turn=ti)
             _unknown_keys(turn, TURN_KEYS, "turn", number, ti)
-            name = turn.get("player")
-            if not isinstance(name, str) or name not in seated:
-                raise RecordError("record.unknown_player", {"name": str(name)[:MAX_NAME]}, hand=number, turn=ti)
+            who = turn.get("player")
+            if not isinstance(who, str) or who not in seated:
+                raise RecordError("record.unknown_player", {"name": str(who)[:MAX_NAME]}, hand=number, turn=ti)
+            name = who
             moves = turn.get("moves")
             if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
                 raise _field("moves", "a list of move tokens", hand=number, turn=ti)
@@ -610,7 +611,7 @@ def _hand_report(number: int, end: str | None, sc: HandScore, players: list[str]
                       {p: sc.left[s] for s, p in enumerate(players)}, scored=scored, hand=h)
 
 
-def _require_left(h: Hand, v, sc: HandScore, number: int) -> None:
+def _require_left(h: Hand, v: Variant, sc: HandScore, number: int) -> None:
     if not v.needs_left(h):
         return
     # pairs: when a partner goes out (or the maker's pair wins a block) the winners' pips count
@@ -641,7 +642,7 @@ def _no_tile_twice(left: dict[str, list[int] | int] | None, written: dict[tuple[
                               tile=_spelt(written, name, t))
 
 
-def _apply_left(h: Hand, v, left: dict[str, list[int] | int] | None, number: int,
+def _apply_left(h: Hand, v: Variant, left: dict[str, list[int] | int] | None, number: int,
                 written: dict[tuple[str, int], str] | None = None) -> None:
     """Check ``left`` against the replay and, for unknown hands, take it in."""
     if not left:
@@ -712,12 +713,12 @@ def _apply_left(h: Hand, v, left: dict[str, list[int] | int] | None, number: int
     h.vs.left_tiles = tiles_given
 
 
-def _left_agree(a: dict | None, b: dict | None, lone_blank: int | None, number: int) -> None:
+def _left_agree(a: dict[str, Any] | None, b: dict[str, Any] | None, lone_blank: int | None, number: int) -> None:
     """A hand's ``left`` and its ``result.left``, where both are given, say the same."""
     if not a or not b:
         return
 
-    def pips(val):
+    def pips(val: int | list[int]) -> int | None:
         if isinstance(val, int):
             return val
         return lone_blank if (lone_blank is not None and val == [0]) else sum(PIPS[t] for t in val)
@@ -729,7 +730,7 @@ def _left_agree(a: dict | None, b: dict | None, lone_blank: int | None, number: 
             raise _left_error("result.mismatch", "mismatch_left", number, player=name)
 
 
-def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -> tuple[HandReport, int | None]:
+def _result_hand(record: Record, hr: HandRecord, played: Hand, v: Variant, number: int) -> tuple[HandReport, int | None]:
     """A hand entered by its result only (or turns and a result that must agree)."""
     res = hr.result or {}
     players = record.players
@@ -798,8 +799,8 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v, number: int) -
     # the deal, if known, is not the remainder: the remainder is what result.left says
     if out is not None and left.get(out) not in (None, 0, []):
         # the player who went out holds nothing
-        kept = left[out] if isinstance(left[out], int) else " ".join(
-            _spelt(hr.written, out, t) for t in left[out])
+        given = left[out]
+        kept = given if isinstance(given, int) else " ".join(_spelt(hr.written, out, t) for t in given)
         raise _left_error("result.out", "out_holds", number, player=out, kept=kept)
     for s in range(h.n):
         h.known[s] = False

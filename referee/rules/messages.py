@@ -3,7 +3,7 @@ the web app and the printed sheets). Placeholders: {tile}, {player}, {ends} …"
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 MESSAGES: dict[str, tuple[str, str]] = {
     # -- the record (exit 2) ----------------------------------------------------------------
@@ -210,7 +210,7 @@ _WHERE = {
 }
 
 
-def _numbers(params: dict, lang: str) -> dict:
+def _numbers(params: dict[str, Any], lang: str) -> dict[str, Any]:
     out = dict(params)
     for k, v in params.items():
         if isinstance(v, int) and not isinstance(v, bool):

@@ -14,7 +14,7 @@ A TILE is ``a:b`` or ``a-b`` with a, b from 0 to 6, in either order.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import MoveSyntaxError
 from .tiles import parse_tile, tile_str
