@@ -616,8 +616,8 @@ def _require_left(h: Hand, v: Variant, sc: HandScore, number: int) -> None:
         return
     # pairs: when a partner goes out (or the maker's pair wins a block) the winners' pips count
     # for nothing, and the table need not say them
-    exempt = set(partners(v.o, h.n, sc.winner)) if sc.winner is not None and (
-        h.end == "out" or (h.end == "block" and v.o.get("fish_winner") == "maker")) else set()
+    exempt = set(partners(v.options, h.n, sc.winner)) if sc.winner is not None and (
+        h.end == "out" or (h.end == "block" and v.options.get("fish_winner") == "maker")) else set()
     missing = [h.players[s] for s in range(h.n) if sc.left[s] is None and s not in exempt]
     if missing:
         raise _Stop(RuleError("left.missing", {"player": ", ".join(missing), "players": missing}),

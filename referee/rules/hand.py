@@ -839,6 +839,14 @@ class Hand:
 
     # -- the end ----------------------------------------------------------------------------
 
+    def receive(self, seat: int, tiles: int) -> None:
+        """``seat`` takes ``tiles`` (a mask) into his hand from the table (a sausage cut)."""
+        self.counts[seat] += tiles.bit_count()
+        if self.known[seat]:
+            self.hands[seat] |= tiles
+        else:
+            self.known_in[seat] |= tiles
+
     def out_seat(self) -> int:
         """The seat that went out (a hand that ended "out")."""
         if self.winner is None:

@@ -201,6 +201,42 @@ class Layout:
         del self.ends[end_index]
         return p
 
+    def cut(self, tile: int, seat: int, give: str) -> tuple[Placement, int]:
+        """Sausage: ``tile``, showing both lanes' numbers, is laid crosswise as a new root. The
+        piece cut off leaves the table (``give``: "" both lanes, level; "left" the lanes up to
+        the shorter one's length, "right" what sticks out beyond it); everything else stays,
+        dead. Returns the new root and the tiles of the piece (a mask)."""
+        la, lb = self.lanes
+        ea = self.ends[0] if self.ends[0].arm == 0 else self.ends[1]
+        eb = self.ends[1] if ea is self.ends[0] else self.ends[0]
+        va, vb = ea.values[0], eb.values[0]
+        if give == "":
+            piece = la + lb
+        else:
+            k = min(len(la), len(lb))
+            short = la[:k] + lb[:k]
+            protruding = la[k:] + lb[k:]
+            piece = short if give == "left" else protruding
+        gone = set(piece)
+        given = 0
+        for i in piece:
+            given |= 1 << self.placed[i].tile
+        self.mask &= ~given
+        # the given tiles leave the table; what stays is dead
+        self.placed = [p for i, p in enumerate(self.placed) if i not in gone]
+        for p in self.placed:
+            p.dead = True
+        root = Placement(tile, None, None, True, -1, -1, seat, cut=True)
+        self.placed.append(root)
+        idx = len(self.placed) - 1
+        self.root = idx
+        self.mask |= 1 << tile
+        sym = idx if va == vb else -1
+        self.ends = [End(idx, (va,), va, 0, sym=sym), End(idx, (vb,), vb, 1, sym=sym)]
+        self.lanes = [[], []]
+        self.version += 1
+        return root, given
+
     # -- counting ---------------------------------------------------------------------------
 
     def end_count(self) -> int:

@@ -1,15 +1,12 @@
 """The rules pages' routes: ``/rules`` and ``/rules/<variant>#<rule id>``.
 
-The words come from ``referee.rulebook``; the pages' templates belong to the rules
-pages (``templates/rules/index.html`` and ``templates/rules/variant.html``). Until those
-exist, a plain page of the same data is drawn so that the links from refused moves
-always lead somewhere.
+The words come from ``referee.rulebook``; the pages are ``templates/rules/index.html`` and
+``templates/rules/variant.html``.
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template
-from jinja2 import TemplateNotFound
 
 from referee.rules import catalogue
 
@@ -18,20 +15,10 @@ from .i18n import lang
 bp = Blueprint("rules", __name__, url_prefix="/rules")
 
 
-def _render(own: str, fallback: str, **context):
-    try:
-        return render_template(own, **context)
-    except TemplateNotFound as err:
-        if err.name != own:
-            raise
-        return render_template(fallback, **context)
-
-
 @bp.get("")
 def index():
     """The list of rules pages, one per variant."""
-    return _render("rules/index.html", "matches/rules_index.html",
-                   variants=list(catalogue.VARIANTS.values()))
+    return render_template("rules/index.html", variants=list(catalogue.VARIANTS.values()))
 
 
 @bp.get("/<variant>")
@@ -41,8 +28,8 @@ def variant(variant: str):
 
     if variant not in catalogue.VARIANTS:
         abort(404)
-    return _render("rules/variant.html", "matches/rules.html", variant=variant,
-                   spec=catalogue.spec(variant), sections=rulebook.rules_for(variant, lang()))
+    return render_template("rules/variant.html", variant=variant,
+                           spec=catalogue.spec(variant), sections=rulebook.rules_for(variant, lang()))
 
 
 def rule_link(variant: str, rule: str | None) -> str | None:

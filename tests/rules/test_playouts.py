@@ -166,7 +166,7 @@ def recount(h) -> tuple[list[int], int | None] | None:
 
 def pairs_recount(h, left: list[int]) -> tuple[list[int], int | None]:
     """Traditional in pairs (1st and 3rd against 2nd and 4th), from the brief."""
-    o = h.v.o
+    o = h.v.options
     pp = [left[0] + left[2], left[1] + left[3]]
     if h.end == "out":
         w = h.first_out

@@ -108,55 +108,12 @@ class Sausage(Variant):
         return []
 
     def cut(self, h: Hand, seat: int, t: int, c: Cand) -> Placement:
-        lay = h.layout
-        la, lb = lay.lanes
-        ea = lay.ends[0] if lay.ends[0].arm == 0 else lay.ends[1]
-        eb = lay.ends[1] if ea is lay.ends[0] else lay.ends[0]
-        va, vb = ea.values[0], eb.values[0]
-        if c.give == "":
-            piece = la + lb
-            dead: list[int] = []
-        else:
-            k = min(len(la), len(lb))
-            short = la[:k] + lb[:k]
-            protruding = (la[k:] + lb[k:])
-            piece, dead = (short, protruding) if c.give == "left" else (protruding, short)
+        """The cut piece goes to the player before the cutter, who moves next."""
+        root, given = h.layout.cut(t, seat, c.give)
         prev = (seat - 1) % h.n
-        given = 0
-        for i in piece:
-            p = lay.placed[i]
-            p.dead = True
-            given |= 1 << p.tile
-        lay.mask &= ~given
-        for i in dead:
-            lay.placed[i].dead = True
-        old_root = lay.root
-        lay.placed[old_root].dead = True
-        # the given tiles leave the table: keep only what stays there
-        keep = [p for i, p in enumerate(lay.placed) if i not in set(piece)]
-        lay.placed = keep
-        for p in lay.placed:
-            p.dead = True
-        root = Placement(t, None, None, True, -1, -1, seat, cut=True)
-        lay.placed.append(root)
-        idx = len(lay.placed) - 1
-        lay.root = idx
-        lay.mask |= 1 << t
-        sym = idx if va == vb else -1
-        lay.ends = [End(idx, (va,), va, 0, sym=sym), End(idx, (vb,), vb, 1, sym=sym)]
-        lay.lanes = [[], []]
-        lay.version += 1
-        n_given = len(piece)
-        h.counts[prev] += n_given
-        if h.known[prev]:
-            h.hands[prev] |= given
-        else:
-            h.known_in[prev] |= given
+        h.receive(prev, given)
         h.next_seat = prev
         return root
-
-    def token_cut_ok(self) -> bool:
-        return True
 
     def score(self, h: Hand) -> HandScore:
         if self.o.scoring == "credit":
