@@ -786,43 +786,35 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v: Variant, numbe
                 if not (h.hands[s] >> t & 1) and (not drawable or not (h.stock >> t & 1)):
                     raise _left_error("left.impossible", "left_not_dealt", number, player=name,
                                       tile=_spelt(hr.written, name, t))
-    h.over = True
-    h.end = "out" if out is not None else "block"
-    h.winner = seat[out] if out is not None else None
-    h.first_out = h.winner
-    if out is not None:
-        h.counts[seat[out]] = 0
-        if h.known[seat[out]]:
-            h.hands[seat[out]] = 0
-            h.known[seat[out]] = False
-    h.maker = seat[maker] if maker is not None else None
-    # the deal, if known, is not the remainder: the remainder is what result.left says
     if out is not None and left.get(out) not in (None, 0, []):
         # the player who went out holds nothing
         given = left[out]
         kept = given if isinstance(given, int) else " ".join(_spelt(hr.written, out, t) for t in given)
         raise _left_error("result.out", "out_holds", number, player=out, kept=kept)
-    for s in range(h.n):
-        h.known[s] = False
-        if players[s] not in left and s != h.winner:
-            h.counts[s] = max(h.counts[s], 1)
+    out_seat = seat[out] if out is not None else None
+    # at most his deal and every tile he could have drawn (sausage: any tile, as a cut hands
+    # tiles over)
+    more = 28 if v.tiles_change_hands else max(h.drawable_n, 0)
     for name, val in left.items():
-        s = seat[name]
-        if s == h.winner and out is not None:
-            continue            # the player who went out holds nothing (0 or [] said so)
-        # at most his deal and every tile he could have drawn (sausage: any tile, as a cut hands
-        # tiles over)
-        more = 28 if v.tiles_change_hands else max(h.drawable_n, 0)
-        most = min(28, h.counts[s] + more)
-        if isinstance(val, list):
-            if len(val) > most:
-                raise _left_error("left.impossible", "left_most", number, player=name, most=most,
-                                  listed=len(val))
-            h.counts[s] = len(val)
+        most = min(28, h.counts[seat[name]] + more)
+        if seat[name] != out_seat and isinstance(val, list) and len(val) > most:
+            raise _left_error("left.impossible", "left_most", number, player=name, most=most,
+                              listed=len(val))
+    # how many tiles each holds at the end: none who went out; a list's length; for a count the
+    # most he could hold (the cap is what that many of the heaviest tiles carry); else at least one
+    counts = []
+    for s, name in enumerate(players):
+        val = left.get(name)
+        if s == out_seat:
+            counts.append(0)
+        elif isinstance(val, list):
+            counts.append(len(val))
+        elif val is not None:
+            counts.append(max(1, min(28, h.counts[s] + more)))
         else:
-            # a count: the cap is what that many of the heaviest tiles carry
-            h.counts[s] = max(1, most)
-    h.layout.mask = 0
+            counts.append(max(h.counts[s], 1))
+    # the deal, if known, is not the remainder: the remainder is what result.left says
+    h.end_by_result(out_seat, seat[maker] if maker is not None else None, counts)
     _apply_left(h, v, left, number, hr.written)
     v.load_scored(h, [scored.get(p, 0) for p in players])
     try:

@@ -847,6 +847,20 @@ class Hand:
         else:
             self.known_in[seat] |= tiles
 
+    def end_by_result(self, out: int | None, maker: int | None, counts: list[int]) -> None:
+        """End a hand entered by its result only: ``out`` went out (None: a block, ``maker``
+        its maker where said), each seat holding ``counts`` tiles. What was dealt is no longer
+        what they hold (the record's ``left`` says that), nor is the table known."""
+        self.over = True
+        self.end = "out" if out is not None else "block"
+        self.winner = self.first_out = out
+        self.maker = maker
+        self.counts = list(counts)
+        if out is not None:
+            self.hands[out] = 0
+        self.known = [False] * self.n
+        self.layout.mask = 0
+
     def out_seat(self) -> int:
         """The seat that went out (a hand that ended "out")."""
         if self.winner is None:
