@@ -617,7 +617,7 @@ def _require_left(h: Hand, v: Variant, sc: HandScore, number: int) -> None:
     # pairs: when a partner goes out (or the maker's pair wins a block) the winners' pips count
     # for nothing, and the table need not say them
     exempt = set(partners(v.options, h.n, sc.winner)) if sc.winner is not None and (
-        h.end == "out" or (h.end == "block" and v.options.get("fish_winner") == "maker")) else set()
+        h.end == "out" or (h.end == "block" and v.maker_wins_block())) else set()
     missing = [h.players[s] for s in range(h.n) if sc.left[s] is None and s not in exempt]
     if missing:
         raise _Stop(RuleError("left.missing", {"player": ", ".join(missing), "players": missing}),
@@ -771,7 +771,7 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v: Variant, numbe
         return _hand_report(number, played.end, sc, players, played), sc.winner
     # result only: a hand with no moves, finished as the result says
     h = played
-    if out is None and maker is None and record.options.get("fish_winner") == "maker":
+    if out is None and maker is None and v.maker_wins_block():
         # a block whose winner is the fish maker: the result must say who made it
         raise _Stop(RuleError("result.maker", {}), number, None, None)
     left = res.get("left") or hr.left or {}

@@ -1215,6 +1215,8 @@ _FIT_SUM6 = ("Кость кладут к открытому концу так, �
 def _E(section, topic, title, text, quotes=(), options=(), **kw):
     """An engine rule: shown on the page of every variant whose class declares ``topic`` in its
     ``rule_topics`` (``topic`` None: on every page)."""
+    if topic is not None and not isinstance(topic, str):
+        raise TypeError(f"an engine rule names a topic its variants declare, not {topic!r}")
     return dict(section=section, topic=topic, title=title, text=text, quotes=tuple(quotes),
                 options=tuple(options), **kw)
 
@@ -1411,7 +1413,7 @@ ENGINE_RULES: dict[str, dict] = {
     "play.no_fit": _E("play", _ALL, ("Кость не подходит", "The tile does not fit"), _FIT_EQUAL,
         quotes=(Q("003", "кость при ответном ходе ставят нужным очком к той стороне уже положенной кости, "
                          "на которой имеется такое же количество очков"),),
-        by={**{v: _FIT_SUM7 for v in ("matador", "french")}, "six_matador": _FIT_SUM6}),
+        by={v: {7: _FIT_SUM7, 6: _FIT_SUM6}[cls.match_sum] for v, cls in REGISTRY.items() if cls.match_sum}),
     "play.wrong_end": _E("play", _ALL, ("Не то место", "The wrong place"),
         ("Кость, положенная к названной кости (a:b>c:d), должна подходить к её открытому концу.",
          "A tile laid against a named tile (a:b>c:d) must fit that tile's open end."),
@@ -2034,10 +2036,10 @@ VARIANT_RULES["traditional"].extend([
 ])
 
 ENGINE_RULES.update({
-    "record.teams_players": _E("record", ("traditional",), ("Пары — вчетвером", "Pairs need four"),
+    "record.teams_players": _E("record", "kozel", ("Пары — вчетвером", "Pairs need four"),
         ("Запись с teams=pairs должна быть на четырёх игроков; иначе она не читается как партия.",
          "A record with teams=pairs must have four players; otherwise it cannot be read as a game.")),
-    "record.kozel_only": _E("record", ("traditional",), ("Правила «козла»", "Kozel's own options"),
+    "record.kozel_only": _E("record", "kozel", ("Правила «козла»", "Kozel's own options"),
         ("kozel_min и eggs действуют только при scoring=kozel; запись со счётом на очки, где они не по "
          "умолчанию, не читается как партия.",
          "kozel_min and eggs apply only with scoring=kozel; a record with credit scoring that sets "

@@ -347,7 +347,7 @@ class Hand:
 
     # -- laying -----------------------------------------------------------------------------
 
-    def _source_check(self, seat: int, t: int) -> None:
+    def check_source(self, seat: int, t: int) -> None:
         if self.known[seat] and self.hands[seat] >> t & 1 and not self.layout.mask >> t & 1:
             return                      # a known hand holds it: the checks below all pass
         if self.layout.mask >> t & 1:
@@ -370,7 +370,7 @@ class Hand:
             raise IllegalMove(self._mismatch_rule(m, cands), self._fit_params(t))
         keys = {}
         for c in chosen:
-            k = self._effect_key(c, t)
+            k = self.effect_key(c, t)
             if k not in keys:
                 keys[k] = c
         if len(keys) > 1:
@@ -431,7 +431,7 @@ class Hand:
             return "play.orientation"
         return "play.no_fit"
 
-    def _effect_key(self, c: Cand, t: int = -1) -> tuple[object, ...]:
+    def effect_key(self, c: Cand, t: int = -1) -> tuple[object, ...]:
         """What a placement changes; 0:0 (tile 0) lies alike across or along."""
         if c.end >= 0:
             where = self.layout.ends[c.end].key()
@@ -622,13 +622,13 @@ class Hand:
             return []
         try:
             self._turn_allows_lay(seat, t)
-            self._source_check(seat, t)
+            self.check_source(seat, t)
         except RuleError:
             return []
         cands, _ = self.cands(t, seat, True)
         seen = {}
         for c in cands:
-            k = self._effect_key(c, t)
+            k = self.effect_key(c, t)
             if k not in seen:
                 seen[k] = self.token_for(t, c)
         return list(seen.values())
@@ -642,7 +642,7 @@ class Hand:
             return None if self.layout.empty else IllegalMove("lead.unknown", {})
         try:
             self._turn_allows_lay(seat, t)
-            self._source_check(seat, t)
+            self.check_source(seat, t)
             cands, why = self.cands(t, seat, True)
             if not cands:
                 return IllegalMove(why or "play.no_fit", self._fit_params(t))
@@ -690,7 +690,7 @@ class Hand:
         if seat is None:
             raise IllegalMove("lead.unknown", {})
         self._turn_allows_lay(seat, t)
-        self._source_check(seat, t)
+        self.check_source(seat, t)
         self.apply_lay(seat, t, c)
         tok = TILE_NAMES[t]
         self.t_moves.append(tok)
@@ -748,7 +748,7 @@ class Hand:
     def _lay(self, seat: int, m: Move) -> None:
         t = m.tile
         self._turn_allows_lay(seat, t)
-        self._source_check(seat, t)
+        self.check_source(seat, t)
         c = self.resolve(seat, m)
         self.apply_lay(seat, t, c)
 
@@ -793,9 +793,9 @@ class Hand:
         if self.t_laid:
             raise IllegalMove("draw.after_lay", {"player": self.players[seat]})
         v.check_draw(self, seat)
-        self._take(seat, m)
+        self.take_drawn(seat, m)
 
-    def _take(self, seat: int, m: Move) -> None:
+    def take_drawn(self, seat: int, m: Move) -> None:
         """Move one tile from the stock into ``seat``'s hand (all checks done but the tile's)."""
         t = m.tile
         if t < 0:

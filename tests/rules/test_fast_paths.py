@@ -45,7 +45,7 @@ def test_fast_paths_agree_with_the_token_checks(variant, players):
                         slow.append((t, tuple(cs)))
                         seen = {}
                         for c in cs:
-                            seen.setdefault(h._effect_key(c, t), c)
+                            seen.setdefault(h.effect_key(c, t), c)
                         distinct.append((t, tuple(seen.values())))
                 assert v.placements(h, free, seat, turn) == slow, (variant, h.history[-4:])
                 assert v.placements(h, free, seat, turn, True) == distinct, (variant, h.history[-4:])

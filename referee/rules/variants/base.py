@@ -426,11 +426,11 @@ class Variant:
 
     def _fill(self, h: Hand, tab: list[Any], t: int, i: int, e: End) -> tuple[tuple[Cand, ...], tuple[Cand, ...]]:
         """``tab[t]``: the Cands of ``t`` at end ``i`` (``end_cands``, shared tuples), and the
-        same without those that lie alike (``Hand._effect_key``: 0:0 across or along)."""
+        same without those that lie alike (``Hand.effect_key``: 0:0 across or along)."""
         cands = tuple(self.end_cands(h, t, i, e))
         distinct: dict[tuple[object, ...], Cand] = {}
         for c in cands:
-            k = h._effect_key(c, t)
+            k = h.effect_key(c, t)
             if k not in distinct:
                 distinct[k] = c
         w = tab[t] = (cands, cands if len(distinct) == len(cands) else tuple(distinct.values()))
@@ -482,7 +482,7 @@ class Variant:
                    distinct: bool = False) -> list[tuple[int, tuple[Cand, ...]]]:
         """``(tile, ways)`` for every tile of ``mask`` that has a placement now, in tile order:
         what ``candidates`` gives tile by tile, with each end's fit and rules looked at once.
-        ``distinct``: only truly different ways (the first of those ``Hand._effect_key`` finds
+        ``distinct``: only truly different ways (the first of those ``Hand.effect_key`` finds
         alike), as ``lay_options`` and ``places_for`` list them."""
         lay = h.layout
         out: list[tuple[int, tuple[Cand, ...]]] = []
@@ -764,6 +764,11 @@ class Variant:
         (the sheets list only those in force)."""
         return True
 
+    def maker_wins_block(self) -> bool:
+        """A block is won by whoever made it (laid the last tile), not by the fewest pips: a
+        result-only block must then say who made it."""
+        return False
+
     def names_the_kozel(self) -> bool:
         """Whoever reaches the limit is named «козёл» (traditional's kozel scoring)."""
         return False
@@ -852,7 +857,7 @@ def _distinct(h: Hand, t: int, cands: Iterable[Cand]) -> tuple[Cand, ...]:
     """The truly different ways among ``cands`` (the first of each kind, in order)."""
     seen: dict[tuple[object, ...], Cand] = {}
     for c in cands:
-        k = h._effect_key(c, t)
+        k = h.effect_key(c, t)
         if k not in seen:
             seen[k] = c
     return tuple(seen.values())

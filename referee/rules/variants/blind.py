@@ -126,7 +126,7 @@ class Blind(Variant):
                 raise IllegalMove("dark.one_tile", {"player": name})
             t = m.tile
             self._rightmost(h, seat, t)
-            h._source_check(seat, t)
+            h.check_source(seat, t)
             if kind == "lay":
                 c = h.resolve(seat, m)
                 h.apply_lay(seat, t, c)
@@ -147,7 +147,7 @@ class Blind(Variant):
                 raise IllegalMove("draw.one_per_turn", {"player": name})
             if h.drawable_n <= 0:
                 raise IllegalMove("draw.empty", {"player": name})
-            h._take(seat, m)
+            h.take_drawn(seat, m)
             return
         if kind == "pass":
             if h.t_laid:
@@ -168,7 +168,7 @@ class Blind(Variant):
             if h.t_opened and not self.multi_before_open:
                 raise IllegalMove("dark.one_tile", {"player": name})
             t = m.tile
-            h._source_check(seat, t)
+            h.check_source(seat, t)
             c = h.resolve(seat, m)
             h.apply_lay(seat, t, c)
             return
@@ -186,7 +186,7 @@ class Blind(Variant):
                 h.known_in[seat] = h.hands[seat]
                 h.hands[seat] = 0
                 h.known[seat] = False
-            h._take(seat, m)
+            h.take_drawn(seat, m)
             return
         if kind == "pass":
             if h.t_laid:

@@ -24,7 +24,7 @@ def monotonous(mask: int, threshold: int) -> bool:
 @register
 class Traditional(Variant):
     name = "traditional"
-    rule_topics = frozenset({"drawing", "one_tile", "redeal", "fish_maker"})
+    rule_topics = frozenset({"drawing", "one_tile", "redeal", "fish_maker", "kozel"})
     options_not_on_rules_page = frozenset({"limit"})    # the kozel scoring's words say it
 
     class Options(NamedTuple):
@@ -68,6 +68,9 @@ class Traditional(Variant):
             need = 1 if self.o.redeal_when == "any" else 2
             if bad >= need:
                 h.finish("redeal", None)
+
+    def maker_wins_block(self) -> bool:
+        return self.o.fish_winner == "maker"
 
     def names_the_kozel(self) -> bool:
         return self.o.scoring == "kozel"
