@@ -71,7 +71,7 @@ def test_a_class_whose_options_differ_from_its_entry_is_refused(toy):
 
     with pytest.raises(TypeError, match="Options"):
         register(Wrong)
-    assert "wrong_toy" not in REGISTRY
+    assert "wrong_toy" not in REGISTRY and "wrong_toy" not in VARIANTS   # nothing half-registered
 
 
 def test_the_setup_form_offers_it_and_starts_a_match(toy, client):

@@ -20,15 +20,15 @@ def register(cls: V) -> V:
     where the class carries its own). Its ``Options`` must name exactly the entry's options."""
     if not cls.name:
         raise TypeError(f"{cls.__name__} has no name")
-    if cls.catalogue is not None:
-        if cls.catalogue.name != cls.name:
-            raise TypeError(f"{cls.__name__}: its catalogue entry is {cls.catalogue.name!r}")
-        catalogue.add(cls.catalogue)
-    entry = catalogue.spec(cls.name)
+    entry = cls.catalogue if cls.catalogue is not None else catalogue.spec(cls.name)
+    if entry.name != cls.name:
+        raise TypeError(f"{cls.__name__}: its catalogue entry is {entry.name!r}")
     fields = tuple(getattr(cls.Options, "_fields", ()))
     if set(fields) != set(entry.option_keys):
         raise TypeError(f"{cls.__name__}.Options has {sorted(fields)}, the catalogue's "
                         f"{cls.name!r} {sorted(entry.option_keys)}")
+    if cls.catalogue is not None:
+        catalogue.add(cls.catalogue)     # only once the class is known to fit it
     REGISTRY[cls.name] = cls
     return cls
 
