@@ -23,7 +23,7 @@ NAMESPACES = {
     "referee.rules.tiles": [tiles],
     "referee.rules.errors": [errors, messages, errors.RuleError],
     "referee.rules.variants": [variants, Variant],
-    "referee.rules.hand.Hand": [hand.Hand],
+    "referee.rules.hand.Hand": [hand.Hand, variants],
     "referee.rules.match": [match, match.Match],
     "referee.record": [record, record.Report, errors.RuleError],
 }
