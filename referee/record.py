@@ -395,14 +395,14 @@ class Position(NamedTuple):
     ``player`` and ``move`` the mover and his token as written. ``hand`` is the one live
     :class:`Hand` the replay plays on: it moves on with the next step (``clone`` it to keep it)."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # a field named like tuple.index (which it hides)
     turn: int
     player: str | None
     move: str | None
     hand: Hand
 
 
-def _error_json(err: RuleError, hand: int | None, turn: int | None, move: str | None, lang: str) -> dict:
+def _error_json(err: RuleError, hand: int | None, turn: int | None, move: str | None, lang: str) -> dict[str, Any]:
     return {"hand": hand, "turn": turn, "move": move, "rule": err.rule, "message": err.message(lang)}
 
 
@@ -498,10 +498,11 @@ def _steps(h: Hand, hr: HandRecord, number: int, open_last: bool) -> Iterator[Po
         if h.to_move is None and not h.history:      # (ladder: the starter is already laid)
             h.to_move = s
         if s != h.to_move:
+            due = "—" if h.to_move is None else players[h.to_move]
             if h.layout.empty and not h.history:
-                raise _Stop(RuleError("lead.wrong_player", {"player": name, "leader": players[h.to_move]}),
+                raise _Stop(RuleError("lead.wrong_player", {"player": name, "leader": due}),
                             number, ti, moves[0] if moves else None)
-            raise _Stop(RuleError("turn.wrong_player", {"player": name, "expected": players[h.to_move]}),
+            raise _Stop(RuleError("turn.wrong_player", {"player": name, "expected": due}),
                         number, ti, moves[0] if moves else None)
         close = not (open_last and ti == len(turns))
         if not moves and close:

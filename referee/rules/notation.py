@@ -200,7 +200,7 @@ def target_as_written(token: object) -> str | None:
     return written_tiles(token).get(mv.target, tile_str(mv.target))
 
 
-def in_words_as_written(params: dict, token: str) -> dict:
+def in_words_as_written(params: dict[str, Any], token: str) -> dict[str, Any]:
     """A refusal's params with each tile the token names spelt as the player wrote it (the engine
     says "2:5"; the player who wrote "5:2" reads "5:2")."""
     if not isinstance(token, str):
