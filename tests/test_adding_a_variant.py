@@ -127,3 +127,24 @@ def test_a_printed_sheet_and_referee_check(toy, tmp_path):
     with redirect_stdout(out):
         code = cli.main(["check", str(path), "--json"])
     assert code == 1 and json.loads(out.getvalue())["error"]["rule"]
+
+
+def test_every_declaration_the_page_explains_exists():
+    """The names in «What each declaration means» are the engine's own (a rename breaks this)."""
+    from referee.rules import catalogue
+    from referee.rules.variants import base, registry
+
+    text = DOC.read_text(encoding="utf-8")
+    section = text.split("## What each declaration means", 1)[1].split("## Words", 1)[0]
+    owners = [make_variant("traditional", 2), base.Variant, base.HandState, catalogue.VariantSpec,
+              catalogue.OptionSpec, catalogue.Provisional, catalogue, base, registry]
+    record_fields = {"removed", "starter", "scored", "left"}      # the record's, named as such
+    unknown = []
+    for span in re.findall(r"`([^`]+)`", section):
+        m = re.fullmatch(r"(?:self\.)?([A-Za-z_]\w*)(?:\(.*\))?", span)
+        if not m or span.startswith(("'", '"')):
+            continue                                # a value ("line") or a path
+        name = m.group(1)
+        if name not in record_fields and not any(hasattr(o, name) for o in owners):
+            unknown.append(span)
+    assert not unknown, f"docs/adding-a-variant.md names what the engine does not have: {unknown}"
