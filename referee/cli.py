@@ -24,6 +24,7 @@ TEXT = {
     "bad": ("Запись не читается", "The record cannot be read"),
     "rule": ("правило", "rule"),
     "see": ("Правило на странице правил", "The rule on the rules page"),
+    "options": ("Правила дома", "House options"),
 }
 
 
@@ -32,8 +33,20 @@ def _t(key: str, lang: str) -> str:
     return pair[0] if lang == "ru" else pair[1]  # type: ignore[return-value]
 
 
-def _readable(code: int, out: dict, lang: str) -> str:
+def option_lines(variant: str, options: dict, players: int, lang: str) -> list[str]:
+    """The house options in force, each as the sheets print it: title (key = value): sentence
+    (the rulebook's words, the same as the setup form's and the rules pages')."""
+    from .rulebook import options_in_force
+
+    return [f"  {title} ({key} = {value}): {text}"
+            for key, title, value, text in options_in_force(variant, options, players, lang)]
+
+
+def _readable(code: int, out: dict, lang: str, rep=None) -> str:
     lines = []
+    if rep is not None:
+        lines.append(_t("options", lang) + ":")
+        lines.extend(option_lines(rep.variant, rep.options, len(rep.players), lang))
     prov = spec(out["variant"]).provisional if out.get("variant") else None
     if prov is not None:
         lines.append(prov.short(lang))
@@ -83,7 +96,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out, ensure_ascii=False))
     else:
-        print(_readable(code, out, lang or _record_lang(data) or "ru"))
+        print(_readable(code, out, lang or _record_lang(data) or "ru", rep))
     return code
 
 

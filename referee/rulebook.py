@@ -18,7 +18,7 @@ number; where a seed is wrong or cut off, the page says so (:func:`provisional_n
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 from referee import limits
 from referee.rules.catalogue import VARIANTS, spec
@@ -131,311 +131,306 @@ def variant_title(variant: str, lang: str) -> str:
 # number ({n} in the sentence). Keys that mean different things in different variants have a
 # (variant, key) entry that wins over the plain key.
 
-_Opt = dict  # {"title": (ru, en), "values": {value: (ru, en)}}
+Words = tuple[str, str]  # (ru, en)
 
-OPTIONS: dict[object, _Opt] = {
-    "target": {
-        "title": ("Цель", "Target"),
-        "values": {None: ("матч выигрывает тот, чей счёт первым достигнет {n} очков (проверяется "
-                          "после каждого кона; при равенстве — больший счёт)",
-                          "the first total to reach {n} points wins the match (checked after each "
-                          "hand; if two reach it together, the higher total wins)")},
-    },
-    "limit": {
-        "title": ("Предел", "Limit"),
-        "values": {None: ("штрафные очки пишутся каждому себе; когда чей-то счёт достигнет {n}, "
-                          "матч окончен и выигрывает наименьший счёт",
-                          "penalty points go against each player; once a total reaches {n} the "
-                          "match ends and the lowest total wins")},
-    },
-    "lone_blank": {
-        "title": ("Одинокое пусто-пусто", "Lone 0:0"),
-        "values": {None: ("если у игрока осталась одна кость 0:0, она считается за {n} очков (0:0 "
-                          "среди других костей — 0)",
-                          "a hand holding only 0:0 counts {n} pips (0:0 among other tiles counts "
-                          "0)")},
-    },
-    "deal_3_4": {
-        "title": ("Сдача на 3–4 игроков", "Deal for 3–4 players"),
-        "values": {7: ("втроём и вчетвером — по 7 костей (вчетвером базара нет)",
-                       "3 or 4 players get 7 tiles each (with 4 there is no bazaar)"),
-                   5: ("втроём и вчетвером — по 5 костей", "3 or 4 players get 5 tiles each")},
-    },
-    ("traditional", "opener"): {
-        "title": ("Кто начинает", "Opener"),
-        "values": {
-            "highest_double": ("начинает владелец 6:6, иначе 5:5 … 0:0, иначе самой тяжёлой кости; "
-                               "он обязан выложить именно её",
-                               "the holder of 6:6 leads it, else 5:5 … 0:0, else the heaviest "
-                               "tile; he must lead that very tile"),
-            "lowest_double": ("начинает владелец 0:0, иначе 1:1 … 6:6, иначе самой лёгкой кости",
-                              "the holder of 0:0 leads it, else 1:1 … 6:6, else the lightest tile"),
-            "kozel": ("«козёл»: начинают с 1:1, иначе 2:2 … 6:6, затем 0:0, иначе с самой тяжёлой "
-                      "кости",
-                      "«kozel»: 1:1 leads, else 2:2 … 6:6, then 0:0, else the heaviest tile"),
-        },
-    },
-    "later_lead": {
-        "title": ("Следующие коны", "Later hands"),
-        "values": {
-            "winner": ("следующий кон начинает победитель предыдущего любой костью (после кона без "
-                       "победителя — по правилу начала)",
-                       "the previous hand's winner leads any tile (after a hand with no winner, "
-                       "the opener rule applies)"),
-            "same_rule": ("каждый кон начинается по тому же правилу, что и первый",
-                          "every hand starts by the same opener rule as the first"),
-        },
-    },
-    ("traditional", "draw"): {
-        "title": ("Базар", "Drawing"),
-        "values": {
-            "until": ("кому нечем ходить, берёт из базара, пока не сможет сходить или базар не "
-                      "кончится",
-                      "a player who cannot play draws until he can play or the bazaar is empty"),
-            "none": ("базара нет (игра «на блок»): нечем ходить — пропускаешь ход",
-                     "no drawing (the block game): a player who cannot play passes"),
-        },
-    },
-    "monotonous_threshold": {
-        "title": ("Однообразный расклад", "Monotonous deal"),
-        "values": {None: ("расклад однообразный, если у игрока не меньше {n} костей с одним и тем же "
-                          "числом",
-                          "a deal is monotonous when at least {n} of a player's tiles share one "
-                          "number")},
-    },
-    "redeal_when": {
-        "title": ("Пересдача", "Redeal"),
-        "values": {
-            "two_or_more": ("пересдают, если однообразный расклад у двух и более игроков (как в "
-                            "источнике)",
-                            "redeal when two or more players hold a monotonous deal (as the "
-                            "source says)"),
-            "any": ("пересдают, если однообразный расклад хотя бы у одного игрока",
-                    "redeal when any player holds a monotonous deal"),
-        },
-    },
-    ("traditional", "scoring"): {
-        "title": ("Счёт", "Scoring"),
-        "values": {
-            "credit": ("вышедшему записывают сумму очков соперников; при рыбе — наименьшему разницу",
-                       "the player who goes out is credited the others' pips; on a block the "
-                       "fewest pips is credited the difference"),
-            "kozel": ("«в козла»: каждый проигравший пишет свои очки себе; кто дошёл до предела — "
-                      "«козёл», выигрывает наименьший счёт",
-                      "«kozel»: each loser writes his own pips against himself; whoever reaches "
-                      "the limit is the «kozel» and the lowest total wins"),
-        },
-    },
-    "fish_winner": {
-        "title": ("Кто выиграл рыбу", "Block winner"),
-        "values": {
-            "fewest_pips": ("при рыбе выигрывает тот, у кого меньше всего очков («при игре на очки»)",
-                            "on a block the player with the fewest pips wins (“when playing for "
-                            "points”)"),
-            "maker": ("рыбу выигрывает тот, кто её сделал (положил последнюю кость), и получает "
-                      "очки всех остальных",
-                      "the block is won by the player who made it (laid the last tile), credited "
-                      "all the others' pips"),
-        },
-    },
-    ("blitz", "bazaar"): {
-        "title": ("Базар", "Bazaar"),
-        "values": {
-            "none": ("базара нет: несданные кости лежат в стороне и в игре не участвуют",
-                     "no bazaar: the undealt tiles are put aside and take no part"),
-            "draw": ("из несданных костей можно брать, пока не сможешь сходить (так играет "
-                     "иллюстративная партия источника 000)",
-                     "players draw from the undealt tiles until they can play (as seed 000's "
-                     "illustrative hand does)"),
-        },
-    },
-    ("blitz", "opener"): {
-        "title": ("Кто начинает", "Opener"),
-        "values": {
-            "lowest_double": ("начинают с 0:0, иначе с наименьшего дубля, иначе с самой лёгкой кости "
-                              "(источник 000)",
-                              "0:0 leads, else the lowest double, else the lightest tile (seed 000)"),
-            "nearest_sum": ("начинают с кости, ближайшей к 0:0 по сумме очков; при равенстве — дубль "
-                            "(источник 002)",
-                            "the tile nearest to 0:0 by its pip sum leads; a double wins a tie "
-                            "(seed 002)"),
-        },
-    },
-    "chain": {
-        "title": ("Цепочка за ход", "Chain in a turn"),
-        "values": {
-            "one_end": ("каждая следующая кость хода прикладывается к только что положенной",
-                        "each further tile of a turn attaches to the tile just laid"),
-            "any_end": ("каждая следующая кость хода — к любому открытому концу",
-                        "each further tile of a turn may go on any open end"),
-        },
-    },
-    ("blind_blitz", "opener"): {
-        "title": ("Кто начинает", "Opener"),
-        "values": {
-            "lowest_tile": ("начинает владелец самой лёгкой кости", "the holder of the lightest tile starts"),
-            "highest_tile": ("начинает владелец самой тяжёлой кости", "the holder of the heaviest tile starts"),
-            "double_blank": ("начинает владелец 0:0 (иначе наименьшего дубля, иначе самой лёгкой "
-                             "кости)",
-                             "the holder of 0:0 starts (else of the lowest double, else of the "
-                             "lightest tile)"),
-            "agreed": ("начинающего выбирают по договорённости (записывается в кон)",
-                       "the starter is agreed at the table (named in the hand)"),
-        },
-    },
-    "open_arms_first": {
-        "title": ("Сначала все стороны", "Arms opened first"),
-        "values": {
-            "yes": ("пока не начаты все четыре стороны, каждый ход начинает новую сторону",
-                    "until all four arms are started, each play must start a new arm"),
-            "no": ("стороны можно начинать в любом порядке", "arms may be started in any order"),
-        },
-    },
-    "close_with": {
-        "title": ("Чем закрывают ногу", "Closing a leg"),
-        "values": {
-            "matching_double": ("ногу закрывает только дубль, совпадающий с её концом",
-                                "only the double matching the leg's end closes it"),
-            "any_double": ("ногу закрывает любой дубль", "any double closes a leg"),
-        },
-    },
-    "cut_when": {
-        "title": ("Когда можно резать", "When to cut"),
-        "values": {
-            "level": ("резать можно только при равных лентах", "a cut only when the lanes are level"),
-            "any": ("резать можно и когда одна лента длиннее на кость; резчик выбирает кусок",
-                    "a cut also when one lane is a tile longer; the cutter chooses the piece"),
-        },
-    },
-    ("sausage", "scoring"): {
-        "title": ("Счёт", "Scoring"),
-        "values": {
-            "wins": ("считают выигранные коны", "hands won are counted"),
-            "credit": ("очки как в традиционном, до цели", "points as in traditional, to the target"),
-        },
-    },
-    "deal_seven": {
-        "title": ("Сдача по семь", "Deal of seven"),
-        "values": {
-            "no": ("сдают по 6 (2–3 игрока) или по 5 (4 игрока)",
-                   "6 tiles each (2–3 players) or 5 (4 players)"),
-            "yes": ("сдают по 7 костей", "7 tiles each"),
-        },
-    },
-    "matador_end": {
-        "title": ("Конец после матадора", "End after a matador"),
-        "values": {
-            "both_halves": ("после поперечного матадора к концу подходят обе его половины",
-                            "after a crosswise matador either of its halves takes the next tile"),
-            "chosen_half": ("игрок называет половину матадора, обращённую наружу",
-                            "the player names the half of the matador that faces out"),
-        },
-    },
-    ("matador", "hand_end"): {
-        "title": ("Конец кона", "End of the hand"),
-        "values": {
-            "block_only": ("кон кончается, только когда никто не может ходить и брать; вышедший "
-                           "пропускает ходы",
-                           "the hand ends only when nobody can play or draw; a player who is out "
-                           "passes"),
-            "out": ("кон кончается, как только кто-то выложил последнюю кость",
-                    "the hand ends as soon as a player lays his last tile"),
-        },
-    },
-    "matador_bonus": {
-        "title": ("Премия за матадор", "Matador bonus"),
-        "values": {0: ("премии за матадоры нет", "no bonus for matadors"),
-                   10: ("за каждый матадор, положенный как матадор, — 10 очков сразу",
-                        "10 points for every matador laid as a matador, credited at once")},
-    },
-    "matador_after_draw": {
-        "title": ("Матадор после взятия", "A matador after the draw"),
-        "values": {
-            "no": ("после неудачного взятия из базара — пас: придержанный матадор в этот ход не кладут "
-                   "(«взял одну — не подошла — пропускай»)",
-                   "after a draw that does not fit the player passes: a matador kept in hand is not "
-                   "laid that turn"),
-            "yes": ("после неудачного взятия можно всё-таки положить придержанный матадор вместо паса "
-                    "(домашнее правило: источник об этом молчит)",
-                    "after a draw that does not fit, a matador kept in hand may still be laid instead "
-                    "of passing (a house option: the sources are silent)"),
-        },
-    },
-    "matador_compulsory": {
-        "title": ("Обязательность матадоров", "Compulsory matadors"),
-        "values": {
-            "no": ("матадоры (онеры) можно беречь: у кого подходят только они, может брать или "
-                   "пропускать",
-                   "matadors (honours) may be kept: a player whose only fitting tiles are matadors "
-                   "may draw or pass"),
-            "yes": ("матадор, который можно положить, обязателен, как любая кость",
-                    "a matador that fits must be played like any other tile"),
-        },
-    },
-    ("six_matador", "scoring"): {
-        "title": ("Счёт", "Scoring"),
-        "values": {
-            "matadors": ("по 10 очков за каждый матадор (совет источника новичкам)",
-                         "10 points per matador (the source's beginner rule)"),
-            "strict": ("строгий: 10 за матадор, +1 за каждый ход после первого, −6 за пропуск "
-                       "(с долгами), +5 за открытую шестёрку",
-                       "strict: 10 per matador, +1 per later play, −6 per pass (debts allowed), "
-                       "+5 for an open six"),
-        },
-    },
-    ("six_matador", "hand_end"): None,  # filled below: as matador
-    "out_bonus_pips": {
-        "title": ("Очки за выход", "Points for going out"),
-        "values": {
-            "no": ("вышедший получает только 10 очков", "the player who goes out gets 10 only"),
-            "yes": ("вышедший получает 10 и сумму очков соперников, округлённую до 5",
-                    "the player who goes out gets 10 plus the opponents' pips rounded to 5"),
-        },
-    },
-    "draws": {
-        "title": ("Прикуп", "Drawing"),
-        "values": {
-            "one": ("кому нечем ходить, берёт одну кость; не подошла — пропуск",
-                    "a player who cannot play draws one tile; if it does not fit, he passes"),
-            "until": ("кому нечем ходить, берёт, пока не сможет сходить",
-                      "a player who cannot play draws until he can"),
-        },
-    },
-    "reserve_two": {
-        "title": ("Две кости в запасе", "Two tiles reserved"),
-        "values": {
-            "no": ("из базара можно брать все кости", "every bazaar tile may be drawn"),
-            "yes": ("последние две кости базара не берут, как в Бергене",
-                    "the last two bazaar tiles are never drawn, as in Bergen"),
-        },
-    },
-    ("fives", "hand_end"): {
-        "title": ("Конец кона", "End of the hand"),
-        "values": {
-            "empty_bazaar": ("кон прекращается в конце хода, в котором взята последняя кость базара "
-                             "(как в источнике)",
-                             "the hand stops at the end of the turn in which the last drawable "
-                             "tile is drawn (as the source says)"),
-            "block": ("играют до выхода или рыбы", "play on until someone is out or a block"),
-        },
-    },
-    "credit": {
-        "title": ("Запись выигрыша", "Hand credit"),
-        "values": {
-            "literal": ("победителю пишут сумму штрафов проигравших минус его выигрыши (не меньше 0), "
-                        "как в источнике",
-                        "the winner is credited the losers' penalties minus his own winnings "
-                        "(never below 0), as the source says"),
-            "net": ("победителю пишут его баланс плюс непогашенные штрафы проигравших",
-                    "the winner is credited his balance plus the losers' outstanding penalties"),
-        },
-    },
+
+class ValueWords(NamedTuple):
+    """One value of a house option in words: ``label`` its short name (the setup form's choice,
+    the scoreboard), ``text`` the sentence saying what it does, the same on the setup form, the
+    rules pages, the printed sheets and the command line. ``None`` as the value stands for any
+    number: ``{n}`` in the text."""
+
+    label: Words
+    text: Words
+
+
+class OptionWords(NamedTuple):
+    """A house option in words: its title and each value's words (one source for every page)."""
+
+    title: Words
+    values: Mapping[object, ValueWords]
+
+
+def _w(label: Words, text: Words) -> ValueWords:
+    return ValueWords(label, text)
+
+
+OPTIONS: dict[object, OptionWords] = {
+    "target": OptionWords(("Цель", "Target"), {
+        None: _w(("", ""),
+           ("матч выигрывает тот, чей счёт первым достигнет {n} очков (проверяется после каждого кона; при равенстве — больший счёт)",
+            "the first total to reach {n} points wins the match (checked after each hand; if two reach it together, the higher total wins)")),
+    }),
+    "limit": OptionWords(("Предел", "Limit"), {
+        None: _w(("", ""),
+           ("штрафные очки пишутся каждому себе; когда чей-то счёт достигнет {n}, матч окончен и выигрывает наименьший счёт",
+            "penalty points go against each player; once a total reaches {n} the match ends and the lowest total wins")),
+    }),
+    "lone_blank": OptionWords(("Одинокое пусто-пусто", "Lone 0:0"), {
+        None: _w(("", ""),
+           ("если у игрока осталась одна кость 0:0, она считается за {n} очков (0:0 среди других костей — 0)",
+            "a hand holding only 0:0 counts {n} pips (0:0 among other tiles counts 0)")),
+    }),
+    "deal_3_4": OptionWords(("Сдача на 3–4 игроков", "Deal for 3–4 players"), {
+        7: _w(("по 7", "7 each"),
+           ("втроём и вчетвером — по 7 костей (вчетвером базара нет)",
+            "3 or 4 players get 7 tiles each (with 4 there is no bazaar)")),
+        5: _w(("по 5", "5 each"),
+           ("втроём и вчетвером — по 5 костей",
+            "3 or 4 players get 5 tiles each")),
+    }),
+    ("traditional", "opener"): OptionWords(("Кто начинает", "Opener"), {
+        "highest_double": _w(("старший дубль (6:6)", "highest double (6:6)"),
+           ("начинает владелец 6:6, иначе 5:5 … 0:0, иначе самой тяжёлой кости; он обязан выложить именно её",
+            "the holder of 6:6 leads it, else 5:5 … 0:0, else the heaviest tile; he must lead that very tile")),
+        "lowest_double": _w(("младший дубль (0:0)", "lowest double (0:0)"),
+           ("начинает владелец 0:0, иначе 1:1 … 6:6, иначе самой лёгкой кости",
+            "the holder of 0:0 leads it, else 1:1 … 6:6, else the lightest tile")),
+        "kozel": _w(("по-козлиному (1:1 … 6:6, 0:0)", "kozel order (1:1 … 6:6, 0:0)"),
+           ("«козёл»: начинают с 1:1, иначе 2:2 … 6:6, затем 0:0, иначе с самой тяжёлой кости",
+            "«kozel»: 1:1 leads, else 2:2 … 6:6, then 0:0, else the heaviest tile")),
+    }),
+    "later_lead": OptionWords(("Следующие коны", "Later hands"), {
+        "winner": _w(("победитель", "the winner"),
+           ("следующий кон начинает победитель предыдущего любой костью (после кона без победителя — по правилу начала)",
+            "the previous hand's winner leads any tile (after a hand with no winner, the opener rule applies)")),
+        "same_rule": _w(("то же правило", "the same rule"),
+           ("каждый кон начинается по тому же правилу, что и первый",
+            "every hand starts by the same opener rule as the first")),
+    }),
+    ("traditional", "draw"): OptionWords(("Базар", "Drawing"), {
+        "until": _w(("берут, пока не найдут", "draw until able"),
+           ("кому нечем ходить, берёт из базара, пока не сможет сходить или базар не кончится",
+            "a player who cannot play draws until he can play or the bazaar is empty")),
+        "none": _w(("без базара", "no drawing"),
+           ("базара нет (игра «на блок»): нечем ходить — пропускаешь ход",
+            "no drawing (the block game): a player who cannot play passes")),
+    }),
+    "monotonous_threshold": OptionWords(("Однообразный расклад", "Monotonous deal"), {
+        None: _w(("", ""),
+           ("расклад однообразный, если у игрока не меньше {n} костей с одним и тем же числом",
+            "a deal is monotonous when at least {n} of a player's tiles share one number")),
+    }),
+    "redeal_when": OptionWords(("Пересдача", "Redeal"), {
+        "two_or_more": _w(("у двоих и больше", "two or more players"),
+           ("пересдают, если однообразный расклад у двух и более игроков (как в источнике)",
+            "redeal when two or more players hold a monotonous deal (as the source says)")),
+        "any": _w(("хотя бы у одного", "any player"),
+           ("пересдают, если однообразный расклад хотя бы у одного игрока",
+            "redeal when any player holds a monotonous deal")),
+    }),
+    ("traditional", "scoring"): OptionWords(("Счёт", "Scoring"), {
+        "credit": _w(("очки победителю", "points to the winner"),
+           ("вышедшему записывают сумму очков соперников; при рыбе — наименьшему разницу",
+            "the player who goes out is credited the others' pips; on a block the fewest pips is credited the difference")),
+        "kozel": _w(("в козла", "kozel (penalties)"),
+           ("«в козла»: каждый проигравший пишет свои очки себе; кто дошёл до предела — «козёл», выигрывает наименьший счёт",
+            "«kozel»: each loser writes his own pips against himself; whoever reaches the limit is the «kozel» and the lowest total wins")),
+    }),
+    "fish_winner": OptionWords(("Кто выиграл рыбу", "Block winner"), {
+        "fewest_pips": _w(("меньше очков", "fewest pips"),
+           ("при рыбе выигрывает тот, у кого меньше всего очков («при игре на очки»)",
+            "on a block the player with the fewest pips wins (“when playing for points”)")),
+        "maker": _w(("кто сделал рыбу", "the fish maker"),
+           ("рыбу выигрывает тот, кто её сделал (положил последнюю кость), и получает очки всех остальных",
+            "the block is won by the player who made it (laid the last tile), credited all the others' pips")),
+    }),
+    ("blitz", "bazaar"): OptionWords(("Базар", "Bazaar"), {
+        "none": _w(("не берут", "dead"),
+           ("базара нет: несданные кости лежат в стороне и в игре не участвуют",
+            "no bazaar: the undealt tiles are put aside and take no part")),
+        "draw": _w(("можно брать", "may be drawn"),
+           ("из несданных костей можно брать, пока не сможешь сходить (так играет иллюстративная партия источника 000)",
+            "players draw from the undealt tiles until they can play (as seed 000's illustrative hand does)")),
+    }),
+    ("blitz", "opener"): OptionWords(("Кто начинает", "Opener"), {
+        "lowest_double": _w(("младший дубль (0:0)", "lowest double (0:0)"),
+           ("начинают с 0:0, иначе с наименьшего дубля, иначе с самой лёгкой кости (источник 000)",
+            "0:0 leads, else the lowest double, else the lightest tile (seed 000)")),
+        "nearest_sum": _w(("ближе всех к 0:0", "nearest to 0:0"),
+           ("начинают с кости, ближайшей к 0:0 по сумме очков; при равенстве — дубль (источник 002)",
+            "the tile nearest to 0:0 by its pip sum leads; a double wins a tie (seed 002)")),
+    }),
+    "chain": OptionWords(("Цепочка за ход", "Chain in a turn"), {
+        "one_end": _w(("цепочкой", "in a chain"),
+           ("каждая следующая кость хода прикладывается к только что положенной",
+            "each further tile of a turn attaches to the tile just laid")),
+        "any_end": _w(("на любой конец", "on any end"),
+           ("каждая следующая кость хода — к любому открытому концу",
+            "each further tile of a turn may go on any open end")),
+    }),
+    ("blind_blitz", "opener"): OptionWords(("Кто начинает", "Opener"), {
+        "lowest_tile": _w(("самая лёгкая кость", "lightest tile"),
+           ("начинает владелец самой лёгкой кости",
+            "the holder of the lightest tile starts")),
+        "highest_tile": _w(("самая тяжёлая кость", "heaviest tile"),
+           ("начинает владелец самой тяжёлой кости",
+            "the holder of the heaviest tile starts")),
+        "double_blank": _w(("0:0 или младший дубль", "0:0 or lowest double"),
+           ("начинает владелец 0:0 (иначе наименьшего дубля, иначе самой лёгкой кости)",
+            "the holder of 0:0 starts (else of the lowest double, else of the lightest tile)")),
+        "agreed": _w(("по договорённости", "by agreement"),
+           ("начинающего выбирают по договорённости (записывается в кон)",
+            "the starter is agreed at the table (named in the hand)")),
+    }),
+    "open_arms_first": OptionWords(("Сначала все стороны", "Arms opened first"), {
+        "yes": _w(("да", "yes"),
+           ("пока не начаты все четыре стороны, каждый ход начинает новую сторону",
+            "until all four arms are started, each play must start a new arm")),
+        "no": _w(("нет", "no"),
+           ("стороны можно начинать в любом порядке",
+            "arms may be started in any order")),
+    }),
+    "close_with": OptionWords(("Чем закрывают ногу", "Closing a leg"), {
+        "matching_double": _w(("подходящим дублем", "a matching double"),
+           ("ногу закрывает только дубль, совпадающий с её концом",
+            "only the double matching the leg's end closes it")),
+        "any_double": _w(("любым дублем", "any double"),
+           ("ногу закрывает любой дубль",
+            "any double closes a leg")),
+    }),
+    "cut_when": OptionWords(("Когда можно резать", "When to cut"), {
+        "level": _w(("при равных лентах", "level lanes only"),
+           ("резать можно только при равных лентах",
+            "a cut only when the lanes are level")),
+        "any": _w(("всегда", "any time"),
+           ("резать можно и когда одна лента длиннее на кость; резчик выбирает кусок",
+            "a cut also when one lane is a tile longer; the cutter chooses the piece")),
+    }),
+    ("sausage", "scoring"): OptionWords(("Счёт", "Scoring"), {
+        "wins": _w(("считаем победы", "count hands won"),
+           ("считают выигранные коны",
+            "hands won are counted")),
+        "credit": _w(("очки победителю", "points to the winner"),
+           ("очки как в традиционном, до цели",
+            "points as in traditional, to the target")),
+    }),
+    "deal_seven": OptionWords(("Сдача по семь", "Deal of seven"), {
+        "no": _w(("нет", "no"),
+           ("сдают по 6 (2–3 игрока) или по 5 (4 игрока)",
+            "6 tiles each (2–3 players) or 5 (4 players)")),
+        "yes": _w(("да", "yes"),
+           ("сдают по 7 костей",
+            "7 tiles each")),
+    }),
+    "matador_end": OptionWords(("Конец после матадора", "End after a matador"), {
+        "both_halves": _w(("обе половины", "both halves"),
+           ("после поперечного матадора к концу подходят обе его половины",
+            "after a crosswise matador either of its halves takes the next tile")),
+        "chosen_half": _w(("выбранная половина", "chosen half"),
+           ("игрок называет половину матадора, обращённую наружу",
+            "the player names the half of the matador that faces out")),
+    }),
+    ("matador", "hand_end"): OptionWords(("Конец кона", "End of the hand"), {
+        "block_only": _w(("только рыба", "block only"),
+           ("кон кончается, только когда никто не может ходить и брать; вышедший пропускает ходы",
+            "the hand ends only when nobody can play or draw; a player who is out passes")),
+        "out": _w(("кто вышел", "first out"),
+           ("кон кончается, как только кто-то выложил последнюю кость",
+            "the hand ends as soon as a player lays his last tile")),
+    }),
+    "matador_bonus": OptionWords(("Премия за матадор", "Matador bonus"), {
+        0: _w(("нет", "none"),
+           ("премии за матадоры нет",
+            "no bonus for matadors")),
+        10: _w(("10 очков", "10 points"),
+           ("за каждый матадор, положенный как матадор, — 10 очков сразу",
+            "10 points for every matador laid as a matador, credited at once")),
+    }),
+    "matador_after_draw": OptionWords(("Матадор после взятия", "A matador after the draw"), {
+        "no": _w(("пас", "pass"),
+           ("после неудачного взятия из базара — пас: придержанный матадор в этот ход не кладут («взял одну — не подошла — пропускай»)",
+            "after a draw that does not fit the player passes: a matador kept in hand is not laid that turn")),
+        "yes": _w(("можно матадор", "matador allowed"),
+           ("после неудачного взятия можно всё-таки положить придержанный матадор вместо паса (домашнее правило: источник об этом молчит)",
+            "after a draw that does not fit, a matador kept in hand may still be laid instead of passing (a house option: the sources are silent)")),
+    }),
+    "matador_compulsory": OptionWords(("Обязательность матадоров", "Compulsory matadors"), {
+        "no": _w(("нет", "no"),
+           ("матадоры (онеры) можно беречь: у кого подходят только они, может брать или пропускать",
+            "matadors (honours) may be kept: a player whose only fitting tiles are matadors may draw or pass")),
+        "yes": _w(("да", "yes"),
+           ("матадор, который можно положить, обязателен, как любая кость",
+            "a matador that fits must be played like any other tile")),
+    }),
+    ("six_matador", "scoring"): OptionWords(("Счёт", "Scoring"), {
+        "matadors": _w(("только матадоры", "matadors only"),
+           ("по 10 очков за каждый матадор (совет источника новичкам)",
+            "10 points per matador (the source's beginner rule)")),
+        "strict": _w(("строгий", "strict"),
+           ("строгий: 10 за матадор, +1 за каждый ход после первого, −6 за пропуск (с долгами), +5 за открытую шестёрку",
+            "strict: 10 per matador, +1 per later play, −6 per pass (debts allowed), +5 for an open six")),
+    }),
+    "out_bonus_pips": OptionWords(("Очки за выход", "Points for going out"), {
+        "no": _w(("нет", "no"),
+           ("вышедший получает только 10 очков",
+            "the player who goes out gets 10 only")),
+        "yes": _w(("да", "yes"),
+           ("вышедший получает 10 и сумму очков соперников, округлённую до 5",
+            "the player who goes out gets 10 plus the opponents' pips rounded to 5")),
+    }),
+    "draws": OptionWords(("Прикуп", "Drawing"), {
+        "one": _w(("одну кость", "one tile"),
+           ("кому нечем ходить, берёт одну кость; не подошла — пропуск",
+            "a player who cannot play draws one tile; if it does not fit, he passes")),
+        "until": _w(("пока не подойдёт", "until able"),
+           ("кому нечем ходить, берёт, пока не сможет сходить",
+            "a player who cannot play draws until he can")),
+    }),
+    "reserve_two": OptionWords(("Две кости в запасе", "Two tiles reserved"), {
+        "no": _w(("нет", "no"),
+           ("из базара можно брать все кости",
+            "every bazaar tile may be drawn")),
+        "yes": _w(("да", "yes"),
+           ("последние две кости базара не берут, как в Бергене",
+            "the last two bazaar tiles are never drawn, as in Bergen")),
+    }),
+    ("fives", "hand_end"): OptionWords(("Конец кона", "End of the hand"), {
+        "empty_bazaar": _w(("кончился базар", "bazaar empty"),
+           ("кон прекращается в конце хода, в котором взята последняя кость базара (как в источнике)",
+            "the hand stops at the end of the turn in which the last drawable tile is drawn (as the source says)")),
+        "block": _w(("до рыбы", "play to a block"),
+           ("играют до выхода или рыбы",
+            "play on until someone is out or a block")),
+    }),
+    "credit": OptionWords(("Запись выигрыша", "Hand credit"), {
+        "literal": _w(("по тексту", "literal"),
+           ("победителю пишут сумму штрафов проигравших минус его выигрыши (не меньше 0), как в источнике",
+            "the winner is credited the losers' penalties minus his own winnings (never below 0), as the source says")),
+        "net": _w(("чистый баланс", "net balance"),
+           ("победителю пишут его баланс плюс непогашенные штрафы проигравших",
+            "the winner is credited his balance plus the losers' outstanding penalties")),
+    }),
+    "teams": OptionWords(("Пары", "Pairs"), {
+        "none": _w(("каждый сам за себя", "each for himself"),
+           ("каждый играет сам за себя",
+            "everyone plays for himself")),
+        "pairs": _w(("пара на пару (вчетвером)", "pair against pair (four)"),
+           ("вчетвером, пара на пару: партнёры сидят напротив (1-й с 3-м, 2-й с 4-м); выход партнёра — выигрыш пары, при рыбе сравнивают очки пар",
+            "four players, pair against pair: partners sit opposite (1st with 3rd, 2nd with 4th); a partner going out wins for his pair, a block compares the pairs' pips")),
+    }),
+    "kozel_min": OptionWords(("Не писать меньше", "Nothing written under"), {
+        0: _w(("0", "0"),
+           ("записывают любое число очков",
+            "any amount is written")),
+        None: _w(("", ""),
+           ("сумму меньше {n} не записывают: она «висит» и прибавляется к следующей (только «в козла»)",
+            "an amount below {n} is not written: it hangs and is added to the next one (kozel scoring only)")),
+    }),
+    "eggs": OptionWords(("Яйца", "Eggs («яйца»)"), {
+        "no": _w(("каждый пишет своё", "each writes his own"),
+           ("рыба с равным счётом: каждый (каждая пара) пишет себе свои очки",
+            "a block with equal pips: each player (each pair) writes his own")),
+        "yes": _w(("яйца переходят дальше", "carried to the next hand"),
+           ("«яйца»: рыба с равным счётом не пишется, все очки на руках переходят на следующий кон — их получают проигравшие (только «в козла»)",
+            "«eggs»: a block with equal pips writes nothing; all the pips left are carried to the next hand and go to its losers (kozel scoring only)")),
+    }),
 }
 OPTIONS[("six_matador", "hand_end")] = OPTIONS[("matador", "hand_end")]
 OPTIONS[("threes", "hand_end")] = OPTIONS[("fives", "hand_end")]
 
 
-def _option_entry(variant: str, key: str) -> _Opt:
+def _option_entry(variant: str, key: str) -> OptionWords:
     entry = OPTIONS.get((variant, key)) or OPTIONS.get(key)
     if entry is None:
         raise KeyError(f"no words for option {key!r} of {variant!r}")
@@ -444,22 +439,39 @@ def _option_entry(variant: str, key: str) -> _Opt:
 
 def option_title(variant: str, key: str, lang: str) -> str:
     """The option's name ("Цель", "Target")."""
-    return _option_entry(variant, key)["title"][0 if _lang(lang) == "ru" else 1]
+    return _option_entry(variant, key).title[0 if _lang(lang) == "ru" else 1]
 
 
 def option_text(variant: str, key: str, value: object, lang: str) -> str:
     """One sentence saying what ``key = value`` means for ``variant``."""
     entry = _option_entry(variant, key)
     i = 0 if _lang(lang) == "ru" else 1
-    values = entry["values"]
+    values = entry.values
     if value is None and key == "target":
         return ("цели нет: считают выигранные коны" if i == 0
                 else "no target: hands won are counted")
     if value in values:
-        return values[value][i]
+        return values[value].text[i]
     if None in values:
-        return values[None][i].format(n=value)
+        return values[None].text[i].format(n=value)
     raise KeyError(f"no words for option {key}={value!r} of {variant!r}")
+
+
+def option_label(variant: str, key: str, value: object, lang: str) -> str:
+    """A value's short name (the setup form's choice, the scoreboard): a number as it is."""
+    values = _option_entry(variant, key).values
+    words = values.get(value)
+    if words is None or not words.label[0]:
+        return "—" if value is None else str(value)
+    return words.label[0 if _lang(lang) == "ru" else 1]
+
+
+def option_help(variant: str, key: str, value: object, lang: str) -> str:
+    """The sentence the setup form shows beside a choice (``value``), or beside a number box
+    (``value`` None: the sentence for any number N, as the rules page has it)."""
+    if value is None:
+        return option_text(variant, key, "N", lang)
+    return option_text(variant, key, value, lang)
 
 
 def _option_values(variant: str, key: str) -> list[object]:
@@ -1896,40 +1908,7 @@ def _ru_plural(n: int, one: str, few: str, many: str) -> str:
 # «Козёл» as Russian tables play it (traditional's house options beyond the seeds: pairs, the
 # 13-point rule, «яйца», the two presets; rules brief, traditional)
 
-OPTIONS.update({
-    "teams": {
-        "title": ("Пары", "Pairs"),
-        "values": {
-            "none": ("каждый играет сам за себя", "everyone plays for himself"),
-            "pairs": ("вчетвером, пара на пару: партнёры сидят напротив (1-й с 3-м, 2-й с 4-м); "
-                      "выход партнёра — выигрыш пары, при рыбе сравнивают очки пар",
-                      "four players, pair against pair: partners sit opposite (1st with 3rd, 2nd "
-                      "with 4th); a partner going out wins for his pair, a block compares the "
-                      "pairs' pips"),
-        },
-    },
-    "kozel_min": {
-        "title": ("Не писать меньше", "Nothing written under"),
-        "values": {
-            0: ("записывают любое число очков", "any amount is written"),
-            None: ("сумму меньше {n} не записывают: она «висит» и прибавляется к следующей (только «в "
-                   "козла»)",
-                   "an amount below {n} is not written: it hangs and is added to the next one (kozel "
-                   "scoring only)"),
-        },
-    },
-    "eggs": {
-        "title": ("Яйца", "Eggs («яйца»)"),
-        "values": {
-            "no": ("рыба с равным счётом: каждый (каждая пара) пишет себе свои очки",
-                   "a block with equal pips: each player (each pair) writes his own"),
-            "yes": ("«яйца»: рыба с равным счётом не пишется, все очки на руках переходят на следующий "
-                    "кон — их получают проигравшие (только «в козла»)",
-                    "«eggs»: a block with equal pips writes nothing; all the pips left are carried to "
-                    "the next hand and go to its losers (kozel scoring only)"),
-        },
-    },
-})
+# (their words: OPTIONS above, with every other option's)
 
 #: the presets offered at setup: named sets of traditional's options (they only fill the form)
 PRESETS: dict[str, dict] = {

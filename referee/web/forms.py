@@ -9,10 +9,9 @@ from wtforms.fields.choices import SelectChoice
 from wtforms import HiddenField, IntegerField, RadioField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from referee import limits
+from referee import limits, rulebook
 from referee.rules.catalogue import VariantSpec
 
-from . import option_help
 
 NAME_MAX = limits.NAME_MAX
 MAX_PLAYERS = 8
@@ -51,10 +50,10 @@ def setup_form(spec: VariantSpec, lang: str, formdata=None) -> FlaskForm:
             render_kw={"maxlength": NAME_MAX, "autocomplete": "off", "autocapitalize": "words"}))
     for opt in spec.options:
         name = f"opt_{opt.key}"
-        label = option_help.label(opt.key, lang)
+        label = rulebook.option_title(spec.name, opt.key, lang)
         default = opt.default_for(spec.min_players, {})
         if opt.choices:
-            choices = [SelectChoice(str(v), option_help.value_label(spec.name, opt.key, v, lang))
+            choices = [SelectChoice(str(v), rulebook.option_label(spec.name, opt.key, v, lang))
                        for v in opt.choices]
             field = RadioField(label, choices=choices, default=str(default),
                                validators=[InputRequired(_l("Choose one."))])

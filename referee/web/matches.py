@@ -11,7 +11,9 @@ from flask_babel import gettext as _
 from referee import limits
 from referee.rules import catalogue
 
-from . import engine, forms, get_db, option_help, store
+from referee import rulebook
+
+from . import engine, forms, get_db, store
 from .i18n import COOKIE, lang
 from .log import record_to_events
 
@@ -39,8 +41,8 @@ def variant_summary(name: str) -> str:
 @bp.app_context_processor
 def helpers():
     return {"variant_title": variant_title, "variant_summary": variant_summary,
-            "option_label": lambda key: option_help.label(key, lang()),
-            "option_value": lambda variant, key, value: option_help.value_label(variant, key, value, lang())}
+            "option_label": lambda variant, key: rulebook.option_title(variant, key, lang()),
+            "option_value": lambda variant, key, value: rulebook.option_label(variant, key, value, lang())}
 
 
 def known_matches(db) -> list[dict]:
@@ -115,7 +117,7 @@ def setup(variant: str):
                 return redirect(url_for("play.table", key=m["edit_key"]))
     elif request.method == "POST":
         problem = _("Please correct the marked fields.")
-    help_for = {opt.key: {str(v): option_help.help_text(spec.name, opt.key, v, lang())
+    help_for = {opt.key: {str(v): rulebook.option_help(spec.name, opt.key, v, lang())
                           for v in (opt.choices or (None,))} for opt in spec.options}
     return render_template("matches/setup.html", spec=spec, form=form, problem=problem,
                            help_for=help_for), (400 if problem else 200)
