@@ -39,9 +39,9 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
         PROXIES=0,
     )
     app.config.from_mapping(cfg)
-    os.makedirs(app.instance_path, exist_ok=True)
+    os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
     db_dir = os.path.dirname(os.path.abspath(app.config["DATABASE"]))
-    os.makedirs(db_dir, exist_ok=True)
+    os.makedirs(db_dir, mode=0o700, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
     if app.config["PROXIES"]:
@@ -58,19 +58,40 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
 
 
 def _instance_secret(instance_path: str) -> str:
-    """The secret key kept in the instance folder; made on first use."""
+    """The secret key kept in the instance folder (mode 0600); made once, on first use.
+
+    Every worker must sign with the same key (a form signed by one is checked by another), so
+    the key is written whole to a temporary file and then linked to its name, which fails if
+    another worker got there first: the loser reads the winner's key. No worker ever reads a
+    half-written key, and none overwrites another's."""
     path = os.path.join(instance_path, "secret_key")
+    key = _read_secret(path)
+    if key:
+        return key
+    import secrets
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=".secret_key.", dir=instance_path)  # mode 0600
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as f:
+            f.write(secrets.token_hex(32))
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+    finally:
+        os.unlink(tmp)
+    key = _read_secret(path)
+    if not key:
+        raise RuntimeError(f"the secret key file {path} is empty: remove it and start again")
+    return key
+
+
+def _read_secret(path: str) -> str | None:
     try:
         with open(path, encoding="ascii") as f:
-            key = f.read().strip()
-        if key:
-            return key
+            return f.read().strip() or None
     except FileNotFoundError:
-        pass
-    import secrets
-
-    key = secrets.token_hex(32)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="ascii") as f:
-        f.write(key)
-    return key
+        return None

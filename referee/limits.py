@@ -17,13 +17,14 @@ import unicodedata
 MAX_RECORD_BYTES = 400_000
 #: JSON nesting: a record needs 5 levels (record, hands, hand, turns, turn, moves)
 MAX_DEPTH = 10
-#: hands in one match (a long club match to 101 takes 20 to 40)
-MAX_HANDS = 200
+#: hands in one match (a club match to 101 takes 5 to 30); the scoresheet of 100 hands takes
+#: about 0.45 s of CPU to print, 200 hands 0.85 s (tools/limits_bench.py)
+MAX_HANDS = 100
 #: turns in one hand, and moves in one turn (28 tiles, the draws and passes fit easily)
 MAX_TURNS = 200
 MAX_MOVES = 60
 #: changes logged for one match (every move, hand, undo ...): the replay of every page reads them all
-MAX_EVENTS = 6000
+MAX_EVENTS = 4000
 #: a player's name, in characters, as the setup form has always said
 NAME_MAX = 24
 

@@ -173,6 +173,9 @@ def read(source: Any) -> Record:
     v = make_variant(variant, len(players), given)   # the given options: defaults may be None
     size = v.deal_size(len(players))
     hands = [_read_hand(h, i + 1, players, size, v) for i, h in enumerate(hands_raw)]
+    # what the web app would log for it: a hand, and each move (no more than a match may hold)
+    if len(hands) + sum(len(m) for h in hands for _, m in h.turns or ()) > limits.MAX_EVENTS:
+        raise RecordError("record.limit", limits.limit_params("events"))
     return Record(variant, options, dict(given), list(players), hands, date, lang, obj, v)
 
 

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 from flask import Flask, g, current_app, render_template, request
 
 
 def get_db():
-    """The request's database connection (opened, and migrated, on first use)."""
+    """The request's database connection, taken from the worker's pool (opened, and
+    migrated, once per worker; see ``store.Pool``) and given back when the request ends."""
     if "db" not in g:
-        from .store import open_db
-
-        g.db = open_db(current_app.config["DATABASE"])
+        g.db = current_app.extensions["referee.db"].take()
     return g.db
 
 
 def close_db(exc=None) -> None:
     db = g.pop("db", None)
     if db is not None:
-        db.close()
+        current_app.extensions["referee.db"].give(db)
 
 
 def _asset_version(folder: str) -> str:
@@ -66,9 +67,10 @@ def init_app(app: Flask) -> None:
     from flask_compress import Compress
 
     from . import engine, i18n, matches, play, rules, share, shell, tiles
-    from .store import open_db
+    from .store import Pool
 
-    open_db(app.config["DATABASE"]).close()  # create the database on first start
+    pool = app.extensions["referee.db"] = Pool(app.config["DATABASE"])
+    pool.give(pool.take())  # create (and migrate) the database on first start
     CSRFProtect(app)
     i18n.init_app(app)
     app.teardown_appcontext(close_db)
@@ -151,6 +153,17 @@ def init_app(app: Flask) -> None:
         return render_template("error.html", title=_("Something went wrong"),
                                message=_("The app could not finish this. Nothing was changed. "
                                          "Go back and try again.")), 500
+
+    @app.errorhandler(sqlite3.OperationalError)
+    def database_busy(e):
+        """The database stayed locked past the busy timeout (or the disk failed): the change was
+        not made, and the player is told so; never a bare 500."""
+        from flask_babel import gettext as _
+
+        current_app.logger.error("database error: %s", e)
+        return render_template("error.html", title=_("The server is busy"),
+                               message=_("The match could not be read or saved just now. Nothing "
+                                         "was changed. Wait a moment and try again.")), 503
 
     @app.errorhandler(413)
     def too_large(e):

@@ -14,6 +14,7 @@ import re
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from referee import limits
 from referee.limits import whole_number
 from referee.rules import catalogue
 
@@ -104,6 +105,9 @@ def _append(m: dict, n: int, kind: str, data: dict) -> None:
     """Append one event after replaying the log with it: a refused result stores nothing."""
 
     def check(current):
+        if kind in ("hand", "result") and len(fold(current)) >= limits.MAX_HANDS:
+            raise Refused(_("A match holds at most %(n)d hands. Export this one and start a new "
+                            "match to go on.", n=limits.MAX_HANDS), status=422)
         candidate = current + [{"seq": n + 1, "kind": kind, "data": data}]
         state = engine.replay(m, candidate)
         if state.error is not None:
@@ -117,6 +121,9 @@ def _append(m: dict, n: int, kind: str, data: dict) -> None:
     except store.StaleError:
         raise Refused(_("Another phone changed this match first. The table below is up to date: "
                         "check it and make your move again."), status=409) from None
+    except store.LimitError:
+        raise Refused(_("A match holds at most %(n)d recorded changes. Export this one and start "
+                        "a new match to go on.", n=limits.MAX_EVENTS), status=422) from None
 
 
 def fetched() -> bool:

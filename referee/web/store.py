@@ -72,12 +72,144 @@ class StaleError(Exception):
     """The match changed since the page was drawn (another phone moved first)."""
 
 
+#: how long a writer waits for another's transaction before giving up (an answer of 503, never
+#: a lost move): writes hold the lock for a row's insert only, so this is never reached in use
+BUSY_TIMEOUT_S = 10.0
+
+
 def open_db(path: str) -> Database:
-    """Open the database and bring its schema up to date."""
-    db = Database(path)
-    db.execute("PRAGMA foreign_keys = ON")
-    migrations.apply(db)
+    """Open the database and bring its schema up to date (the schema step only once per
+    process and file, under a lock shared with every other process: see :func:`migrate`).
+
+    The settings, and why (``docs/reliability.md``):
+
+    - ``journal_mode=WAL``: readers never wait for the writer, nor the writer for readers;
+    - ``synchronous=FULL``: in WAL mode ``NORMAL`` only syncs at checkpoints, so the last
+      commits may vanish on a power loss (they survive a crash of the app). ``FULL`` syncs
+      the log at every commit: a move the app has acknowledged is on the disk, power loss
+      included. One fsync per move is cheap next to a move's replay;
+    - ``busy_timeout``: a writer waits up to :data:`BUSY_TIMEOUT_S` for another one;
+    - ``foreign_keys=ON``.
+
+    The file (and its ``-wal`` and ``-shm`` files, which SQLite gives the same mode) is made
+    readable by the server's user only.
+    """
+    import sqlite3
+
+    if path != ":memory:":
+        _private_file(path)
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, check_same_thread=False)
+    conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+    if path != ":memory:":
+        conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    db = Database(conn)
+    migrate(db, path)
     return db
+
+
+_migrated: set[tuple[int, str]] = set()
+
+
+def migrate(db: Database, path: str) -> None:
+    """Apply the pending migrations once, even when several workers start together.
+
+    The first worker takes an exclusive lock on ``<database>.lock`` (``flock``) and applies
+    them; the others wait on the lock, then find nothing pending. Without it two workers
+    could both see a step as pending and the second fail ("duplicate column name")."""
+    import os
+
+    key = (os.getpid(), path)
+    if key in _migrated and path != ":memory:":
+        return
+    if not migrations.pending(db):
+        _migrated.add(key)
+        return
+    if path == ":memory:":
+        migrations.apply(db)
+        return
+    import fcntl
+
+    fd = os.open(path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            migrations.apply(db)  # looks again: another worker may have applied them meanwhile
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+    _migrated.add(key)
+
+
+def _private_file(path: str) -> None:
+    """Create the database file readable and writable by this user only (0600); an existing
+    file, and its WAL files, lose any access by group and others."""
+    import os
+    import stat
+
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+    for name in (path, path + "-wal", path + "-shm"):
+        try:
+            st = os.stat(name)
+        except FileNotFoundError:
+            continue
+        if st.st_mode & 0o077 and st.st_uid == os.getuid():
+            os.chmod(name, stat.S_IMODE(st.st_mode) & 0o700)
+
+
+class Pool:
+    """The connections of one worker process, opened once and reused by its requests.
+
+    A sqlite3 connection must not be used by two threads at once: a request takes one for
+    itself (:meth:`take`) and gives it back at its end (:meth:`give`). A threaded server
+    thus opens as many as it runs requests at once (at most :attr:`keep` are kept); a
+    process forked from one that had opened some opens its own (a connection must never
+    cross a fork)."""
+
+    def __init__(self, path: str, keep: int = 8):
+        import os
+        import threading
+
+        self.path = path
+        self.keep = keep
+        self._idle: list[Database] = []
+        self._lock = threading.Lock()
+        self._pid = os.getpid()
+
+    def take(self) -> Database:
+        import os
+
+        with self._lock:
+            if self._pid != os.getpid():  # forked: the parent's connections are not ours
+                self._idle, self._pid = [], os.getpid()
+            if self._idle:
+                return self._idle.pop()
+        return open_db(self.path)
+
+    def give(self, db: Database) -> None:
+        import os
+
+        conn = db.conn
+        if conn.in_transaction:
+            conn.rollback()
+        with self._lock:
+            if self._pid == os.getpid() and len(self._idle) < self.keep:
+                self._idle.append(db)
+                return
+        conn.close()
+
+    def close(self) -> None:
+        with self._lock:
+            idle, self._idle = self._idle, []
+        for db in idle:
+            db.conn.close()
 
 
 def _now() -> str:
@@ -184,22 +316,39 @@ def has_op(db: Database, match_id: int, op: str | None) -> bool:
         is not None
 
 
+class LimitError(Exception):
+    """The match holds as many changes as one match may (``limits.MAX_EVENTS``)."""
+
+
 def append_event(db: Database, match_id: int, expected: int, kind: str, data: dict,
                  check=None, op: str | None = None) -> int:
     """Append one event if the log still has ``expected`` events; returns the new count.
 
-    ``check(events)`` runs inside the transaction on the current log and may raise
-    to refuse the change (nothing is written then). ``op`` is the tap's own key: a second
-    event with the same key is refused with :class:`DuplicateError`.
+    ``check(events)`` runs on the log as it stands and may raise to refuse the change
+    (nothing is written then). It runs before the write lock is taken: the log is
+    append-only, so a log that still has ``expected`` events when the lock is held is the
+    very log that was checked. The lock is thus held for one count and one insert, never
+    for a replay (a replay under the lock made other tables wait: "database is locked").
+    ``op`` is the tap's own key: a second event with the same key is refused with
+    :class:`DuplicateError` (asked first: a tap sent twice is not a stale one).
     """
+    from referee import limits
+
+    if expected >= limits.MAX_EVENTS:
+        raise LimitError(expected)
+    if has_op(db, match_id, op):
+        raise DuplicateError(op)
+    if check is not None:
+        current = events(db, match_id)
+        if len(current) != expected:
+            raise StaleError(len(current))
+        check(current)
     with _write(db):
         if has_op(db, match_id, op):
             raise DuplicateError(op)
         n = event_count(db, match_id)
         if n != expected:
             raise StaleError(n)
-        if check is not None:
-            check(events(db, match_id))
         db.conn.execute(
             "INSERT INTO events (match_id, seq, kind, data, at, op) VALUES (?, ?, ?, ?, ?, ?)",
             (match_id, n + 1, kind, json.dumps(data, ensure_ascii=False), _now(), op or None),

@@ -1,0 +1,251 @@
+"""Issue 11, durability: the database's settings, migrations and the secret key made once when
+several workers start together, and a real server killed with SIGKILL again and again in the
+middle of a stream of moves, which loses no acknowledged move and keeps no half-written one."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import sqlite3
+import stat
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from http.client import HTTPConnection
+from urllib.parse import urlencode
+
+
+from referee import create_app
+from referee.web import store
+from webhelpers import form_data, new_match
+
+
+def test_the_database_settings(tmp_path):
+    path = str(tmp_path / "new" / "referee.db")
+    db = store.open_db(path)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL: a sync at every commit
+    assert db.execute("PRAGMA busy_timeout").fetchone()[0] == 10_000
+    assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    db.execute("CREATE TABLE t (x)")  # something in the log
+    for name in (path, path + "-wal"):
+        assert stat.S_IMODE(os.stat(name).st_mode) == 0o600, name
+    assert stat.S_IMODE(os.stat(os.path.dirname(path)).st_mode) == 0o700
+    db.conn.close()
+
+
+def test_an_existing_world_readable_database_is_made_private(tmp_path):
+    path = tmp_path / "old.db"
+    sqlite3.connect(path).close()
+    os.chmod(path, 0o644)
+    store.open_db(str(path)).conn.close()
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+
+
+def test_the_secret_key_is_private_and_made_once(tmp_path):
+    from referee import _instance_secret
+
+    key = _instance_secret(str(tmp_path))
+    path = tmp_path / "secret_key"
+    assert path.read_text().strip() == key and len(key) == 64
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert _instance_secret(str(tmp_path)) == key
+
+
+def _at_once(setup: str, work: str, args: list[str], n: int) -> list[subprocess.CompletedProcess]:
+    """Run ``work`` in ``n`` processes that have done ``setup`` (the imports) and then all start
+    ``work`` at the same instant."""
+    start = time.time() + 2.5
+    prog = "import sys, time\n" + textwrap.dedent(setup) + textwrap.dedent("""
+        time.sleep(max(0.0, float(sys.argv[1]) - time.time()))
+    """) + textwrap.dedent(work)
+    procs = [subprocess.Popen([sys.executable, "-c", prog, str(start), *args], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(n)]
+    out = []
+    for p in procs:
+        stdout, stderr = p.communicate(timeout=60)
+        out.append(subprocess.CompletedProcess(p.args, p.returncode, stdout, stderr))
+    return out
+
+
+def test_workers_starting_together_apply_each_migration_once(tmp_path):
+    for attempt in range(4):
+        path = str(tmp_path / f"start{attempt}.db")
+        runs = _at_once("from referee.web import store", """
+            db = store.open_db(sys.argv[2])
+            print(len(list(db.query("SELECT * FROM _sqlite_migrations"))))
+        """, [path], 8)
+        assert [r.returncode for r in runs] == [0] * 8, [r.stderr[-800:] for r in runs if r.returncode]
+        db = sqlite3.connect(path)
+        names = [r[0] for r in db.execute("SELECT name FROM _sqlite_migrations")]
+        assert sorted(names) == sorted(m.name for m in store.migrations._migrations)
+        columns = [r[1] for r in db.execute("PRAGMA table_info(matches)")]
+        assert len(columns) == len(set(columns))
+        db.close()
+
+
+def test_workers_starting_together_share_one_secret_key(tmp_path):
+    for attempt in range(3):
+        folder = tmp_path / f"instance{attempt}"
+        folder.mkdir()
+        runs = _at_once("from referee import _instance_secret", """
+            print(_instance_secret(sys.argv[2]))
+        """, [str(folder)], 8)
+        assert [r.returncode for r in runs] == [0] * 8, [r.stderr[-800:] for r in runs if r.returncode]
+        keys = {r.stdout.strip() for r in runs}
+        assert len(keys) == 1 and len(keys.pop()) == 64
+        assert sorted(os.listdir(folder)) == ["secret_key"]  # no temporary file left behind
+
+
+# -- SIGKILL in the middle of a stream of moves ----------------------------------------------------
+
+SERVER = """
+import sys
+from referee import create_app
+from werkzeug.serving import make_server
+
+app = create_app({"DATABASE": sys.argv[1], "SECRET_KEY": "durability-test"})
+server = make_server("127.0.0.1", 0, app, threaded=True)
+print(server.server_port, flush=True)
+server.serve_forever()
+"""
+
+
+class Server:
+    def __init__(self, db: str):
+        self.proc = subprocess.Popen([sys.executable, "-c", SERVER, db], stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True)
+        line = self.proc.stdout.readline()
+        assert line.strip().isdigit(), "the server did not start"
+        self.port = int(line)
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+        self.proc.stdout.close()
+
+
+class Phone:
+    """One phone over HTTP: its session cookie and the CSRF token of its pages."""
+
+    def __init__(self, port: int, edit: str):
+        self.port, self.edit, self.cookie, self.token = port, edit, None, None
+
+    def request(self, method: str, path: str, data: dict | None = None):
+        conn = HTTPConnection("127.0.0.1", self.port, timeout=20)
+        headers = {"Cookie": self.cookie} if self.cookie else {}
+        body = None
+        if data is not None:
+            body = urlencode(data)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        conn.request(method, path, body=body, headers=headers)
+        resp = conn.getresponse()
+        text = resp.read().decode("utf-8", "replace")
+        cookie = resp.getheader("Set-Cookie")
+        if cookie and cookie.startswith("session="):
+            self.cookie = cookie.split(";", 1)[0]
+        conn.close()
+        return resp.status, text
+
+    def count(self) -> int:
+        status, page = self.request("GET", self.edit)
+        assert status == 200
+        self.token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
+        return int(re.search(r'name="n"[^>]*value="(\d+)"', page).group(1))
+
+
+def stream(phone: Phone, acked: list, stop: threading.Event) -> None:
+    """Lay 6:6, undo it, again and again (after the hand, an odd count of events: 6:6 is
+    next); each answer 302 is an acknowledged event."""
+    try:
+        n = phone.count()
+        while not stop.is_set():
+            if n % 2:
+                kind, path = "move", "/move"
+                data = {"leader": "Анфиса", "tile": "6:6", "mode": "lay"}
+            else:
+                kind, path, data = "undo", "/undo", {}
+            status, _ = phone.request("POST", phone.edit + path,
+                                      {"csrf_token": phone.token, "n": n, **data})
+            if status != 302:
+                acked.append(("refused", n, status))
+                return
+            n += 1
+            acked.append((kind, n))
+    except (OSError, ConnectionError):
+        return  # the server was killed: what was acknowledged so far is what counts
+
+
+def test_sigkill_mid_stream_loses_no_acknowledged_move(tmp_path):
+    db = str(tmp_path / "kill.db")
+    app = create_app({"TESTING": True, "DATABASE": db, "SECRET_KEY": "durability-test"})
+    client = app.test_client()
+    edits = []
+    for _ in range(3):
+        edit = new_match(client)
+        assert client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]')
+                           ).status_code == 302
+        edits.append(edit)
+    app.extensions["referee.db"].close()
+    rng = random.Random(11)
+    expected = {edit: {1: "hand"} for edit in edits}  # seq -> kind, of every acknowledged event
+    kills = 0
+    for _ in range(8):
+        server = Server(db)
+        try:
+            phones = [Phone(server.port, edit) for edit in edits]
+            acked = {edit: [] for edit in edits}
+            stop = threading.Event()
+            threads = [threading.Thread(target=stream, args=(p, acked[p.edit], stop)) for p in phones]
+            for t in threads:
+                t.start()
+            time.sleep(rng.uniform(0.4, 1.2))
+            server.kill()  # mid-stream: the phones are sending moves as fast as they can
+            kills += 1
+            stop.set()
+            for t in threads:
+                t.join(30)
+        finally:
+            if server.proc.poll() is None:
+                server.kill()
+            elif not server.proc.stdout.closed:
+                server.proc.stdout.close()
+        for edit in edits:
+            assert not [a for a in acked[edit] if a[0] == "refused"], acked[edit][-3:]
+            for kind, seq in acked[edit]:
+                expected[edit][seq] = kind
+        check_log(db, edits, expected)
+    assert kills == 8
+    assert sum(len(e) for e in expected.values()) > 3 * 8, "moves were acknowledged between the kills"
+
+
+def check_log(db: str, edits: list[str], expected: dict) -> None:
+    """Every acknowledged event is in the log at its place; at most one more (the one in
+    flight when the server died, if its commit made it); every event whole."""
+    conn = sqlite3.connect(db)
+    try:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        for edit in edits:
+            key = edit.rsplit("/", 1)[1]
+            (match_id,) = conn.execute("SELECT id FROM matches WHERE edit_key = ?", [key]).fetchone()
+            rows = conn.execute("SELECT seq, kind, data FROM events WHERE match_id = ? ORDER BY seq",
+                                [match_id]).fetchall()
+            seqs = [r[0] for r in rows]
+            assert seqs == list(range(1, len(rows) + 1)), "no gap, no duplicate"
+            last_acked = max(expected[edit])
+            assert last_acked <= len(rows) <= last_acked + 1, (last_acked, len(rows))
+            for seq, kind, data in rows:
+                json.loads(data)  # whole
+                if seq in expected[edit]:
+                    assert kind == expected[edit][seq], (seq, kind)
+                else:
+                    assert kind == ("move" if rows[seq - 2][1] != "move" else "undo")
+            if len(rows) > last_acked:  # the move in flight was committed: the stream goes on from it
+                expected[edit][len(rows)] = rows[-1][1]
+    finally:
+        conn.close()
