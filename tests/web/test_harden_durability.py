@@ -16,7 +16,7 @@ import sys
 import textwrap
 import threading
 import time
-from http.client import HTTPConnection
+from http.client import HTTPConnection, HTTPException
 from urllib.parse import urlencode
 
 
@@ -177,7 +177,7 @@ def stream(phone: Phone, acked: list, stop: threading.Event) -> None:
                 return
             n += 1
             acked.append((kind, n))
-    except (OSError, ConnectionError):
+    except (OSError, HTTPException):
         return  # the server was killed: what was acknowledged so far is what counts
     except Exception as e:  # noqa: BLE001 - reported by the test, with its words
         acked.append(("refused", repr(e)))
