@@ -180,6 +180,25 @@ def init_app(app: Flask) -> None:
             "Content-Security-Policy",
             "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
             "script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'")
-        if request.endpoint and request.endpoint.startswith("share."):
-            resp.headers.setdefault("Cache-Control", "no-store")
+        resp.headers.setdefault("X-Frame-Options", "DENY")
+        resp.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        if _carries_a_key(resp):
+            resp.headers["Cache-Control"] = "no-store"
         return resp
+
+
+#: the app asks for no device: none may be used by the page or anything it embeds
+PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
+
+
+def _carries_a_key(resp) -> bool:
+    """Whether the answer holds or points to a match's key, so no cache may keep it: every page
+    under an edit link (``/m/<key>``, the sheets and the dispute tool reached by it), the list of
+    this browser's matches (its edit links), a redirect to an edit link, the read-only pages."""
+    endpoint = request.endpoint or ""
+    if endpoint.startswith(("play.", "share.")) or endpoint == "matches.index":
+        return True
+    if (request.view_args or {}).get("door") in ("m", "s"):
+        return True
+    location = resp.headers.get("Location", "")
+    return "/m/" in location or "/s/" in location

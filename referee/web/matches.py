@@ -19,13 +19,38 @@ from .log import record_to_events
 
 bp = Blueprint("matches", __name__)
 
-MY_KEYS = "mine"  # the session remembers the edit keys of matches made in this browser
-MY_KEYS_MAX = 60
+MY_KEYS = "mine"  # formerly: the edit keys of this browser's matches, in the (readable) cookie
+BROWSER = "bid"  # the browser's random id: its list of matches is kept in the database
+MY_MATCHES_MAX = 60
 
 
-def remember(edit_key: str) -> None:
-    keys = [k for k in session.get(MY_KEYS, []) if k != edit_key]
-    session[MY_KEYS] = ([edit_key] + keys)[:MY_KEYS_MAX]
+def browser_id() -> str:
+    """This browser's random id, kept in its signed session cookie (made on first need).
+    The session cookie is signed, not encrypted: it holds this id and nothing else of the
+    matches (an edit key in it could be read by anyone who sees the cookie)."""
+    import secrets
+
+    bid = session.get(BROWSER)
+    if not isinstance(bid, str) or len(bid) != 22:
+        bid = session[BROWSER] = secrets.token_urlsafe(16)
+    if MY_KEYS in session:  # a list of keys from before: moved to the database, out of the cookie
+        db = get_db()
+        for key in session.pop(MY_KEYS) or []:
+            m = store.match_by_key(db, key, "edit_key") if isinstance(key, str) else None
+            if m is not None:
+                store.remember(db, bid, m["id"], edit=True)
+    return bid
+
+
+def remember(m: dict | str, edit: bool = True) -> None:
+    """Put the match (or the match of this edit key) in this browser's list (``edit``: opened
+    by its edit link)."""
+    db = get_db()
+    if isinstance(m, str):
+        m = store.match_by_key(db, m, "edit_key")
+        if m is None:
+            return
+    store.remember(db, browser_id(), m["id"], edit)
 
 
 def variant_title(name: str) -> str:
@@ -46,22 +71,23 @@ def helpers():
 
 
 def known_matches(db) -> list[dict]:
-    """The matches this browser's list shows (archived ones included): the player pages and the
-    CSV exports count these."""
-    return store.list_matches(db)
+    """The matches this browser's list shows (archived ones included): those it started or
+    opened by a link (issue 11: a visitor sees no one else's), each with ``mine`` (it came by
+    the edit link). The player pages and the CSV exports count these."""
+    if BROWSER not in session and MY_KEYS not in session:
+        return []  # a browser that never opened a match: no id is made for it
+    return store.browser_matches(db, browser_id(), MY_MATCHES_MAX)
 
 
 @bp.get("/")
 def index():
     """The list of matches to resume or follow."""
-    mine = set(session.get(MY_KEYS, []))
     archived = request.args.get("archived") == "1"
     db = get_db()
-    everything = store.list_matches(db)
+    everything = known_matches(db)
     n_archived = sum(1 for m in everything if m["archived"])
     matches = [m for m in everything if m["archived"] == archived]
     for m in matches:
-        m["mine"] = m["edit_key"] in mine
         state = engine.replay(m, store.events(db, m["id"]))
         m["hands"] = len(state.hands)
         m["winner"] = state.report.get("match_winner")
@@ -113,7 +139,7 @@ def setup(variant: str):
                             key=err.params.get("key", ""))
             else:
                 m = store.create_match(get_db(), spec.name, options, players, lang=lang())
-                remember(m["edit_key"])
+                remember(m)
                 return redirect(url_for("play.table", key=m["edit_key"]))
     elif request.method == "POST":
         problem = _("Please correct the marked fields.")
@@ -142,7 +168,7 @@ def import_record():
         if problem is None:
             problem, match, link = _import_text(text)
             if match is not None:
-                remember(match["edit_key"])
+                remember(match)
                 flash(_("The record was checked and imported."), "ok")
                 return redirect(url_for("play.score", key=match["edit_key"]))
     elif request.method == "POST":

@@ -215,7 +215,7 @@ def table(key: str):
     from .matches import remember
 
     m = _match(key)
-    remember(m["edit_key"])  # whoever opens the edit link finds the match in his list
+    remember(m)  # whoever opens the edit link finds the match in his list
     return _table(m)
 
 

@@ -22,7 +22,10 @@ def _match(key: str) -> dict:
 @bp.get("")
 def view(key: str):
     """The match as it stands, read only; follows new moves within seconds."""
+    from .matches import remember
+
     m = _match(key)
+    remember(m, edit=False)  # whoever opens the read-only link finds the match in his list
     evs = store.events(get_db(), m["id"])
     state = engine.replay(m, evs)
     ph = phase(m, state)

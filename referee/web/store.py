@@ -68,6 +68,40 @@ def m004_life_settings_archive(db: Database) -> None:
     db["matches"].add_column("archived", int)
 
 
+def key_hash(key: str) -> str:
+    """What a match is looked up by: the SHA-256 of its key. The lookup's timing (an index
+    walk that stops at the first differing byte) then tells a guesser nothing about the key
+    itself; the key found is then compared in constant time (:func:`match_by_key`)."""
+    import hashlib
+
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@migrations()
+def m004_harden_key_hashes(db: Database) -> None:
+    """Matches are found by the hashes of their keys (issue 11: keys compared in constant time)."""
+    db["matches"].add_column("edit_hash", str)
+    db["matches"].add_column("view_hash", str)
+    for row in list(db.query("SELECT id, edit_key, view_key FROM matches")):
+        db.execute("UPDATE matches SET edit_hash = ?, view_hash = ? WHERE id = ?",
+                   [key_hash(row["edit_key"]), key_hash(row["view_key"]), row["id"]])
+    db["matches"].create_index(["edit_hash"], unique=True)
+    db["matches"].create_index(["view_hash"], unique=True)
+
+
+@migrations()
+def m005_harden_browser_matches(db: Database) -> None:
+    """The matches each browser started or opened by a link (issue 11: a visitor's list holds
+    only those). ``browser`` is the random id kept in the browser's signed session cookie;
+    ``edit`` is 1 when it came by the edit link. No key is kept in the cookie."""
+    db["browser_matches"].create(
+        {"browser": str, "match_id": int, "edit": int, "at": str},
+        pk=("browser", "match_id"),
+        foreign_keys=[("match_id", "matches", "id")],
+        not_null={"browser", "match_id", "edit", "at"},
+    )
+
+
 class StaleError(Exception):
     """The match changed since the page was drawn (another phone moved first)."""
 
@@ -248,14 +282,15 @@ def create_match(db: Database, variant: str, options: dict, players: list[str],
                  settings: dict | None = None) -> dict:
     """Store a new match (and, for an import, its events) in one transaction."""
     now = _now()
+    edit_key, view_key = secrets.token_urlsafe(18), secrets.token_urlsafe(9)
     with _write(db):
         cur = db.conn.execute(
             "INSERT INTO matches (edit_key, view_key, variant, options, players, created, lang,"
-            " settings) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (secrets.token_urlsafe(18), secrets.token_urlsafe(9), variant,
+            " settings, edit_hash, view_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (edit_key, view_key, variant,
              json.dumps(options, ensure_ascii=False), json.dumps(players, ensure_ascii=False), now,
              lang if lang in ("ru", "en") else None,
-             json.dumps(settings or {}, ensure_ascii=False)),
+             json.dumps(settings or {}, ensure_ascii=False), key_hash(edit_key), key_hash(view_key)),
         )
         match_id = cur.lastrowid
         for seq, (kind, data) in enumerate(events, start=1):
@@ -272,12 +307,49 @@ def get_match(db: Database, match_id: int) -> dict | None:
 
 
 def match_by_key(db: Database, key: str, column: str) -> dict | None:
-    """The match whose edit or view key is ``key`` (compared exactly)."""
+    """The match whose edit or view key is ``key``: found by the key's hash, then the key
+    compared in constant time (``hmac.compare_digest``)."""
+    import hmac
+
     assert column in ("edit_key", "view_key")
-    if not key or len(key) > 64:
+    if not isinstance(key, str) or not key or len(key) > 64:
         return None
-    rows = list(db.query(f"SELECT * FROM matches WHERE {column} = ?", [key]))
-    return _match_row(rows[0] if rows else None)
+    hashed = "edit_hash" if column == "edit_key" else "view_hash"
+    rows = list(db.query(f"SELECT * FROM matches WHERE {hashed} = ?", [key_hash(key)]))
+    if not rows or not hmac.compare_digest(rows[0][column].encode(), key.encode("utf-8", "surrogatepass")):
+        return None
+    return _match_row(rows[0])
+
+
+def remember(db: Database, browser: str, match_id: int, edit: bool) -> None:
+    """Put a match in a browser's list (``edit``: it came by the edit link; a view never takes
+    that away). Written only when it changes anything: opening a page is mostly a read."""
+    row = db.execute("SELECT edit FROM browser_matches WHERE browser = ? AND match_id = ?",
+                     [browser, match_id]).fetchone()
+    if row is not None and row[0] >= int(edit):
+        return
+    with _write(db):
+        db.conn.execute(
+            "INSERT INTO browser_matches (browser, match_id, edit, at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (browser, match_id) DO UPDATE SET edit = MAX(edit, excluded.edit)",
+            (browser, match_id, int(edit), _now()))
+
+
+def browser_matches(db: Database, browser: str, limit: int = 60) -> list[dict]:
+    """The matches of one browser's list, newest change first, each with ``mine`` (it came by
+    the edit link), its event count and last change."""
+    rows = db.query(
+        "SELECT m.*, b.edit AS mine, COUNT(e.id) AS n, MAX(e.at) AS last"
+        " FROM browser_matches b JOIN matches m ON m.id = b.match_id"
+        " LEFT JOIN events e ON e.match_id = m.id WHERE b.browser = ?"
+        " GROUP BY m.id ORDER BY COALESCE(MAX(e.at), m.created) DESC, m.id DESC LIMIT ?",
+        [browser, limit])
+    out = []
+    for r in rows:
+        m = _match_row(r)
+        m["mine"] = bool(m["mine"])
+        out.append(m)
+    return out
 
 
 def list_matches(db: Database) -> list[dict]:

@@ -209,11 +209,15 @@ def test_match_winner_at_the_target(client):
     assert page.select_one("figure.chart line.goal") is not None
 
 
-def test_another_browser_sees_the_match_read_only_in_the_list(client, app):
+def test_another_browser_sees_the_match_only_once_it_opened_the_read_only_link(client, app):
+    """Issue 11: the list holds only the matches this browser started or opened by a link."""
     edit = new_match(client)
     other = app.test_client()
-    page = soup(other.get("/"))
-    link = page.select_one("li.match a.match-title")["href"]
+    assert soup(other.get("/")).select("li.match") == []
+    view = soup(client.get(edit + "/share")).select_one("a[href*='/s/'], input[value*='/s/']")
+    view_url = view.get("href") or view.get("value")
+    other.get(view_url[view_url.index("/s/"):])
+    link = soup(other.get("/")).select_one("li.match a.match-title")["href"]
     assert link.startswith("/s/")
     assert soup(client.get("/")).select_one("li.match a.match-title")["href"] == edit
 
