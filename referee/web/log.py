@@ -220,3 +220,65 @@ def laid_tiles(hand: LoggedHand) -> list[str]:
             if mv.kind == "lay":
                 out.append(tile_str(mv.tile))
     return out
+
+
+# -- the whole log in a record (issue 11: a match moved to another server is the same match) ------
+
+KINDS = {"hand", "move", "end_turn", "left", "result", "undo"}
+_DATA_KEYS = {"hand": set(HAND_KEYS), "move": {"player", "token", "open"}, "end_turn": set(),
+              "left": {"left"}, "result": {"result"}, "undo": set()}
+
+
+def log_of(events: list[dict]) -> list[dict]:
+    """The event log as a record's ``log``: every change in order, undone ones and undos
+    included, each with its time (``at``)."""
+    return [{"kind": e["kind"], "data": e["data"], "at": e["at"]} for e in events]
+
+
+class LogError(ValueError):
+    """A record's ``log`` that cannot be the log of a match (``detail`` says why, in English)."""
+
+
+def _timestamp(value) -> bool:
+    from datetime import datetime
+
+    if not isinstance(value, str) or not 10 <= len(value) <= 40:
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def read_log(record: dict, max_events: int) -> list[dict]:
+    """The events of a record's ``log``, checked for form; the log must rebuild the record's
+    own hands exactly (``hands`` is what ``referee check`` reads; the log adds what it cannot
+    hold: undone changes and times). Raises :class:`LogError`."""
+    raw = record.get("log")
+    if not isinstance(raw, list):
+        raise LogError("log: a list of changes")
+    if len(raw) > max_events:
+        raise LogError(f"log: more than {max_events} changes")
+    players = set(record.get("players") or [])
+    out = []
+    for i, e in enumerate(raw, start=1):
+        if not isinstance(e, dict) or set(e) - {"kind", "data", "at"}:
+            raise LogError(f"log {i}: an object of kind, data and at")
+        kind, data, at = e.get("kind"), e.get("data", {}), e.get("at")
+        if kind not in KINDS or not isinstance(data, dict) or set(data) - _DATA_KEYS[kind]:
+            raise LogError(f"log {i}: an unknown change")
+        if not _timestamp(at):
+            raise LogError(f"log {i}: at is a time (ISO 8601)")
+        if kind == "move" and (data.get("player") not in players or not isinstance(data.get("token"), str)
+                               or len(data["token"]) > 80 or not isinstance(data.get("open", False), bool)):
+            raise LogError(f"log {i}: a move names a seated player and a token")
+        if kind == "left" and not isinstance(data.get("left"), dict):
+            raise LogError(f"log {i}: left is an object")
+        if kind == "result" and not isinstance(data.get("result"), dict):
+            raise LogError(f"log {i}: result is an object")
+        out.append({"seq": i, "kind": kind, "data": data, "at": at})
+    hands = [h.to_record(include_open=True) for h in fold(out)]
+    if hands != record.get("hands", []):
+        raise LogError("log: it does not rebuild the record's hands")
+    return out

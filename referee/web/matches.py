@@ -199,6 +199,8 @@ def _import_text(text: str):
         return _("This is not a game record: it is not valid JSON."), None, None
     if not isinstance(obj, dict):
         return _("This is not a game record: a JSON object is expected."), None, None
+    if "log" in obj:
+        return _import_log(obj)
     report, refusal = engine.check_record(obj)
     if refusal is not None:
         where = ""
@@ -240,6 +242,47 @@ def same_site(target: str) -> str | None:
     if parts.scheme or parts.netloc or not parts.path.startswith("/") or parts.path.startswith("//"):
         return None
     return target
+
+
+def _import_log(obj: dict):
+    """Import a record that carries its whole ``log`` (this app's exports do): the record is
+    read for form as ``referee check`` reads it (names, options, tokens, limits), its log must
+    rebuild its hands, and the log is replayed as the app replays a match (an open turn, a
+    hand waiting for the tiles left: an export taken at any moment imports again). The match
+    is then stored with every change and its time, undone ones included."""
+    from referee import record as rec
+
+    from .log import LogError, read_log
+
+    try:
+        rec.read(obj)
+    except engine.rule_error_types() as err:
+        refusal = engine.refusal(err)
+        return _("The record was refused: %(why)s", why=refusal.message(lang())), None, None
+    try:
+        log = read_log(obj, limits.MAX_EVENTS)
+    except LogError as err:
+        return _("The record was refused: its log of changes is damaged (%(why)s).", why=str(err)), \
+            None, None
+    options = catalogue.resolve_options(obj["variant"], len(obj["players"]), obj.get("options"))
+    options = {k: v for k, v in options.items() if v is not None}
+    probe = {"variant": obj["variant"], "options": options, "players": list(obj["players"]),
+             "created": "2000-01-01", "lang": obj.get("lang")}  # a date: no rule reads it
+    state = engine.replay(probe, log)
+    if state.error is not None and not (state.error.rule == "left.missing"
+                                        and state.error.hand == len(state.hands)):
+        from .rules import rule_link
+
+        return (_("The record was refused: %(why)s", why=state.error.message(lang())), None,
+                rule_link(obj["variant"], state.error.rule))
+    created = obj.get("created")
+    from .log import _timestamp
+
+    m = store.create_match(get_db(), obj["variant"], options, list(obj["players"]),
+                           [(e["kind"], e["data"], e["at"]) for e in log],
+                           lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang(),
+                           created=created if _timestamp(created) else None)
+    return None, m, None
 
 
 @bp.get("/lang/<code>")

@@ -21,7 +21,7 @@ from referee.rules import catalogue
 from . import engine, forms, get_db, store
 from .chart import running_chart
 from .i18n import lang
-from .log import fold, laid_tiles, to_record
+from .log import fold, laid_tiles, log_of, to_record
 
 bp = Blueprint("play", __name__, url_prefix="/m/<key>")
 
@@ -626,6 +626,8 @@ def export(key: str):
     evs = store.events(get_db(), m["id"])
     record = to_record(m, fold(evs))
     record["lang"] = m.get("lang") or lang()
+    record["created"] = m["created"]  # with ``log``: the whole match, undos and times (issue 11)
+    record["log"] = log_of(evs)
     body = json.dumps(record, ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="match-{m["id"]}.json"'})

@@ -278,9 +278,10 @@ def _match_row(row: dict | None) -> dict | None:
 
 
 def create_match(db: Database, variant: str, options: dict, players: list[str],
-                 events: list[tuple[str, dict]] = (), lang: str | None = None,
-                 settings: dict | None = None) -> dict:
-    """Store a new match (and, for an import, its events) in one transaction."""
+                 events: list[tuple] = (), lang: str | None = None,
+                 settings: dict | None = None, created: str | None = None) -> dict:
+    """Store a new match (and, for an import, its events) in one transaction. An event is
+    ``(kind, data)`` or ``(kind, data, at)`` (an imported log keeps its times)."""
     now = _now()
     edit_key, view_key = secrets.token_urlsafe(18), secrets.token_urlsafe(9)
     with _write(db):
@@ -288,15 +289,15 @@ def create_match(db: Database, variant: str, options: dict, players: list[str],
             "INSERT INTO matches (edit_key, view_key, variant, options, players, created, lang,"
             " settings, edit_hash, view_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (edit_key, view_key, variant,
-             json.dumps(options, ensure_ascii=False), json.dumps(players, ensure_ascii=False), now,
-             lang if lang in ("ru", "en") else None,
+             json.dumps(options, ensure_ascii=False), json.dumps(players, ensure_ascii=False),
+             created or now, lang if lang in ("ru", "en") else None,
              json.dumps(settings or {}, ensure_ascii=False), key_hash(edit_key), key_hash(view_key)),
         )
         match_id = cur.lastrowid
-        for seq, (kind, data) in enumerate(events, start=1):
+        for seq, (kind, data, *at) in enumerate(events, start=1):
             db.conn.execute(
                 "INSERT INTO events (match_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
-                (match_id, seq, kind, json.dumps(data, ensure_ascii=False), now),
+                (match_id, seq, kind, json.dumps(data, ensure_ascii=False), at[0] if at else now),
             )
     return get_match(db, match_id)
 
