@@ -31,7 +31,10 @@ FORMAT = "referee-record/1"
 MAX_NAME = limits.NAME_MAX
 #: the keys each part of a record may hold (anything else is refused, naming the key: a
 #: misspelt ``turnz`` must not silently drop a hand's moves)
-RECORD_KEYS = frozenset({"format", "variant", "options", "players", "date", "lang", "hands"})
+RECORD_KEYS = frozenset({"format", "variant", "options", "players", "date", "lang", "hands",
+                         # the web app's additions (issue 11): the match's creation time and its
+                         # whole log of changes; `referee check` reads the hands and ignores them
+                         "created", "log"})
 HAND_KEYS = frozenset({"deal", "removed", "starter", "lead", "turns", "left", "result"})
 TURN_KEYS = frozenset({"player", "moves"})
 RESULT_KEYS = frozenset({"out", "left", "scored", "maker"})
@@ -165,6 +168,10 @@ def read(source: Any) -> Record:
     lang = obj.get("lang")
     if lang is not None and lang not in ("ru", "en"):
         raise _field("lang", "ru or en")
+    if obj.get("created") is not None and (not isinstance(obj["created"], str) or len(obj["created"]) > 40):
+        raise _field("created", "a time (ISO 8601)")
+    if obj.get("log") is not None and not isinstance(obj["log"], list):
+        raise _field("log", "a list of changes")
     hands_raw = obj.get("hands", [])
     if not isinstance(hands_raw, list):
         raise _field("hands", "a list")

@@ -79,6 +79,16 @@ def build() -> dict[str, Any]:
         "date": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"},
         "lang": {"enum": ["ru", "en"]},
         "hands": {"type": "array", "items": {"$ref": "#/$defs/hand"}},
+        "created": {"type": "string", "maxLength": 40,
+                    "description": "when the match was started (ISO 8601); the web app's export"},
+        "log": {"type": "array", "description": (
+            "the web app's export: every change to the match in order, undone ones and undos "
+            "included, each with its time; it rebuilds `hands` exactly (docs/reliability.md)"),
+            "items": {"type": "object", "required": ["kind", "at"], "additionalProperties": False,
+                      "properties": {
+                          "kind": {"enum": ["hand", "move", "end_turn", "left", "result", "undo"]},
+                          "data": {"type": "object"},
+                          "at": {"type": "string", "maxLength": 40}}}},
     }
     # the reader's key lists are the schema's: nothing more, nothing less
     assert set(hand_props) == HAND_KEYS and set(result_props) == RESULT_KEYS
