@@ -17,9 +17,9 @@ import unicodedata
 MAX_RECORD_BYTES = 400_000
 #: JSON nesting: a record needs 5 levels (record, hands, hand, turns, turn, moves)
 MAX_DEPTH = 10
-#: hands in one match (a club match to 101 takes 5 to 30); the scoresheet of 100 hands takes
-#: about 0.45 s of CPU to print, 200 hands 0.85 s (tools/limits_bench.py)
-MAX_HANDS = 100
+#: hands in one match (a club match to 101 takes 5 to 30): WeasyPrint spends about 4 ms of
+#: CPU on each row of the scoresheet, so 60 hands print in about 0.3 s (tools/limits_bench.py)
+MAX_HANDS = 60
 #: turns in one hand, and moves in one turn (28 tiles, the draws and passes fit easily)
 MAX_TURNS = 200
 MAX_MOVES = 60
