@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 #: a record's text, as pasted or uploaded (the request limit, MAX_CONTENT_LENGTH, is 512 KiB)
 MAX_RECORD_BYTES = 400_000
@@ -141,7 +142,7 @@ def name_key(name: str) -> str:
     return " ".join(folded.split())
 
 
-def names_problem(names: list) -> tuple[str, str] | None:
+def names_problem(names: Sequence[object]) -> tuple[str, str] | None:
     """(why, the name) for the first name refused, or for a name used twice (``twice``); None
     when every name may be seated."""
     seen: set[str] = set()
@@ -149,9 +150,9 @@ def names_problem(names: list) -> tuple[str, str] | None:
         why = name_problem(name)
         if why is not None:
             return why, str(name)[:NAME_MAX * 2]
-        key = name_key(name)
+        key = name_key(str(name))
         if key in seen:
-            return "twice", name
+            return "twice", str(name)
         seen.add(key)
     return None
 
