@@ -19,6 +19,8 @@ import time
 from http.client import HTTPConnection, HTTPException
 from urllib.parse import urlencode
 
+import pytest
+
 
 from referee import create_app
 from referee.web import store
@@ -254,3 +256,20 @@ def check_log(db: str, edits: list[str], expected: dict) -> None:
                 expected[edit][len(rows)] = rows[-1][1]
     finally:
         conn.close()
+
+
+@pytest.mark.parametrize("lang,words", [("ru", "Ничего не изменено"), ("en", "Nothing was changed")])
+def test_a_database_still_locked_is_a_503_in_words_not_a_500(client, monkeypatch, lang, words):
+    edit = new_match(client)
+    form = form_data(client.get(edit), 'form[action$="/hand"]')
+
+    def locked(*args, **kwargs):
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(store, "events", locked)
+    for resp in (client.get(edit, headers={"Accept-Language": lang}),
+                 client.post(edit + "/hand", data=form, headers={"Accept-Language": lang})):
+        assert resp.status_code == 503
+        assert words in resp.get_data(as_text=True)
+    monkeypatch.undo()
+    assert client.get(edit + "/export").get_json()["log"] == []
