@@ -67,10 +67,12 @@ def init_app(app: Flask) -> None:
     from flask_compress import Compress
 
     from . import engine, i18n, matches, play, rules, share, shell, tiles
-    from .store import Pool
+    from .store import Pool, open_db
 
-    pool = app.extensions["referee.db"] = Pool(app.config["DATABASE"])
-    pool.give(pool.take())  # create (and migrate) the database on first start
+    app.extensions["referee.db"] = Pool(app.config["DATABASE"])
+    # create (and migrate) the database on first start; that connection is closed, not pooled:
+    # a server that forks its workers after making the app must not hand it down to them
+    open_db(app.config["DATABASE"]).conn.close()
     CSRFProtect(app)
     i18n.init_app(app)
     app.teardown_appcontext(close_db)
