@@ -163,8 +163,12 @@ def migrate(db: Database, path: str) -> None:
     if path == ":memory:":
         migrations.apply(db)
         return
-    import fcntl
-
+    try:
+        import fcntl
+    except ImportError:  # Windows: waitress runs one process there, nothing to race with
+        migrations.apply(db)
+        _migrated.add(key)
+        return
     fd = os.open(path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
@@ -194,7 +198,7 @@ def _private_file(path: str) -> None:
             st = os.stat(name)
         except FileNotFoundError:
             continue
-        if st.st_mode & 0o077 and st.st_uid == os.getuid():
+        if st.st_mode & 0o077 and hasattr(os, "getuid") and st.st_uid == os.getuid():
             os.chmod(name, stat.S_IMODE(st.st_mode) & 0o700)
 
 
