@@ -333,7 +333,9 @@ def test_player_statistics_agree_with_a_recount_of_the_records(client):
         assert resp.status_code == 302, soup(resp).get_text(" ", strip=True)[:300]
     from referee.web import players
 
-    with client.application.test_request_context():
+    # the list of this browser (issue 11: a browser knows the matches it started or opened)
+    cookie = "session=" + client.get_cookie("session").value
+    with client.application.test_request_context(headers={"Cookie": cookie}):
         from referee.web.matches import known_matches
         from referee.web import get_db
 
