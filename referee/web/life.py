@@ -369,6 +369,10 @@ def players(key: str):
                     except store.StaleError:
                         raise play.Refused(_("Another phone changed this match first."),
                                            status=409) from None
+                    except store.LimitError:  # issue 11: a match's log is bounded
+                        raise play.Refused(_("A match holds at most %(n)d recorded changes. Export "
+                                             "this one and start a new match to go on.",
+                                             n=limits.MAX_EVENTS), status=422) from None
             settings = dict(m["settings"])
             settings["confirm_hands"] = request.form.get("confirm_hands") == "1"
             if settings != m["settings"]:

@@ -224,9 +224,11 @@ def laid_tiles(hand: LoggedHand) -> list[str]:
 
 # -- the whole log in a record (issue 11: a match moved to another server is the same match) ------
 
-KINDS = {"hand", "move", "end_turn", "left", "result", "undo"}
+KINDS = {"hand", "move", "end_turn", "left", "result", "undo", "correct", "rename", "confirm"}
 _DATA_KEYS = {"hand": set(HAND_KEYS), "move": {"player", "token", "open"}, "end_turn": set(),
-              "left": {"left"}, "result": {"result"}, "undo": set()}
+              "left": {"left"}, "result": {"result"}, "undo": set(),
+              "correct": {"hand", "record", "was", "via"}, "rename": {"seat", "from", "to", "via"},
+              "confirm": {"hand", "by", "verdict", "via"}}
 
 
 def log_of(events: list[dict]) -> list[dict]:
@@ -261,6 +263,9 @@ def read_log(record: dict, max_events: int) -> list[dict]:
     if len(raw) > max_events:
         raise LogError(f"log: more than {max_events} changes")
     players = set(record.get("players") or [])
+    for e in raw:  # a player renamed: his moves before it name him as he was
+        if isinstance(e, dict) and e.get("kind") == "rename" and isinstance(e.get("data"), dict):
+            players.update(str(e["data"].get(k)) for k in ("from", "to"))
     out = []
     for i, e in enumerate(raw, start=1):
         if not isinstance(e, dict) or set(e) - {"kind", "data", "at"}:
@@ -277,6 +282,11 @@ def read_log(record: dict, max_events: int) -> list[dict]:
             raise LogError(f"log {i}: left is an object")
         if kind == "result" and not isinstance(data.get("result"), dict):
             raise LogError(f"log {i}: result is an object")
+        if kind == "correct" and (not isinstance(data.get("hand"), int) or not isinstance(data.get("record"), dict)):
+            raise LogError(f"log {i}: a correction names a hand and holds it")
+        if kind == "rename" and not (isinstance(data.get("seat"), int) and isinstance(data.get("from"), str)
+                                     and isinstance(data.get("to"), str)):
+            raise LogError(f"log {i}: a rename names a seat, from and to")
         out.append({"seq": i, "kind": kind, "data": data, "at": at})
     hands = [h.to_record(include_open=True) for h in fold(out)]
     if hands != record.get("hands", []):

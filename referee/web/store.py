@@ -437,6 +437,10 @@ def rename_player(db: Database, match_id: int, expected: int, seat: int, new: st
                   via: str = "edit") -> int:
     """Rename the player in ``seat``: the match's players and one ``rename`` event (the log keeps
     who he was), in one transaction; refused like any change when another phone moved first."""
+    from referee import limits
+
+    if expected >= limits.MAX_EVENTS:
+        raise LimitError(expected)
     with _write(db):
         n = event_count(db, match_id)
         if n != expected:

@@ -137,3 +137,20 @@ def test_an_illegal_log_is_refused_in_words(client, app):
     resp = post_import(client, json.dumps(record, ensure_ascii=False))
     assert resp.status_code == 400
     assert "3:3" in soup(resp).select_one(".problem[role=alert]").get_text()
+
+
+def test_a_match_with_a_renamed_player_moves_whole(client, app):
+    """Issue 12's renames travel in the log too: the
+    moves before the rename name the player as he was."""
+    edit = new_match(client)
+    for i, _ in enumerate(steps(client, edit)):
+        if i == 3:
+            break
+    page = client.get(edit + "/players")
+    data = form_data(page, "form")
+    data.update({k: v for k, v in {"name_0": "Аня", "name_1": "Всеволод"}.items()})
+    assert client.post(edit + "/players", data=data).status_code == 302
+    copy, record = round_trip(client, app, edit)
+    assert record["players"] == ["Аня", "Всеволод"]
+    assert [e["kind"] for e in record["log"]].count("rename") == 1
+    assert record["log"][1]["data"]["player"] == "Анфиса"  # as he was when he moved
