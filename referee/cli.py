@@ -20,7 +20,7 @@ TEXT = {
     "totals": ("Итого", "Totals"),
     "match_winner": ("Матч выиграл", "Match won by"),
     "error": ("Нарушение", "Broken rule"),
-    "where": ("партия {hand}, ход {turn}, «{move}»", "hand {hand}, turn {turn}, «{move}»"),
+    "where": ("кон {hand}, ход {turn}, «{move}»", "hand {hand}, turn {turn}, «{move}»"),
     "bad": ("Запись не читается", "The record cannot be read"),
     "rule": ("правило", "rule"),
     "see": ("Правило на странице правил", "The rule on the rules page"),

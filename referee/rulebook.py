@@ -17,11 +17,12 @@ number; where a seed is wrong or cut off, the page says so (:func:`provisional_n
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from typing import Mapping, NamedTuple
 
 from referee import limits
-from referee.rules.catalogue import VARIANTS, spec
+from referee.rules.catalogue import VARIANT_NAMES, VARIANTS, spec
 from referee.rules.variants import REGISTRY
 
 __all__ = [
@@ -76,8 +77,15 @@ class SeedQuote:
         return SEED_FILES[self.seed]
 
     def cite(self, lang: str) -> str:
-        return (f"источник {self.seed}, {self.file}" if _lang(lang) == "ru"
-                else f"seed {self.seed}, {self.file}")
+        """The source by its title and the section the passage stands in (never its file)."""
+        from .sources import SECTIONS, TITLES
+
+        title = TITLES.get(self.seed, "")
+        section = SECTIONS.get((self.seed, self.text[:48]))
+        if section and section != title:
+            return (f"«{title}», раздел «{section}»" if _lang(lang) == "ru"
+                    else f"«{title}», section «{section}»")
+        return f"«{title}»"
 
 
 @dataclass(frozen=True)
@@ -240,16 +248,16 @@ OPTIONS: dict[object, OptionWords] = {
            ("базара нет: несданные кости лежат в стороне и в игре не участвуют",
             "no bazaar: the undealt tiles are put aside and take no part")),
         "draw": _w(("можно брать", "may be drawn"),
-           ("из несданных костей можно брать, пока не сможешь сходить (так играет иллюстративная партия источника 000)",
-            "players draw from the undealt tiles until they can play (as seed 000's illustrative hand does)")),
+           ("из несданных костей можно брать, пока не сможешь сходить (так играет иллюстративная партия источника «Блиц»)",
+            "players draw from the undealt tiles until they can play (as the source «Блиц»'s illustrative hand does)")),
     }),
     ("blitz", "opener"): OptionWords(("Кто начинает", "Opener"), {
         "lowest_double": _w(("младший дубль (0:0)", "lowest double (0:0)"),
-           ("начинают с 0:0, иначе с наименьшего дубля, иначе с самой лёгкой кости (источник 000)",
-            "0:0 leads, else the lowest double, else the lightest tile (seed 000)")),
+           ("начинают с 0:0, иначе с наименьшего дубля, иначе с самой лёгкой кости (источник «Блиц»)",
+            "0:0 leads, else the lowest double, else the lightest tile (the source «Блиц»)")),
         "nearest_sum": _w(("ближе всех к 0:0", "nearest to 0:0"),
-           ("начинают с кости, ближайшей к 0:0 по сумме очков; при равенстве — дубль (источник 002)",
-            "the tile nearest to 0:0 by its pip sum leads; a double wins a tie (seed 002)")),
+           ("начинают с кости, ближайшей к 0:0 по сумме очков; при равенстве — дубль (источник «Домино»)",
+            "the tile nearest to 0:0 by its pip sum leads; a double wins a tie (the source «Домино»)")),
     }),
     "chain": OptionWords(("Цепочка за ход", "Chain in a turn"), {
         "one_end": _w(("цепочкой", "in a chain"),
@@ -542,7 +550,7 @@ SECTIONS = {
     "scoring": ("Счёт", "Scoring"),
     "match": ("Матч", "The match"),
     "source": ("Источник: ошибки и пробелы", "The source: errors and gaps"),
-    "record": ("Запись партии", "The game record"),
+    "record": ("Запись матча", "The game record"),
 }
 
 
@@ -625,11 +633,11 @@ VARIANT_RULES["traditional"] = [
      "выигрывает наименьший счёт.", _MATCH_EN + " The target is 100; with «kozel» scoring, to a limit "
      "of 101, the lowest total winning.", (), ("target", "limit")),
     ("traditional.source_error", "source",
-     "Ошибка источника: в иллюстративной партии (источник 003) сказано, что у Всеволода в конце "
+     "Ошибка источника: в иллюстративной партии (источник «Традиционное домино») сказано, что у Всеволода в конце "
      "осталась кость 5:5. Её у него никогда не было: по его раскладу (0:0 2:0 1:1 0:6 2:6 2:1 0:5) у "
      "него остаётся 1:1 — о ней источник сам говорит двумя строками ниже. Анфиса выходит и получает 2 "
      "очка. Запись, где у Всеволода осталась 5:5, отвергается.",
-     "An error in the source: the illustrative hand (seed 003) says Всеволод is left with 5:5. He "
+     "An error in the source: the illustrative hand (the source «Традиционное домино») says Всеволод is left with 5:5. He "
      "never held it: from his deal (0:0 2:0 1:1 0:6 2:6 2:1 0:5) he is left with 1:1, which the text "
      "itself names two lines later. Анфиса goes out and is credited 2. A record claiming 5:5 is "
      "refused.",
@@ -674,12 +682,12 @@ VARIANT_RULES["blitz"] = [
                "колеблется от 100 до 150 очков."),), ("target",)),
     ("blitz.source_error", "source",
      "Источник противоречит себе. Оба текста говорят, что несданные кости в игре не участвуют, а в "
-     "иллюстративной партии (источник 000) Андрей берёт с «базара» 5:5, 6:4 и 0:2; такая партия "
+     "иллюстративной партии (источник «Блиц») Андрей берёт с «базара» 5:5, 6:4 и 0:2; такая партия "
      "законна только с домашним правилом bazaar=draw. Кроме того, в подсчёте текст забывает "
      "Владимира: у Дмитрия 22, у Стаса 19, у Андрея 59 — всего 100, но у Владимира осталось 32 "
      "(6:6 3:5 3:4 3:2). Жану записывают 132, а не 100.",
      "The source contradicts itself. Both texts say the undealt tiles take no part, yet in the "
-     "illustrative hand (seed 000) Андрей draws 5:5, 6:4 and 0:2 from the “bazaar”: the hand is legal "
+     "illustrative hand (the source «Блиц») Андрей draws 5:5, 6:4 and 0:2 from the “bazaar”: the hand is legal "
      "only under the house option bazaar=draw. And its count forgets Владимир: Дмитрий 22, Стас 19, "
      "Андрей 59 make 100, but Владимир still holds 32 (6:6 3:5 3:4 3:2). Жан is credited 132, not 100.",
      (Q("000", "Он берет 5:5, затем 6:4 и, наконец, 0:2."),
@@ -1676,9 +1684,9 @@ _LOT_QUOTES["six_matador"] = _LOT_QUOTES["matador"]
 for _rid in ("lead.wrong_tile", "lead.wrong_player", "lead.unknown"):
     ENGINE_RULES[_rid].setdefault("by_quotes", {}).update(_LOT_QUOTES)
 ENGINE_RULES["blitz.no_bazaar"]["note"] = (
-    "Иллюстративная партия источника 000 сама берёт из «базара» (Андрей берёт 5:5, 6:4 и 0:2): она законна "
+    "Иллюстративная партия источника «Блиц» сама берёт из «базара» (Андрей берёт 5:5, 6:4 и 0:2): она законна "
     "только с bazaar=draw. См. blitz.source_error.",
-    "Seed 000's own illustrative hand draws from the “bazaar” (Андрей draws 5:5, 6:4 and 0:2): it is legal "
+    "The source «Блиц»'s own illustrative hand draws from the “bazaar” (Андрей draws 5:5, 6:4 and 0:2): it is legal "
     "only with bazaar=draw. See blitz.source_error.")
 ENGINE_RULES["play.orientation"].setdefault("by_quotes", {}).update({
     "fives": (Q("002", "Дубль можно класть как поперек, так и вдоль выкладки как обычные кости."),),
@@ -1822,7 +1830,7 @@ def rules_for(variant: str, lang: str) -> list[Section]:
             sections.append(Section(id=f"{variant}.{key}", title=SECTIONS[key][i], rules=tuple(rules)))
     # house options, each with every value explained
     opts = tuple(
-        Rule(id=f"option.{o.key}", title=f"{option_title(variant, o.key, lang)} ({o.key})", text="",
+        Rule(id=f"option.{o.key}", title=option_title(variant, o.key, lang), text="",
              options=(_option_note(variant, o.key, lang),))
         for o in spec(variant).options
         if o.key not in REGISTRY[variant].options_not_on_rules_page
@@ -1830,7 +1838,61 @@ def rules_for(variant: str, lang: str) -> list[Section]:
     sections.insert(len(sections) - 1 if sections[-1].id.endswith(".record") else len(sections),
                     Section(id=f"{variant}.options", title=("Домашние правила", "House options")[i],
                             rules=opts))
-    return sections
+    return [Section(id=sec.id, title=sec.title, rules=tuple(_in_words(r, variant, lang) for r in sec.rules))
+            if not sec.id.endswith(".record") else sec for sec in sections]
+
+
+def _option_words(variant: str, lang: str) -> dict[str, tuple[str, dict[str, str]]]:
+    """Every option key a rules text may name -> (its title, value -> what it means)."""
+    out: dict[str, tuple[str, dict[str, str]]] = {}
+    for v in [variant] + [x for x in VARIANT_NAMES if x != variant]:
+        for o in spec(v).options:
+            if o.key in out:
+                continue
+            try:
+                title = option_title(v, o.key, lang)
+                words = {str(c): option_text(v, o.key, c, lang) for c in o.choices}
+            except KeyError:
+                continue
+            out[o.key] = (title, words)
+    return out
+
+
+def _say(text: str, variant: str, lang: str) -> str:
+    """A rules text with the house options named by their titles, not their keys: ``key=value``
+    becomes «Title»: what that value means; ``(key)`` goes; a bare key becomes «Title»."""
+    if not text or not re.search(r"[A-Za-z]", text):
+        return text
+    words = _option_words(variant, lang)
+    keys = sorted(words, key=len, reverse=True)
+    alt = "|".join(re.escape(k) for k in keys)
+
+    def assign(m: re.Match[str]) -> str:
+        title, values = words[m.group(1)]
+        meaning = values.get(m.group(2))
+        return f"«{title}» ({meaning})" if meaning else f"«{title}»"
+
+    text = re.sub(rf"\b({alt})=([A-Za-z0-9_]+)\b", assign, text)
+    text = re.sub(rf"\s*\((?:{alt})\)", "", text)
+    text = re.sub(rf"\((?:{alt}), ", "(", text)
+    text = re.sub(rf"(?<![«\w])({alt})(?![\w»])(?=[\s,.;:)])",
+                  lambda m: f"«{words[m.group(1)][0]}»" if "_" in m.group(1) else m.group(1), text)
+    ids = known_rule_ids()
+
+    def rule_named(m: re.Match[str]) -> str:
+        if m.group(0) not in ids:
+            return m.group(0)
+        try:
+            return f"«{rule_for(m.group(0), lang, variant).title}»"
+        except (KeyError, ValueError):
+            return m.group(0)
+
+    return re.sub(r"\b[a-z_]+\.[a-z_]+\b", rule_named, text)
+
+
+def _in_words(rule: Rule, variant: str, lang: str) -> Rule:
+    return replace(rule, title=_say(rule.title, variant, lang), text=_say(rule.text, variant, lang),
+                   note=_say(rule.note, variant, lang))
 
 
 # --------------------------------------------------------------------------------------------
@@ -1940,8 +2002,8 @@ PROSE_TITLES.update({
     "presets": ("Козёл, как во дворе, и морской", "Kozel as in the yard, and sea kozel"),
 })
 
-_BEYOND_RU = " (Это народная игра, из которой взяты «козлы» источника 003; в самих источниках этого нет.)"
-_BEYOND_EN = " (The folk game seed 003's «козлы» come from; the seeds themselves do not say it.)"
+_BEYOND_RU = " (Это народная игра, из которой взяты «козлы» источника «Традиционное домино»; в самих источниках этого нет.)"
+_BEYOND_EN = " (The folk game the source «Традиционное домино»'s «козлы» come from; the sources themselves do not say it.)"
 
 VARIANT_RULES["traditional"].extend([
     ("traditional.pairs", "players",

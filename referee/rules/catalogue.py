@@ -323,10 +323,10 @@ _add(VariantSpec(
     provisional=Provisional(
         "Лестница: текст источника оборван, правила предварительные.",
         "Ladder: the source text is cut off; the rules are provisional.",
-        "Правила «Лестницы» предварительные: текст источника (seed 002) оборван на середине "
+        "Правила «Лестницы» предварительные: текст источника («Домино», раздел «Лестница») оборван на середине "
         "описания, а недостающее нигде не найдено. Всё, кроме сдачи, стартовой кости и "
         "направления выкладки, — наше допущение.",
-        "Ladder's rules are provisional: the source text (seed 002) is cut off in the middle of "
+        "Ladder's rules are provisional: the source text («Домино», section «Лестница») is cut off in the middle of "
         "the description, and the rest was not found elsewhere. Everything beyond the deal, the "
         "starting tile and the direction of the layout is our assumption."),
     summary_ru="Стартовая кость с базара, выкладка в одну сторону. Правила предварительные: текст источника оборван.",

@@ -51,7 +51,15 @@ def _answer(m: dict, live, tile: str) -> dict:
                                                "and it is checked when it is laid.")}
         return {"fits": False, "message": _("%(tile)s cannot be laid now.", tile=tile)}
     rule = refusal.rule if "." in refusal.rule and not refusal.rule.startswith(("record.", "token.", "engine.")) else None
-    return {"fits": False, "message": refusal.message(lang()), "rule": rule}
+    title = None
+    if rule:
+        from referee import rulebook
+
+        try:
+            title = rulebook.rule_for(rule, lang(), m["variant"]).title
+        except (KeyError, ValueError):
+            title = None
+    return {"fits": False, "message": refusal.message(lang()), "rule": rule, "rule_title": title}
 
 
 @bp.get("/<any(m, s):door>/<key>/check")

@@ -48,6 +48,54 @@ def rule_link(variant: str, rule: str | None) -> str | None:
     return url_for("rules.variant", variant=variant) + "#" + rule
 
 
+def rule_title(variant: str, rule: str | None) -> str | None:
+    """The rule's title on its variant's page (what a link to it says), when the rulebook has it."""
+    from referee import rulebook
+
+    if not rule:
+        return None
+    try:
+        return rulebook.rule_for(rule, lang(), variant if variant in catalogue.VARIANTS else None).title
+    except (KeyError, ValueError):
+        return None
+
+
+#: the game record's own words in its section's texts (the file format's field names, its
+#: variant names and option keys): shown as code, the way a record file spells them
+RECORD_WORDS = None
+
+
+def record_words(text: str, lang: str = "ru"):
+    """A record-format text with the record's own field names and values set as code."""
+    import re
+
+    from markupsafe import Markup, escape
+
+    global RECORD_WORDS
+    if RECORD_WORDS is None:
+        words = {"format", "variant", "options", "players", "hands", "deal", "turns", "player", "moves",
+                 "left", "result", "out", "scored", "maker", "lead", "starter", "removed", "date", "lang",
+                 "referee", "points", "end", "winner", "number", "open"}
+        words |= set(catalogue.VARIANTS)
+        for v in catalogue.VARIANTS.values():
+            for o in v.options:
+                words.add(o.key)
+                words.update(str(c) for c in o.choices if isinstance(c, str))
+        alt = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
+        RECORD_WORDS = re.compile(rf"(?<![\w/.-])(referee-record/\d+|docs/[\w./-]+|(?:{alt})(?:=[\w]+)?)(?![\w/-])")
+    out, pos = [], 0
+    for m in RECORD_WORDS.finditer(text):
+        if lang == "en" and not re.search(r"[_=/]", m.group(1)):
+            continue  # in English a plain word ("deal", "left") is the word itself
+        out.append(escape(text[pos:m.start()]))
+        out.append(Markup("<code>%s</code>") % m.group(1))
+        pos = m.end()
+    out.append(escape(text[pos:]))
+    return Markup("").join(out)
+
+
 @bp.record_once
 def _register(state) -> None:
     state.app.jinja_env.globals["rule_link"] = rule_link
+    state.app.jinja_env.globals["rule_title"] = rule_title
+    state.app.jinja_env.filters["record_words"] = record_words

@@ -69,8 +69,11 @@ def test_blitz_seed_sheet(lang):
     positions = [t.index(f"{i}. {p}") for i, p in enumerate(BLITZ_RECORD["players"], 1)]
     assert positions == sorted(positions)
     assert "132" in t
-    assert "bazaar = draw" in t and "chain = one_end" in t and "opener = lowest_double" in t
-    assert "lone_blank = 24" in t and "target = 100" in t
+    # the house options by title and meaning (a number as it is), never key = value
+    for key in ("bazaar", "chain", "opener"):
+        assert rulebook.option_title("blitz", key, lang) in t
+    assert "one_end" not in t and "lowest_double" not in t and "bazaar = draw" not in t
+    assert rulebook.option_title("blitz", "target", lang) + " 100" in t
     if lang == "ru":
         assert "Блиц" in t and "Победитель матча: Жан" in t and "28.11.2026" in t
         assert "из несданных костей можно брать" in t
@@ -95,15 +98,18 @@ def test_traditional_seed_sheet(lang):
     assert "Анфиса" in t and "Всеволод" in t
     assert ("вышел" if lang == "ru" else "out") in t
     assert ("ещё не определён" if lang == "ru" else "not decided yet") in t
-    assert "fish_winner = fewest_pips" in t and "scoring = credit" in t
+    # the house options by their titles, never by their keys and values
+    assert rulebook.option_title("traditional", "fish_winner", lang) in t and "fewest_pips" not in t
+    assert rulebook.option_title("traditional", "scoring", lang) in t and "scoring =" not in t
     assert "limit =" not in t  # the kozel limit is not in force
 
 
 def test_refused_record_says_which_rule():
     report = report_for(BLITZ_REFUSED_RECORD)
     t = text(pdf.match_sheet(BLITZ_REFUSED_RECORD, report, "en"))
-    assert "Record refused" in t and "blitz.no_bazaar" in t and "draw 5:5" in t
-    assert "bazaar = none" in t
+    title = rulebook.rule_for("blitz.no_bazaar", "en", "blitz").title
+    assert "Record refused" in t and title in t and "draw 5:5" in t and "blitz.no_bazaar" not in t
+    assert rulebook.option_title("blitz", "bazaar", "en") in t and "bazaar = none" not in t
 
 
 def test_twenty_hands_of_four_fit_one_page():
@@ -245,7 +251,8 @@ def test_hand_record_marks_the_refused_move():
     report = report_for(BLITZ_REFUSED_RECORD)
     t = text(pdf.hand_record(BLITZ_REFUSED_RECORD, report, 1, "en"))
     assert "draws 5:5 from the bazaar" in t
-    assert "REFUSED" in t and "blitz.no_bazaar" in t
+    assert "REFUSED" in t and rulebook.rule_for("blitz.no_bazaar", "en", "blitz").title in t
+    assert "blitz.no_bazaar" not in t
     assert "were not checked" in t
 
 

@@ -41,6 +41,6 @@ def test_every_rule_id_has_words_in_both_languages(rule):
 
 def test_messages_fill_their_placeholders():
     err = IllegalMove("tile.not_in_hand", {"tile": "5:5", "player": "Всеволод"})
-    assert err.message("ru") == "У Всеволод нет кости 5:5."
+    assert err.message("ru") == "У игрока Всеволод нет кости 5:5."
     assert err.message("en") == "Всеволод does not hold 5:5."
     assert message("no.such_rule", {}, "ru") == "no.such_rule"

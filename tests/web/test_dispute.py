@@ -311,7 +311,7 @@ def test_the_check_page_follows_the_table(client):
         assert [s["src"].split("?")[0] for s in page.select("script[src]")] == ["/static/app.js", "/static/shell.js"]
 
 
-@pytest.mark.parametrize("lang, why", [("ru", "У Анфиса нет кости 0:0."), ("en", "Анфиса does not hold 0:0.")])
+@pytest.mark.parametrize("lang, why", [("ru", "У игрока Анфиса нет кости 0:0."), ("en", "Анфиса does not hold 0:0.")])
 def test_a_tile_checked_at_a_past_move(client, lang, why):
     """After move 2 (6:6, 6:0) it was Анфиса's turn with 6:5 in hand: it fitted the 6 end."""
     edit = imported_seed(client)
