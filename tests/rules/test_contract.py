@@ -490,9 +490,9 @@ def test_the_words_of_the_remainder_refusals():
         rec = record("traditional", AB, [hand(deal, turns(*turns_), left=left)], **options)
         return check(rec, lang)[1]["error"]["message"]
     assert msg({"Bob": ["0:0", "1:3"]}) == "Bob must hold 1 tile, the list has 2."
-    assert msg({"Bob": ["0:0", "1:3"]}, "ru") == "У Bob должно остаться 1 кость, а в списке 2."
+    assert msg({"Bob": ["0:0", "1:3"]}, "ru") == "У игрока Bob должно остаться 1 кость, а в списке 2."
     assert msg({"Bob": ["6:5"]}) == "6:5 is already on the table (Bob's list)."
-    assert msg({"Bob": ["6:5"]}, "ru") == "6:5 уже лежит на столе (в остатке Bob)."
+    assert msg({"Bob": ["6:5"]}, "ru") == "6:5 уже лежит на столе (в остатке игрока Bob)."
     # three tiles held: Ann after 6:6, 6:5 ... of a draw=none hand
     three = LONE[:8]                                 # Ann holds 4:4 4:3 3:3, Bob 2:2 2:6 0:0 (+ 1:2? no)
     out = msg({"Ann": 34, "Bob": 10}, turns_=three)
@@ -509,7 +509,7 @@ def test_the_words_of_in_play_points_and_of_must_draw():
     res = {"out": "Ann", "left": {"Bob": ["1:2", "2:2"]}, "scored": {"Ann": 15}}
     rec = record("two_lane", AB, [{"lead": "Ann", "result": res}])
     assert check(rec, "en")[1]["error"]["message"] == "Ann's points in play (15) must be a multiple of 10."
-    assert check(rec, "ru")[1]["error"]["message"] == "Очки за игру у Ann (15) должны быть кратны 10."
+    assert check(rec, "ru")[1]["error"]["message"] == "Очки за игру у игрока Ann (15) должны быть кратны 10."
     # draw=until: a pass while the bazaar has tiles
     rec = record("traditional", AB, [hand(None, turns(("Ann", "6:6"), ("Bob", "draw", "pass")))])
     out = refused(rec, "pass.must_draw", 2, "pass")
