@@ -1701,25 +1701,25 @@ ENGINE_RULES["play.orientation"].setdefault("by_quotes", {}).update({
 def _engine_rule(rule_id: str, variant: str | None, lang: str) -> Rule:
     e = ENGINE_RULES[rule_id]
     i = 0 if _lang(lang) == "ru" else 1
-    text = e["text"]
-    quotes = e.get("quotes", ())
+    text = e.text
+    quotes = e.quotes
     if variant is not None:
-        text = e.get("by", {}).get(variant, text)
-        quotes = e.get("by_quotes", {}).get(variant, quotes)
+        text = e.by.get(variant, text)
+        quotes = e.by_quotes.get(variant, quotes)
         if not quotes:
             # where the seed says it: the quotes of the variant's own rule in words
-            for suffix in e.get("quote_from", ()):
+            for suffix in e.quote_from:
                 for item in VARIANT_RULES.get(variant, ()):
-                    if item[0] == f"{variant}.{suffix}":
-                        quotes = tuple(item[4])
+                    if item.id == f"{variant}.{suffix}":
+                        quotes = tuple(item.quotes)
                 if quotes:
                     break
     opts: tuple[OptionNote, ...] = ()
     if variant is not None:
-        keys = [k for k in e.get("options", ()) if k in spec(variant).option_keys]
+        keys = [k for k in e.options if k in spec(variant).option_keys]
         opts = tuple(_option_note(variant, k, lang) for k in keys)
-    note = e.get("note", ("", ""))[i]
-    return Rule(id=rule_id, title=e["title"][i], text=text[i], quotes=tuple(quotes), options=opts,
+    note = e.note[i]
+    return Rule(id=rule_id, title=e.title[i], text=text[i], quotes=tuple(quotes), options=opts,
                 note=note, engine=True)
 
 
@@ -1750,8 +1750,8 @@ PROSE_TITLES = {
 }
 
 
-def _variant_rule(variant: str, item: tuple, lang: str) -> Rule:
-    rid, section, ru, en, quotes, keys = item[:6]
+def _variant_rule(variant: str, item: VariantRule, lang: str) -> Rule:
+    rid, section, ru, en, quotes, keys = item
     i = 0 if _lang(lang) == "ru" else 1
     opts = tuple(_option_note(variant, k, lang) for k in keys if k in spec(variant).option_keys)
     title = PROSE_TITLES.get(rid.split(".", 1)[1], SECTIONS[section])[i]
@@ -1761,10 +1761,10 @@ def _variant_rule(variant: str, item: tuple, lang: str) -> Rule:
 def rule_variants(rule_id: str) -> tuple[str, ...]:
     """The variants whose rules page holds ``rule_id``."""
     if rule_id in ENGINE_RULES:
-        topic = ENGINE_RULES[rule_id]["topic"]
+        topic = ENGINE_RULES[rule_id].topic
         return tuple(v for v in VARIANTS if _shows(v, topic))
     for v, items in VARIANT_RULES.items():
-        if any(it[0] == rule_id for it in items):
+        if any(it.id == rule_id for it in items):
             return (v,)
     prefix = rule_id.split(".", 1)[0]
     if prefix in VARIANTS:
@@ -1784,7 +1784,7 @@ def rule_url(rule_id: str, variant: str | None = None) -> str:
 def known_rule_ids() -> set[str]:
     ids = set(ENGINE_RULES)
     for items in VARIANT_RULES.values():
-        ids.update(it[0] for it in items)
+        ids.update(it.id for it in items)
     return ids
 
 
@@ -1797,7 +1797,7 @@ def rule_for(rule_id: str, lang: str, variant: str | None = None) -> Rule:
         return _engine_rule(rule_id, variant, lang)
     for v, items in VARIANT_RULES.items():
         for it in items:
-            if it[0] == rule_id:
+            if it.id == rule_id:
                 return _variant_rule(v, it, lang)
     raise KeyError(rule_id)
 
@@ -1814,10 +1814,10 @@ def rules_for(variant: str, lang: str) -> list[Section]:
     i = 0 if lang == "ru" else 1
     by_section: dict[str, list[Rule]] = {k: [] for k in SECTIONS}
     for item in VARIANT_RULES.get(variant, ()):
-        by_section[item[1]].append(_variant_rule(variant, item, lang))
+        by_section[item.section].append(_variant_rule(variant, item, lang))
     for rid, e in ENGINE_RULES.items():
-        if _shows(variant, e["topic"]):
-            section = e["section"] if e["section"] in by_section else "play"
+        if _shows(variant, e.topic):
+            section = e.section if e.section in by_section else "play"
             by_section[section].append(_engine_rule(rid, variant, lang))
     order = list(by_section)
     if spec(variant).provisional:  # the warning comes first on the page
@@ -2107,3 +2107,52 @@ def _merge_prose_into_engine_rules() -> None:
 
 
 _merge_prose_into_engine_rules()
+
+
+class VariantRule(NamedTuple):
+    """A variant's own rule in words: its anchor, the page section, ru and en, the seed's
+    words it comes from, and the house options that change it."""
+
+    id: str
+    section: str
+    ru: str
+    en: str
+    quotes: tuple[str, ...]
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EngineRule:
+    """A rule the engine applies (its refusals name its id): ru/en title and text, the topic
+    that says which variants' pages show it, the page section, the seed's words, the house
+    options, and where a variant words it otherwise (``by``, ``by_quotes``)."""
+
+    title: tuple[str, str]
+    text: tuple[str, str]
+    topic: object
+    section: str
+    quotes: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    quote_from: tuple[str, ...] = ()
+    by: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    by_quotes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    note: tuple[str, str] = ("", "")
+
+
+def _typed_rules() -> tuple[dict[str, list[VariantRule]], dict[str, EngineRule]]:
+    """The rulebook's data as typed records, read by name (checked once, at import)."""
+    variant_rules = {v: [VariantRule(it[0], it[1], it[2], it[3], tuple(it[4]), tuple(it[5]))
+                         for it in items] for v, items in _VARIANT_RULES_RAW.items()}
+    engine_rules = {}
+    for rid, e in _ENGINE_RULES_RAW.items():
+        d = dict(e)
+        for k in ("quotes", "options", "quote_from"):
+            if k in d:
+                d[k] = tuple(d[k])
+        engine_rules[rid] = EngineRule(**d)
+    return variant_rules, engine_rules
+
+
+_VARIANT_RULES_RAW, _ENGINE_RULES_RAW = VARIANT_RULES, ENGINE_RULES
+VARIANT_RULES, ENGINE_RULES = _typed_rules()  # type: ignore[assignment]
+del _VARIANT_RULES_RAW, _ENGINE_RULES_RAW
