@@ -2139,12 +2139,13 @@ class EngineRule:
     note: tuple[str, str] = ("", "")
 
 
-def _typed_rules() -> tuple[dict[str, list[VariantRule]], dict[str, EngineRule]]:
+def _typed_rules(raw_variant: Mapping[str, list[tuple]], raw_engine: Mapping[str, dict]
+                 ) -> tuple[dict[str, list[VariantRule]], dict[str, EngineRule]]:
     """The rulebook's data as typed records, read by name (checked once, at import)."""
     variant_rules = {v: [VariantRule(it[0], it[1], it[2], it[3], tuple(it[4]), tuple(it[5]))
-                         for it in items] for v, items in _VARIANT_RULES_RAW.items()}
+                         for it in items] for v, items in raw_variant.items()}
     engine_rules = {}
-    for rid, e in _ENGINE_RULES_RAW.items():
+    for rid, e in raw_engine.items():
         d = dict(e)
         for k in ("quotes", "options", "quote_from"):
             if k in d:
@@ -2153,6 +2154,4 @@ def _typed_rules() -> tuple[dict[str, list[VariantRule]], dict[str, EngineRule]]
     return variant_rules, engine_rules
 
 
-_VARIANT_RULES_RAW, _ENGINE_RULES_RAW = VARIANT_RULES, ENGINE_RULES
-VARIANT_RULES, ENGINE_RULES = _typed_rules()  # type: ignore[assignment]
-del _VARIANT_RULES_RAW, _ENGINE_RULES_RAW
+VARIANT_RULES, ENGINE_RULES = _typed_rules(VARIANT_RULES, ENGINE_RULES)  # type: ignore[assignment]
