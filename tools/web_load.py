@@ -1,0 +1,543 @@
+"""A bounded load driver for the web app: N tables, each with a phone moving and a viewer polling.
+
+    python tools/web_load.py --tables 100 [--hands-before 0|29] [--move-every 10] [--poll-every 2.5]
+                             [--duration 60] [--server referee|gunicorn|waitress] [--workers 2]
+
+It starts the production server on 127.0.0.1 (a port of its own, a database in a temporary folder:
+nothing of the user's is touched), stores N matches (each with ``--hands-before`` complete hands
+already played move by move, from a seeded random run through the engine), then for
+``--duration`` seconds drives every table as a club night would: the phone at the table posts the
+next move of its hand every ``--move-every`` seconds (a random phase each) and follows the redirect
+to the table page; a viewer polls ``/s/<key>/n`` every ``--poll-every`` seconds and loads the
+read-only page when the count changes. A hand that ends is followed by the next one (its deal
+entered). Only loopback addresses are ever contacted; every loop is bounded by the duration and by
+a request count, and the driver stops the server and removes its folder when it is done.
+
+It prints p50/p99/max latency per route, the errors (any answer but 200/302, a refused move, a
+timeout), and whether every acknowledged move is in the database afterwards (read back from the
+log: each move the server answered 302 to, in order, and nothing else).
+
+Its helpers (seeded matches, the server, the client) serve ``tools/web_bench.py`` too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HOST = "127.0.0.1"  # loopback only: the driver never sends anything elsewhere
+
+# -- seeded matches ------------------------------------------------------------------------------
+
+
+@dataclass
+class PlannedHand:
+    deal: dict[str, list[str]]
+    steps: list[tuple[str, str]]  # (player, token or "end"): every move of the hand in order
+    record: dict
+
+
+def plan_hands(variant: str, names: list[str], count: int, seed: int,
+               options: dict | None = None) -> list[PlannedHand]:
+    """``count`` complete hands played with random legal moves (the deal known, every move checked
+    by the engine), each led as the rules say after the hands before it."""
+    from referee import record as rec
+    from referee.rules.hand import Hand
+    from referee.rules.playout import END_TURN, _random_draw, choices, random_deal
+    from referee.rules.tiles import tile_str
+    from referee.rules.variants import make_variant
+
+    rng = random.Random(seed)
+    options = dict(options or {})
+    v = make_variant(variant, len(names), options)
+    out: list[PlannedHand] = []
+    base = {"format": "referee-record/1", "variant": variant, "options": options, "players": names,
+            "hands": []}
+    prev_winner = None
+    while len(out) < count:
+        deal, removed, starter = random_deal(v, len(names), rng)
+        h = Hand(v, names, deal, removed=removed, starter=starter, previous_winner=prev_winner,
+                 first_hand=not out)
+        hand: dict = {"deal": {p: [tile_str(t) for t in deal[s]] for s, p in enumerate(names)}}
+        if h.to_move is None and not h.over:
+            lead = rng.randrange(len(names))
+            h.set_leader(lead)
+            hand["lead"] = names[lead]
+        steps: list[tuple[str, str]] = []
+        turns: list[dict] = []
+        while not h.over:
+            player = names[h.to_move]
+            if not turns or turns[-1]["open"] is False:
+                turns.append({"player": player, "moves": [], "open": True})
+            tok = rng.choice(choices(h))
+            if tok == END_TURN:
+                h.end_turn()
+                steps.append((player, "end"))
+                turns[-1]["open"] = False
+                continue
+            if tok == "draw":
+                tok = _random_draw(h, rng)
+            h.play(tok)
+            steps.append((player, tok))
+            turns[-1]["moves"].append(tok)
+            if not h.over and not h.turn_open:
+                h.end_turn()
+                turns[-1]["open"] = False
+        hand["turns"] = [{"player": t["player"], "moves": t["moves"]} for t in turns]
+        base["hands"].append(hand)
+        report = rec.replay(rec.read(base))
+        if not report.ok or report.match_winner is not None:
+            raise SystemExit(f"the planned match broke off at hand {len(out) + 1}: {report.error}"
+                             " (raise the target)")
+        last = report.hands[-1]
+        if last.end != "redeal":
+            prev_winner = names.index(last.winner) if last.winner is not None else None
+        out.append(PlannedHand(hand["deal"], steps, hand))
+    return out
+
+
+#: the matches the benchmarks play: traditional 4 players (the `dominoes` peer's game), a target
+#: no match reaches, so that hand 30 is still a hand of the match
+VARIANT = "traditional"
+NAMES = ["Анфиса", "Всеволод", "Жан", "Стас"]
+OPTIONS = {"target": 100000}
+
+
+def store_matches(db_path: str, plans: list[list[PlannedHand]], before: int) -> list[dict]:
+    """Store one match per plan with its first ``before`` hands already played (as an import
+    stores them: the same events the pages would have made)."""
+    from referee.web import store
+    from referee.web.log import record_to_events
+
+    db = store.open_db(db_path)
+    out = []
+    for plan in plans:
+        record = {"hands": [p.record for p in plan[:before]]}
+        m = store.create_match(db, VARIANT, dict(OPTIONS), list(NAMES), record_to_events(record), lang="ru")
+        out.append(m)
+    db.close()
+    return out
+
+
+# -- the server ----------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """The production server on loopback, on its own database (a temporary folder)."""
+
+    def __init__(self, kind: str = "gunicorn", workers: int = 2, threads: int = 8, source: str | None = None):
+        self.kind, self.workers, self.threads = kind, workers, threads
+        self.source = source or ROOT  # the checkout whose app is served (another one: a before/after)
+        self.dir = tempfile.mkdtemp(prefix="referee-load-")
+        self.db = os.path.join(self.dir, "load.db")
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+        with open(os.path.join(self.dir, "load_app.py"), "w") as f:
+            f.write("from referee import create_app\n"
+                    f"app = create_app({{'DATABASE': {self.db!r}, 'SECRET_KEY': 'load-test'}})\n")
+
+    def start(self) -> None:
+        bindir = os.path.dirname(sys.executable)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([self.dir, self.source]))
+        if self.kind == "referee":
+            # ``referee serve``: waitress in one process, as the README starts it
+            cmd = [sys.executable, "-m", "referee", "serve", "--host", HOST, "--port", str(self.port),
+                   "--instance", self.dir, "--threads", str(self.threads), "--no-access-log"]
+            env.update(REFEREE_DATABASE=self.db, REFEREE_SECRET_KEY="load-test")
+        elif self.kind == "gunicorn":
+            cmd = [os.path.join(bindir, "gunicorn"), "--no-control-socket", "-w", str(self.workers),
+                   "-b", f"{HOST}:{self.port}", "--chdir", self.dir, "--log-level", "warning",
+                   "--timeout", "60", "load_app:app"]
+        elif self.kind == "waitress":
+            cmd = [os.path.join(bindir, "waitress-serve"), f"--listen={HOST}:{self.port}",
+                   f"--threads={self.threads}", "--connection-limit=2000", "--backlog=2048",
+                   "load_app:app"]
+        else:
+            raise SystemExit(f"unknown server {self.kind}")
+        self.proc = subprocess.Popen(cmd, cwd=self.dir, env=env, stdout=subprocess.DEVNULL,
+                                     stderr=open(os.path.join(self.dir, "server.log"), "w"),
+                                     start_new_session=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection((HOST, self.port), timeout=1):
+                    break
+            except OSError:
+                if self.proc.poll() is not None:
+                    raise SystemExit("the server did not start:\n" + self.log()) from None
+                time.sleep(0.1)
+        else:
+            self.stop()
+            raise SystemExit("the server did not answer within 30 s")
+        time.sleep(0.5 if self.kind == "waitress" else 1.0)  # gunicorn's workers boot after the port opens
+
+    def log(self) -> str:
+        try:
+            with open(os.path.join(self.dir, "server.log")) as f:
+                return f.read()[-3000:]
+        except OSError:
+            return ""
+
+    def pids(self) -> list[int]:
+        """The server's processes (gunicorn: the master and its workers)."""
+        if self.proc is None:
+            return []
+        out = [self.proc.pid]
+        try:
+            with open(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children") as f:
+                out += [int(x) for x in f.read().split()]
+        except OSError:
+            pass
+        return out
+
+    def cpu(self) -> float:
+        """CPU seconds (user + system) the server's processes have used so far."""
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for pid in self.pids():
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                total += int(fields[11]) + int(fields[12])
+            except OSError:
+                pass
+        return total / tick
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(5)
+        self.proc = None
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        if exc[0] is not None:
+            print("the server's log:\n" + self.log(), file=sys.stderr)
+        self.stop()
+
+
+# -- a small HTTP/1.1 client (asyncio; one connection per request, as gunicorn's sync workers) ----
+
+N_RE = re.compile(r'name="n" value="(\d+)"')
+CSRF_RE = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|value="([^"]+)" name="csrf_token"'
+                     r'|name="csrf_token" value="([^"]+)"')
+COOKIE_RE = re.compile(r"^set-cookie:\s*([^=]+)=([^;]*)", re.I | re.M)
+
+
+class Answer:
+    def __init__(self, status: int, headers: str, body: bytes):
+        self.status, self.headers, self.body = status, headers, body
+
+    def text(self) -> str:
+        return self.body.decode("utf-8", "replace")
+
+    @property
+    def location(self) -> str | None:
+        m = re.search(r"^location:\s*(\S+)", self.headers, re.I | re.M)
+        return m.group(1) if m else None
+
+
+class Phone:
+    """One browser: its cookies, its requests' latencies by route."""
+
+    def __init__(self, port: int, stats: "Stats", timeout: float = 30.0):
+        self.port, self.stats, self.timeout = port, stats, timeout
+        self.cookies: dict[str, str] = {}
+
+    async def request(self, route: str, method: str, path: str, form: dict | None = None) -> Answer | None:
+        body = urlencode(form).encode() if form is not None else b""
+        head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}", "Connection: close",
+                "Accept-Language: ru"]
+        if self.cookies:
+            head.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+        if form is not None:
+            head += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
+        t0 = time.perf_counter()
+        try:
+            ans = await asyncio.wait_for(self._send(("\r\n".join(head) + "\r\n\r\n").encode() + body),
+                                         self.timeout)
+        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError) as e:
+            self.stats.error(route, type(e).__name__)
+            return None
+        self.stats.add(route, time.perf_counter() - t0)
+        for k, v in COOKIE_RE.findall(ans.headers):
+            self.cookies[k] = v
+        if ans.status not in (200, 302):
+            self.stats.error(route, f"HTTP {ans.status}")
+        return ans
+
+    async def _send(self, data: bytes) -> Answer:
+        reader, writer = await asyncio.open_connection(HOST, self.port)
+        try:
+            writer.write(data)
+            await writer.drain()
+            raw = await reader.read(-1)
+        finally:
+            writer.close()
+        head, _, body = raw.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1")
+        status = int(lines.split(" ", 2)[1])
+        m = re.search(r"^content-length:\s*(\d+)", lines, re.I | re.M)
+        if m and len(body) < int(m.group(1)):
+            raise ValueError("short body")
+        return Answer(status, lines, body)
+
+
+def form_of(page: str) -> dict:
+    n = N_RE.search(page)
+    c = CSRF_RE.search(page)
+    if not n or not c:
+        raise ValueError("the table page has no form")
+    return {"n": n.group(1), "csrf_token": next(g for g in c.groups() if g)}
+
+
+@dataclass
+class Stats:
+    times: dict[str, list[float]] = field(default_factory=dict)
+    errors: dict[str, int] = field(default_factory=dict)
+
+    def add(self, route: str, seconds: float) -> None:
+        self.times.setdefault(route, []).append(seconds)
+
+    def error(self, route: str, what: str) -> None:
+        k = f"{route}: {what}"
+        self.errors[k] = self.errors.get(k, 0) + 1
+
+    def summary(self) -> dict:
+        out = {}
+        for route, ts in sorted(self.times.items()):
+            ts = sorted(ts)
+            out[route] = {"requests": len(ts), "p50_ms": round(1000 * statistics.median(ts), 1),
+                          "p99_ms": round(1000 * ts[min(len(ts) - 1, int(0.99 * len(ts)))], 1),
+                          "max_ms": round(1000 * ts[-1], 1)}
+        return out
+
+    def worst_p99(self) -> float:
+        return max((v["p99_ms"] for v in self.summary().values()), default=0.0)
+
+
+# -- one table -----------------------------------------------------------------------------------
+
+
+class Table:
+    def __init__(self, m: dict, plan: list[PlannedHand], start_hand: int, port: int, stats: Stats):
+        self.m, self.plan, self.hand = m, plan, start_hand
+        self.step = 0  # the next step of self.plan[self.hand]
+        self.phone = Phone(port, stats)
+        self.viewer = Phone(port, stats)
+        self.edit = f"/m/{m['edit_key']}"
+        self.form: dict | None = None
+        self.acked: list[tuple[str, str]] = []  # (kind, token) of every change answered 302
+        self.in_hand = False
+
+    async def open(self) -> bool:
+        ans = await self.phone.request("GET table", "GET", self.edit)
+        if ans is None or ans.status != 200:
+            return False
+        self.form = form_of(ans.text())
+        return True
+
+    async def move(self) -> None:
+        """The phone's next change: a hand's start, or the hand's next move; then the page."""
+        if self.form is None and not await self.open():
+            return
+        if not self.in_hand:
+            if self.hand >= len(self.plan):
+                return
+            planned = self.plan[self.hand]
+            data = {f"deal_{i}": " ".join(planned.deal[p]) for i, p in enumerate(NAMES)}
+            if planned.record.get("lead"):
+                data["lead"] = planned.record["lead"]
+            route, path, ack = "POST hand", "/hand", ("hand", "")
+        else:
+            player, tok = self.plan[self.hand].steps[self.step]
+            if tok == "end":
+                route, path, data, ack = "POST end-turn", "/end-turn", {}, ("end_turn", "")
+            else:
+                route, path, data, ack = "POST move", "/move", {"token": tok}, ("move", tok)
+        ans = await self.phone.request(route, "POST", self.edit + path, {**self.form, **data})
+        if ans is None:
+            self.form = None  # the answer was lost: look at the table again before the next move
+            return
+        if ans.status != 302:
+            self.phone.stats.error(route, "refused")
+            self.form = None
+            return
+        self.acked.append(ack)
+        if not self.in_hand:
+            self.in_hand, self.step = bool(self.plan[self.hand].steps), 0
+            if not self.in_hand:  # a redeal: the hand is over as it starts
+                self.hand += 1
+        else:
+            self.step += 1
+            if self.step >= len(self.plan[self.hand].steps):
+                self.in_hand, self.hand = False, self.hand + 1
+        page = await self.phone.request("GET table", "GET", ans.location or self.edit)
+        self.form = form_of(page.text()) if page is not None and page.status == 200 else None
+
+    async def run_phone(self, until: float, every: float, rng: random.Random, limit: int) -> None:
+        await asyncio.sleep(rng.uniform(0, every))
+        k = 0
+        while time.monotonic() < until and k < limit:
+            t0 = time.monotonic()
+            await self.move()
+            k += 1
+            await asyncio.sleep(max(0.0, min(every - (time.monotonic() - t0), until - time.monotonic())))
+
+    async def run_viewer(self, until: float, every: float, rng: random.Random, limit: int) -> None:
+        view = f"/s/{self.m['view_key']}"
+        seen = None
+        await asyncio.sleep(rng.uniform(0, every))
+        k = 0
+        while time.monotonic() < until and k < limit:
+            t0 = time.monotonic()
+            ans = await self.viewer.request("GET view/n", "GET", view + "/n")
+            k += 1
+            if ans is not None and ans.status == 200:
+                n = json.loads(ans.text()).get("n")
+                if n != seen:
+                    seen = n
+                    await self.viewer.request("GET view", "GET", view)
+            await asyncio.sleep(max(0.0, min(every - (time.monotonic() - t0), until - time.monotonic())))
+
+
+def check_log(db_path: str, tables: list[Table], before_events: list[int]) -> dict:
+    """Every acknowledged change is in the log, in order, and nothing else was stored."""
+    from referee.web import store
+
+    db = store.open_db(db_path)
+    missing = extra = 0
+    for t, n0 in zip(tables, before_events):
+        evs = store.events(db, t.m["id"])[n0:]
+        got = [(e["kind"], e["data"].get("token", "")) for e in evs]
+        if got != t.acked:
+            common = sum(1 for a, b in zip(got, t.acked) if a == b)
+            missing += len(t.acked) - common
+            extra += len(got) - common
+    db.close()
+    return {"acknowledged": sum(len(t.acked) for t in tables), "missing": missing, "unacknowledged_stored": extra,
+            "every_move_present": missing == 0 and extra == 0}
+
+
+def run_load(tables: int, hands_before: int, duration: float, move_every: float, poll_every: float,
+             server: str = "gunicorn", workers: int = 2, seed: int = 7) -> dict:
+    """One bounded run; returns its figures."""
+    plans = [plan_hands(VARIANT, NAMES, hands_before + 3, seed=seed * 100003 + i, options=OPTIONS)
+             for i in range(min(tables, 8))]
+    plans = [plans[i % len(plans)] for i in range(tables)]  # 8 different matches, repeated
+    with Server(server, workers) as srv:
+        matches = store_matches(srv.db, plans, hands_before)
+        from referee.web.log import record_to_events
+
+        before_events = [len(record_to_events({"hands": [p.record for p in plan[:hands_before]]}))
+                         for plan in plans]
+        stats = Stats()
+        ts = [Table(m, plan, hands_before, srv.port, stats) for m, plan in zip(matches, plans)]
+        # before the clock starts every table's pages are opened a few times, so that each
+        # worker has replayed each match once (at a club the phones have them open already:
+        # what a first page costs is web_bench's first_page_ms)
+        warm = Stats()
+
+        async def warm_up():
+            sem = asyncio.Semaphore(8)
+
+            async def one(t):
+                async with sem:
+                    t.phone.stats = t.viewer.stats = warm
+                    for _ in range(2 * workers):
+                        await t.open()
+                        await t.viewer.request("warm", "GET", f"/s/{t.m['view_key']}")
+                    t.phone.stats = t.viewer.stats = stats
+            await asyncio.gather(*(one(t) for t in ts))
+
+        w0 = time.monotonic()
+        asyncio.run(warm_up())
+        warm_s = time.monotonic() - w0
+        rng = random.Random(seed)
+        limit = int(duration / min(move_every, poll_every)) + 2
+        cpu0, t0 = srv.cpu(), time.monotonic()
+        import resource
+
+        me0 = resource.getrusage(resource.RUSAGE_SELF)
+
+        async def drive():
+            until = time.monotonic() + duration
+            jobs = []
+            for t in ts:
+                jobs.append(t.run_phone(until, move_every, random.Random(rng.random()), limit))
+                jobs.append(t.run_viewer(until, poll_every, random.Random(rng.random()), limit))
+            await asyncio.gather(*jobs)
+
+        asyncio.run(drive())
+        wall, cpu = time.monotonic() - t0, srv.cpu() - cpu0
+        me1 = resource.getrusage(resource.RUSAGE_SELF)
+        client_cpu = (me1.ru_utime - me0.ru_utime) + (me1.ru_stime - me0.ru_stime)
+        log = check_log(srv.db, ts, before_events)
+    summary = stats.summary()
+    per_table = 1000 * cpu / (tables * wall) if tables and wall else 0.0
+    return {"load_average_1min": round(os.getloadavg()[0], 1),
+            # the server's CPU demand: milliseconds of CPU per table per second, and how many
+            # tables would take every core of this machine (an estimate from the demand alone)
+            "server_cpu_ms_per_table_s": round(per_table, 3),
+            "tables_at_full_cpu_estimate": int((os.cpu_count() or 1) * 1000 / per_table) if per_table else None,
+            "tables": tables, "hands_before": hands_before, "server": server, "workers": workers,
+            "warm_up_s": round(warm_s, 1), "duration_s": round(wall, 1), "move_every_s": move_every, "poll_every_s": poll_every,
+            "server_cpu_s": round(cpu, 2), "server_cpu_share": round(cpu / wall, 2),
+            # the driver's own CPU (on the same machine): when it nears its share of a busy
+            # machine, the latencies are the driver's queue, not the server's
+            "client_cpu_s": round(client_cpu, 2),
+            "routes": summary, "errors": stats.errors, "worst_p99_ms": stats.worst_p99(), **log}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--hands-before", type=int, default=0, help="hands already played in each match")
+    ap.add_argument("--duration", type=float, default=60.0, help="seconds of load (at most 600)")
+    ap.add_argument("--move-every", type=float, default=10.0)
+    ap.add_argument("--poll-every", type=float, default=2.5)
+    ap.add_argument("--server", default="referee", choices=["gunicorn", "referee", "waitress"],
+                    help="referee (`referee serve`: waitress, one process; the default), gunicorn (2 sync"
+                         " workers; `pip install gunicorn` first)")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args(argv)
+    if not 1 <= args.tables <= 5000 or not 0 < args.duration <= 600:
+        ap.error("--tables 1..5000, --duration up to 600 s")
+    out = run_load(args.tables, args.hands_before, args.duration, args.move_every, args.poll_every,
+                   args.server, args.workers, args.seed)
+    print(json.dumps(out, ensure_ascii=False, indent=1))
+    return 0 if out["every_move_present"] and not out["errors"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
