@@ -19,6 +19,10 @@ TEXT = {
     "winner": ("победитель", "winner"),
     "totals": ("Итого", "Totals"),
     "match_winner": ("Матч выиграл", "Match won by"),
+    "match_winners": ("Матч выиграла пара", "Match won by the pair"),
+    "teams": ("Пары", "Pairs"),
+    "hanging": ("висит", "hanging"),
+    "eggs": ("яйца", "eggs"),
     "error": ("Нарушение", "Broken rule"),
     "where": ("кон {hand}, ход {turn}, «{move}»", "hand {hand}, turn {turn}, «{move}»"),
     "bad": ("Запись не читается", "The record cannot be read"),
@@ -54,10 +58,19 @@ def _readable(code: int, out: dict, lang: str, rep=None) -> str:
     for h in out["hands"]:
         pts = ", ".join(f"{p} {x}" for p, x in h["points"].items())
         w = f"; {_t('winner', lang)}: {h['winner']}" if h["winner"] else ""
-        lines.append(f"{_t('hand', lang).format(n=h['number'])}: {ends[h['end']]}{w}; {pts}")
+        extra = ""
+        if h.get("hanging"):
+            extra += f"; {_t('hanging', lang)}: " + ", ".join(f"{p} {x}" for p, x in h["hanging"].items())
+        if h.get("eggs") is not None:
+            extra += f"; {_t('eggs', lang)}: {h['eggs']}"
+        lines.append(f"{_t('hand', lang).format(n=h['number'])}: {ends[h['end']]}{w}; {pts}{extra}")
+    if out.get("teams"):
+        lines.append(f"{_t('teams', lang)}: " + " — ".join(" + ".join(t) for t in out["teams"]))
     if out["totals"]:
         lines.append(f"{_t('totals', lang)}: " + ", ".join(f"{p} {x}" for p, x in out["totals"].items()))
-    if out["match_winner"]:
+    if out.get("match_winners") and len(out["match_winners"]) > 1:
+        lines.append(f"{_t('match_winners', lang)}: {' + '.join(out['match_winners'])}")
+    elif out["match_winner"]:
         lines.append(f"{_t('match_winner', lang)}: {out['match_winner']}")
     err = out["error"]
     if err:

@@ -76,6 +76,9 @@ def add_subcommands(subparsers: Any) -> None:
     b.add_argument("--players", "-n", default=None, metavar="N", help="the number of players")
     b.add_argument("--output", "-o", default=None, metavar="FILE.pdf", help="where to write the PDF")
     b.add_argument("--lang", choices=("ru", "en"), default="ru", help="the sheet's language (default ru)")
+    b.add_argument("--preset", default=None, metavar="NAME",
+                   help="a named set of rules: yard («Козёл, как во дворе») or sea («Морской козёл»), "
+                        "traditional in pairs")
     b.set_defaults(func=cmd_blank)
 
 
@@ -174,6 +177,9 @@ def cmd_blank(args: argparse.Namespace) -> int:
         return _fail(lang, "no_output")
     variant = args.variant
     players: Any = args.players
+    preset = getattr(args, "preset", None)
+    if preset and players is None:
+        players = 4                        # the presets are played in pairs
     if variant in VARIANTS and players is None:
         v = VARIANTS[variant]
         if v.min_players != v.max_players:
@@ -188,7 +194,7 @@ def cmd_blank(args: argparse.Namespace) -> int:
         except ValueError:
             return _fail(lang, "players_nan", value=players)
     try:
-        data = pdf.blank_sheet(variant, players, lang)
+        data = pdf.blank_sheet(variant, players, lang, preset=preset)
     except pdf.SheetError as e:
         print(e.message(lang), file=sys.stderr)
         return 2

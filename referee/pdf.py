@@ -20,7 +20,7 @@ import jinja2
 from referee import rulebook
 from referee.paths import TEMPLATES  # a checkout's templates/ or the installed copy
 from referee.rules import REGISTRY, make_variant
-from referee.rules.catalogue import VARIANTS, OptionError, resolve_options, spec
+from referee.rules.catalogue import PRESETS, VARIANTS, OptionError, resolve_options, spec
 
 __all__ = [
     "TEMPLATES",
@@ -139,6 +139,19 @@ WORDS = {
         "no_moves": "Ходы этого кона не записаны: записан только итог.",
         "no_moves_redeal": "Ходов нет: кости перемешивают заново.",
         "usually": "обычно",
+        "pair": "Пара",
+        "pairs_line": "Пара 1: {a} и {c} · Пара 2: {b} и {d} (партнёры напротив)",
+        "and": "и",
+        "hangs": "висит",
+        "eggs": "яйца",
+        "eggs_note": "Яйца: рыба поровну не пишется; её очки получают проигравшие следующего кона.",
+        "hangs_note": "Висит: сумма меньше {n} не записана, она прибавится к следующей.",
+        "goats": "«Козлы»",
+        "goat": "«Козёл»",
+        "dry": "Всухую: у выигравших не записано ни очка — «сухой козёл».",
+        "seating": "Посадка (вид сверху)",
+        "seat": "место",
+        "preset": "Набор правил",
     },
     "en": {
         "sheet": "Match scoresheet",
@@ -206,6 +219,19 @@ WORDS = {
         "no_moves": "The moves of this hand were not recorded: only its result.",
         "no_moves_redeal": "No moves: the tiles are redealt.",
         "usually": "default",
+        "pair": "Pair",
+        "pairs_line": "Pair 1: {a} and {c} · Pair 2: {b} and {d} (partners opposite)",
+        "and": "and",
+        "hangs": "hangs",
+        "eggs": "eggs",
+        "eggs_note": "Eggs: an equal block writes nothing; its pips go to the next hand's losers.",
+        "hangs_note": "Hangs: an amount under {n} is not written; it is added to the next one.",
+        "goats": "The «козёл» (goats)",
+        "goat": "The «козёл»",
+        "dry": "A «сухой» (dry) win: not one point written against the winners.",
+        "seating": "Seating (seen from above)",
+        "seat": "seat",
+        "preset": "Set of rules",
     },
 }
 
@@ -360,6 +386,11 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
         })
     totals = report.get("totals") or running
     goal_label, goal_value = _goal(variant, options, lang)
+    teams = report.get("teams")
+    pairs = None
+    if teams and len(teams) == 2 and all(len(t) == 2 for t in teams):
+        pairs = _pairs_view(report, teams, options, lang, set(corrected))
+        series = pairs["series"]
     error = report.get("error")
     if error:
         error = dict(error)
@@ -377,14 +408,49 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
         match_winner=report.get("match_winner"),
         any_in_play=any_in_play,
         in_play_note=w["in_play_decide" if rules.in_play_decides() else "in_play_note"],
-        chart=_chart_svg(players, series, options, variant, lang),
+        chart=_chart_svg(list(series), series, options, variant, lang),
         error=error,
         landscape=len(players) >= 6,
-        summary=rulebook.scoring_summary(variant, lang, len(players)),
+        summary=rulebook.scoring_summary(variant, lang, len(players), options),
         audit=[dict(a, title=w["audit_hand"] % {"n": a.get("hand")} if a.get("hand") else "")
                for a in audit],
+        pairs=pairs,
     )
-    return _render("print/match_sheet.html", **ctx)
+    return _render("print/match_sheet_pairs.html" if pairs else "print/match_sheet.html", **ctx)
+
+
+def _pairs_view(report: Mapping[str, Any], teams: list[list[str]], options: Mapping[str, object],
+                lang: str, corrected: frozenset[int] | set[int] = frozenset()) -> dict[str, Any]:
+    """The scoresheet of a match in pairs: a column per pair (each hand's points, what hangs,
+    the running total), the eggs on the hand that carried them, the winners, the «козёл»."""
+    w = WORDS[lang]
+    names = [f"{t[0]} {w['and']} {t[1]}" for t in teams]
+    running = [0, 0]
+    series = {n: [0] for n in names}
+    rows = []
+    for i, h in enumerate(report.get("hands") or []):
+        points = h.get("points") or {}
+        hanging = h.get("hanging") or {}
+        cells = []
+        for k, t in enumerate(teams):
+            pts = int(points.get(t[0], 0) or 0)
+            running[k] += pts
+            series[names[k]].append(running[k])
+            cells.append({"points": pts, "hangs": hanging.get(t[0]), "total": running[k]})
+        end = h.get("end")
+        rows.append({"number": h.get("number", i + 1), "end": w["ends"].get(end, str(end)),
+                     "winner": h.get("winner") or ("—" if end is None else w["nobody"]),
+                     "eggs": h.get("eggs"), "cells": cells,
+                     "corrected": h.get("number", i + 1) in corrected})
+    winners = report.get("match_winners") or []
+    won = next((k for k, t in enumerate(teams) if winners and t[0] == winners[0]), None)
+    kozel = options.get("scoring") == "kozel"
+    return {"names": names, "rows": rows, "series": series, "totals": running,
+            "winner": names[won] if won is not None else None,
+            "goat": names[1 - won] if won is not None and kozel else None,
+            "dry": won is not None and kozel and running[won] == 0,
+            "kozel_min": options.get("kozel_min") or 0, "eggs_on": options.get("eggs") == "yes",
+            "line": w["pairs_line"].format(a=teams[0][0], c=teams[0][1], b=teams[1][0], d=teams[1][1])}
 
 
 def match_sheet(record: Mapping[str, Any], report: Mapping[str, Any], lang: str | None = None,
@@ -494,13 +560,28 @@ def _xml(text: str) -> str:
 # Blank scoresheets
 
 
-def blank_sheet_html(variant: str, players: int, lang: str = "ru", rows: int | None = None) -> str:
+def blank_sheet_html(variant: str, players: int, lang: str = "ru", rows: int | None = None,
+                     preset: str | None = None) -> str:
+    """A blank scoresheet; ``preset`` (``catalogue.PRESETS``: «Козёл, как во дворе», «Морской
+    козёл») prints its rules in force, and in pairs two pair columns with what hangs and the eggs."""
     lang = key_lang(lang)
     _check_variant(variant, lang)
     v = spec(variant)
     if not isinstance(players, int) or not v.min_players <= players <= v.max_players:
         raise SheetError("players", title=rulebook.variant_title(variant, lang), low=v.min_players,
                          high=v.max_players, n=players)
+    if preset is not None:
+        chosen = PRESETS.get(variant, {}).get(preset)
+        if chosen is None:
+            raise SheetError("option", key="preset", value=preset)
+        try:
+            options = resolve_options(variant, players, chosen)
+        except OptionError as e:
+            if e.rule == "record.teams_players":      # pairs: four players
+                raise SheetError("players", title=rulebook.variant_title(variant, lang), low=4, high=4,
+                                 n=players) from None
+            raise SheetError("option", key=e.params.get("key", ""), value=e.params.get("value", "")) from None
+        return _blank_preset_html(variant, players, lang, rows, preset, options)
     options = resolve_options(variant, players, {})
     goal_label, goal_value = _goal(variant, options, lang)
     landscape = players >= 6
@@ -519,9 +600,35 @@ def blank_sheet_html(variant: str, players: int, lang: str = "ru", rows: int | N
     return _render("print/blank_sheet.html", **ctx)
 
 
-def blank_sheet(variant: str, players: int, lang: str = "ru") -> bytes:
-    """A blank scoresheet for ``variant`` and ``players`` (as the variant allows), as PDF bytes."""
-    return _to_pdf(blank_sheet_html(variant, players, lang))
+def _blank_preset_html(variant: str, players: int, lang: str, rows: int | None, preset: str,
+                       options: Mapping[str, object]) -> str:
+    """A blank sheet under a preset's rules: in pairs, a column per pair (hand, hangs, total) and
+    the eggs between them; the options in force printed, not left to fill in."""
+    goal_label, goal_value = _goal(variant, options, lang)
+    ctx = _common(variant, lang)
+    pairs = options.get("teams") == "pairs"
+    ctx.update(
+        title=WORDS[lang]["blank"],
+        players=players,
+        goal_label=goal_label,
+        goal_value=goal_value,
+        preset=rulebook.preset_words(preset, lang)[0],
+        summary=rulebook.scoring_summary(variant, lang, players, options),
+        options=rulebook.options_in_force(variant, options, players, lang),
+        rows=rows or 19,                   # one A4 page with the rules in force printed above
+        landscape=False,
+        pairs=pairs,
+        hangs=bool(options.get("kozel_min")),
+        kozel_min=options.get("kozel_min") or 0,
+        eggs=options.get("eggs") == "yes",
+    )
+    return _render("print/blank_pairs.html", **ctx)
+
+
+def blank_sheet(variant: str, players: int, lang: str = "ru", preset: str | None = None) -> bytes:
+    """A blank scoresheet for ``variant`` and ``players`` (as the variant allows), as PDF bytes;
+    ``preset``: under a named set of rules (``catalogue.PRESETS``)."""
+    return _to_pdf(blank_sheet_html(variant, players, lang, preset=preset))
 
 
 # --------------------------------------------------------------------------------------------

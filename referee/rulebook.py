@@ -44,6 +44,7 @@ __all__ = [
     "scoring_summary",
     "variant_title",
     "provisional_note",
+    "preset_words",
 ]
 
 LANGS = ("ru", "en")
@@ -1898,15 +1899,18 @@ def _in_words(rule: Rule, variant: str, lang: str) -> Rule:
 # --------------------------------------------------------------------------------------------
 # The short scoring summary printed on blank sheets
 
-def scoring_summary(variant: str, lang: str, players: int) -> str:
-    """A few sentences: the deal for ``players``, how a hand scores, and the target or limit."""
+def scoring_summary(variant: str, lang: str, players: int, options: Mapping[str, object] | None = None) -> str:
+    """A few sentences: the deal for ``players``, how a hand scores, and the target or limit
+    (under ``options``, default: the variant's defaults)."""
     v = spec(variant)
     lang = _lang(lang)
     ru = lang == "ru"
     from referee.rules.catalogue import resolve_options
 
-    opts = resolve_options(variant, players, {})
+    opts = resolve_options(variant, players, options or {})
     deal = v.deal(players, opts)
+    if variant == "traditional" and (opts.get("scoring") == "kozel" or opts.get("teams") == "pairs"):
+        return kozel_summary(opts, lang, players, deal)
     parts = [f"{players} игрока(ов), по {deal} костей." if ru else f"{players} players, {deal} tiles each."]
     if ru:
         parts[0] = f"Игроков: {players}, по {deal} кост{_ru_plural(deal, 'и', 'и', 'ей')}."
@@ -2086,6 +2090,52 @@ ENGINE_RULES.update({
          "kozel_min and eggs apply only with scoring=kozel; a record with credit scoring that sets "
          "either to anything but its default cannot be read as a game.")),
 })
+
+
+def preset_words(name: str, lang: str) -> tuple[str, str]:
+    """(title, one sentence) of a preset of ``catalogue.PRESETS``."""
+    i = 0 if _lang(lang) == "ru" else 1
+    w = PRESETS[name]
+    return w["title"][i], w["text"][i]
+
+
+def kozel_summary(opts: Mapping[str, object], lang: str, players: int, deal: int) -> str:
+    """The blank sheet's summary of traditional in pairs or «в козла», from the options in force."""
+    ru = _lang(lang) == "ru"
+    pairs = opts.get("teams") == "pairs"
+    parts = [f"Игроков: {players}, по {deal} кост{_ru_plural(deal, 'и', 'и', 'ей')}." if ru
+             else f"{players} players, {deal} tiles each."]
+    if pairs:
+        parts.append("Пара на пару: 1-й и 3-й против 2-го и 4-го, партнёры напротив; при рыбе "
+                     "сравнивают очки пар." if ru else
+                     "Pair against pair: 1st and 3rd against 2nd and 4th, partners opposite; a block "
+                     "compares the pairs' pips.")
+    if opts.get("scoring") == "kozel":
+        who = ("проигравшая пара пишет себе очки обоих партнёров" if pairs else
+               "каждый проигравший пишет себе свои очки") if ru else \
+              ("the losing pair writes both partners' pips against itself" if pairs else
+               "each loser writes his own pips against himself")
+        parts.append((f"«В козла»: {who}, выигравшие — ничего." if ru else
+                      f"Kozel: {who}; the winners write nothing."))
+        low = opts.get("kozel_min") or 0
+        if low:
+            parts.append(f"Меньше {low} не пишут: сумма висит и прибавляется к следующей." if ru else
+                         f"Nothing under {low} is written: it hangs and is added to the next.")
+        if opts.get("eggs") == "yes":
+            parts.append("Рыба поровну — «яйца»: не пишется, все очки на руках получают проигравшие "
+                         "следующего кона." if ru else
+                         "An equal block is «eggs»: nothing written, all its pips go to the next "
+                         "hand's losers.")
+        parts.append(f"Одна 0:0 — {opts.get('lone_blank')}." if ru else
+                     f"A lone 0:0 counts {opts.get('lone_blank')}.")
+        parts.append(f"Предел {opts.get('limit')}: кто дошёл — «козёл», выигрывает меньший счёт." if ru
+                     else f"Limit {opts.get('limit')}: whoever reaches it is the «козёл»; the lowest "
+                     "total wins.")
+    else:
+        parts.append("Выигравшей паре пишут очки другой пары (при рыбе — за вычетом своих)." if ru else
+                     "The winning pair is credited the other pair's pips (less its own on a block).")
+        parts.append(f"Играют до {opts.get('target')} очков." if ru else f"Play to {opts.get('target')} points.")
+    return " ".join(parts)
 
 
 def _merge_prose_into_engine_rules() -> None:

@@ -64,7 +64,7 @@ def test_every_example_fits(path):
 
 def test_every_record_in_the_notation_page_fits():
     records = doc_records()
-    assert len(records) == len(VARIANTS) + 1        # the opening record and one per variant
+    assert len(records) == len(VARIANTS) + 2        # the opening record, the pairs match and one per variant
     for record in records:
         assert errors(record) == [], record["variant"]
 

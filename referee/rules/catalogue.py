@@ -18,6 +18,7 @@ __all__ = [
     "spec",
     "resolve_options",
     "OptionError",
+    "PRESETS",
 ]
 
 
@@ -335,6 +336,17 @@ _add(VariantSpec(
 
 #: the catalogue's own variants, in its order (``VARIANTS`` also holds any registered later)
 VARIANT_NAMES: tuple[str, ...] = tuple(VARIANTS)
+
+#: named sets of house options the setup offers (rules brief, traditional: «Козёл, как во дворе»
+#: and «Морской козёл»); a preset only fills the options, which stay visible and changeable
+PRESETS: dict[str, dict[str, dict[str, object]]] = {
+    "traditional": {
+        "yard": {"teams": "pairs", "scoring": "kozel", "limit": 101, "kozel_min": 13, "eggs": "yes",
+                 "lone_blank": 25, "opener": "kozel", "later_lead": "winner"},
+        "sea": {"teams": "pairs", "scoring": "kozel", "limit": 125, "kozel_min": 25, "eggs": "yes",
+                "lone_blank": 25, "opener": "kozel", "later_lead": "winner"},
+    },
+}
 
 
 def add(v: VariantSpec) -> None:

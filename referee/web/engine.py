@@ -140,8 +140,17 @@ def replay(match: dict, events: list[dict]) -> MatchState:
     if err is not None and err.rule == "left.missing" and err.hand == len(hands) and hands[-1].turns:
         ended = _ended_hand(match, hands)
     final = report.hands[-1].hand if report.hands and len(report.hands) == len(hands) else None
-    return MatchState(hands=hands, report=report.to_json(), live=report.live, error=err, ended=ended,
+    data = report.to_json()
+    data["now"] = match_now(report)
+    return MatchState(hands=hands, report=data, live=report.live, error=err, ended=ended,
                       final=final)
+
+
+def match_now(report) -> dict:
+    """What the scoreboard says beyond the record's report: the «козёл» (who reached the limit),
+    a «сухой» win, the eggs carried into the next hand and what hangs now."""
+    return {"goats": list(report.goats), "dry": bool(report.dry), "eggs": int(report.eggs),
+            "hanging": dict(report.hanging)}
 
 
 def _ended_hand(match: dict, hands: list[LoggedHand]):

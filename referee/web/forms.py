@@ -70,6 +70,15 @@ def setup_form(spec: VariantSpec, lang: str, formdata=None) -> FlaskForm:
     return F(formdata=formdata) if formdata is not None else F()
 
 
+def fill_options(form, spec: VariantSpec, options: dict) -> None:
+    """Fill the option fields from a preset (a named set of options): the fields stay as they
+    are otherwise, visible and changeable."""
+    for opt in spec.options:
+        if opt.key in options:
+            value = options[opt.key]
+            getattr(form, f"opt_{opt.key}").data = value if opt.numeric else str(value)
+
+
 def players_of(form, spec: VariantSpec) -> list[str]:
     return [getattr(form, f"player_{i}").data for i in range(1, spec.max_players + 1)
             if getattr(form, f"player_{i}").data]

@@ -121,6 +121,12 @@ def setup(variant: str):
         abort(404)
     form = forms.setup_form(spec, lang())
     problem = None
+    presets = catalogue.PRESETS.get(spec.name, {})
+    preset = request.args.get("preset", "")
+    if request.method == "GET" and preset in presets:
+        forms.fill_options(form, spec, presets[preset])   # only fills: every option stays changeable
+    else:
+        preset = ""
     if form.validate_on_submit():
         players = forms.players_of(form, spec)
         given = forms.options_of(form, spec)
@@ -135,8 +141,12 @@ def setup(variant: str):
                 options = catalogue.resolve_options(spec.name, len(players), given)
                 options = {k: v for k, v in options.items() if v is not None}  # no value: no key
             except catalogue.OptionError as err:
-                problem = _("An option has a value this variant does not accept (%(key)s).",
-                            key=err.params.get("key", ""))
+                if err.rule in ("record.teams_players", "record.kozel_only"):
+                    # options that cannot go together: the engine's own words
+                    problem = engine.refusal(err).message(lang())
+                else:
+                    problem = _("An option has a value this variant does not accept (%(key)s).",
+                                key=err.params.get("key", ""))
             else:
                 m = store.create_match(get_db(), spec.name, options, players, lang=lang())
                 remember(m)
@@ -145,8 +155,12 @@ def setup(variant: str):
         problem = _("Please correct the marked fields.")
     help_for = {opt.key: {str(v): rulebook.option_help(spec.name, opt.key, v, lang())
                           for v in (opt.choices or (None,))} for opt in spec.options}
+    from referee.rulebook import preset_words
+
+    preset_list = [{"name": k, "words": preset_words(k, lang())} for k in presets]
     return render_template("matches/setup.html", spec=spec, form=form, problem=problem,
-                           help_for=help_for), (400 if problem else 200)
+                           help_for=help_for, presets=preset_list, preset=preset,
+                           pairs_seats="teams" in spec.option_keys), (400 if problem else 200)
 
 
 @bp.route("/import", methods=["GET", "POST"])

@@ -564,32 +564,50 @@ def _result_from_form(m: dict) -> dict:
 
 
 def _score(m: dict, state) -> dict:
-    """The scoreboard's rows: each hand's points and the running totals."""
+    """The scoreboard: a column per player (with pairs: per pair), each hand's points, what
+    hangs and the eggs, the running totals, the match's winners and its «козёл»."""
     players = m["players"]
     report = state.report
-    running = {p: 0 for p in players}
+    teams = report.get("teams")
+    if teams:
+        columns = [{"key": t[0], "name": _("%(a)s and %(b)s", a=t[0], b=t[1]), "members": list(t)}
+                   for t in teams]
+    else:
+        columns = [{"key": p, "name": p, "members": [p]} for p in players]
+    keys = [c["key"] for c in columns]
+    running = {k: 0 for k in keys}
     rows = []
-    series = {p: [0] for p in players}
+    series = {c["name"]: [0] for c in columns}
     for h in report.get("hands", []):
         pts = h.get("points") or {}
-        for p in players:
-            running[p] += int(pts.get(p, 0) or 0)
-            series[p].append(running[p])
+        for c in columns:
+            running[c["key"]] += int(pts.get(c["key"], 0) or 0)
+            series[c["name"]].append(running[c["key"]])
         rows.append({"number": h.get("number"), "end": h.get("end"), "winner": h.get("winner"),
-                     "points": pts, "totals": dict(running)})
+                     "points": pts, "totals": dict(running), "hanging": h.get("hanging") or {},
+                     "eggs": h.get("eggs")})
     opts = m["options"]
     spec = catalogue.spec(m["variant"])
     kind = spec.scoring_kind(opts)
     goal = opts.get("limit") if kind == "penalty" else opts.get("target")
     totals = report.get("totals") or running
-    winner = report.get("match_winner")
+    now = report.get("now") or {}
+    winners = report.get("match_winners") or ([report["match_winner"]] if report.get("match_winner") else [])
+    goats = now.get("goats") or []
     kozel = None
-    if engine.rules_of(m).names_the_kozel() and goal:
-        over = [p for p in players if totals.get(p, 0) >= goal]
-        if over:
-            kozel = max(over, key=lambda p: totals.get(p, 0))
+    if engine.rules_of(m).names_the_kozel() and goats:
+        kozel = (_("%(a)s and %(b)s", a=goats[0], b=goats[1]) if teams and len(goats) == 2
+                 else ", ".join(goats))
+    winner = None
+    if winners:
+        winner = _("%(a)s and %(b)s", a=winners[0], b=winners[1]) if len(winners) == 2 else winners[0]
+    hanging = now.get("hanging") or {}
+    hangs = [{"name": c["name"], "n": hanging[c["key"]]} for c in columns if hanging.get(c["key"])]
     return {"rows": rows, "totals": totals, "goal": goal, "kind": kind, "winner": winner,
-            "kozel": kozel, "chart": running_chart(players, series, goal)}
+            "winners": winners, "kozel": kozel, "pairs": bool(teams), "dry": bool(now.get("dry")),
+            "columns": columns, "eggs": now.get("eggs") or 0, "hangs": hangs,
+            "kozel_min": opts.get("kozel_min") or 0,
+            "chart": running_chart([c["name"] for c in columns], series, goal)}
 
 
 @bp.get("/score")

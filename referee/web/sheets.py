@@ -158,8 +158,13 @@ def blank():
     chosen = request.args.get("sheet_lang") or lang()
     if chosen not in LANGS:
         return bad_lang()
+    from referee.rulebook import preset_words
+
+    presets = {v: [{"name": k, "title": preset_words(k, lang())[0], "players": 4 if o.get("teams") == "pairs"
+                    else catalogue.spec(v).min_players} for k, o in ps.items()]
+               for v, ps in catalogue.PRESETS.items()}
     return render_template("sheets/blank.html", variants=list(catalogue.VARIANTS.values()),
-                           sheet_lang=chosen)
+                           sheet_lang=chosen, presets=presets)
 
 
 @bp.get("/sheets/blank/<variant>/<int:players>.pdf")
@@ -178,11 +183,13 @@ def blank_pdf(variant: str, players: int):
                        _("%(variant)s is played by %(lo)d to %(hi)d players, not %(n)d.",
                          variant=spec.title_en if lang() == "en" else spec.title_ru,
                          lo=spec.min_players, hi=spec.max_players, n=players), 400)
+    preset = request.args.get("preset") or None        # a named set of rules (pairs: «Козёл»)
     try:
-        data = pdf.blank_sheet(variant, players, chosen)
+        data = pdf.blank_sheet(variant, players, chosen, preset=preset)
     except pdf.SheetError as err:
         return problem(_("The sheet cannot be made"), err.message(lang()), 400)
-    return pdf_response(data, f"blank-{variant}-{players}-{chosen}.pdf")
+    name = f"blank-{variant}-{preset}-{chosen}.pdf" if preset else f"blank-{variant}-{players}-{chosen}.pdf"
+    return pdf_response(data, name)
 
 
 # -- a match's printouts -------------------------------------------------------------------------

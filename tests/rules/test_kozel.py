@@ -259,3 +259,18 @@ def test_refused_as_unreadable_with_a_reason(players, options, rule):
 def test_the_defaults_stated_are_accepted_with_credit_scoring():
     out = ok(record("traditional", P4, [], kozel_min=0, eggs="no", teams="none"))
     assert "teams" not in out
+
+
+def test_the_documented_pairs_match_replays_as_stated():
+    import json
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "notation.md").read_text(encoding="utf-8")
+    section = text.split("## Pairs and «Козёл» (traditional)", 1)[1]
+    rec = json.loads(section.split("```json\n", 1)[1].split("\n```", 1)[0])
+    out = ok(rec)
+    assert [h.get("hanging") for h in out["hands"]] == [{"Bob": 9, "Dan": 9}, {"Bob": 9, "Dan": 9}, None]
+    assert out["hands"][1]["eggs"] == 44 and out["hands"][0]["left"]["Cid"] is None
+    assert out["teams"] == [["Ann", "Cid"], ["Bob", "Dan"]]
+    assert (out["match_winners"], out["match_winner"]) == (["Ann", "Cid"], "Ann")
+    assert out["totals"] == {"Ann": 0, "Bob": 110, "Cid": 0, "Dan": 110}

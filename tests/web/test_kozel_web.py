@@ -1,0 +1,77 @@
+"""«Козёл» in the app (test client): presets fill the setup form, options that cannot go
+together are refused in words, the scoreboard counts by pairs."""
+
+from __future__ import annotations
+
+from webhelpers import TRAD_OPTIONS, csrf_of, new_match, soup
+
+PLAYERS = ("Анфиса", "Всеволод", "Мария", "Пётр")
+YARD = {**TRAD_OPTIONS, "opt_teams": "pairs", "opt_scoring": "kozel", "opt_limit": "101",
+        "opt_kozel_min": "13", "opt_eggs": "yes", "opt_lone_blank": "25", "opt_opener": "kozel"}
+
+
+def checked(page, key):
+    return page.select_one(f'input[name="opt_{key}"][checked]')["value"]
+
+
+def test_a_preset_fills_the_options_and_leaves_them_changeable(client):
+    page = soup(client.get("/new/traditional?preset=sea"))
+    assert checked(page, "teams") == "pairs" and checked(page, "scoring") == "kozel"
+    assert checked(page, "eggs") == "yes" and checked(page, "opener") == "kozel"
+    assert page.select_one('input[name="opt_kozel_min"]')["value"] == "25"
+    assert page.select_one('input[name="opt_limit"]')["value"] == "125"
+    # every other value is still there to choose
+    assert page.select_one('input[name="opt_teams"][value="none"]') is not None
+    assert page.select_one("a.preset.on").get_text(" ", strip=True).startswith("Морской козёл")
+    plain = soup(client.get("/new/traditional?preset=nonsense"))
+    assert checked(plain, "teams") == "none" and plain.select_one(".preset-note") is None
+    assert soup(client.get("/new/blitz")).select_one(".presets") is None
+
+
+def test_pairs_with_three_players_are_refused_in_words(client):
+    page = client.get("/new/traditional")
+    data = {"csrf_token": csrf_of(page), "player_1": "А", "player_2": "Б", "player_3": "В", **YARD}
+    resp = client.post("/new/traditional", data=data)
+    assert resp.status_code == 400
+    assert "вчетвером" in soup(resp).select_one(".problem").get_text()
+
+
+def test_kozel_min_with_credit_scoring_is_refused_in_words(client):
+    client.get("/lang/en")
+    page = client.get("/new/traditional")
+    data = {"csrf_token": csrf_of(page), **dict(zip(("player_1", "player_2"), PLAYERS)),
+            **TRAD_OPTIONS, "opt_kozel_min": "13"}
+    resp = client.post("/new/traditional", data=data)
+    assert resp.status_code == 400
+    assert "applies only with kozel scoring" in soup(resp).select_one(".problem").get_text()
+
+
+def test_the_scoreboard_counts_by_pairs(client):
+    edit = new_match(client, players=PLAYERS, options=YARD)
+    page = client.get(edit + "/result")
+    form = {"csrf_token": csrf_of(page), "n": soup(page).select_one('input[name="n"]')["value"],
+            "out": "Анфиса", "left_1": "20", "left_3": "4"}
+    assert client.post(edit + "/result", data=form).status_code == 302
+    board = soup(client.get(edit + "/score")).select_one(".scoreboard")
+    heads = [th.get_text(strip=True) for th in board.select("thead th")]
+    assert heads == ["#", "Анфиса и Мария", "Всеволод и Пётр"]
+    assert [td.get_text(strip=True) for td in board.select("tfoot td")] == ["0", "24"]
+
+
+def test_the_rules_page_holds_each_new_rule_with_its_anchor_words_and_options(client):
+    ids = ["traditional.pairs", "traditional.pairs_block", "traditional.pairs_scoring",
+           "traditional.kozel_min", "traditional.eggs", "traditional.goat", "traditional.presets",
+           "option.teams", "option.kozel_min", "option.eggs", "record.teams_players", "record.kozel_only"]
+    words = {"ru": ["Пара на пару", "висит", "Яйца", "Козёл, как во дворе", "Морской козёл", "всухую"],
+             "en": ["Pair against pair", "hangs", "Eggs", "Kozel, as in the yard", "Sea kozel", "dry"]}
+    for lang in ("ru", "en"):
+        client.get(f"/lang/{lang}")
+        page = soup(client.get("/rules/traditional"))
+        for rid in ids:
+            assert page.find(id=rid) is not None, rid
+        text = page.get_text(" ")
+        for w in words[lang]:
+            assert w in text, (lang, w)
+        # each new rule names the house option that changes it
+        rule = page.find(id="traditional.kozel_min").get_text(" ")
+        assert ("Не писать меньше" if lang == "ru" else "Nothing written under") in rule
