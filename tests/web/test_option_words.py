@@ -93,10 +93,15 @@ def test_the_sheets_and_the_command_line_say_the_same(variant, lang, tmp_path, c
         assert cli.main(["check", str(path), "--lang", lang]) == 0
         printed = _norm(capsys.readouterr().out)
         for key, title, value, text in in_force:
-            # the sheet's words and the command line's are the rulebook's: title (key = value): sentence
+            # the sheet's words and the command line's are the rulebook's: the sheet a player
+            # reads says title (a number as it is): sentence, never key = value; the command
+            # line, which names the record's own fields, says title (key = value): sentence
             assert title == rulebook.option_title(variant, key, lang)
+            number = f" {value}" if str(value)[:1].isdigit() else ""
+            on_sheet = _norm(f"{title}{number}: {text}")
+            assert on_sheet in sheet, on_sheet
+            assert f"{key} = " not in sheet
             line = _norm(f"{title} ({key} = {value}): {text}")
-            assert line in sheet, line
             assert line in printed, line
             seen.add(key)
     # every option is shown in one setting or another
