@@ -135,12 +135,30 @@ def open_db(path: str) -> Database:
     conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, check_same_thread=False)
     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
     if path != ":memory:":
-        conn.execute("PRAGMA journal_mode = WAL")
+        _wal(conn)
     conn.execute("PRAGMA synchronous = FULL")
     conn.execute("PRAGMA foreign_keys = ON")
     db = Database(conn)
     migrate(db, path)
     return db
+
+
+def _wal(conn) -> None:
+    """Switch the file to WAL. Switching needs the file to itself, and SQLite answers "database
+    is locked" at once, without waiting out the busy timeout, while another process that is
+    starting together holds it: so it is tried again until the busy timeout is spent."""
+    import sqlite3
+    import time
+
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 _migrated: set[tuple[int, str]] = set()
