@@ -107,6 +107,8 @@ class Hand:
         self.scores = [0] * n
         self.passes_in_row = 0
         self.history: list[tuple[int, str]] = []
+        #: the length of ``history`` once the last lay's end test is in it (see ``end_turn``)
+        self._end_seen = -1
         self.turn_log: list[tuple[int, list[str]]] = []
         self._new_turn()
         self.next_seat: int | None = None
@@ -343,6 +345,8 @@ class Hand:
             seat += 1
             self.to_move = seat if seat < self.n else 0
         self._new_turn()
+        if self._end_seen == len(self.history) and v._end_once:
+            return          # the turn ended on a lay, whose end test said all (see apply_lay)
         v.check_end(self, True)
 
     # -- laying -----------------------------------------------------------------------------
@@ -658,6 +662,24 @@ class Hand:
         v = self.v
         if self.t_laid and not v.multi_lay_now(self, seat):
             return []
+        return self._lays(seat, v)
+
+    def turn_choices(self) -> tuple[list[tuple[int, Cand]], bool, bool]:
+        """``(lay_options(), can_draw(), can_pass())`` at once: what the random player asks at
+        every turn, with the fit and must-play masks made once (the same checks)."""
+        seat = self.to_move
+        if self.over or seat is None or self.t_passed:
+            return [], False, False
+        v = self.v
+        if self.t_laid:
+            if not v.multi_lay_now(self, seat):
+                return [], False, False
+            return self._lays(seat, v), False, False
+        draw, pass_ = v.draw_pass(self, seat)
+        return self._lays(seat, v), draw, pass_
+
+    def _lays(self, seat: int, v: "Variant") -> list[tuple[int, Cand]]:
+        """``lay_options`` once the turn allows a lay."""
         if self.known[seat]:
             mask = self.hands[seat]
         else:
@@ -666,15 +688,19 @@ class Hand:
         out: list[tuple[int, Cand]] = []
         if not mask:
             return out
-        if v._lay_checks or not self.layout.placed:
-            m = mask
-            while m:
-                low = m & -m
-                m ^= low
-                try:
-                    v.check_lay_turn(self, seat, low.bit_length() - 1)
-                except RuleError:
-                    mask ^= low
+        if v._lay_checks or v._lead_rule:
+            if v._lay_checks or not self.layout.placed:
+                m = mask
+                while m:
+                    low = m & -m
+                    m ^= low
+                    try:
+                        v.check_lay_turn(self, seat, low.bit_length() - 1)
+                    except RuleError:
+                        mask ^= low
+        elif not self.layout.placed and self.lead_tile >= 0:
+            # the default lead check: only the tile the rules name may lead
+            mask &= 1 << self.lead_tile
         for t, cands in v.placements(self, mask, seat, True, True):
             if len(cands) == 1:
                 out.append((t, cands[0]))
@@ -785,6 +811,10 @@ class Hand:
             self.t_pending_open = True
         if not self.over:
             v.check_end(self, False)
+            # nothing moves between this test and the end of the turn (if the next move is
+            # not made first): the test there would say the same (a lay leaves no passes in a
+            # row, and the default end test reads ``turn_end`` only for those)
+            self._end_seen = len(self.history) + 1
 
     # -- drawing and passing ------------------------------------------------------------------
 

@@ -101,7 +101,8 @@ def walk(h: Hand, rng: random.Random, max_steps: int = 5000) -> Iterator[Hand]:
 def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
     """Play ``h`` to its end with uniformly random legal moves; returns the tiles laid.
 
-    Lays are chosen among :meth:`Hand.lay_options` and played with :meth:`Hand.play_lay`
+    Lays are chosen among :meth:`Hand.lay_options` (asked with the draw and the pass through
+    :meth:`Hand.turn_choices` at the start of a turn) and played with :meth:`Hand.play_lay`
     (the same checks and the same end detection as a token); draws and passes go through
     :meth:`Hand.play` like any token. The blind variants go through tokens throughout.
     """
@@ -112,8 +113,7 @@ def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
     # the moves now: the lays (in lay_options' order), then a draw, a pass (before a lay) or
     # the end of the turn (after one, where the turn may go on); one uniform choice among them
     lay_options = h.lay_options
-    can_draw = h.can_draw
-    can_pass = h.can_pass
+    turn_choices = h.turn_choices
     play_lay = h.play_lay
     end_turn = h.end_turn
     play = h.play
@@ -123,11 +123,10 @@ def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
         steps += 1
         if steps > max_steps:
             raise RuntimeError("hand did not end")
-        lays = lay_options()
-        nl = len(lays)
         if not h.t_laid:
-            draw = can_draw()
-            n = nl + draw + can_pass()
+            lays, draw, pass_ = turn_choices()
+            nl = len(lays)
+            n = nl + draw + pass_
             if not n:
                 raise RuntimeError(f"no legal move for seat {h.to_move}: {h.history[-6:]}")
             k = randrange(n)
@@ -138,6 +137,8 @@ def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
             else:
                 play(_random_draw_move(h, rng) if draw and k == nl else _PASS)
         else:
+            lays = lay_options()
+            nl = len(lays)
             n = nl + 1 if h.turn_open else nl
             if not n:
                 raise RuntimeError(f"no legal move for seat {h.to_move}: {h.history[-6:]}")

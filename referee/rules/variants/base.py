@@ -129,6 +129,10 @@ class Variant:
     #: and the words (``messages.WHY``) for a smaller one
     in_play_least = 1
     in_play_least_words = ""
+    #: a ``check_end`` of its own that reads ``turn_end`` only to pass it on to
+    #: ``Variant.check_end`` (matador, French): the test at the end of a turn that follows a
+    #: lay, with nothing moved since, then says what the test after the lay said
+    end_check_turn_free: ClassVar[bool] = False
 
     def __init__(self, options: Mapping[str, object], players: int):
         #: the resolved options as the catalogue spells them (its deal and scoring functions)
@@ -152,6 +156,14 @@ class Variant:
         self._on_lay = cls.on_lay is not Variant.on_lay
         self._after_move = cls.after_move is not Variant.after_move
         self._turn_end = cls.on_turn_end is not Variant.on_turn_end
+        #: the lead is checked only against ``Hand.lead_tile`` (the default ``check_lead``)
+        self._lead_rule = cls.check_lead is not Variant.check_lead
+        #: the default draw and pass refusals (``draw_pass`` answers both at once)
+        self._plain_refusals = (cls.draw_refusal is Variant.draw_refusal
+                                and cls.pass_refusal is Variant.pass_refusal)
+        #: the end of a turn right after a lay needs no second end test (see ``Hand.end_turn``)
+        self._end_once = ((cls.check_end is Variant.check_end or cls.end_check_turn_free)
+                          and not self._turn_end and not self._after_move)
         self._comp: int | None = None
 
     # -- deal and stock ---------------------------------------------------------------------
@@ -651,6 +663,36 @@ class Variant:
             if rule == "until" or (rule in ("one", "lucky") and h.t_draws == 0):
                 return "pass.must_draw"
         return None
+
+    def draw_pass(self, h: Hand, seat: int) -> tuple[bool, bool]:
+        """``(draw_refusal(...) is None, pass_refusal(...) is None)``, the must-play test made
+        once (the random player asks both at every turn)."""
+        if not self._plain_refusals:
+            return self.draw_refusal(h, seat) is None, self.pass_refusal(h, seat) is None
+        held = h.counts[seat]
+        if held == 0:
+            d = h.drawable_n
+            if self.draw_when_out and d > 0:
+                return self.draw_refusal(h, seat) is None, False
+            return False, True
+        if not h.layout.placed:           # the leader can always lead (unknown deals too)
+            return False, False
+        if h.known[seat]:
+            must = bool(h.hands[seat] & h.fit(True) & self.compulsory_mask(h))
+        else:
+            must = self.drawn_fits(h, seat)
+        if must:
+            return False, False
+        # no must-play: the rest of each refusal
+        rule = self.draw_rule
+        d = h.drawable_n
+        if rule == "none" or d <= 0:
+            return False, True
+        if h.t_draws:
+            if rule == "one":
+                return False, True
+            return True, rule != "until"
+        return True, False
 
     def refusal_params(self, h: Hand, seat: int, rule: str) -> dict[str, object]:
         """The message parameters of a refused draw or pass (``why``: the words that say what to
