@@ -21,6 +21,7 @@ class MatadorBase(Variant):
     matador_along = True
     draw_rule = "one"
     no_fit_rule = "matador.no_fit"
+    end_check_turn_free = True      # its check_end passes turn_end on, unread
     rule_topics = frozenset({"drawing", "one_tile", "matadors", "matador_half"})
 
     def chosen_half(self) -> bool:
