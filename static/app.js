@@ -107,6 +107,54 @@
     });
     deal.addEventListener("change", sync);
     sync();
+    // one picker at a time with a counter per player («6/7»); when one is full the picker
+    // moves to the next player who is not
+    var tabs = deal.querySelector(".deal-tabs");
+    var sets = [].slice.call(deal.querySelectorAll("fieldset.deal-player[data-i]"));
+    if (tabs && sets.length) {
+      var size = parseInt(deal.getAttribute("data-size") || "0", 10);
+      var buttons = [].slice.call(tabs.querySelectorAll("button.deal-tab"));
+      var cur = 0;
+      var counts = function () {
+        return sets.map(function (fs) { return fs.querySelectorAll("input[type=checkbox]:checked").length; });
+      };
+      var show = function (i) {
+        cur = i;
+        sets.forEach(function (fs, k) { fs.hidden = k !== i; });
+        buttons.forEach(function (b, k) { b.setAttribute("aria-selected", k === i ? "true" : "false"); });
+      };
+      var update = function () {
+        var c = counts();
+        buttons.forEach(function (b, k) {
+          b.querySelector(".count").textContent = String(c[k]);
+          b.classList.toggle("full", size > 0 && c[k] === size);
+          b.classList.toggle("over", size > 0 && c[k] > size);
+        });
+        sets.forEach(function (fs, k) {
+          var dc = fs.querySelector(".deal-count");
+          if (dc) dc.textContent = "(" + c[k] + "/" + size + ")";
+        });
+        return c;
+      };
+      tabs.hidden = false;
+      deal.classList.add("tabbed");
+      tabs.addEventListener("click", function (e) {
+        var b = e.target.closest("button.deal-tab");
+        if (b) show(parseInt(b.getAttribute("data-i"), 10));
+      });
+      deal.addEventListener("change", function (e) {
+        var c = update();
+        if (!size || !e.target.checked || c[cur] !== size) return;
+        for (var k = 1; k <= sets.length; k++) {
+          var j = (cur + k) % sets.length;
+          if (c[j] < size) { show(j); return; }
+        }
+      });
+      var c0 = update();
+      var first = 0;
+      while (size && first < sets.length - 1 && c0[first] >= size) first++;
+      show(first);
+    }
   }
   };
   initDeal();

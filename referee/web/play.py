@@ -248,7 +248,40 @@ def start_hand(key: str):
             data["lead"] = lead
         _append(m, n, "hand", data)
 
+    if request.form.get("from") == "deal":
+        # from the deal page: a refusal draws that page again with every tile still marked
+        try:
+            if not forms.ActionForm().validate_on_submit():
+                raise Refused(_("The form was damaged: nothing was changed."))
+            if store.has_op(get_db(), m["id"], _op()):
+                raise Recorded()
+            action()
+        except Recorded:
+            pass
+        except Refused as r:
+            return _deal_page(m, problem=r.message, status=r.status, refusal=r.refusal)
+        if fetched():
+            return _table(m)
+        return redirect(url_for("play.table", key=m["edit_key"]))
     return _guard(m, action)
+
+
+def _deal_page(m: dict, problem: str | None = None, status: int = 200, refusal=None):
+    evs = store.events(get_db(), m["id"])
+    spec = catalogue.spec(m["variant"])
+    try:
+        size = spec.deal(len(m["players"]), m["options"])
+    except Exception:  # a deal size the catalogue does not fix: no counter's target
+        size = None
+    def low(t: str) -> str:
+        return ":".join(sorted(t.split(":"))) if TILE_RE.match(t) else t
+
+    # the tiles marked, as the picker names them (low half first); a blind row as typed
+    marked = {f"deal_{i}": [low(t) for v in request.form.getlist(f"deal_{i}") for t in v.split()]
+              for i in range(len(m["players"]))} if request.method == "POST" else {}
+    return render_template("play/deal.html", m=m, n=len(evs), form=forms.ActionForm(), size=size,
+                           problem=problem, refusal=refusal, marked=marked, values=request.form,
+                           fragment=fetched()), status
 
 
 def _deal_from_form(m: dict) -> dict | None:
@@ -279,9 +312,7 @@ def _tiles(raw: str) -> list[str]:
 @bp.get("/deal")
 def deal(key: str):
     """Enter the deal (and who leads) before the hand starts, for full checking."""
-    m = _match(key)
-    evs, state = _load(m)
-    return render_template("play/deal.html", m=m, n=len(evs), form=forms.ActionForm())
+    return _deal_page(_match(key))
 
 
 @bp.post("/move")

@@ -1,0 +1,67 @@
+"""The table's taps (issue 9/10) through the test client: a tap sent twice is recorded once;
+a background send is answered with the table itself; a stale tap is refused."""
+
+from __future__ import annotations
+
+from webhelpers import form_data, new_match, soup, table_form
+
+
+def start(client, edit):
+    data = form_data(client.get(edit), 'form[action$="/hand"]')
+    assert client.post(edit + "/hand", data=data).status_code == 302
+
+
+def events(client, edit):
+    hand = client.get(edit + "/export").get_json()["hands"][-1]
+    return [m for t in hand["turns"] for m in t["moves"]]
+
+
+def test_the_same_tap_sent_twice_is_recorded_once(client):
+    edit = new_match(client)
+    start(client, edit)
+    data = {**table_form(client, edit), "tile": "6:6", "leader": "Анфиса", "op": "tap-0001-abcdef"}
+    first = client.post(edit + "/move", data=data, headers={"X-Referee": "fetch"})
+    assert first.status_code == 200
+    # answered with the table itself (the part inside <main>), not a page nor a redirect
+    body = first.get_data(as_text=True)
+    assert "<html" not in body and 'id="table-state"' in body
+    again = client.post(edit + "/move", data=data, headers={"X-Referee": "fetch"})
+    assert again.status_code == 200
+    assert soup(again).select_one("p.note[role=status]") is not None
+    assert events(client, edit) == ["6:6"]
+    # the same without the key is judged as a new tap: stale (made against one event less)
+    resp = client.post(edit + "/move", data={k: v for k, v in data.items() if k != "op"})
+    assert resp.status_code == 409
+    assert events(client, edit) == ["6:6"]
+
+
+def test_a_bad_key_is_ignored_not_stored(client):
+    edit = new_match(client)
+    start(client, edit)
+    data = {**table_form(client, edit), "tile": "6:6", "leader": "Анфиса", "op": "x" * 300}
+    assert client.post(edit + "/move", data=data).status_code == 302
+    assert events(client, edit) == ["6:6"]
+
+
+def test_a_bad_deal_keeps_every_tile_marked_and_says_why(client):
+    edit = new_match(client)
+    page = client.get(edit + "/deal")
+    assert soup(page).select_one(".deal-form")["data-size"] == "7"
+    data = form_data(page, "form.deal-form")
+    assert data["from"] == "deal"
+    # Анфиса's 6:6 given to Всеволод too: refused with the reason, on the deal page
+    data.update({"deal_0": "3:2 3:3 4:6 1:3 5:6 4:0 6:6".split(),
+                 "deal_1": "0:0 2:0 1:1 0:6 2:6 2:1 6:6".split()})
+    resp = client.post(edit + "/hand", data=data)
+    assert resp.status_code in (400, 422)
+    page = soup(resp)
+    assert page.select_one(".problem[role=alert]") is not None
+    assert page.select_one("form.deal-form") is not None  # still the deal page
+    marked = {i: sorted(x["value"] for x in page.select(f'input[name="deal_{i}"][checked]')) for i in (0, 1)}
+    low = lambda ts: sorted(":".join(sorted(t.split(":"))) for t in ts)  # noqa: E731
+    assert marked[0] == low(data["deal_0"]) and marked[1] == low(data["deal_1"])
+    assert client.get(edit + "/export").get_json()["hands"] == []
+    client.set_cookie("lang", "en")
+    resp = client.post(edit + "/hand", data={**data, "csrf_token": form_data(client.get(edit + "/deal"), "form.deal-form")["csrf_token"]})
+    text = soup(resp).select_one(".problem").get_text(" ", strip=True)
+    assert "6:6" in text and not any("а" <= c <= "я" for c in text.lower()), text
