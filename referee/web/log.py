@@ -17,6 +17,8 @@ Event kinds (``data`` is a dict):
   renaming back).
 - ``confirm``: an opponent's word on a finished hand (``hand``, ``by``, ``verdict``:
   ``confirmed`` or ``disputed``). The replay never reads it; an undo passes over it.
+- ``redo``: puts back the change the latest undo cancelled (only while nothing new was
+  recorded since: a new change forgets what was undone).
 """
 
 from __future__ import annotations
@@ -67,19 +69,46 @@ class LoggedHand:
         return out
 
 
-def effective(events: list[dict]) -> list[dict]:
-    """The events still in force once every undo has cancelled its target (the latest
-    undoable change still in force; renames stay)."""
+def _replay_undo(events: list[dict]) -> tuple[list[dict], list[dict]]:
+    """The events in force, and the changes undone that a redo may still put back."""
     kept: list[dict] = []
+    undone: list[dict] = []
     for e in events:
         if e["kind"] == "undo":
             for i in range(len(kept) - 1, -1, -1):
                 if kept[i]["kind"] in UNDOABLE:
-                    del kept[i]
+                    undone.append(kept.pop(i))
                     break
+        elif e["kind"] == "redo":
+            if undone:
+                kept.append(undone.pop())
         elif e["kind"] in UNDOABLE or e["kind"] in LASTING:
             kept.append(e)
-    return kept
+            undone.clear()  # a new change (or a rename) forgets what was undone
+    return kept, undone
+
+
+def effective(events: list[dict]) -> list[dict]:
+    """The events still in force once every undo has cancelled its target (the latest
+    undoable change still in force; renames stay) and every redo put back the last one undone."""
+    return _replay_undo(events)[0]
+
+
+def redoable(events: list[dict]) -> dict | None:
+    """The change a redo would put back: the latest one undone, if nothing came after."""
+    undone = _replay_undo(events)[1]
+    return undone[-1] if undone else None
+
+
+def hand_number(events: list[dict], event: dict) -> int:
+    """The number of the hand an event in force belongs to (1 for the first)."""
+    n = 0
+    for e in effective(events):
+        if e["kind"] in ("hand", "result"):
+            n += 1
+        if e is event:
+            return max(n, 1)
+    return max(n, 1)
 
 
 def last_undoable(events: list[dict]) -> dict | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from referee import limits
@@ -133,7 +133,7 @@ def fetched() -> bool:
 
 
 def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None, places=None,
-           tile=None, miss=None, note: str | None = None):
+           tile=None, miss=None, note: str | None = None, confirm: str | None = None):
     evs, state = _load(m)
     ph = phase(m, state)
     hv = engine.hand_view(state.live) if ph == "play" else None
@@ -154,10 +154,18 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         can_end_turn=_can_end_turn(state),
         spec=catalogue.spec(m["variant"]), blind=blind, miss=miss,
         leader=request.form.get("leader") if (places or miss) else None,
-        tv=tv, more=more, note=note, fragment=fetched(), groups=_groups(hv, tv) if blind is None else [],
+        tv=tv, more=more, note=note, confirm=confirm, redo=_redo_words(evs), fragment=fetched(),
+        groups=_groups(hv, tv) if blind is None else [],
         preview=preview, place_marks=preview["labels"],
         summary=engine.hand_summary(state, m["players"]) if ph in ("next", "over") else None,
     ), status
+
+
+def _redo_words(evs: list[dict]) -> str | None:
+    from .log import redoable
+
+    back = redoable(evs)
+    return describe_event(evs + [{"kind": "redo", "data": {}}], back) if back else None
 
 
 def _groups(hv: dict | None, tv: dict | None) -> list[dict]:
@@ -191,8 +199,9 @@ def _can_end_turn(state) -> bool:
     return bool(turn) and any(not mv.startswith("draw") for mv in turn.moves)
 
 
-def _guard(m: dict, action):
-    """Run a change; a refusal redraws the table with the message, nothing stored."""
+def _guard(m: dict, action, done: list[str] | None = None):
+    """Run a change; a refusal redraws the table with the message, nothing stored. ``done``
+    collects what the change says once made (shown on the table drawn after it)."""
     try:
         if not forms.ActionForm().validate_on_submit():
             raise Refused(_("The form was damaged: nothing was changed."))
@@ -204,8 +213,11 @@ def _guard(m: dict, action):
     except Refused as r:
         return _table(m, problem=r.message, status=r.status, refusal=r.refusal, places=r.places,
                       tile=r.tile, miss=r.miss)
+    note = " ".join(done) if done else None
     if fetched():
-        return _table(m)
+        return _table(m, note=note)
+    if note:
+        flash(note, "note")
     return redirect(url_for("play.table", key=m["edit_key"]))
 
 
@@ -455,10 +467,52 @@ def end_turn(key: str):
     return _guard(m, action)
 
 
+def describe_event(evs: list[dict], e: dict) -> str:
+    """A change in words, for «Undone: …» and «Redo: …»."""
+    from .log import hand_number
+
+    kind, data = e["kind"], e.get("data") or {}
+    if kind == "move":
+        token = str(data.get("token", ""))
+        words = token.split()
+        if not words:
+            what = token
+        elif words[0] == "pass":
+            what = _("pass")
+        elif words[0] == "draw":
+            what = _("drew %(tile)s", tile=words[1]) if len(words) > 1 else _("drew from the bazaar")
+        elif words[0] == "miss":
+            what = _("%(tile)s does not fit", tile=" ".join(words[1:]))
+        elif words[0] == "open":
+            what = _("turned up %(tiles)s", tiles=" ".join(words[1:]))
+        else:
+            what = words[0].split(">")[0]
+        return f"{data.get('player', '')}: {what}"
+    if kind == "end_turn":
+        return _("the end of a turn")
+    if kind == "hand":
+        return _("the start of hand %(num)d", num=hand_number(evs, e))
+    if kind == "result":
+        return _("hand %(num)d entered by its result", num=hand_number(evs, e))
+    if kind == "left":
+        return _("the tiles left in hand %(num)d", num=hand_number(evs, e))
+    return kind
+
+
+class Confirm(Exception):
+    """An undo that would remove a whole hand: asked first."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
+
+
 @bp.post("/undo")
 def undo(key: str):
-    """Undo the latest change (recorded as an event; nothing is deleted)."""
+    """Undo the latest change (recorded as an event; nothing is deleted). Undoing the start
+    of a hand, or a hand entered by its result, removes a whole hand: it is asked first."""
     m = _match(key)
+    done: list[str] = []
 
     def action():
         n = _n()
@@ -466,11 +520,40 @@ def undo(key: str):
         _fresh(evs, n)
         from .log import last_undoable
 
-        if last_undoable(evs) is None:
+        target = last_undoable(evs)
+        if target is None:
             raise Refused(_("There is nothing to undo."))
+        what = describe_event(evs, target)
+        if target["kind"] in ("hand", "result") and request.form.get("confirm") != "1":
+            raise Confirm(what)
         _append(m, n, "undo", {})
+        done.append(_("Undone: %(what)s.", what=what))
 
-    return _guard(m, action)
+    try:
+        return _guard(m, action, done)
+    except Confirm as c:
+        return _table(m, confirm=c.what)
+
+
+@bp.post("/redo")
+def redo(key: str):
+    """Put back the change the latest undo cancelled (a ``redo`` event)."""
+    m = _match(key)
+    done: list[str] = []
+
+    def action():
+        n = _n()
+        evs = store.events(get_db(), m["id"])
+        _fresh(evs, n)
+        from .log import redoable
+
+        back = redoable(evs)
+        if back is None:
+            raise Refused(_("There is nothing to redo."))
+        _append(m, n, "redo", {})
+        done.append(_("Redone: %(what)s.", what=describe_event(evs + [{"kind": "redo", "data": {}}], back)))
+
+    return _guard(m, action, done)
 
 
 @bp.post("/left")

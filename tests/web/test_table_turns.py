@@ -65,3 +65,48 @@ def test_a_bad_deal_keeps_every_tile_marked_and_says_why(client):
     resp = client.post(edit + "/hand", data={**data, "csrf_token": form_data(client.get(edit + "/deal"), "form.deal-form")["csrf_token"]})
     text = soup(resp).select_one(".problem").get_text(" ", strip=True)
     assert "6:6" in text and not any("а" <= c <= "я" for c in text.lower()), text
+
+
+def test_undo_says_what_it_undid_and_the_last_undo_can_be_redone(client):
+    edit = new_match(client)
+    start(client, edit)
+    data = {**table_form(client, edit), "tile": "6:6", "leader": "Анфиса"}
+    assert client.post(edit + "/move", data=data).status_code == 302
+    data = {**table_form(client, edit), "tile": "0:6"}
+    assert client.post(edit + "/move", data=data).status_code == 302
+    undo = form_data(client.get(edit), "#undo-form")
+    resp = client.post(edit + "/undo", data=undo, headers={"X-Referee": "fetch"})
+    assert resp.status_code == 200
+    page = soup(resp)
+    assert page.select_one("p.note[role=status]").get_text() == "Отменено: Всеволод: 6:0."
+    assert events(client, edit) == ["6:6"]
+    # redo: a log event that puts the move back
+    assert page.select_one(".bar button.redo") is not None
+    redo = form_data(client.get(edit), "#redo-form")
+    resp = client.post(edit + "/redo", data=redo)
+    assert resp.status_code == 302
+    assert events(client, edit) == ["6:6", "6:0>6:6"]
+    assert soup(client.get(edit)).select_one(".bar button.redo") is None  # nothing left to redo
+    kinds = [e for e in client.get(edit + "/export").get_json()["hands"][0]["turns"]]
+    assert len(kinds) == 2
+    # a new change forgets what was undone: no redo after it
+    client.post(edit + "/undo", data=form_data(client.get(edit), "#undo-form"))
+    data = {**table_form(client, edit), "tile": "6:5"}
+    assert client.post(edit + "/move", data=data).status_code == 302
+    assert soup(client.get(edit)).select_one(".bar button.redo") is None
+    resp = client.post(edit + "/redo", data=form_data(client.get(edit), "#undo-form"))
+    assert resp.status_code == 400 and events(client, edit) == ["6:6", "6:5>6:6"]
+
+
+def test_undo_asks_before_it_removes_a_whole_hand(client):
+    edit = new_match(client)
+    start(client, edit)
+    undo = form_data(client.get(edit), "#undo-form")
+    resp = client.post(edit + "/undo", data=undo)
+    assert resp.status_code == 200
+    box = soup(resp).select_one("form.confirm-undo")
+    assert box is not None and "кона 1" in box.get_text()
+    assert len(client.get(edit + "/export").get_json()["hands"]) == 1  # nothing undone yet
+    resp = client.post(edit + "/undo", data=form_data(resp, "form.confirm-undo"))
+    assert resp.status_code == 302
+    assert client.get(edit + "/export").get_json()["hands"] == []
