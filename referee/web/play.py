@@ -648,18 +648,41 @@ def result_asks_scored(m: dict) -> bool:
     return engine.rules_of(m).scores_in_play()
 
 
+BLOCK = "*block*"  # the «blocked (fish)» choice of the result form (never a player's name there)
+
+
 def _result_from_form(m: dict) -> dict:
+    """A hand by its result, as the players said it: nothing is assumed (no «nobody: fish»
+    preselected); the player who went out with tiles left is a contradiction, refused."""
     out_name = request.form.get("out", "")
-    if out_name and out_name not in m["players"]:
+    if not out_name:
+        raise Refused(_("Say how the hand ended: who went out, or that it was blocked."))
+    if out_name in m["players"]:
+        pass
+    elif out_name == BLOCK:
+        out_name = ""
+    else:
         raise Refused(_("Choose a player from the list."))
     res: dict = {"out": out_name or None}
     left: dict = {}
     scored: dict = {}
     for i, name in enumerate(m["players"]):
-        raw = (request.form.get(f"left_{i}") or "").strip()
-        if raw and name != out_name:
+        tiles = [v.strip() for v in request.form.getlist(f"left_{i}") if v.strip()]
+        raw = " ".join(tiles)
+        pips_raw = (request.form.get(f"pips_{i}") or "").strip()
+        if raw and pips_raw:
+            raise Refused(_("For %(name)s enter either the tiles or the pips, not both.", name=name))
+        if name == out_name and (raw or pips_raw not in ("", "0")):
+            raise Refused(_("%(name)s went out and so holds no tiles: clear what is entered as left "
+                            "for %(name)s, or say who went out.", name=name))
+        if raw:
             pips = whole_number(raw, 4)
             left[name] = pips if pips is not None else _tiles(raw)
+        elif pips_raw and name != out_name:
+            pips = whole_number(pips_raw, 4)
+            if pips is None:
+                raise Refused(_("Pips are a whole number (%(name)s).", name=name))
+            left[name] = pips
         sc = (request.form.get(f"scored_{i}") or "").strip()
         if sc:
             points = whole_number(sc, 5, signed=True)

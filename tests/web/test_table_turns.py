@@ -110,3 +110,34 @@ def test_undo_asks_before_it_removes_a_whole_hand(client):
     resp = client.post(edit + "/undo", data=form_data(resp, "form.confirm-undo"))
     assert resp.status_code == 302
     assert client.get(edit + "/export").get_json()["hands"] == []
+
+
+def test_a_hand_by_result_is_tapped_with_nothing_preselected(client):
+    edit = new_match(client)
+    page = soup(client.get(edit + "/result"))
+    form = page.select_one("form.result-form")
+    assert form.select('input[name="out"]') and not form.select('input[name="out"][checked]')
+    assert len(form.select('input[type=checkbox][name="left_1"]')) == 28  # the tile picker
+    assert form.select_one("textarea, input[type=text][name^=left_]") is None  # nothing typed
+    data = form_data(client.get(edit + "/result"), "form.result-form")
+    # nothing said: refused with the reason, nothing stored
+    resp = client.post(edit + "/result", data={**data, "left_1": ["1:1"]})
+    assert resp.status_code == 400 and "кон" in soup(resp).select_one(".problem").get_text()
+    # the player who went out listed with tiles left: a contradiction, refused with the reason
+    resp = client.post(edit + "/result", data={**data, "out": "Анфиса", "left_0": ["6:6"], "left_1": ["1:1"]})
+    assert resp.status_code == 400
+    assert "Анфиса" in soup(resp).select_one(".problem").get_text()
+    assert soup(resp).select_one('input[name="left_0"][value="6:6"][checked]') is not None  # kept
+    assert client.get(edit + "/export").get_json()["hands"] == []
+    resp = client.post(edit + "/result", data={**data, "out": "Анфиса", "left_1": ["1:1", "2:3"]})
+    assert resp.status_code == 302
+    hand = client.get(edit + "/export").get_json()["hands"][0]["result"]
+    assert hand["out"] == "Анфиса" and sorted(hand["left"]["Всеволод"]) == ["1:1", "2:3"]
+
+
+def test_a_block_is_said_not_assumed(client):
+    edit = new_match(client)
+    data = form_data(client.get(edit + "/result"), "form.result-form")
+    resp = client.post(edit + "/result", data={**data, "out": "*block*", "pips_0": "7", "pips_1": "9"})
+    assert resp.status_code == 302, soup(resp).select_one(".problem")
+    assert client.get(edit + "/export").get_json()["hands"][0]["result"]["out"] is None
