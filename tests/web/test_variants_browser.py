@@ -168,8 +168,9 @@ def choose(page, move: str, form: str, shot: Shots) -> None:
 def tick(page, selector: str) -> None:
     """Tick a radio or checkbox on the table page: a tap inside the screen as it is."""
     box = page.locator(selector).first.evaluate(
-        "e => { const r = (e.closest('label') || e).getBoundingClientRect(); "
-        "return [r.top, r.bottom, window.innerHeight, window.scrollY]; }")
+        "e => { const r = (e.closest('label') || e).getBoundingClientRect(); const bar = document.querySelector('.bar'); "
+        "const limit = bar && !bar.contains(e) ? bar.getBoundingClientRect().top : window.innerHeight; "
+        "return [r.top, r.bottom, limit + 0.5, window.scrollY]; }")
     assert box[0] >= 0 and box[1] <= box[2] and box[3] == 0, f"{selector}: outside the screen {box}"
     TALLY["taps"] += 1
     page.check(selector)

@@ -111,8 +111,10 @@ def go(page, selector: str, in_view: bool = False) -> None:
     """Click something and wait for what it does: a new page, or the table redrawn in place.
     ``in_view``: the control must be inside the screen as it is (no scroll needed)."""
     el = page.locator(selector).first
-    box = el.evaluate("e => { const r = e.getBoundingClientRect(); "
-                      "return [r.top, r.bottom, window.innerHeight, window.scrollY]; }")
+    # the screen as it is: above the bar fixed at the bottom (a control under it is hidden)
+    box = el.evaluate("e => { const r = e.getBoundingClientRect(); const bar = document.querySelector('.bar'); "
+                      "const limit = bar && !bar.contains(e) ? bar.getBoundingClientRect().top : window.innerHeight; "
+                      "return [r.top, r.bottom, limit + 0.5, window.scrollY]; }")
     scrolled = not (box[0] >= 0 and box[1] <= box[2])
     if in_view:
         assert not scrolled and box[3] == 0, f"{selector}: outside the screen {box}"
