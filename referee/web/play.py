@@ -496,6 +496,8 @@ def describe_event(evs: list[dict], e: dict) -> str:
         return _("hand %(num)d entered by its result", num=hand_number(evs, e))
     if kind == "left":
         return _("the tiles left in hand %(num)d", num=hand_number(evs, e))
+    if kind == "correct":
+        return _("the correction of hand %(num)s", num=data.get("hand", "?"))
     return kind
 
 

@@ -138,6 +138,7 @@ def test_a_hand_by_result_is_tapped_with_nothing_preselected(client):
 def test_a_block_is_said_not_assumed(client):
     edit = new_match(client)
     data = form_data(client.get(edit + "/result"), "form.result-form")
-    resp = client.post(edit + "/result", data={**data, "out": "*block*", "pips_0": "7", "pips_1": "9"})
+    block = soup(client.get(edit + "/result")).select_one("input[name=out][value*=block]")["value"]
+    resp = client.post(edit + "/result", data={**data, "out": block, "pips_0": "7", "pips_1": "9"})
     assert resp.status_code == 302, soup(resp).select_one(".problem")
     assert client.get(edit + "/export").get_json()["hands"][0]["result"]["out"] is None
