@@ -135,8 +135,8 @@ def test_the_read_only_view_says_when_it_is_out_of_date(chromium, server, lang, 
         notice.wait_for(state="hidden", timeout=10_000)
         # and it follows the match again: a hand entered on the table phone appears
         page.goto(page.url.replace("/share", "/result"))
-        page.select_option("select#out", "Анфиса")
-        page.fill("#left_1", "12")
+        page.check('input[name="out"][value="Анфиса"]')  # the result form: said, never preselected
+        page.fill('input[name="pips_1"]', "12")
         page.click("button.primary[type=submit]")
         viewer.locator("table.score tbody tr").first.wait_for(timeout=10_000)
         assert viewer.locator(".stale").is_hidden()
