@@ -27,9 +27,11 @@ def box(page, selector):
 
 def enter_result(page, edit: str, out: str | None, left: dict[int, str]) -> None:
     page.goto(edit + "/result")
-    page.select_option("#out", out or "")
+    # the result form says who went out (or the block) on radios, nothing preselected, and
+    # takes each loser's pips (or his tiles on the picker)
+    page.check(f'input[name="out"][value="{out or "*block*"}"]')
     for i, value in left.items():
-        page.fill(f"#left_{i}", value)
+        page.fill(f'input[name="pips_{i}"]', value)
     go(page, ".result-form button[type=submit]")
     assert not page.locator(".problem").count(), page.inner_text(".problem")
 
