@@ -35,6 +35,12 @@
       return input.value.split(/[\s,;]+/).filter(function (t) { return /^[0-6]:[0-6]$/.test(t); });
     };
     var rows = [].slice.call(deal.querySelectorAll("fieldset.blind-row"));
+    // the picker is sent once, in the first row: each other row gets its own copy
+    rows.forEach(function (fs) {
+      if (!fs.querySelector(".row-picker") && rows[0].querySelector(".row-picker")) {
+        fs.insertBefore(rows[0].querySelector(".row-picker").cloneNode(true), fs.querySelector(".row-tools"));
+      }
+    });
     var sync = function () {
       var taken = {};
       deal.querySelectorAll("input[type=checkbox]:checked, input[type=radio]:checked").forEach(function (c) {
