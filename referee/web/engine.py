@@ -480,5 +480,16 @@ def hand_summary(state: MatchState, players: list[str]) -> dict | None:
             layout = hand.layout_view()
         except Exception as err:
             _engine_failure(err)
+    pairs = None
+    teams = state.report.get("teams")
+    if teams:
+        # «Козёл» by pairs: what the pair scored, what hangs for it, the eggs (keyed by the
+        # pair's first player, as the report counts them)
+        by_name = {r["name"]: r for r in rows}
+        hanging = h.get("hanging") or {}
+        pairs = [{"names": list(t), "members": [by_name[p] for p in t if p in by_name],
+                  "points": int((h.get("points") or {}).get(t[0], 0) or 0),
+                  "hanging": int(hanging.get(t[0], 0) or 0),
+                  "winner": h.get("winner") in t} for t in teams]
     return {"number": h.get("number") or len(hands), "end": h.get("end"), "winner": h.get("winner"),
-            "rows": rows, "layout": layout}
+            "rows": rows, "layout": layout, "pairs": pairs, "eggs": h.get("eggs")}

@@ -150,6 +150,9 @@ def setup(variant: str):
             else:
                 m = store.create_match(get_db(), spec.name, options, players, lang=lang())
                 remember(m)
+                if request.form.get("with_deal") == "1":
+                    # «with the deal»: straight to the deal page (no tap on its link)
+                    return redirect(url_for("play.deal", key=m["edit_key"]))
                 return redirect(url_for("play.table", key=m["edit_key"]))
     elif request.method == "POST":
         problem = _("Please correct the marked fields.")

@@ -155,8 +155,8 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         spec=catalogue.spec(m["variant"]), blind=blind, miss=miss,
         leader=request.form.get("leader") if (places or miss) else None,
         tv=tv, more=more, note=note, confirm=confirm, redo=_redo_words(evs), fragment=fetched(),
-        groups=_groups(hv, tv) if blind is None else [],
-        preview=preview, place_marks=preview["labels"],
+        groups=(groups := _groups(hv, tv, state.live if ph == "play" else None)) if blind is None else [],
+        preview=preview, place_marks=preview["labels"] or _split_marks(groups if blind is None else []),
         summary=engine.hand_summary(state, m["players"]) if ph in ("next", "over") else None,
     ), status
 
@@ -168,9 +168,50 @@ def _redo_words(evs: list[dict]) -> str | None:
     return describe_event(evs + [{"kind": "redo", "data": {}}], back) if back else None
 
 
-def _groups(hv: dict | None, tv: dict | None) -> list[dict]:
-    """With the deal known, the picker's tiles in groups: the player's own first, then the
-    bazaar's when he may draw, then the others (folded). Empty: the plain 28-tile picker."""
+def _split(live, hv: dict, tiles: list[str]) -> dict[str, list[dict]]:
+    """The player's own tiles that fit more than one place, each place a button of its own
+    (one tap lays it there, no second question): tile -> [{token, label, points}], ``label``
+    the number of the open end on the drawing. Only plain places, each at an end of its own;
+    a tile with a crosswise, closing or cutting choice keeps the choice in words."""
+    from .places import describe
+
+    if live is None:
+        return {}
+    ends = [e.get("target") for e in (hv.get("layout") or {}).get("ends") or []]
+    scores = bool(getattr(live, "lays_score", False))
+    out: dict[str, list[dict]] = {}
+    for t in tiles:
+        places = engine.places_for(live, t)
+        if len(places) < 2 or any(describe(p, places)["kind"] != "attach" for p in places):
+            continue
+        buttons = []
+        for p in places:
+            pv = engine.lay_previews(live, [p])
+            targets = [tg for tg, _nums in pv["labels"].items()]
+            if len(targets) != 1 or targets[0] not in ends:
+                break
+            buttons.append({"token": p, "target": targets[0], "label": str(ends.index(targets[0]) + 1),
+                            "points": pv["points"].get(p) if scores else None})
+        else:
+            if len({b["label"] for b in buttons}) == len(buttons):
+                out[t] = buttons
+    return out
+
+
+def _split_marks(groups: list[dict]) -> dict[str, list[str]]:
+    """The open ends that the split buttons name, marked so on the drawing."""
+    marks: dict[str, list[str]] = {}
+    for g in groups:
+        for buttons in (g.get("split") or {}).values():
+            for b in buttons:
+                marks[b["target"]] = [b["label"]]
+    return marks
+
+
+def _groups(hv: dict | None, tv: dict | None, live=None) -> list[dict]:
+    """With the deal known, the picker's tiles in groups: the player's own first (a tile that
+    fits several places as one button a place), then the bazaar's when he may draw, then the
+    others (folded). Empty: the plain 28-tile picker."""
     if not hv or not hv.get("deal_known") or not hv.get("to_move"):
         return []
     from .tiles import ALL_STR, picker_rows
@@ -179,8 +220,9 @@ def _groups(hv: dict | None, tv: dict | None) -> list[dict]:
     own = set(hv["known"].get(hv["to_move"]) or [])
     held = {t for tiles in hv["known"].values() for t in (tiles or [])}
     bazaar = [t for t in order if t not in held and t not in hv["on_table"]]
+    mine = [t for t in order if t in own]
     out = [{"kind": "own", "label": _("Tiles of %(name)s", name=hv["to_move"]),
-            "tiles": [t for t in order if t in own]}]
+            "tiles": mine, "split": _split(live, hv, mine)}]
     shown = set(own)
     if tv and tv.get("can_draw") and bazaar:
         out.append({"kind": "bazaar", "label": _("The bazaar: a tap draws the tile"), "tiles": bazaar})

@@ -75,3 +75,33 @@ def test_the_rules_page_holds_each_new_rule_with_its_anchor_words_and_options(cl
         # each new rule names the house option that changes it
         rule = page.find(id="traditional.kozel_min").get_text(" ")
         assert ("Не писать меньше" if lang == "ru" else "Nothing written under") in rule
+
+
+def _result(client, edit, **fields):
+    page = client.get(edit + "/result")
+    form = {"csrf_token": csrf_of(page), "n": soup(page).select_one('input[name="n"]')["value"], **fields}
+    resp = client.post(edit + "/result", data=form)
+    assert resp.status_code == 302, soup(resp).select_one(".problem")
+
+
+def test_the_hand_summary_is_per_pair(client):
+    """Between hands the table says what each pair scored, what hangs for it and the eggs,
+    one row a pair (each partner's tiles inside), not a row a player."""
+    edit = new_match(client, players=PLAYERS, options=YARD)
+    _result(client, edit, out="Анфиса", left_1="5", left_3="4")  # 9 < 13: it hangs
+    box = soup(client.get(edit)).select_one(".hand-summary")
+    rows = box.select("table.summary.pairs tbody tr")
+    assert [r.th.get_text(strip=True) for r in rows] == ["Анфиса и Мария", "Всеволод и Пётр"]
+    assert "winner" in rows[0]["class"]
+    assert [m.select_one(".member-name").get_text(strip=True) for m in rows[1].select(".member")] == \
+        ["Всеволод:", "Пётр:"]
+    assert "5 очков" in rows[1].get_text(" ") and "4 очка" in rows[1].get_text(" ")
+    assert rows[1].select_one(".hang").get_text(strip=True) == "висит 9"
+    assert box.select_one("table.summary:not(.pairs)") is None
+    # an equal block: the eggs, written for nobody, said under the pairs
+    _result(client, edit, out="*block*", left_0="10", left_1="6", left_2="0", left_3="4")
+    box = soup(client.get(edit)).select_one(".hand-summary")
+    assert "Яйца" in box.select_one(".eggs-now").get_text()
+    # nothing written on an equal block; the 9 of the first hand still hangs
+    assert [td.get_text(" ", strip=True) for td in box.select("table.summary.pairs td.pts")] == \
+        ["яйца", "яйца висит 9"]
