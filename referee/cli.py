@@ -77,8 +77,13 @@ def _readable(code: int, out: dict, lang: str, rep=None) -> str:
         head = _t("bad", lang) if code == 2 else _t("error", lang)
         where = ""
         if err.get("hand"):
-            where = " (" + _t("where", lang).format(hand=err["hand"], turn=err.get("turn") or "—",
-                                                     move=err.get("move") or "—") + ")"
+            where = _t("where", lang).format(hand=err["hand"], turn=err.get("turn") or "—",
+                                             move=err.get("move") or "—")
+            if err.get("move") and code == 1:   # the refused move in words (the one formatter)
+                from .rules.move_words import sentence
+
+                where += " — " + sentence(err["move"], lang, out.get("variant"))
+            where = f" ({where})"
         lines.append(f"{head}{where}: {err['message']} [{_t('rule', lang)} {err['rule']}]")
         if code == 1 and out.get("variant"):
             from .rulebook import rule_url

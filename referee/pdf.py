@@ -21,6 +21,7 @@ from referee import rulebook
 from referee.paths import TEMPLATES  # a checkout's templates/ or the installed copy
 from referee.rules import REGISTRY, make_variant
 from referee.rules.catalogue import PRESETS, VARIANTS, OptionError, resolve_options, spec
+from referee.rules.move_words import sentence  # the one formatter of move text
 
 __all__ = [
     "TEMPLATES",
@@ -32,7 +33,6 @@ __all__ = [
     "hand_record",
     "hand_record_html",
     "hand_moves",
-    "describe_move",
     "SheetError",
 ]
 
@@ -636,68 +636,6 @@ def blank_sheet(variant: str, players: int, lang: str = "ru", preset: str | None
 
 
 
-def describe_move(token: str, lang: str, variant: str | None = None, previous: str | None = None) -> str:
-    """A move token in words ("draw 5:5" -> "берёт из базара 5:5"), read by the engine's one parser
-    (``referee.rules.notation``), each tile as the token writes it. ``variant`` and ``previous``
-    (the player before the mover, who gets a sausage cut's piece) make the words more exact."""
-    from referee.rules.errors import MoveSyntaxError
-    from referee.rules.notation import parse_move, written_tiles
-    from referee.rules.tiles import tile_str
-
-    ru = key_lang(lang) == "ru"
-    blind = variant in REGISTRY and REGISTRY[variant].blind
-    try:
-        mv = parse_move(str(token))
-    except MoveSyntaxError:
-        return "(запись не разобрана)" if ru else "(token not understood)"
-    written = written_tiles(str(token))
-
-    def w(t: int) -> str:
-        return written.get(t, tile_str(t))
-
-    if mv.kind == "pass":
-        return "пропускает ход" if ru else "passes"
-    if mv.kind == "draw":
-        if mv.tile < 0:
-            return "берёт кость из базара (не показывая)" if ru else "draws a tile from the bazaar (unseen)"
-        if blind:
-            return (f"берёт из базара {w(mv.tile)} в ряд (в этот ход не играет)" if ru else
-                    f"draws {w(mv.tile)} into his row (not played this turn)")
-        return f"берёт из базара {w(mv.tile)}" if ru else f"draws {w(mv.tile)} from the bazaar"
-    if mv.kind == "miss":
-        return (f"открывает {w(mv.tile)} — не подходит, она уходит влево" if ru else
-                f"turns up {w(mv.tile)}: no fit, it goes back to the left")
-    if mv.kind == "open":
-        tiles = ", ".join(w(t) for t in mv.tiles)
-        return f"открывает последние кости: {tiles}" if ru else f"turns up his last tiles: {tiles}"
-    words = [f"кладёт {w(mv.tile)}" if ru else f"lays {w(mv.tile)}"]
-    if mv.target >= 0:
-        tgt = w(mv.target)
-        if mv.at >= 0:
-            words.append(f"к {tgt}, к половине {mv.at}" if ru else f"against {tgt}, at its half {mv.at}")
-        else:
-            words.append(f"к {tgt}" if ru else f"against {tgt}")
-    if mv.orient == "across":
-        words.append("поперёк" if ru else "crosswise")
-        if mv.out >= 0:
-            words.append(f"половиной {mv.out} наружу" if ru else f"half {mv.out} facing out")
-    elif mv.orient == "along":
-        words.append("вдоль" if ru else "lengthwise")
-    if mv.down:
-        words.append("рубашкой вверх, закрывая ногу" if ru else "face down, closing the leg")
-    if mv.cut:
-        if previous:
-            words.append(f"поперёк обеих лент — разрез, кусок получает {previous}" if ru else
-                         f"across both lanes: a cut, the piece goes to {previous}")
-        else:
-            words.append("поперёк обеих лент — разрез, кусок уходит предыдущему игроку" if ru else
-                         "across both lanes: a cut, the piece goes to the previous player")
-        if mv.give:
-            words.append({"left": "отдаёт левый кусок", "right": "отдаёт правый кусок"}[mv.give]
-                         if ru else f"gives the {mv.give} piece")
-    return ", ".join(words) if len(words) > 2 else " ".join(words)
-
-
 def _open_ends(h: Any) -> str:
     """The numbers the open ends show, as "6 · 0" (the engine's public view where it has one)."""
     view = getattr(h, "layout_view", None)
@@ -771,7 +709,7 @@ def hand_moves(record: Mapping[str, Any], report: Mapping[str, Any] | None, hand
                 "number": n,
                 "turn": t,
                 "player": turn.get("player", ""),
-                "words": describe_move(token, lang, record.get("variant"), _previous(record, turn.get("player"))),
+                "words": sentence(token, lang, record.get("variant"), _previous(record, turn.get("player"))),
                 "token": token,
                 "refused": refused,
                 "message": error.get("message", "") if refused else "",

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from referee import record
-from referee.rules import catalogue, errors, hand, match, messages, tiles, variants
+from referee.rules import catalogue, errors, hand, match, messages, move_words, tiles, variants
 from referee.rules.variants.base import Variant
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "engine-api.md"
@@ -25,6 +25,7 @@ NAMESPACES = {
     "referee.rules.variants": [variants, Variant],
     "referee.rules.hand.Hand": [hand.Hand, variants],
     "referee.rules.match": [match, match.Match],
+    "referee.rules.move_words": [move_words, move_words.MoveWords],
     "referee.record": [record, record.Report, errors.RuleError],
 }
 SECTION = re.compile(r"^## .*\(`([\w.]+)`\)\s*$", re.M)

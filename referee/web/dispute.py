@@ -20,6 +20,7 @@ from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
 from referee.rules import catalogue
+from referee.rules.move_words import sentence
 
 from . import engine
 from .i18n import lang
@@ -35,13 +36,11 @@ TILE_RE = re.compile(r"^[0-6]:[0-6]$")
 
 def _answer(m: dict, live, tile: str) -> dict:
     """Where ``tile`` fits now, or why not: words from the engine, in the page's language."""
-    from referee import pdf
-
     places = engine.places_for(live, tile)
     if places:
         preview = engine.lay_previews(live, places)
         return {"fits": True, "preview": preview, "places": [
-            {"token": p, "target": place_target(p), "words": pdf.describe_move(p, lang(), m["variant"]),
+            {"token": p, "target": place_target(p), "words": sentence(p, lang(), m["variant"]),
              "number": preview["number"][p], "points": preview["points"].get(p)}
             for p in places]}
     refusal = engine.explain(live, tile)

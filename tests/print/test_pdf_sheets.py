@@ -6,7 +6,6 @@ import io
 import json
 import pathlib
 import re
-import shutil
 import subprocess
 
 import pypdf
@@ -14,6 +13,7 @@ import pytest
 
 from referee import pdf, rulebook
 from referee.rules.catalogue import VARIANTS
+from referee.rules.move_words import sentence
 
 from print_fixtures import (BLITZ_RECORD, BLITZ_REFUSED_RECORD, BLITZ_REFUSED_REPORT, BLITZ_REPORT, FOUR, FOUR_EN,
                       TRAD_RECORD, TRAD_REPORT, long_match, report_for)
@@ -290,19 +290,18 @@ def test_hand_record_of_a_missing_hand():
     ("open 1:2 3:4 5:6", "открывает последние кости: 1:2, 3:4, 5:6", "turns up his last tiles: 1:2, 3:4, 5:6"),
 ])
 def test_move_in_words(token, ru, en):
-    assert pdf.describe_move(token, "ru") == ru
-    assert pdf.describe_move(token, "en") == en
+    assert sentence(token, "ru") == ru
+    assert sentence(token, "en") == en
 
 
 def test_move_in_words_knows_the_variant():
-    assert pdf.describe_move("draw 3:3", "ru", "dark") == "берёт из базара 3:3 в ряд (в этот ход не играет)"
-    assert pdf.describe_move("0:1 cut", "en", "sausage", "Bob") == (
+    assert sentence("draw 3:3", "ru", "dark") == "берёт из базара 3:3 в ряд (в этот ход не играет)"
+    assert sentence("0:1 cut", "en", "sausage", "Bob") == (
         "lays 0:1 across both lanes: a cut, the piece goes to Bob")
 
 
 # --- pictures -----------------------------------------------------------------------------------
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
 def test_sheets_turn_into_pictures(tmp_path):
     f = tmp_path / "sheet.pdf"
     f.write_bytes(pdf.match_sheet(BLITZ_RECORD, BLITZ_REPORT, "ru"))

@@ -14,7 +14,10 @@ def test_refusal_in_words_names_the_rule_and_its_page(tmp_path, capsys):
     path.write_text(json.dumps(rec, ensure_ascii=False), encoding="utf-8")
     assert main(["check", str(path), "--lang", "en"]) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert lines[-2].startswith("Broken rule (hand 1, turn 3, «draw 5:5»): Blitz has no bazaar")
+    assert lines[-2].startswith("Broken rule (hand 1, turn 3, «draw 5:5» — draws 5:5 from the bazaar): "
+                                "Blitz has no bazaar")
     assert lines[-1] == "The rule on the rules page: /rules/blitz#blitz.no_bazaar"
     assert main(["check", str(path), "--lang", "ru"]) == 1
-    assert capsys.readouterr().out.splitlines()[-1] == "Правило на странице правил: /rules/blitz#blitz.no_bazaar"
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2].startswith("Нарушение (кон 1, ход 3, «draw 5:5» — берёт из базара 5:5): В блице базара нет")
+    assert lines[-1] == "Правило на странице правил: /rules/blitz#blitz.no_bazaar"

@@ -1,0 +1,206 @@
+"""A move token in words, Russian or English: the one formatter of move text.
+
+Every door that says a move reads it here: the printed hand record and the dispute pages (a
+sentence: «кладёт 0:2 к 0:0»), the table page's place buttons (a short label and a second line:
+«снаружи будет 1» · «к 5:5»), ``referee check``'s readable report (the refused move in words).
+The token is read by the engine's one parser (:func:`referee.rules.notation.parse_move`), each
+tile as the token writes it (the touching half first). No rule is applied here.
+
+    >>> move_words("5:1>5:5", "ru").label
+    'снаружи будет 1'
+    >>> sentence("draw 5-5", "en")
+    'draws 5:5 from the bazaar'
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, NamedTuple
+
+from .errors import RuleError
+from .notation import Move, parse_move, written_tiles
+from .tiles import tile_str
+
+__all__ = ["MoveWords", "move_words", "sentence", "WORDS"]
+
+#: every phrase, (Russian, English); ``{…}`` filled from the token
+WORDS: dict[str, tuple[str, str]] = {
+    # the sentence (a sheet's row, the dispute step, the command line)
+    "unread": ("(запись не разобрана)", "(token not understood)"),
+    "pass": ("пропускает ход", "passes"),
+    "draw_unseen": ("берёт кость из базара (не показывая)", "draws a tile from the bazaar (unseen)"),
+    "draw_row": ("берёт из базара {tile} в ряд (в этот ход не играет)", "draws {tile} into his row (not played this turn)"),
+    "draw": ("берёт из базара {tile}", "draws {tile} from the bazaar"),
+    "miss": ("открывает {tile} — не подходит, она уходит влево", "turns up {tile}: no fit, it goes back to the left"),
+    "open": ("открывает последние кости: {tiles}", "turns up his last tiles: {tiles}"),
+    "lays": ("кладёт {tile}", "lays {tile}"),
+    "to_half": ("к {target}, к половине {at}", "against {target}, at its half {at}"),
+    "to": ("к {target}", "against {target}"),
+    "crosswise": ("поперёк", "crosswise"),
+    "out_half": ("половиной {out} наружу", "half {out} facing out"),
+    "lengthwise": ("вдоль", "lengthwise"),
+    "face_down": ("рубашкой вверх, закрывая ногу", "face down, closing the leg"),
+    "cut_to": ("поперёк обеих лент — разрез, кусок получает {previous}", "across both lanes: a cut, the piece goes to {previous}"),
+    "cut_previous": ("поперёк обеих лент — разрез, кусок уходит предыдущему игроку", "across both lanes: a cut, the piece goes to the previous player"),
+    "gives_left": ("отдаёт левый кусок", "gives the left piece"),
+    "gives_right": ("отдаёт правый кусок", "gives the right piece"),
+    # the label of a place button, and its second line
+    "l_against_half": ("к {target}, со стороны {at}", "against {target}, on its {at} side"),
+    "l_against": ("к {target}", "against {target}"),
+    "l_cut_left": ("отрезать, отдать левый кусок", "cut: give the left piece"),
+    "l_cut_left_detail": ("предыдущему игроку — ленты до длины короткой", "the lanes up to the shorter lane's length go to the previous player"),
+    "l_cut_right": ("отрезать, отдать правый кусок", "cut: give the right piece"),
+    "l_cut_right_detail": ("предыдущему игроку — выступающая кость", "the protruding tile goes to the previous player"),
+    "l_cut": ("отрезать: поперёк обеих лент", "cut across both lanes"),
+    "l_cut_detail": ("ленты забирает предыдущий игрок", "the lanes go to the previous player"),
+    "l_down": ("закрыть ногу (рубашкой вверх)", "close the leg (face down)"),
+    "l_across_out": ("поперёк, наружу {out}", "across, {out} facing out"),
+    "l_across": ("поперёк", "across (crosswise)"),
+    "l_along": ("вдоль", "along (lengthwise)"),
+    "l_first": ("первой костью на стол", "first on the table"),
+    "l_face_up": ("лицом вверх: нога продолжается", "face up: the leg goes on"),
+    "l_leaves": ("снаружи будет {n}", "leaves {n} open"),
+    "l_double_leaves": ("дубль, снаружи будет {n}", "a double: leaves {n} open"),
+    "l_draw": ("взять из базара {tile}", "draw {tile}"),
+    "l_draw_unseen": ("взять из базара", "draw from the bazaar"),
+    "l_pass": ("пас", "pass"),
+    "l_miss": ("не подходит", "does not fit"),
+    "l_miss_detail": ("вернуть в левый конец ряда", "back to the left end of the row"),
+    "l_open": ("открыть последние кости: {tiles}", "turn up the last tiles: {tiles}"),
+}
+
+
+class MoveWords(NamedTuple):
+    """One move in words, in the forms the doors need.
+
+    ``sentence``: what the mover does, as a sheet's row says it («кладёт 6:1, к 5:1, к половине 1,
+    поперёк»); ``label``: a place button's main words («снаружи будет 1»), ``detail``: its second,
+    smaller line (or ""); ``kind``: ``lead``, ``attach``, ``across``, ``along``, ``down``,
+    ``cut``, ``draw``, ``pass``, ``miss``, ``open`` or ``other`` (a token that does not read);
+    ``tile`` the tile as laid (the touching half first), ``target`` the tile it goes against as
+    the token writes it and ``target_drawn`` that tile turned so that the half it touches is
+    next to the laid tile (None where there is none); ``token`` itself."""
+
+    token: str
+    kind: str
+    sentence: str
+    label: str
+    detail: str
+    tile: str | None
+    target: str | None
+    target_drawn: str | None
+
+
+def _say(key: str, ru: bool, **params: object) -> str:
+    pair = WORDS[key]
+    return (pair[0] if ru else pair[1]).format(**params)
+
+
+def _blind(variant: str | None) -> bool:
+    if variant is None:
+        return False
+    from .variants.registry import REGISTRY
+
+    cls = REGISTRY.get(variant)
+    return bool(cls is not None and cls.blind)
+
+
+def move_words(token: str, lang: str, *, variant: str | None = None, previous: str | None = None,
+               others: Iterable[str] = ()) -> MoveWords:
+    """``token`` in words in ``lang`` (``ru``, else English). ``variant`` (its name) and
+    ``previous`` (the player before the mover, who gets a sausage cut's piece) make the sentence
+    more exact; ``others`` are the other tokens offered with it (a spider double that may also
+    close the leg is labelled «лицом вверх»)."""
+    ru = lang == "ru"
+    text = str(token)
+    try:
+        mv = parse_move(text)
+    except RuleError:
+        return MoveWords(text, "other", _say("unread", ru), text, "", None, None, None)
+    written = written_tiles(text)
+
+    def w(t: int) -> str:
+        return written.get(t, tile_str(t))
+
+    if mv.kind != "lay":
+        return _not_a_lay(text, mv, ru, w, _blind(variant))
+    return _lay(text, mv, ru, w, previous, tuple(str(o) for o in others))
+
+
+def sentence(token: str, lang: str, variant: str | None = None, previous: str | None = None) -> str:
+    """The move as a sentence (a sheet's row, the dispute step, the command line)."""
+    return move_words(token, lang, variant=variant, previous=previous).sentence
+
+
+def _not_a_lay(text: str, mv: Move, ru: bool, w: Callable[[int], str], blind: bool) -> MoveWords:
+    if mv.kind == "pass":
+        return MoveWords(text, "pass", _say("pass", ru), _say("l_pass", ru), "", None, None, None)
+    if mv.kind == "draw":
+        if mv.tile < 0:
+            return MoveWords(text, "draw", _say("draw_unseen", ru), _say("l_draw_unseen", ru), "", None, None, None)
+        said = _say("draw_row" if blind else "draw", ru, tile=w(mv.tile))
+        return MoveWords(text, "draw", said, _say("l_draw", ru, tile=w(mv.tile)), "", w(mv.tile), None, None)
+    if mv.kind == "miss":
+        return MoveWords(text, "miss", _say("miss", ru, tile=w(mv.tile)), _say("l_miss", ru),
+                         _say("l_miss_detail", ru), w(mv.tile), None, None)
+    tiles = ", ".join(w(t) for t in mv.tiles)
+    return MoveWords(text, "open", _say("open", ru, tiles=tiles), _say("l_open", ru, tiles=tiles), "",
+                     None, None, None)
+
+
+def _lay(text: str, mv: Move, ru: bool, w: Callable[[int], str], previous: str | None, others: tuple[str, ...]) -> MoveWords:
+    tile = w(mv.tile)
+    a, b = (int(x) for x in tile.split(":"))
+    target = w(mv.target) if mv.target >= 0 else None
+    at = mv.at if mv.at >= 0 else None
+    # the sentence
+    said = [_say("lays", ru, tile=tile)]
+    if target is not None:
+        said.append(_say("to_half", ru, target=target, at=at) if at is not None else _say("to", ru, target=target))
+    if mv.orient == "across":
+        said.append(_say("crosswise", ru))
+        if mv.out >= 0:
+            said.append(_say("out_half", ru, out=mv.out))
+    elif mv.orient == "along":
+        said.append(_say("lengthwise", ru))
+    if mv.down:
+        said.append(_say("face_down", ru))
+    if mv.cut:
+        said.append(_say("cut_to", ru, previous=previous) if previous else _say("cut_previous", ru))
+        if mv.give:
+            said.append(_say("gives_" + mv.give, ru))
+    words = ", ".join(said) if len(said) > 2 else " ".join(said)
+    # the button: its label and its second line
+    details = []
+    if target is not None:
+        details.append(_say("l_against_half", ru, target=target, at=at) if at is not None
+                       else _say("l_against", ru, target=target))
+    if mv.cut:
+        kind = "cut"
+        key = {"left": "l_cut_left", "right": "l_cut_right"}.get(mv.give, "l_cut")
+        label = _say(key, ru)
+        details.append(_say(key + "_detail", ru))
+    elif mv.down:
+        kind, label = "down", _say("l_down", ru)
+    elif mv.orient == "across":
+        kind = "across"
+        label = _say("l_across_out", ru, out=mv.out) if mv.out >= 0 else _say("l_across", ru)
+    elif mv.orient == "along":
+        kind, label = "along", _say("l_along", ru)
+    elif target is None:
+        kind, label = "lead", _say("l_first", ru)
+    else:
+        kind = "attach"
+        if any(o.startswith(text + " ") and o.endswith(" down") for o in others):
+            label = _say("l_face_up", ru)           # spider: the same double may close the leg
+        else:
+            label = _say("l_leaves", ru, n=b) if a != b else _say("l_double_leaves", ru, n=b)
+    if target is None and kind in ("across", "along"):
+        details.insert(0, _say("l_first", ru))
+    drawn = target
+    if target is not None:  # the target drawn with the half the tile touches next to it
+        p, q = (int(x) for x in target.split(":"))
+        if at is not None:
+            drawn = f"{q}:{p}" if at == p and p != q else target
+        elif a == p and a != q:
+            drawn = f"{q}:{p}"
+    return MoveWords(text, kind, words, label, " · ".join(d for d in details if d), tile, target, drawn)
