@@ -506,7 +506,7 @@ def _steps(h: Hand, hr: HandRecord, number: int, open_last: bool) -> Iterator[Po
         if h.over:
             raise _Stop(RuleError("hand.over", {}), number, ti, moves[0] if moves else None)
         if h.to_move is None and not h.history:      # (ladder: the starter is already laid)
-            h.to_move = s
+            h.set_leader(s)     # the rules leave the lead open and the record names none: he led
         if s != h.to_move:
             due = "—" if h.to_move is None else players[h.to_move]
             if h.layout.empty and not h.history:
@@ -720,8 +720,7 @@ def _apply_left(h: Hand, v: Variant, left: dict[str, list[int] | int] | None, nu
                 raise _left_error("left.impossible", "left_cap", number, player=name, count=h.counts[s],
                                   cap=cap, pips=val)
             pips_given[s] = val
-    h.left_pips = [pips_given[s] if not h.known[s] else None for s in range(h.n)]
-    h.vs.left_tiles = tiles_given
+    h.take_left(pips_given, tiles_given)
 
 
 def _left_agree(a: dict[str, Any] | None, b: dict[str, Any] | None, lone_blank: int | None, number: int) -> None:

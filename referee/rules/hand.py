@@ -891,6 +891,15 @@ class Hand:
         self.known = [False] * self.n
         self.layout.mask = 0
 
+    def take_left(self, pips: list[int | None], tiles: list[int | None]) -> None:
+        """What the table says each seat whose tiles are not known was left with at the end:
+        ``pips`` (None: not said, or his tiles are known and count for themselves) and ``tiles``
+        (a mask of the tiles listed, None where only a count was given). ``pips_of`` answers
+        from them; a variant that asks which tiles were left (Bergen's doubles) reads
+        ``vs.left_tiles``."""
+        self.left_pips = [pips[s] if not self.known[s] else None for s in range(self.n)]
+        self.vs.left_tiles = list(tiles)
+
     def out_seat(self) -> int:
         """The seat that went out (a hand that ended "out")."""
         if self.winner is None:
