@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from typing import Mapping, NamedTuple, Protocol
 
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
@@ -15,6 +15,27 @@ MATADORS_7 = mask_of([TILE[6][1], TILE[5][2], TILE[4][3], TILE[0][0]])
 MATADORS_6 = mask_of([TILE[0][6], TILE[1][5], TILE[2][4], TILE[3][3], TILE[0][0]])
 
 
+class MatadorOptions(Protocol):
+    """The house options every variant of the family has (``register`` checks that each
+    member's ``Options`` has them, of these types)."""
+
+    @property
+    def matador_compulsory(self) -> str: ...
+
+
+class OneDrawOptions(MatadorOptions, Protocol):
+    """The house options of the family's one-draw games (matador, six matador)."""
+
+    @property
+    def matador_end(self) -> str: ...
+
+    @property
+    def hand_end(self) -> str: ...
+
+    @property
+    def matador_after_draw(self) -> str: ...
+
+
 class MatadorBase(Variant):
     match_sum = 7
     matadors = MATADORS_7
@@ -24,14 +45,14 @@ class MatadorBase(Variant):
     end_check_turn_free = True      # its check_end passes turn_end on, unread
     rule_topics = frozenset({"drawing", "one_tile", "matadors", "matador_half"})
 
-    def chosen_half(self) -> bool:
-        return bool(self.o.matador_end == "chosen_half")      # French overrides: it has none
+    o: MatadorOptions
 
     def matadors_kept(self) -> bool:
-        return bool(self.o.matador_compulsory == "no")
+        return self.o.matador_compulsory == "no"
 
-    def out_ends(self, h: Hand) -> bool:
-        return bool(self.o.hand_end == "out")                 # French overrides: it has none
+    def matador_after_draw(self) -> bool:
+        """After a drawn tile that does not fit, a matador kept in hand may still be laid."""
+        return False
 
     def check_lay_turn(self, h: Hand, seat: int, t: int) -> None:
         super().check_lay_turn(h, seat, t)
@@ -40,7 +61,7 @@ class MatadorBase(Variant):
         if self.draw_rule == "one" and h.t_draws and h.t_drawn >= 0 and t != h.t_drawn:
             # house option matador_after_draw=yes (a gap in the sources): after a draw that
             # does not fit, a matador kept in hand may still be laid instead of passing
-            if not (self.o.matador_after_draw == "yes" and self.matadors >> t & 1
+            if not (self.matador_after_draw() and self.matadors >> t & 1
                     and not self.drawn_fits(h, seat)):
                 raise IllegalMove("turn.over", {"player": h.players[seat]})
         # drawing until playable: a drawn tile that fits is the one laid (must-play), not an
@@ -62,8 +83,24 @@ class MatadorBase(Variant):
             h.finish("block", None)
 
 
+class OneDrawMatador(MatadorBase):
+    """Matador and six matador: one draw a turn, and house options for the matador's half and
+    the end of the hand."""
+
+    o: OneDrawOptions
+
+    def chosen_half(self) -> bool:
+        return self.o.matador_end == "chosen_half"
+
+    def out_ends(self, h: Hand) -> bool:
+        return self.o.hand_end == "out"
+
+    def matador_after_draw(self) -> bool:
+        return self.o.matador_after_draw == "yes"
+
+
 @register
-class Matador(MatadorBase):
+class Matador(OneDrawMatador):
     name = "matador"
 
     class Options(NamedTuple):
@@ -106,7 +143,7 @@ class Matador(MatadorBase):
 
 
 @register
-class SixMatador(MatadorBase):
+class SixMatador(OneDrawMatador):
     name = "six_matador"
     match_sum = 6
     matadors = MATADORS_6
@@ -192,9 +229,6 @@ class French(MatadorBase):
         limit: int
 
     o: Options
-
-    def chosen_half(self) -> bool:
-        return False
 
     def setup(self, h: Hand, lead: int | None, previous_winner: int | None, first_hand: bool) -> None:
         if not h.deal_known:

@@ -3,7 +3,9 @@ decorator in its family's module (or, for a variant defined elsewhere, wherever 
 
 from __future__ import annotations
 
-from typing import TypeVar
+import sys
+import typing
+from typing import Any, TypeVar
 
 from .. import catalogue
 from .base import Variant
@@ -27,10 +29,44 @@ def register(cls: V) -> V:
     if set(fields) != set(entry.option_keys):
         raise TypeError(f"{cls.__name__}.Options has {sorted(fields)}, the catalogue's "
                         f"{cls.name!r} {sorted(entry.option_keys)}")
+    _check_types(cls, entry)
     if cls.catalogue is not None:
         catalogue.add(cls.catalogue)     # only once the class is known to fit it
     REGISTRY[cls.name] = cls
     return cls
+
+
+def _resolve(owner: type, annotation: Any) -> Any:
+    if not isinstance(annotation, str):
+        return annotation
+    return eval(annotation, vars(sys.modules[owner.__module__]), dict(vars(owner)))  # noqa: S307 - the class's own annotation
+
+
+def _check_types(cls: type[Variant], entry: catalogue.VariantSpec) -> None:
+    """Each field of ``Options`` typed as the catalogue has the option (a number: ``int``, or
+    ``int | None`` where it may be unset; a choice: ``str``); every option a base class of the
+    family reads (its ``o`` annotated with a Protocol of properties) there with that type; a
+    variant counting a lone 0:0 (``traditional_pips``) has ``lone_blank``."""
+    hints = typing.get_type_hints(cls.Options)
+    for option in entry.options:
+        want = int if option.numeric else str
+        if hints.get(option.key) not in (want, want | None):
+            raise TypeError(f"{cls.__name__}.Options.{option.key} is {hints.get(option.key)}, the "
+                            f"catalogue's option is {want.__name__}")
+    if cls.traditional_pips and "lone_blank" not in hints:
+        raise TypeError(f"{cls.__name__} counts a lone 0:0 (traditional_pips) but has no lone_blank option")
+    for base in cls.__mro__:
+        family = _resolve(base, base.__dict__.get("__annotations__", {}).get("o"))
+        if not getattr(family, "_is_protocol", False):
+            continue
+        for proto in family.__mro__:
+            for key, member in vars(proto).items():
+                if not isinstance(member, property) or member.fget is None:
+                    continue
+                want = typing.get_type_hints(member.fget, vars(sys.modules[proto.__module__]))["return"]
+                if hints.get(key) != want:
+                    raise TypeError(f"{cls.__name__}.Options has no {key}: {want.__name__} "
+                                    f"({base.__name__} reads it)")
 
 
 def unregister(name: str) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from ..hand import Cand, Hand
 from ..layout import End
@@ -12,8 +12,17 @@ from .orders import ONE_UP
 from .registry import register
 
 
+class SpinnerOptions(Protocol):
+    """The house options both spinners have (``register`` checks each one's ``Options``)."""
+
+    @property
+    def open_arms_first(self) -> str: ...
+
+
 class Spinner(Variant):
     """Sevastopol and spider: the opening double spins four ways."""
+
+    o: SpinnerOptions
 
     layout_kind = "spinner"
     arms_rule = "sevastopol.arms_first"
@@ -33,7 +42,7 @@ class Spinner(Variant):
         return None if DOUBLE[t] else "lead.double"
 
     def arms_first(self) -> bool:
-        return bool(self.o.open_arms_first == "yes")     # both spinners have the option
+        return self.o.open_arms_first == "yes"
 
     def end_allowed(self, h: Hand, e: End, seat: int, turn: bool) -> str | None:
         if self.arms_first() and h.layout.spin_started < 4 and not e.spin:
