@@ -105,7 +105,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             with open(args.record, "rb") as f:
                 data = f.read()
     except OSError as e:
-        msg = (f"Не удалось открыть файл: {e.strerror}" if (lang or "ru") == "ru" else f"Cannot open the file: {e.strerror}")
+        from .rules.messages import os_error_words
+
+        why = os_error_words(e, lang or "ru")
+        msg = f"Не удалось открыть файл: {why}" if (lang or "ru") == "ru" else f"Cannot open the file: {why}"
         out = {"ok": False, "variant": None, "hands": [], "totals": {}, "match_winner": None,
                "error": {"hand": None, "turn": None, "move": None, "rule": "record.file", "message": msg}}
         print(json.dumps(out, ensure_ascii=False) if args.json else msg, file=sys.stdout if args.json else sys.stderr)

@@ -20,6 +20,7 @@ import sys
 from typing import Any
 
 from referee.rules.catalogue import VARIANTS
+from referee.rules.messages import json_error_words, os_error_words
 
 __all__ = ["add_subcommands", "cmd_sheet", "cmd_blank"]
 
@@ -92,7 +93,7 @@ def _write(path: str, data: bytes, lang: str) -> int:
         with open(path, "wb") as f:
             f.write(data)
     except OSError as e:
-        return _fail(lang, "cannot_write", path=path, reason=e.strerror or str(e))
+        return _fail(lang, "cannot_write", path=path, reason=os_error_words(e, lang))
     return 0
 
 
@@ -134,11 +135,11 @@ def cmd_sheet(args: argparse.Namespace) -> int:
             with open(args.record, "rb") as f:
                 raw = f.read()
     except OSError as e:
-        return _fail(lang, "no_file", path=args.record, reason=e.strerror or str(e))
+        return _fail(lang, "no_file", path=args.record, reason=os_error_words(e, lang))
     try:
         record = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        return _fail(lang, "not_json", path=args.record, reason=str(e))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        return _fail(lang, "not_json", path=args.record, reason=json_error_words(e, lang_arg or "ru"))
     if lang_arg is None and isinstance(record, dict) and record.get("lang") in ("ru", "en"):
         lang = record["lang"]
     code, out, rep = _report(record, lang)

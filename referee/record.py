@@ -17,6 +17,7 @@ from typing import Any, Iterator, Mapping, NamedTuple
 from . import limits
 from .rules.catalogue import OptionError, VARIANTS, resolve_options, spec
 from .rules.errors import RuleError
+from .rules.messages import json_error_params
 from .rules.hand import Hand
 from .rules.match import Match, partners
 from .rules.notation import Move, in_words_as_written, parse_move
@@ -86,8 +87,14 @@ class Record:
 # -- reading -------------------------------------------------------------------------------------
 
 
-def _field(name: str, detail: str, hand: int | None = None, turn: int | None = None) -> RecordError:
-    return RecordError("record.field", {"field": name, "detail": detail}, hand=hand, turn=turn)
+def _field(name: str, what: str, hand: int | None = None, turn: int | None = None) -> RecordError:
+    """The field ``name`` is not what it must be; ``what`` names the words that say what it must
+    be (``messages.DETAILS``: a refusal is said in the reader's language, every word of it)."""
+    return RecordError("record.field", {"field": name, "what": what}, hand=hand, turn=turn)
+
+
+def _deal(what: str, number: int, **params: Any) -> RecordError:
+    return RecordError("record.deal", dict(params, what=what), hand=number)
 
 
 def _unknown_keys(obj: dict[str, Any], known: frozenset[str], where: str, hand: int | None = None,
@@ -120,7 +127,7 @@ def read(source: Any) -> Record:
         try:
             source = source.decode("utf-8")
         except UnicodeDecodeError as e:
-            raise RecordError("record.json", {"detail": "not UTF-8"}) from e
+            raise RecordError("record.json", {"what": "utf8"}) from e
     if isinstance(source, str):
         if len(source) > limits.MAX_RECORD_BYTES:
             raise RecordError("record.limit", limits.limit_params("bytes"))
@@ -129,7 +136,7 @@ def read(source: Any) -> Record:
         try:
             obj = json.loads(source)
         except (ValueError, RecursionError) as e:
-            raise RecordError("record.json", {"detail": str(e)[:120]}) from None
+            raise RecordError("record.json", json_error_params(e)) from None
     else:
         obj = source
         if limits.object_depth(obj) > limits.MAX_DEPTH:
@@ -145,7 +152,7 @@ def read(source: Any) -> Record:
     vs = spec(variant)
     players = obj.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise _field("players", "a list of names")
+        raise _field("players", "names")
     refused = limits.names_problem(players)  # the setup form's own check of names
     if refused is not None:
         why, name = refused
@@ -157,24 +164,24 @@ def read(source: Any) -> Record:
     if given is None:
         given = {}
     if not isinstance(given, dict):
-        raise _field("options", "an object")
+        raise _field("options", "object")
     try:
         options = resolve_options(variant, len(players), given)
     except OptionError as e:
         raise RecordError(e.rule, {k: str(v)[:40] for k, v in e.params.items()}) from None
     date = obj.get("date")
     if date is not None and (not isinstance(date, str) or not _DATE.match(date) or not _real_date(date)):
-        raise _field("date", "YYYY-MM-DD")
+        raise _field("date", "date")
     lang = obj.get("lang")
     if lang is not None and lang not in ("ru", "en"):
-        raise _field("lang", "ru or en")
+        raise _field("lang", "lang")
     if obj.get("created") is not None and (not isinstance(obj["created"], str) or len(obj["created"]) > 40):
-        raise _field("created", "a time (ISO 8601)")
+        raise _field("created", "time")
     if obj.get("log") is not None and not isinstance(obj["log"], list):
-        raise _field("log", "a list of changes")
+        raise _field("log", "changes")
     hands_raw = obj.get("hands", [])
     if not isinstance(hands_raw, list):
-        raise _field("hands", "a list")
+        raise _field("hands", "list")
     if len(hands_raw) > limits.MAX_HANDS:
         raise RecordError("record.limit", limits.limit_params("hands"))
     v = make_variant(variant, len(players), given)   # the given options: defaults may be None
@@ -196,7 +203,7 @@ def _real_date(text: str) -> bool:
 
 def _read_hand(raw: Any, number: int, players: list[str], size: int, v: Variant) -> HandRecord:
     if not isinstance(raw, dict):
-        raise _field("hands", "each hand is an object", hand=number)
+        raise _field("hands", "hand_object", hand=number)
     _unknown_keys(raw, HAND_KEYS, "hand", number)
     hr = HandRecord(raw=raw)
     seated = set(players)
@@ -204,33 +211,33 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, v: Variant)
     deal = raw.get("deal")
     if deal is not None:
         if not isinstance(deal, dict) or set(deal) != seated:
-            raise RecordError("record.deal", {"detail": "one list of tiles for every player"}, hand=number)
+            raise _deal("deal_everyone", number)
         hr.deal = {}
         for name in players:
             tiles = deal[name]
             if not isinstance(tiles, list):
-                raise RecordError("record.deal", {"detail": f"{name}: a list of tiles"}, hand=number)
+                raise _deal("deal_list", number, player=name)
             ts = [_tile(x, "deal", number) for x in tiles]
             if len(ts) != size:
-                raise RecordError("record.deal", {"detail": f"{name}: {len(ts)} tiles, {size} dealt"}, hand=number)
+                raise _deal("deal_size", number, player=name, count=len(ts), size=size)
             for t in ts:
                 if t in seen:
-                    raise RecordError("record.deal", {"detail": f"{tile_str(t)} twice"}, hand=number)
+                    raise _deal("deal_twice", number, tile=tile_str(t))
                 seen.add(t)
             hr.deal[name] = ts
     for key in ("removed", "starter"):
         if raw.get(key) is not None:
             if key == "removed" and (not v.removes_one or size * len(players) == 28):
-                raise _field("removed", f"{v.name} puts no bazaar tile aside", hand=number)
+                raise _field("removed", "no_removed", hand=number)
             if key == "starter" and not v.starter_from_bazaar:
-                raise _field("starter", f"{v.name} does not start from a bazaar tile", hand=number)
+                raise _field("starter", "no_starter", hand=number)
             t = _tile(raw[key], key, number)
             if t in seen:
-                raise RecordError("record.deal", {"detail": f"{key} {tile_str(t)} was dealt"}, hand=number)
+                raise _deal("deal_" + key, number, tile=tile_str(t))
             seen.add(t)
             setattr(hr, key, t)
     if v.starter_from_bazaar and raw.get("turns") and hr.starter is None:
-        raise _field("starter", f"{v.name} needs the starting tile", hand=number)
+        raise _field("starter", "needs_starter", hand=number)
     lead = raw.get("lead")
     if lead is not None:
         if not isinstance(lead, str) or lead not in seated:
@@ -239,13 +246,13 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, v: Variant)
     turns = raw.get("turns")
     if turns is not None:
         if not isinstance(turns, list):
-            raise _field("turns", "a list", hand=number)
+            raise _field("turns", "list", hand=number)
         if len(turns) > limits.MAX_TURNS:
             raise RecordError("record.limit", limits.limit_params("turns"), hand=number)
         hr.turns = []
         for ti, turn in enumerate(turns, 1):
             if not isinstance(turn, dict):
-                raise _field("turns", "each turn is an object", hand=number, turn=ti)
+                raise _field("turns", "turn_object", hand=number, turn=ti)
             _unknown_keys(turn, TURN_KEYS, "turn", number, ti)
             who = turn.get("player")
             if not isinstance(who, str) or who not in seated:
@@ -253,7 +260,7 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, v: Variant)
             name = who
             moves = turn.get("moves")
             if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-                raise _field("moves", "a list of move tokens", hand=number, turn=ti)
+                raise _field("moves", "moves", hand=number, turn=ti)
             if len(moves) > limits.MAX_MOVES:
                 raise RecordError("record.limit", limits.limit_params("moves"),
                                   hand=number, turn=ti)
@@ -273,7 +280,7 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, v: Variant)
     result = raw.get("result")
     if result is not None:
         if not isinstance(result, dict):
-            raise _field("result", "an object", hand=number)
+            raise _field("result", "object", hand=number)
         _unknown_keys(result, RESULT_KEYS, "result", number)
         out = result.get("out")
         if out is not None and (not isinstance(out, str) or out not in seated):
@@ -284,12 +291,12 @@ def _read_hand(raw: Any, number: int, players: list[str], size: int, v: Variant)
         left = _read_left(result.get("left") or {}, seated, number, "result.left", hr.written)
         scored = result.get("scored") or {}
         if not isinstance(scored, dict):
-            raise _field("result.scored", "an object of points", hand=number)
+            raise _field("result.scored", "points_object", hand=number)
         for k, x in scored.items():
             if k not in seated:
                 raise RecordError("record.unknown_player", {"name": str(k)[:MAX_NAME]}, hand=number)
             if isinstance(x, bool) or not isinstance(x, int):
-                raise _field("result.scored", "whole numbers", hand=number)
+                raise _field("result.scored", "whole", hand=number)
         hr.result = {"out": out, "left": left, "scored": dict(scored), "maker": maker}
     return hr
 
@@ -299,13 +306,13 @@ def _read_left(raw: Any, seated: set[str], number: int, name: str,
     """Each player's tiles (a list, kept as written: a tile twice is a rule the replay checks,
     exit 1) or pips."""
     if not isinstance(raw, dict):
-        raise _field(name, "an object: player -> tiles or pips", hand=number)
+        raise _field(name, "left_object", hand=number)
     out: dict[str, list[int] | int] = {}
     for k, x in raw.items():
         if k not in seated:
             raise RecordError("record.unknown_player", {"name": str(k)[:MAX_NAME]}, hand=number)
         if isinstance(x, bool):
-            raise _field(name, "tiles or a number", hand=number)
+            raise _field(name, "tiles_or_pips", hand=number)
         if isinstance(x, int):
             out[k] = x
         elif isinstance(x, list):
@@ -314,7 +321,7 @@ def _read_left(raw: Any, seated: set[str], number: int, name: str,
                 written.setdefault((k, t), as_written(text))
             out[k] = ts
         else:
-            raise _field(name, "tiles or a number", hand=number)
+            raise _field(name, "tiles_or_pips", hand=number)
     return out
 
 

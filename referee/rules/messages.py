@@ -12,8 +12,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "record.field": ("В записи неверное поле «{field}»: {detail}.", "The record's field «{field}» is wrong: {detail}."),
     "record.variant": ("Неизвестный вариант «{variant}».", "Unknown variant «{variant}»."),
     "record.option_key": ("У этого варианта нет правила «{key}».", "This variant has no house option «{key}»."),
-    "record.option_value": ("Правило «{key}» не принимает значение {value}.", "The option «{key}» does not accept {value}."),
-    "record.option_type": ("Правило «{key}»: значение {value} не того типа.", "The option «{key}»: {value} is of the wrong type."),
+    "record.option_value": ("Правило «{key}» не принимает значение «{value}».", "The option «{key}» does not accept «{value}»."),
+    "record.option_type": ("Правило «{key}»: значение «{value}» не того типа.", "The option «{key}»: «{value}» is of the wrong type."),
     "record.player_count": ("В этот вариант играют от {min} до {max} игроков, а записано {count}.", "This variant is for {min} to {max} players; the record has {count}."),
     "record.player_name": ("Имя игрока «{name}» не принимается: {why_ru}.", "The player name «{name}» is refused: {why_en}."),
     "record.limit": ("Запись больше, чем принимает приложение: {ru}.", "The record is larger than the app accepts: {en}."),
@@ -201,6 +201,107 @@ REASONS: dict[str, tuple[str, str]] = {
                  "No passing yet: draw one tile from the bazaar first."),
 }
 
+#: What a field of the record must be, or what is wrong with it (``params["what"]`` of
+#: ``record.field``, ``record.deal`` and ``record.json``: the message's ``{detail}``), so that a
+#: refusal is said in the reader's language to the last word. Field names, values the record
+#: writes (``ru``, ``en``) and format names stay as the record spells them.
+DETAILS: dict[str, tuple[str, str]] = {
+    "names": ("нужен список имён", "a list of names"),
+    "object": ("нужен объект", "an object"),
+    "list": ("нужен список", "a list"),
+    "date": ("нужна дата в виде ГГГГ-ММ-ДД", "a date as YYYY-MM-DD"),
+    "lang": ("нужно ru или en", "ru or en"),
+    "time": ("нужно время (ISO 8601)", "a time (ISO 8601)"),
+    "changes": ("нужен список изменений", "a list of changes"),
+    "hand_object": ("каждый кон — объект", "each hand is an object"),
+    "turn_object": ("каждый ход — объект", "each turn is an object"),
+    "moves": ("нужен список ходов в нотации", "a list of move tokens"),
+    "no_removed": ("в этом варианте кость из базара не откладывают", "this variant puts no bazaar tile aside"),
+    "no_starter": ("этот вариант не начинают с кости из базара", "this variant does not start from a bazaar tile"),
+    "needs_starter": ("нужна стартовая кость из базара", "the starting tile from the bazaar is needed"),
+    "left_object": ("нужен объект: игрок — его кости или очки", "an object: player -> tiles or pips"),
+    "tiles_or_pips": ("нужен список костей или число очков", "tiles or a number"),
+    "points_object": ("нужен объект: игрок — его очки", "an object of points"),
+    "whole": ("очки — целые числа", "whole numbers"),
+    # record.deal
+    "deal_everyone": ("нужен список костей для каждого игрока", "one list of tiles for every player"),
+    "deal_list": ("у игрока {player} должен быть список костей", "{player}: a list of tiles"),
+    "deal_size": ("у игрока {player} {count_tiles}, а сдают по {size}", "{player}: {count_tiles}, {size} dealt"),
+    "deal_twice": ("{tile} сдана дважды", "{tile} twice"),
+    "deal_removed": ("отложенная кость {tile} есть в раздаче", "the removed {tile} was dealt"),
+    "deal_starter": ("стартовая кость {tile} есть в раздаче", "the starter {tile} was dealt"),
+    # record.json
+    "utf8": ("текст не в кодировке UTF-8", "the text is not UTF-8"),
+    "json_value": ("строка {line}, позиция {column}: ожидалось значение", "line {line}, column {column}: a value was expected"),
+    "json_name": ("строка {line}, позиция {column}: ожидалось имя поля в двойных кавычках",
+                  "line {line}, column {column}: a field name in double quotes was expected"),
+    "json_colon": ("строка {line}, позиция {column}: ожидалось двоеточие", "line {line}, column {column}: a colon was expected"),
+    "json_comma": ("строка {line}, позиция {column}: ожидалась запятая", "line {line}, column {column}: a comma was expected"),
+    "json_string": ("строка {line}, позиция {column}: строка не закрыта кавычкой",
+                    "line {line}, column {column}: a string is not closed"),
+    "json_control": ("строка {line}, позиция {column}: управляющий символ внутри строки",
+                     "line {line}, column {column}: a control character inside a string"),
+    "json_escape": ("строка {line}, позиция {column}: неверная последовательность с обратной косой чертой",
+                    "line {line}, column {column}: a wrong backslash escape"),
+    "json_extra": ("строка {line}, позиция {column}: после записи есть ещё текст",
+                   "line {line}, column {column}: more text after the record"),
+    "json_comma_end": ("строка {line}, позиция {column}: лишняя запятая перед концом",
+                       "line {line}, column {column}: a comma before the end"),
+    "json_other": ("строка {line}, позиция {column}: это не JSON", "line {line}, column {column}: this is not JSON"),
+    "json_deep": ("слишком глубокая вложенность", "nested too deep"),
+}
+
+#: the start of the json module's own message -> the words of ``DETAILS``
+_JSON_WHAT = (("Expecting value", "json_value"), ("Expecting property name", "json_name"),
+              ("Expecting ':'", "json_colon"), ("Expecting ','", "json_comma"),
+              ("Unterminated string", "json_string"), ("Invalid control character", "json_control"),
+              ("Invalid \\", "json_escape"), ("Extra data", "json_extra"),
+              ("Illegal trailing comma", "json_comma_end"))
+
+
+def json_error_params(err: BaseException) -> dict[str, object]:
+    """The params of ``record.json`` for the json module's refusal (its English message is not
+    shown: where it stopped and what it expected, in the reader's words)."""
+    import json
+
+    if isinstance(err, json.JSONDecodeError):
+        what = next((key for start, key in _JSON_WHAT if err.msg.startswith(start)), "json_other")
+        return {"what": what, "line": err.lineno, "column": err.colno}
+    if isinstance(err, RecursionError):
+        return {"what": "json_deep"}
+    return {"what": "json_other", "line": 1, "column": 1}
+
+
+def json_error_words(err: BaseException, lang: str) -> str:
+    """What the json module (or the UTF-8 decoder) refused, in ``lang``'s words."""
+    params = {"what": "utf8"} if isinstance(err, UnicodeDecodeError) else json_error_params(err)
+    pair = DETAILS[str(params["what"])]
+    return (pair[0] if lang == "ru" else pair[1]).format_map(_Default(params))
+
+
+#: why a file could not be read or written (errno -> words): the system's own message is English
+_OS_REASONS: dict[int, tuple[str, str]] = {}
+
+
+def os_error_words(err: OSError, lang: str) -> str:
+    """Why the system refused to open or write a file, in ``lang``'s words."""
+    import errno
+
+    if not _OS_REASONS:
+        _OS_REASONS.update({
+            errno.ENOENT: ("такого файла или папки нет", "no such file or folder"),
+            errno.EACCES: ("нет прав на этот файл", "permission denied"),
+            errno.EPERM: ("нет прав на этот файл", "permission denied"),
+            errno.EISDIR: ("это папка, а не файл", "it is a folder, not a file"),
+            errno.ENOTDIR: ("часть пути — не папка", "a part of the path is not a folder"),
+            errno.ENOSPC: ("на диске нет места", "no space left on the disk"),
+            errno.EROFS: ("диск только для чтения", "a read-only file system"),
+            errno.ENAMETOOLONG: ("слишком длинное имя файла", "the file name is too long"),
+        })
+    pair = _OS_REASONS.get(err.errno or 0, ("ошибка системы (код {code})", "a system error (code {code})"))
+    return (pair[0] if lang == "ru" else pair[1]).format(code=err.errno)
+
+
 #: ``why`` words for the places a record's field or key sits in
 _WHERE = {
     "record": ("на верхнем уровне записи", "at the top of the record"),
@@ -239,4 +340,9 @@ def message(rule: str, params: Mapping[str, object] | None = None, lang: str = "
     if pair is None:
         return rule
     text = pair[0] if lang == "ru" else pair[1]
-    return text.format_map(_Default(_numbers(params, lang)))
+    filled = _numbers(params, lang)
+    what = params.get("what")
+    words = DETAILS.get(what) if isinstance(what, str) else None
+    if words is not None:
+        filled["detail"] = (words[0] if lang == "ru" else words[1]).format_map(_Default(filled))
+    return text.format_map(_Default(filled))
