@@ -9,7 +9,7 @@ import time
 from typing import Sequence
 
 from . import cli_print
-from .rules.catalogue import VARIANT_NAMES, OptionError, spec
+from .rules.catalogue import VARIANTS, OptionError, spec
 
 TEXT = {
     "ok": ("Всё по правилам.", "Every hand is legal."),
@@ -139,8 +139,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from .rules.playout import play_random, random_hand
 
     variant = args.variant
-    if variant not in VARIANT_NAMES:
-        print(f"unknown variant {variant!r}; one of: {' '.join(VARIANT_NAMES)}", file=sys.stderr)
+    if variant not in VARIANTS:
+        print(f"unknown variant {variant!r}; one of: {' '.join(VARIANTS)}", file=sys.stderr)
         return 2
     vs = spec(variant)
     players = args.players or vs.min_players

@@ -293,12 +293,13 @@ def _common(variant: str, lang: str) -> dict[str, Any]:
 def _goal(variant: str, options: Mapping[str, object], lang: str) -> tuple[str, str]:
     """("Цель", "100 очков") or ("Предел", "101") for the options in force."""
     w = WORDS[lang]
-    kind = spec(variant).scoring_kind(options)
-    if kind == "penalty":
-        return w["limit"], f"{options.get('limit')}"
-    if options.get("target") is None:
+    v = spec(variant)
+    goal = v.goal(options)
+    if v.scoring_kind(options) == "penalty":
+        return w["limit"], f"{goal}"
+    if goal is None:
         return w["target"], w["no_target"]
-    return w["target"], f"{options.get('target')} {w['points']}"
+    return w["target"], f"{goal} {w['points']}"
 
 
 # --------------------------------------------------------------------------------------------
@@ -389,7 +390,7 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
     teams = report.get("teams")
     pairs = None
     if teams and len(teams) == 2 and all(len(t) == 2 for t in teams):
-        pairs = _pairs_view(report, teams, options, lang, set(corrected))
+        pairs = _pairs_view(report, teams, options, lang, set(corrected), kozel=rules.names_the_kozel())
         series = pairs["series"]
     error = report.get("error")
     if error:
@@ -420,7 +421,7 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
 
 
 def _pairs_view(report: Mapping[str, Any], teams: list[list[str]], options: Mapping[str, object],
-                lang: str, corrected: frozenset[int] | set[int] = frozenset()) -> dict[str, Any]:
+                lang: str, corrected: frozenset[int] | set[int] = frozenset(), kozel: bool = False) -> dict[str, Any]:
     """The scoresheet of a match in pairs: a column per pair (each hand's points, what hangs,
     the running total), the eggs on the hand that carried them, the winners, the «козёл»."""
     w = WORDS[lang]
@@ -444,12 +445,11 @@ def _pairs_view(report: Mapping[str, Any], teams: list[list[str]], options: Mapp
                      "corrected": h.get("number", i + 1) in corrected})
     winners = report.get("match_winners") or []
     won = next((k for k, t in enumerate(teams) if winners and t[0] == winners[0]), None)
-    kozel = options.get("scoring") == "kozel"
     return {"names": names, "rows": rows, "series": series, "totals": running,
             "winner": names[won] if won is not None else None,
             "goat": names[1 - won] if won is not None and kozel else None,
             "dry": won is not None and kozel and running[won] == 0,
-            "kozel_min": options.get("kozel_min") or 0, "eggs_on": options.get("eggs") == "yes",
+            "kozel_min": options["kozel_min"], "eggs_on": options["eggs"] == "yes",   # pairs: traditional's
             "line": w["pairs_line"].format(a=teams[0][0], c=teams[0][1], b=teams[1][0], d=teams[1][1])}
 
 
@@ -489,7 +489,7 @@ def _chart_svg(players: list[str], series: Mapping[str, list[int]], options: Map
     width, height = 640.0, 150.0
     left, right, top, bottom = 40.0, 110.0, 10.0, 24.0
     kind = spec(variant).scoring_kind(options)
-    goal = options.get("limit") if kind == "penalty" else options.get("target")
+    goal = spec(variant).goal(options)
     values = [x for s in series.values() for x in s]
     vmax = max(values + ([goal] if isinstance(goal, int) else []) + [1])
     vmin = min(values + [0])
@@ -606,7 +606,7 @@ def _blank_preset_html(variant: str, players: int, lang: str, rows: int | None, 
     the eggs between them; the options in force printed, not left to fill in."""
     goal_label, goal_value = _goal(variant, options, lang)
     ctx = _common(variant, lang)
-    pairs = options.get("teams") == "pairs"
+    pairs = make_variant(variant, players, options).in_pairs()
     ctx.update(
         title=WORDS[lang]["blank"],
         players=players,

@@ -23,7 +23,7 @@ from typing import Mapping, NamedTuple
 
 from referee import limits
 from referee.rules.catalogue import VARIANT_NAMES, VARIANTS, spec
-from referee.rules.variants import REGISTRY
+from referee.rules.variants import REGISTRY, make_variant
 
 __all__ = [
     "SeedQuote",
@@ -1909,7 +1909,8 @@ def scoring_summary(variant: str, lang: str, players: int, options: Mapping[str,
 
     opts = resolve_options(variant, players, options or {})
     deal = v.deal(players, opts)
-    if variant == "traditional" and (opts.get("scoring") == "kozel" or opts.get("teams") == "pairs"):
+    rules = make_variant(variant, players, opts)
+    if rules.names_the_kozel() or rules.in_pairs():
         return kozel_summary(opts, lang, players, deal)
     parts = [f"{players} игрока(ов), по {deal} костей." if ru else f"{players} players, {deal} tiles each."]
     if ru:
@@ -1948,14 +1949,12 @@ def scoring_summary(variant: str, lang: str, players: int, options: Mapping[str,
                     "The first player out wins; hands won are counted."),
     }
     parts.append(texts[variant][0 if ru else 1] if variant in texts else main[0 if ru else 1])
-    kind = v.scoring_kind(opts)
-    if kind == "penalty":
-        n = opts.get("limit")
+    n = v.goal(opts)
+    if v.scoring_kind(opts) == "penalty":
         parts.append(f"Предел {n}: выигрывает наименьший счёт." if ru else f"Limit {n}: the lowest total wins.")
-    elif opts.get("target") is None:
+    elif n is None:
         parts.append("Без цели." if ru else "No target.")
     else:
-        n = opts["target"]
         parts.append(f"Играют до {n} очков." if ru else f"Play to {n} points.")
     if v.provisional:
         parts.append(provisional_note(variant, lang))

@@ -150,6 +150,12 @@ class VariantSpec(NamedTuple):
     def option_keys(self) -> tuple[str, ...]:
         return tuple(o.key for o in self.options)
 
+    def goal(self, options: Mapping[str, object]) -> int | None:
+        """The target (penalty scoring: the limit) that ends a match under the resolved
+        ``options``; None where none is set (a match played on without an end)."""
+        value = options.get("limit" if self.scoring_kind(options) == "penalty" else "target")
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
 
 def _table(mapping: Mapping[int, int]) -> Callable[[int, Mapping[str, object]], int]:
     return lambda players, options: mapping[players]

@@ -194,6 +194,7 @@ def correct(key: str, number: int):
         except play.Refused as r:
             problem, status = r.message, r.status
     return render_template("life/correct.html", m=m, n=len(evs), number=number, hand=hand,
+                           rules=engine.rules_of(m),
                            values=values, scored_asked=scored_asked, problem=problem,
                            confirm=confirm, form=forms.ActionForm(),
                            rows=len(hand.turns) + 1), status or 200

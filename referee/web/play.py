@@ -683,7 +683,8 @@ def result(key: str):
             return redirect(url_for("play.score", key=m["edit_key"]))
         except Refused as r:
             problem, status = r.message, r.status
-    return render_template("play/result.html", m=m, n=len(evs), spec=spec, form=forms.ActionForm(),
+    return render_template("play/result.html", m=m, n=len(evs), spec=spec, rules=engine.rules_of(m),
+                           form=forms.ActionForm(),
                            problem=problem, values=request.form, in_play=result_asks_scored(m)), status
 
 
@@ -770,7 +771,7 @@ def _score(m: dict, state) -> dict:
     opts = m["options"]
     spec = catalogue.spec(m["variant"])
     kind = spec.scoring_kind(opts)
-    goal = opts.get("limit") if kind == "penalty" else opts.get("target")
+    goal = spec.goal(opts)
     totals = report.get("totals") or running
     now = report.get("now") or {}
     winners = report.get("match_winners") or ([report["match_winner"]] if report.get("match_winner") else [])

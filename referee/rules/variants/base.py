@@ -798,13 +798,16 @@ class Variant:
 
     def goal(self) -> int | None:
         """The target (or, penalty scoring, the limit) that ends the match; None: no end set."""
-        goal = self.options.get("limit" if self.kind() == "penalty" else "target")
-        return goal if isinstance(goal, int) else None
+        return self.spec.goal(self.options)
 
     def option_applies(self, key: str) -> bool:
         """Whether option ``key`` has any effect with the other options and the player count
         (the sheets list only those in force)."""
         return True
+
+    def in_pairs(self) -> bool:
+        """Played pair against pair (partners opposite): traditional's ``teams = pairs``."""
+        return False
 
     def maker_wins_block(self) -> bool:
         """A block is won by whoever made it (laid the last tile), not by the fewest pips: a

@@ -75,6 +75,9 @@ class Traditional(Variant):
     def names_the_kozel(self) -> bool:
         return self.o.scoring == "kozel"
 
+    def in_pairs(self) -> bool:
+        return self.o.teams == "pairs"
+
     def option_applies(self, key: str) -> bool:
         if key == "limit":
             return self.o.scoring == "kozel"
