@@ -637,17 +637,8 @@ def blank_sheet(variant: str, players: int, lang: str = "ru", preset: str | None
 
 
 def _open_ends(h: Any) -> str:
-    """The numbers the open ends show, as "6 · 0" (the engine's public view where it has one)."""
-    view = getattr(h, "layout_view", None)
-    if callable(view):
-        shows = [e.get("shows") or [] for e in view().get("ends", [])]
-    else:
-        seen, shows = set(), []
-        for e in h.end_values():
-            if e.key() in seen:
-                continue
-            seen.add(e.key())
-            shows.append(list(e.values))
+    """The numbers the open ends show, as "6 · 0" (the engine's ``layout_view``)."""
+    shows = [e["shows"] for e in h.layout_view()["ends"]]
     return " · ".join("/".join(str(x) for x in sh) for sh in shows) or "—"
 
 

@@ -483,13 +483,6 @@ def option_help(variant: str, key: str, value: object, lang: str) -> str:
     return option_text(variant, key, value, lang)
 
 
-def _option_values(variant: str, key: str) -> list[object]:
-    o = spec(variant).option(key)
-    if o.choices:
-        return list(o.choices)
-    return [o.default_for(spec(variant).min_players, {})]
-
-
 def _option_note(variant: str, key: str, lang: str) -> OptionNote:
     o = spec(variant).option(key)
     vals: list[tuple[str, str, bool]] = []

@@ -20,6 +20,7 @@ from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
 from referee.rules import catalogue
+from referee.rules.errors import RuleError
 from referee.rules.move_words import sentence
 
 from . import engine
@@ -94,7 +95,6 @@ def hand_at(m: dict, hands: list, number: int, k: int):
     from referee import record as rec
 
     open_last = number == len(hands) and hands[-1].open_turn is not None
-    RuleError = engine.rule_error_types()
     try:
         for pos in rec.positions(to_record(m, hands[:number]), number, open_last=open_last):
             if pos.index == k:

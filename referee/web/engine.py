@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.rules import REGISTRY, catalogue, make_variant
+from referee.rules.errors import RuleError
 from referee.rules.variants import Variant
 
 from .log import LoggedHand, fold, to_record
@@ -29,16 +30,6 @@ def provisional(name: str) -> catalogue.Provisional | None:
     """Why ``name``'s rules are provisional (its catalogue entry's words), or None."""
     v = catalogue.VARIANTS.get(name)
     return v.provisional if v is not None else None
-
-
-def rule_error_types():
-    from referee.rules.errors import RuleError
-
-    return RuleError
-
-
-def option_error_types():
-    return catalogue.OptionError
 
 
 @dataclass
@@ -101,7 +92,7 @@ def _report_refusal(report) -> Refusal | None:
     if report.error is None:
         return None
     e = report.error
-    obj = getattr(report, "error_obj", None)
+    obj = report.error_obj
     if obj is not None:
         r = refusal(obj)
     else:
@@ -127,7 +118,6 @@ def replay(match: dict, events: list[dict]) -> MatchState:
     hands = fold(events)
     from referee import record as rec
 
-    RuleError = rule_error_types()
     open_last = bool(hands) and hands[-1].open_turn is not None
     try:
         report = rec.replay(rec.read(to_record(match, hands)), open_last=open_last)
@@ -162,7 +152,7 @@ def _ended_hand(match: dict, hands: list[LoggedHand]):
     try:
         for pos in rec.positions(to_record(match, hands), len(hands)):
             live = pos.hand
-    except (rec.Stopped, rule_error_types()):
+    except (rec.Stopped, RuleError):
         return None          # the hand did not end where the report says: nothing to draw
     except Exception as err:  # an engine bug: logged, and the page goes on without the drawing
         _engine_failure(err)
@@ -174,7 +164,6 @@ def check_record(obj) -> tuple[dict | None, Refusal | None]:
     """Read and replay a record; (report, None) when every hand is legal."""
     from referee import record as rec
 
-    RuleError = rule_error_types()
     try:
         report = rec.replay(rec.read(obj))
     except (RuleError, catalogue.OptionError) as err:
@@ -200,9 +189,9 @@ def hand_view(live) -> dict | None:
     """What the pages draw of the live hand, as plain data."""
     if live is None:
         return None
-    to_move = getattr(live, "to_move", None)
+    to_move = live.to_move
     players = list(live.players)
-    on_table = [tile_str(t) for t in getattr(live, "on_table", [])]
+    on_table = [tile_str(t) for t in live.on_table]
     known = {}
     for seat, name in enumerate(players):
         try:
@@ -213,19 +202,19 @@ def hand_view(live) -> dict | None:
     return {
         "players": players,
         "to_move": players[to_move] if to_move is not None else None,
-        "over": bool(getattr(live, "over", False)),
-        "end": getattr(live, "end", None),
-        "turn_open": bool(getattr(live, "turn_open", False)),
-        "turn_started": bool(getattr(live, "turn_started", False)),
-        "counts": dict(zip(players, getattr(live, "counts", [0] * len(players)))),
-        "scores": dict(zip(players, getattr(live, "scores", [0] * len(players)))),
-        "bazaar": getattr(live, "bazaar_count", None),
+        "over": bool(live.over),
+        "end": live.end,
+        "turn_open": bool(live.turn_open),
+        "turn_started": bool(live.turn_started),
+        "counts": dict(zip(players, live.counts)),
+        "scores": dict(zip(players, live.scores)),
+        "bazaar": live.bazaar_count,
         # with the deal known every draw names its tile: the plain «Draw» button is not offered
-        "deal_known": bool(getattr(live, "deal_known", False)),
+        "deal_known": bool(live.deal_known),
         "on_table": on_table,
         "known": known,
         "layout": layout_view(live),
-        "winner": players[live.winner] if getattr(live, "winner", None) is not None else None,
+        "winner": players[live.winner] if live.winner is not None else None,
     }
 
 
@@ -243,7 +232,7 @@ def places_for(live, tile: str) -> list[str]:
     try:
         return list(live.places_for(parse_tile(tile)))
     except Exception as err:  # a refusal is drawn by explain(); nothing here may become a 500
-        if isinstance(err, rule_error_types()):
+        if isinstance(err, RuleError):
             return []
         _engine_failure(err)
         return []
@@ -253,13 +242,12 @@ def explain(live, tile: str) -> Refusal | None:
     try:
         err = live.explain(parse_tile(tile))
     except Exception as e:
-        return refusal(e) if isinstance(e, rule_error_types()) else _engine_failure(e)
+        return refusal(e) if isinstance(e, RuleError) else _engine_failure(e)
     return refusal(err) if err is not None else None
 
 
 def try_play(live, token: str) -> tuple[bool, Refusal | None]:
     """Play one token on the live hand; (turn still open, None) or (False, refusal)."""
-    RuleError = rule_error_types()
     try:
         live.play(token)
         if live.over:
@@ -267,7 +255,7 @@ def try_play(live, token: str) -> tuple[bool, Refusal | None]:
         if not live.turn_open:
             live.end_turn()  # one-tile variants, passes: the turn closes by itself
             return False, None
-        if getattr(live, "t_laid", 0) and not more_possible(live):
+        if live.t_laid and not more_possible(live):
             # a tile laid and nothing more may or can be added (with the deal known: nothing
             # of his fits): the turn closes by itself where the engine lets it
             try:
@@ -287,7 +275,6 @@ def try_play(live, token: str) -> tuple[bool, Refusal | None]:
 
 def set_leader(live, name: str) -> Refusal | None:
     """Name the leader of a hand whose rules leave it to lot, or whose deal is unknown."""
-    RuleError = rule_error_types()
     try:
         live.set_leader(list(live.players).index(name))
     except RuleError as err:
@@ -298,7 +285,6 @@ def set_leader(live, name: str) -> Refusal | None:
 
 
 def try_end_turn(live) -> Refusal | None:
-    RuleError = rule_error_types()
     try:
         live.end_turn()
     except RuleError as err:
@@ -323,7 +309,7 @@ def blind_view(live) -> dict | None:
     """The blind variants' turn as the table page offers it: the reveal at three
     (``pending_open``, with the row when it is known), and the rightmost tile of a known
     closed row with the places it fits (``places``) or whether it may be missed (``miss``)."""
-    if live is None or live.over or live.to_move is None or not getattr(live.v, "blind", False):
+    if live is None or live.over or live.to_move is None or not live.v.blind:
         return None
     seat = live.to_move
     try:
@@ -331,15 +317,15 @@ def blind_view(live) -> dict | None:
     except Exception:
         row = None
     row = [tile_str(t) for t in row] if row is not None else None
-    opened = bool((getattr(live, "opened", None) or [False] * len(live.players))[seat])
-    out = {"pending_open": bool(getattr(live, "t_pending_open", False)), "row": row,
+    opened = bool(live.opened[seat])
+    out = {"pending_open": bool(live.t_pending_open), "row": row,
            "opened": opened, "rightmost": None, "places": [], "miss": False,
            # after «does not fit»: one draw may follow, then a pass (or the pass at once)
-           "missed": bool(getattr(live, "t_missed", False)) and not getattr(live, "t_laid", 0),
-           "drawn": bool(getattr(live, "t_draws", 0))}
+           "missed": bool(live.t_missed) and not live.t_laid,
+           "drawn": bool(live.t_draws)}
     if out["pending_open"]:
         return out
-    if row and not opened and not getattr(live, "t_missed", False) and not getattr(live, "t_draws", 0):
+    if row and not opened and not live.t_missed and not live.t_draws:
         t = row[-1]
         places = [p for p in places_for(live, t) if trial(live, p)]
         miss = not places and trial(live, f"miss {t}")
@@ -388,8 +374,8 @@ def turn_view(live) -> dict:
     if live is None or live.over or live.to_move is None:
         return {"laid": False, "choose": False, "next": None, "drew": False,
                 "can_draw": False, "can_pass": False}
-    moves = list(getattr(live, "t_moves", []) or [])
-    laid = bool(getattr(live, "t_laid", 0))
+    moves = list(live.t_moves)
+    laid = bool(live.t_laid)
     is_open = bool(live.turn_open) and bool(moves)
     choose = is_open and laid and next_player(live) is not None
     try:
@@ -415,7 +401,7 @@ def instead(live) -> list[str]:
         out.append("draw")
     if "pass" in tokens:
         out.append("pass")
-    if live.turn_open and getattr(live, "t_moves", None) and _copy_closed(live) is not None:
+    if live.turn_open and live.t_moves and _copy_closed(live) is not None:
         out.append("end")
     return out
 
@@ -428,8 +414,7 @@ def lay_previews(live, tokens: list[str]) -> dict:
     out: dict = {"labels": {}, "points": {}, "number": {}}
     if live is None or not tokens:
         return out
-    RuleError = rule_error_types()
-    scores = bool(getattr(live, "lays_score", False))
+    scores = bool(live.lays_score)
     for i, token in enumerate(tokens, start=1):
         out["number"][token] = i
         try:

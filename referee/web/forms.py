@@ -14,7 +14,6 @@ from referee.rules.catalogue import VariantSpec
 
 
 NAME_MAX = limits.NAME_MAX
-MAX_PLAYERS = 8
 
 
 class SetupForm(FlaskForm):

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from referee import limits
 from referee.rules import catalogue
+from referee.rules.errors import RuleError
 
 from referee import rulebook
 
@@ -273,7 +274,7 @@ def _import_log(obj: dict):
 
     try:
         rec.read(obj)
-    except engine.rule_error_types() as err:
+    except RuleError as err:
         refusal = engine.refusal(err)
         return _("The record was refused: %(why)s", why=refusal.message(lang())), None, None
     try:

@@ -275,9 +275,6 @@ class Variant:
         if not h.layout.placed:
             self.check_lead(h, seat, t)
 
-    def compulsory(self, h: Hand, t: int, cands: list[Cand]) -> bool:
-        return bool(self.compulsory_mask(h) >> t & 1)
-
     def compulsory_mask(self, h: Hand) -> int:
         """Tiles that must be laid when they fit (matadors and honours may be kept)."""
         c = self._comp
