@@ -66,6 +66,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "l_miss": ("не подходит", "does not fit"),
     "l_miss_detail": ("вернуть в левый конец ряда", "back to the left end of the row"),
     "l_open": ("открыть последние кости: {tiles}", "turn up the last tiles: {tiles}"),
+    # the short form (what an undo or a redo names: «Отменено: Всеволод: 6:0.»)
+    "s_pass": ("пропуск", "pass"),
+    "s_draw": ("взятие {tile}", "drew {tile}"),
+    "s_draw_unseen": ("взятие из базара", "drew from the bazaar"),
+    "s_miss": ("{tile} не подходит", "{tile} does not fit"),
+    "s_open": ("открыты {tiles}", "turned up {tiles}"),
 }
 
 
@@ -73,7 +79,8 @@ class MoveWords(NamedTuple):
     """One move in words, in the forms the doors need.
 
     ``sentence``: what the mover does, as a sheet's row says it («кладёт 6:1, к 5:1, к половине 1,
-    поперёк»); ``label``: a place button's main words («снаружи будет 1»), ``detail``: its second,
+    поперёк»); ``short``: the move in a word or two, after the mover's name (a lay: the tile as
+    written, «взятие 5:5», «пропуск»: what an undo names); ``label``: a place button's main words («снаружи будет 1»), ``detail``: its second,
     smaller line (or ""); ``kind``: ``lead``, ``attach``, ``across``, ``along``, ``down``,
     ``cut``, ``draw``, ``pass``, ``miss``, ``open`` or ``other`` (a token that does not read);
     ``tile`` the tile as laid (the touching half first), ``target`` the tile it goes against as
@@ -83,6 +90,7 @@ class MoveWords(NamedTuple):
     token: str
     kind: str
     sentence: str
+    short: str
     label: str
     detail: str
     tile: str | None
@@ -115,7 +123,7 @@ def move_words(token: str, lang: str, *, variant: str | None = None, previous: s
     try:
         mv = parse_move(text)
     except RuleError:
-        return MoveWords(text, "other", _say("unread", ru), text, "", None, None, None)
+        return MoveWords(text, "other", _say("unread", ru), text, text, "", None, None, None)
     written = written_tiles(text)
 
     def w(t: int) -> str:
@@ -133,17 +141,19 @@ def sentence(token: str, lang: str, variant: str | None = None, previous: str | 
 
 def _not_a_lay(text: str, mv: Move, ru: bool, w: Callable[[int], str], blind: bool) -> MoveWords:
     if mv.kind == "pass":
-        return MoveWords(text, "pass", _say("pass", ru), _say("l_pass", ru), "", None, None, None)
+        return MoveWords(text, "pass", _say("pass", ru), _say("s_pass", ru), _say("l_pass", ru), "", None, None, None)
     if mv.kind == "draw":
         if mv.tile < 0:
-            return MoveWords(text, "draw", _say("draw_unseen", ru), _say("l_draw_unseen", ru), "", None, None, None)
+            return MoveWords(text, "draw", _say("draw_unseen", ru), _say("s_draw_unseen", ru), _say("l_draw_unseen", ru),
+                             "", None, None, None)
         said = _say("draw_row" if blind else "draw", ru, tile=w(mv.tile))
-        return MoveWords(text, "draw", said, _say("l_draw", ru, tile=w(mv.tile)), "", w(mv.tile), None, None)
+        return MoveWords(text, "draw", said, _say("s_draw", ru, tile=w(mv.tile)), _say("l_draw", ru, tile=w(mv.tile)), "",
+                         w(mv.tile), None, None)
     if mv.kind == "miss":
-        return MoveWords(text, "miss", _say("miss", ru, tile=w(mv.tile)), _say("l_miss", ru),
+        return MoveWords(text, "miss", _say("miss", ru, tile=w(mv.tile)), _say("s_miss", ru, tile=w(mv.tile)), _say("l_miss", ru),
                          _say("l_miss_detail", ru), w(mv.tile), None, None)
     tiles = ", ".join(w(t) for t in mv.tiles)
-    return MoveWords(text, "open", _say("open", ru, tiles=tiles), _say("l_open", ru, tiles=tiles), "",
+    return MoveWords(text, "open", _say("open", ru, tiles=tiles), _say("s_open", ru, tiles=tiles), _say("l_open", ru, tiles=tiles), "",
                      None, None, None)
 
 
@@ -203,4 +213,4 @@ def _lay(text: str, mv: Move, ru: bool, w: Callable[[int], str], previous: str |
             drawn = f"{q}:{p}" if at == p and p != q else target
         elif a == p and a != q:
             drawn = f"{q}:{p}"
-    return MoveWords(text, kind, words, label, " · ".join(d for d in details if d), tile, target, drawn)
+    return MoveWords(text, kind, words, tile, label, " · ".join(d for d in details if d), tile, target, drawn)

@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 from referee import limits
 from referee.limits import whole_number
 from referee.rules import catalogue
+from referee.rules.move_words import move_words
 
 from . import engine, forms, get_db, store
 from .chart import running_chart
@@ -514,22 +515,8 @@ def describe_event(evs: list[dict], e: dict) -> str:
     from .log import hand_number
 
     kind, data = e["kind"], e.get("data") or {}
-    if kind == "move":
-        token = str(data.get("token", ""))
-        words = token.split()
-        if not words:
-            what = token
-        elif words[0] == "pass":
-            what = _("pass")
-        elif words[0] == "draw":
-            what = _("drew %(tile)s", tile=words[1]) if len(words) > 1 else _("drew from the bazaar")
-        elif words[0] == "miss":
-            what = _("%(tile)s does not fit", tile=" ".join(words[1:]))
-        elif words[0] == "open":
-            what = _("turned up %(tiles)s", tiles=" ".join(words[1:]))
-        else:
-            what = words[0].split(">")[0]
-        return f"{data.get('player', '')}: {what}"
+    if kind == "move":      # the move's short form, from the one formatter of move text
+        return f"{data.get('player', '')}: {move_words(str(data.get('token', '')), lang()).short}"
     if kind == "end_turn":
         return _("the end of a turn")
     if kind == "hand":

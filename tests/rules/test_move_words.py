@@ -27,11 +27,11 @@ CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 def test_every_form_in_both_languages(token):
     ru, en = move_words(token, "ru", previous="Пётр"), move_words(token, "en", previous="Bob")
     assert ru.kind == en.kind != "other"
-    for form in ("sentence", "label"):
+    for form in ("sentence", "short", "label"):
         assert getattr(ru, form) and getattr(en, form)
-    for text in (ru.sentence, ru.label, ru.detail):
+    for text in (ru.sentence, ru.short, ru.label, ru.detail):
         assert not LATIN.search(text), text        # tiles are written with digits
-    for text in (en.sentence, en.label, en.detail):
+    for text in (en.sentence, en.short, en.label, en.detail):
         assert not CYRILLIC.search(text), text
 
 
@@ -46,6 +46,7 @@ def test_the_forms_say_the_same_move():
     assert (mw.tile, mw.target, mw.target_drawn, mw.kind) == ("0:0", "2:6", "2:6", "attach")
     assert mw.sentence == "кладёт 0:0 к 2:6, к половине 6"
     assert (mw.label, mw.detail) == ("дубль, снаружи будет 0", "к 2:6, со стороны 6")
+    assert mw.short == "0:0" and move_words("draw 5-5", "ru").short == "взятие 5:5"
     # a sausage cut: the lanes are «ленты» on the button as on the sheet
     cut = move_words("4:5 cut give left", "ru")
     assert "лент" in cut.sentence and "лент" in cut.detail
@@ -65,5 +66,6 @@ def test_the_doors_ask_the_one_formatter():
         text = path.read_text(encoding="utf-8")
         found += [(path.name, p) for p in phrases if p in text]
     assert found == []
-    for door in ("referee/pdf.py", "referee/web/places.py", "referee/web/dispute.py", "referee/cli.py"):
+    for door in ("referee/pdf.py", "referee/web/places.py", "referee/web/dispute.py", "referee/cli.py",
+                 "referee/web/play.py"):
         assert "move_words" in (ROOT / door).read_text(encoding="utf-8"), door
