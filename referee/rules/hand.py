@@ -40,10 +40,6 @@ class LayPreview(NamedTuple):
     targets: tuple[str, ...]
 
 
-def _out_of(t: int, inner: int) -> int:
-    return B[t] if A[t] == inner else A[t]
-
-
 class Hand:
     """A hand in play. Seats are 0..n-1 clockwise; ``players`` holds their names."""
 
@@ -75,7 +71,6 @@ class Hand:
                 self.rows[s] = list(tiles)
                 self.counts[s] = len(tiles)
                 dealt |= m
-        self.dealt_mask = dealt
         # the stock: undealt tiles that may still be drawn
         undealt_n = 28 - size * n
         excluded = 0
@@ -136,7 +131,6 @@ class Hand:
         self.t_pending_open = False
         self.t_opened = False
         self.t_moves: list[str] = []
-        self.t_after_draw = False  # blind: a draw after the miss or after the reveal ends laying
 
     @property
     def drawable_n(self) -> int:
@@ -274,9 +268,6 @@ class Hand:
         if not self.known[seat]:
             return 0
         return self.hands[seat] & self.fit(True) & self.v.compulsory_mask(self)
-
-    def any_playable(self, seat: int) -> bool:
-        return bool(self.hands[seat] & self.fit(False))
 
     # -- the moves --------------------------------------------------------------------------
 
@@ -916,21 +907,6 @@ class Hand:
             return
         self.v.check_end(self, turn_end)
 
-    def nobody_can_move(self) -> bool:
-        """Known deals: nobody holding tiles can lay one, and nothing can be drawn."""
-        if not self.deal_known or self.drawable_n > 0:
-            return False
-        for s in range(self.n):
-            if self.counts[s] and self.any_playable(s):
-                return False
-        return True
-
-    def dead_layout(self) -> bool:
-        """No tile that may still be laid fits any open end."""
-        if self.layout.empty:
-            return False
-        return not (self.live_mask() & self.fit(False))
-
     def pips_of(self, seat: int, lone_blank: int | None = None) -> int | None:
         """The pips a seat holds (the lone 0:0 rule when ``lone_blank`` is given)."""
         if self.left_pips is not None and self.left_pips[seat] is not None:
@@ -943,6 +919,3 @@ class Hand:
         if lone_blank is not None and m == 1:   # 0:0 is tile 0
             return lone_blank
         return sum(PIPS[t] for t in tiles_of(m))
-
-    def end_values(self) -> list[End]:
-        return self.layout.ends

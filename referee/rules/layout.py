@@ -114,12 +114,6 @@ class Layout:
     def empty(self) -> bool:
         return not self.placed
 
-    def live_count(self) -> int:
-        return sum(1 for p in self.placed if not p.dead)
-
-    def anchor_label(self, end: End) -> str:
-        return self.placed[end.anchor].label()
-
     # -- laying -----------------------------------------------------------------------------
 
     def lead(self, tile: int, across: bool, seat: int, matador: bool = False,
