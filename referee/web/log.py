@@ -266,8 +266,34 @@ def log_of(events: list[dict]) -> list[dict]:
     return [{"kind": e["kind"], "data": e["data"], "at": e["at"]} for e in events]
 
 
+#: why a record's ``log`` cannot be a match's, (Russian, English); ``{i}``: the change's number
+LOG_WORDS = {
+    "list": ("это должен быть список изменений", "it must be a list of changes"),
+    "many": ("в нём больше {max} изменений", "it holds more than {max} changes"),
+    "object": ("изменение {i} — не объект из kind, data и at", "change {i} is not an object of kind, data and at"),
+    "kind": ("изменение {i} неизвестного вида", "change {i} is of an unknown kind"),
+    "at": ("у изменения {i} в at нет времени (ISO 8601)", "change {i} has no time (ISO 8601) in at"),
+    "move": ("ход в изменении {i} должен называть игрока за столом и ход в нотации",
+             "the move of change {i} must name a seated player and a move token"),
+    "left": ("в изменении {i} left должно быть объектом", "in change {i} left must be an object"),
+    "result": ("в изменении {i} result должно быть объектом", "in change {i} result must be an object"),
+    "correct": ("исправление {i} должно называть кон и содержать его", "correction {i} must name a hand and hold it"),
+    "rename": ("переименование {i} должно называть место, from и to", "rename {i} must name a seat, from and to"),
+    "hands": ("из него не получаются коны записи", "it does not rebuild the record's hands"),
+}
+
+
 class LogError(ValueError):
-    """A record's ``log`` that cannot be the log of a match (``detail`` says why, in English)."""
+    """A record's ``log`` that cannot be the log of a match: ``key`` of ``LOG_WORDS`` and its
+    params; ``message(lang)`` says why in Russian or English."""
+
+    def __init__(self, key: str, **params: object):
+        super().__init__(key)
+        self.key, self.params = key, params
+
+    def message(self, lang: str) -> str:
+        pair = LOG_WORDS[self.key]
+        return (pair[1] if lang == "en" else pair[0]).format(**self.params)
 
 
 def _timestamp(value) -> bool:
@@ -288,9 +314,9 @@ def read_log(record: dict, max_events: int) -> list[dict]:
     hold: undone changes and times). Raises :class:`LogError`."""
     raw = record.get("log")
     if not isinstance(raw, list):
-        raise LogError("log: a list of changes")
+        raise LogError("list")
     if len(raw) > max_events:
-        raise LogError(f"log: more than {max_events} changes")
+        raise LogError("many", max=max_events)
     players = set(record.get("players") or [])
     for e in raw:  # a player renamed: his moves before it name him as he was
         if isinstance(e, dict) and e.get("kind") == "rename" and isinstance(e.get("data"), dict):
@@ -298,26 +324,26 @@ def read_log(record: dict, max_events: int) -> list[dict]:
     out = []
     for i, e in enumerate(raw, start=1):
         if not isinstance(e, dict) or set(e) - {"kind", "data", "at"}:
-            raise LogError(f"log {i}: an object of kind, data and at")
+            raise LogError("object", i=i)
         kind, data, at = e.get("kind"), e.get("data", {}), e.get("at")
         if kind not in KINDS or not isinstance(data, dict) or set(data) - _DATA_KEYS[kind]:
-            raise LogError(f"log {i}: an unknown change")
+            raise LogError("kind", i=i)
         if not _timestamp(at):
-            raise LogError(f"log {i}: at is a time (ISO 8601)")
+            raise LogError("at", i=i)
         if kind == "move" and (data.get("player") not in players or not isinstance(data.get("token"), str)
                                or len(data["token"]) > 80 or not isinstance(data.get("open", False), bool)):
-            raise LogError(f"log {i}: a move names a seated player and a token")
+            raise LogError("move", i=i)
         if kind == "left" and not isinstance(data.get("left"), dict):
-            raise LogError(f"log {i}: left is an object")
+            raise LogError("left", i=i)
         if kind == "result" and not isinstance(data.get("result"), dict):
-            raise LogError(f"log {i}: result is an object")
+            raise LogError("result", i=i)
         if kind == "correct" and (not isinstance(data.get("hand"), int) or not isinstance(data.get("record"), dict)):
-            raise LogError(f"log {i}: a correction names a hand and holds it")
+            raise LogError("correct", i=i)
         if kind == "rename" and not (isinstance(data.get("seat"), int) and isinstance(data.get("from"), str)
                                      and isinstance(data.get("to"), str)):
-            raise LogError(f"log {i}: a rename names a seat, from and to")
+            raise LogError("rename", i=i)
         out.append({"seq": i, "kind": kind, "data": data, "at": at})
     hands = [h.to_record(include_open=True) for h in fold(out)]
     if hands != record.get("hands", []):
-        raise LogError("log: it does not rebuild the record's hands")
+        raise LogError("hands")
     return out

@@ -280,7 +280,7 @@ def _import_log(obj: dict):
     try:
         log = read_log(obj, limits.MAX_EVENTS)
     except LogError as err:
-        return _("The record was refused: its log of changes is damaged (%(why)s).", why=str(err)), \
+        return _("The record was refused: its log of changes is damaged (%(why)s).", why=err.message(lang())), \
             None, None
     options = catalogue.resolve_options(obj["variant"], len(obj["players"]), obj.get("options"))
     options = {k: v for k, v in options.items() if v is not None}

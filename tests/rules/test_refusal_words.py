@@ -187,3 +187,14 @@ def test_the_command_line_refuses_a_file_in_the_readers_language(lang, tmp_path,
     for line in lines:
         line = re.sub(r"«[^»]*»|“[^”]*”", "", line)
         assert (english_words(line) if lang == "ru" else CYRILLIC.findall(line)) == [], line
+
+
+def test_a_damaged_log_is_refused_in_the_readers_language():
+    """The web import's refusal of a record's ``log`` (its words, each said with its params)."""
+    from referee.web.log import LOG_WORDS, LogError
+
+    log_words = RECORD_WORDS | {"kind", "data", "at", "from", "to"}
+    for key, (ru, en) in LOG_WORDS.items():
+        err = LogError(key, i=3, max=4000)
+        assert not [w for w in english_words(err.message("ru")) if w not in log_words], (key, ru)
+        assert not CYRILLIC.search(err.message("en")), (key, en)
