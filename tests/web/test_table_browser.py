@@ -12,7 +12,7 @@ import os
 
 import pytest
 
-from test_web_browser import TALLY, go, phone_checks, start_match
+from test_web_browser import TALLY, go, phone_checks
 from webhelpers import SEED_MOVES
 
 pytestmark = pytest.mark.browser
