@@ -13,7 +13,7 @@ from .rules.catalogue import VARIANTS, OptionError, spec
 
 TEXT = {
     "ok": ("Всё по правилам.", "Every hand is legal."),
-    "hand": ("Партия {n}", "Hand {n}"),
+    "hand": ("Кон {n}", "Hand {n}"),
     "end": ({"out": "вышел", "block": "рыба", "redeal": "пересдача", "result": "по результату", None: "не окончена"},
             {"out": "out", "block": "block", "redeal": "redeal", "result": "result only", None: "unfinished"}),
     "winner": ("победитель", "winner"),

@@ -95,8 +95,8 @@ def object_depth(obj: object) -> int:
 LIMIT_WORDS = {
     "bytes": ("больше %d байт" % MAX_RECORD_BYTES, "more than %d bytes" % MAX_RECORD_BYTES),
     "depth": ("вложенность глубже %d уровней" % MAX_DEPTH, "nested more than %d levels deep" % MAX_DEPTH),
-    "hands": ("больше %d партий" % MAX_HANDS, "more than %d hands" % MAX_HANDS),
-    "turns": ("больше %d ходов в партии" % MAX_TURNS, "more than %d turns in a hand" % MAX_TURNS),
+    "hands": ("больше %d конов" % MAX_HANDS, "more than %d hands" % MAX_HANDS),
+    "turns": ("больше %d ходов в коне" % MAX_TURNS, "more than %d turns in a hand" % MAX_TURNS),
     "moves": ("больше %d действий за один ход" % MAX_MOVES, "more than %d moves in one turn" % MAX_MOVES),
     "events": ("больше %d записанных изменений" % MAX_EVENTS, "more than %d recorded changes" % MAX_EVENTS),
 }

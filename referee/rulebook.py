@@ -249,7 +249,7 @@ OPTIONS: dict[object, OptionWords] = {
            ("базара нет: несданные кости лежат в стороне и в игре не участвуют",
             "no bazaar: the undealt tiles are put aside and take no part")),
         "draw": _w(("можно брать", "may be drawn"),
-           ("из несданных костей можно брать, пока не сможешь сходить (так играет иллюстративная партия источника «Блиц»)",
+           ("из несданных костей можно брать, пока не сможешь сходить (так играет пример кона в источнике «Блиц»)",
             "players draw from the undealt tiles until they can play (as the source «Блиц»'s illustrative hand does)")),
     }),
     ("blitz", "opener"): OptionWords(("Кто начинает", "Opener"), {
@@ -627,7 +627,7 @@ VARIANT_RULES["traditional"] = [
      "выигрывает наименьший счёт.", _MATCH_EN + " The target is 100; with «kozel» scoring, to a limit "
      "of 101, the lowest total winning.", (), ("target", "limit")),
     ("traditional.source_error", "source",
-     "Ошибка источника: в иллюстративной партии (источник «Традиционное домино») сказано, что у Всеволода в конце "
+     "Ошибка источника: в примере кона (источник «Традиционное домино») сказано, что у Всеволода в конце "
      "осталась кость 5:5. Её у него никогда не было: по его раскладу (0:0 2:0 1:1 0:6 2:6 2:1 0:5) у "
      "него остаётся 1:1 — о ней источник сам говорит двумя строками ниже. Анфиса выходит и получает 2 "
      "очка. Запись, где у Всеволода осталась 5:5, отвергается.",
@@ -676,8 +676,8 @@ VARIANT_RULES["blitz"] = [
                "колеблется от 100 до 150 очков."),), ("target",)),
     ("blitz.source_error", "source",
      "Источник противоречит себе. Оба текста говорят, что несданные кости в игре не участвуют, а в "
-     "иллюстративной партии (источник «Блиц») Андрей берёт с «базара» 5:5, 6:4 и 0:2; такая партия "
-     "законна только с домашним правилом bazaar=draw. Кроме того, в подсчёте текст забывает "
+     "примере кона (источник «Блиц») Андрей берёт с «базара» 5:5, 6:4 и 0:2; такой кон "
+     "законен только с домашним правилом bazaar=draw. Кроме того, в подсчёте текст забывает "
      "Владимира: у Дмитрия 22, у Стаса 19, у Андрея 59 — всего 100, но у Владимира осталось 32 "
      "(6:6 3:5 3:4 3:2). Жану записывают 132, а не 100.",
      "The source contradicts itself. Both texts say the undealt tiles take no part, yet in the "
@@ -1244,7 +1244,7 @@ def _shows(variant: str, topic: str | None) -> bool:
 ENGINE_RULES: dict[str, dict] = {
     # --- the record (referee check exit 2) -----------------------------------------------------
     "record.json": _E("record", _ALL, ("Файл записи", "The record file"),
-        ("Запись партии — это JSON в UTF-8.", "A game record is JSON in UTF-8.")),
+        ("Запись игры — это JSON в UTF-8.", "A game record is JSON in UTF-8.")),
     "record.format": _E("record", _ALL, ("Формат записи", "The record's format"),
         ("Поле format должно быть referee-record/1; запись иного формата не читается.",
          "The format field must be referee-record/1; a record of another format is not read.")),
@@ -1285,7 +1285,7 @@ ENGINE_RULES: dict[str, dict] = {
          "invisible or text-reversing characters and is not used twice (names differing only by case "
          "are one name). The new match form checks names the same way." % limits.NAME_MAX)),
     "record.limit": _E("record", _ALL, ("Размер записи", "The size of a record"),
-        ("Запись принимается, если в ней не больше %d партий, %d ходов в партии и %d действий за ход, "
+        ("Запись принимается, если в ней не больше %d конов, %d ходов в коне и %d действий за ход, "
          "она не больше %d байт и вложена не глубже %d уровней: так проверка и печать любой записи "
          "занимают доли секунды." % (limits.MAX_HANDS, limits.MAX_TURNS, limits.MAX_MOVES,
                                      limits.MAX_RECORD_BYTES, limits.MAX_DEPTH),
@@ -1678,7 +1678,7 @@ _LOT_QUOTES["six_matador"] = _LOT_QUOTES["matador"]
 for _rid in ("lead.wrong_tile", "lead.wrong_player", "lead.unknown"):
     ENGINE_RULES[_rid].setdefault("by_quotes", {}).update(_LOT_QUOTES)
 ENGINE_RULES["blitz.no_bazaar"]["note"] = (
-    "Иллюстративная партия источника «Блиц» сама берёт из «базара» (Андрей берёт 5:5, 6:4 и 0:2): она законна "
+    "Пример кона в источнике «Блиц» сам берёт из «базара» (Андрей берёт 5:5, 6:4 и 0:2): он законен "
     "только с bazaar=draw. См. blitz.source_error.",
     "The source «Блиц»'s own illustrative hand draws from the “bazaar” (Андрей draws 5:5, 6:4 and 0:2): it is legal "
     "only with bazaar=draw. See blitz.source_error.")
@@ -2074,11 +2074,11 @@ VARIANT_RULES["traditional"].extend([
 
 ENGINE_RULES.update({
     "record.teams_players": _E("record", "kozel", ("Пары — вчетвером", "Pairs need four"),
-        ("Запись с teams=pairs должна быть на четырёх игроков; иначе она не читается как партия.",
+        ("Запись с teams=pairs должна быть на четырёх игроков; иначе она не читается как запись игры.",
          "A record with teams=pairs must have four players; otherwise it cannot be read as a game.")),
     "record.kozel_only": _E("record", "kozel", ("Правила «козла»", "Kozel's own options"),
         ("kozel_min и eggs действуют только при scoring=kozel; запись со счётом на очки, где они не по "
-         "умолчанию, не читается как партия.",
+         "умолчанию, не читается как запись игры.",
          "kozel_min and eggs apply only with scoring=kozel; a record with credit scoring that sets "
          "either to anything but its default cannot be read as a game.")),
 })

@@ -108,6 +108,7 @@
         }
         input.value = row.join(" ");
         sync();
+        if (deal.refereeCounted) deal.refereeCounted(b.hasAttribute("data-tile"));
       });
       input.addEventListener("input", sync);
     });
@@ -122,7 +123,10 @@
       var buttons = [].slice.call(tabs.querySelectorAll("button.deal-tab"));
       var cur = 0;
       var counts = function () {
-        return sets.map(function (fs) { return fs.querySelectorAll("input[type=checkbox]:checked").length; });
+        return sets.map(function (fs) {
+          var row = fs.querySelector("input[name^=deal_]:not([type=checkbox])");
+          return row ? rowOf(row).length : fs.querySelectorAll("input[type=checkbox]:checked").length;
+        });
       };
       var show = function (i) {
         cur = i;
@@ -148,14 +152,18 @@
         var b = e.target.closest("button.deal-tab");
         if (b) show(parseInt(b.getAttribute("data-i"), 10));
       });
-      deal.addEventListener("change", function (e) {
+      var counted = function (added) {
         var c = update();
-        if (!size || !e.target.checked || c[cur] !== size) return;
+        if (!size || !added || c[cur] !== size) return;
         for (var k = 1; k <= sets.length; k++) {
           var j = (cur + k) % sets.length;
           if (c[j] < size) { show(j); return; }
         }
+      };
+      deal.addEventListener("change", function (e) {
+        if (e.target.type === "checkbox") counted(e.target.checked); else update();
       });
+      deal.refereeCounted = counted;
       var c0 = update();
       var first = 0;
       while (size && first < sets.length - 1 && c0[first] >= size) first++;

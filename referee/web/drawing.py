@@ -278,9 +278,11 @@ def svg_data(view: dict | None, labels: dict | None = None) -> dict | None:
     if not view or not view.get("center"):
         return None
     p = best_plan(view)
-    b = p.bbox()
-    pad = 0.15
     labels = labels or {}
+    # the box holds the tiles and the places marked now (an open end with no button to name it
+    # takes no room: the drawing fills its box, and the picker below it stays on the first screen)
+    b = Plan(tiles=p.tiles, marks=[m for m in p.marks if labels.get(m.target)], width=p.width).bbox()
+    pad = 0.15
     by_piece = {id(t.piece): t for t in p.tiles}
     side = {id(view["center"]): "center"}
     for c in view.get("chains") or []:

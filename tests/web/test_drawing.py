@@ -131,3 +131,26 @@ def test_a_closed_spider_leg_and_the_last_tile_are_drawn_so(client):
     assert svg is not None
     assert [t["aria-label"] for t in svg.select("svg.tile.last")] == ["5:5"]
     assert svg.select("rect.last-mark")
+
+
+@pytest.mark.parametrize("variant", catalogue.VARIANT_NAMES)
+def test_doubles_and_matadors_lie_crosswise(variant):
+    """A piece the engine lays across (a double, a matador laid across, a face-down double)
+    meets the tile before it with its long side: the chain runs across it."""
+    across = 0
+    for seed in SEEDS:
+        for view in views(variant, seed, every=3):
+            plan = best_plan(view)
+            center, chains = by_side(view, plan)
+            for side, run in chains.items():
+                prev = center
+                for t in run:
+                    if t.piece.get("across"):
+                        ra, rb = prev.rect, t.rect
+                        vertical_edge = abs(min(ra.x1, rb.x1) - max(ra.x0, rb.x0)) < EPS
+                        assert t.vertical == vertical_edge, (variant, seed, side, t.piece["tile"])
+                        assert (t.rect.y1 - t.rect.y0 if t.vertical else t.rect.x1 - t.rect.x0) == pytest.approx(2)
+                        across += 1
+                    prev = t
+    if variant in ("traditional", "matador", "muggins", "fives", "sevastopol"):
+        assert across, f"{variant}: no piece laid across in the hands played"

@@ -30,7 +30,7 @@ def count(app):
         return len(store.list_matches(get_db()))
 
 
-@pytest.mark.parametrize("lang,words", [("ru", f"больше {limits.MAX_HANDS} партий"),
+@pytest.mark.parametrize("lang,words", [("ru", f"больше {limits.MAX_HANDS} конов"),
                                         ("en", f"more than {limits.MAX_HANDS} hands")])
 def test_a_record_of_too_many_hands_is_refused_in_words(client, app, lang, words):
     resp = post_import(client, json.dumps(results(limits.MAX_HANDS + 1)), lang)

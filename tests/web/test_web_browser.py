@@ -116,8 +116,10 @@ def go(page, selector: str, in_view: bool = False) -> None:
                       "const limit = bar && !bar.contains(e) ? bar.getBoundingClientRect().top : window.innerHeight; "
                       "return [r.top, r.bottom, limit + 0.5, window.scrollY]; }")
     scrolled = not (box[0] >= 0 and box[1] <= box[2])
-    if in_view:
-        assert not scrolled and box[3] == 0, f"{selector}: outside the screen {box}"
+    if in_view and (scrolled or box[3] != 0):
+        os.makedirs("/tmp/shots-fail", exist_ok=True)  # what the screen showed, for a person to look at
+        page.screenshot(path="/tmp/shots-fail/" + re.sub(r"[^\w]+", "_", selector)[:80] + ".png")
+        raise AssertionError(f"{selector}: outside the screen {box}")
     TALLY["taps"] += 1
     TALLY["scrolls"] += int(scrolled)
     if el.evaluate(_LIVE_TAP):

@@ -67,8 +67,27 @@ def visible(page) -> list[str]:
     return out
 
 
-def offenders(page, lang: str) -> list[str]:
+#: Russian a player reads: no «(а)» forms (a name is never declined or gendered), a hand is
+#: «кон» (never «партия»: «Французская партия» is a variant's name), a tile is «кость»
+RU_FORMS = re.compile(r"\w\((?:а|ла|ло|на|ен|ы|и)\)")
+RU_WORDS = re.compile(r"(?<!Французская )(?<!Французской )\b[Пп]арти(?:я|и|ю|ей|й|ям|ями|ях)\b|\b[Кк]ам(?:ень|ня|ню|нем|не|ни|ней|ням|нями|нях)\b")
+
+
+def ru_offenders(page) -> list[str]:
+    page = copy.copy(page)
+    for tag in page(["blockquote"]):  # the sources quoted as they are written
+        tag.decompose()
     found = []
+    for text in visible(page):
+        for m in RU_FORMS.finditer(text):
+            found.append(f"form: {m.group(0)!r} in {text[:80]!r}")
+        for m in RU_WORDS.finditer(text):
+            found.append(f"word: {m.group(0)!r} in {text[:80]!r}")
+    return found
+
+
+def offenders(page, lang: str) -> list[str]:
+    found = ru_offenders(page) if lang == "ru" else []
     for text in visible(page):
         for m in FILES.finditer(text):
             found.append(f"file: {m.group(0)!r} in {text[:80]!r}")
@@ -153,7 +172,55 @@ def test_no_internal_value_on_any_page_of_a_match(client, variant, lang):
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_no_internal_value_on_the_pages_outside_a_match(client, lang):
     in_lang(client, lang)
-    bad = crawl(client, ["/", "/new", "/import", "/rules", "/sheets/blank"], lang)
+    import_record(client, fixtures.random_record("traditional", 2, 2, seed=3)[0])
+    player = NAMES[0]
+    bad = crawl(client, ["/", "/new", "/import", "/rules", "/sheets/blank", "/sheets/blank?preset=yard",
+                         "/new/traditional?preset=yard", "/new/traditional?preset=sea", "/players",
+                         f"/players/{player}"], lang)
+    assert not bad, json.dumps(bad, ensure_ascii=False, indent=1)
+
+
+SEED_DEAL = {"deal_0": ["2:3", "3:3", "4:6", "1:3", "5:6", "0:4", "6:6"],
+             "deal_1": ["0:0", "0:2", "1:1", "0:6", "2:6", "1:2", "0:5"]}
+
+
+def _play_seed(client, edit: str) -> None:
+    from webhelpers import SEED_MOVES, tap
+
+    for k, mv in enumerate(SEED_MOVES):
+        resp = tap(client, edit, mv, leader=None if k else "Анфиса")
+        assert resp.status_code == 302, soup(resp).select_one(".problem")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_no_internal_value_when_a_hand_is_played_to_its_end(client, lang):
+    """The pages the match crawl does not reach: the tiles left asked after a hand played by
+    moves, the hand's summary between hands (with the deal, and by pairs), a correction's
+    form and the audit of a match."""
+    from webhelpers import form_data
+
+    in_lang(client, lang)
+    bad = {}
+    # move by move without the deal: the hand over, the tiles left asked
+    edit = new_match(client)
+    start(client, edit)
+    _play_seed(client, edit)
+    bad.update(crawl(client, [edit], lang))
+    # with the deal: the summary between hands, then the score and the correction form
+    dealt = new_match(client)
+    data = form_data(client.get(dealt + "/deal"), "form.deal-form")
+    assert client.post(dealt + "/hand", data={**data, **SEED_DEAL}).status_code == 302
+    _play_seed(client, dealt)
+    bad.update(crawl(client, [dealt, dealt + "/score", dealt + "/hand/1/correct", f"/m/{dealt.split('/m/')[1]}/audit"], lang))
+    # «Козёл» by pairs: a hand by its result, what hangs, the summary a row a pair
+    from test_kozel_web import PLAYERS, YARD
+
+    pairs = new_match(client, players=PLAYERS, options=YARD)
+    page = client.get(pairs + "/result")
+    form = {"csrf_token": csrf_of(page), "n": soup(page).select_one('input[name="n"]')["value"],
+            "out": PLAYERS[0], "left_1": "5", "left_3": "4"}
+    assert client.post(pairs + "/result", data=form).status_code == 302
+    bad.update(crawl(client, [pairs, pairs + "/score", pairs + "/sheets"], lang))
     assert not bad, json.dumps(bad, ensure_ascii=False, indent=1)
 
 
@@ -167,5 +234,10 @@ def test_the_search_finds_what_it_looks_for():
     found = " ".join(offenders(page, "ru"))
     for what in ("highest_double", "play.no_fit", "002_88db4a35d7fb6aa7.txt", "источник 002", "until"):
         assert what in found, what
+    ru = BeautifulSoup("<p>Анфиса вышел(а)</p><p>Партия 2 окончена</p><p>камень 3:5</p>"
+                       "<p>Французская партия</p><blockquote>Партия может закончиться</blockquote>", "html.parser")
+    found = " ".join(ru_offenders(ru))
+    assert "л(а)" in found and "Партия" in found and "камень" in found
+    assert found.count("word:") == 2  # the variant's name and a quoted source are left alone
     assert "down" not in found
     assert offenders(page, "en") and "until" not in " ".join(offenders(page, "en"))
