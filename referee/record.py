@@ -12,7 +12,7 @@ import datetime as _dt
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping, NamedTuple
+from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
 from . import limits
 from .rules.catalogue import OptionError, VARIANTS, resolve_options, spec
@@ -119,8 +119,12 @@ def _tile(text: Any, where: str, hand: int | None) -> int:
         raise RecordError("record.tile", {"token": text[:40]}, hand=hand) from None
 
 
-def read(source: Any) -> Record:
-    """Read a whole record (a JSON text, bytes or an already parsed object)."""
+def read(source: Any, *, first: int = 1, prior_events: int = 0) -> Record:
+    """Read a whole record (a JSON text, bytes or an already parsed object).
+
+    ``first``: the number of the record's first hand (``replay(done=...)`` goes on from the
+    hands before it; errors then name the hand as the whole match numbers it, and the limits
+    count them: ``prior_events`` is what their hands and moves count against ``MAX_EVENTS``)."""
     if isinstance(source, (bytes, bytearray)):
         if len(source) > limits.MAX_RECORD_BYTES:
             raise RecordError("record.limit", limits.limit_params("bytes"))
@@ -182,13 +186,13 @@ def read(source: Any) -> Record:
     hands_raw = obj.get("hands", [])
     if not isinstance(hands_raw, list):
         raise _field("hands", "list")
-    if len(hands_raw) > limits.MAX_HANDS:
+    if first - 1 + len(hands_raw) > limits.MAX_HANDS:
         raise RecordError("record.limit", limits.limit_params("hands"))
     v = make_variant(variant, len(players), given)   # the given options: defaults may be None
     size = v.deal_size(len(players))
-    hands = [_read_hand(h, i + 1, players, size, v) for i, h in enumerate(hands_raw)]
+    hands = [_read_hand(h, first + i, players, size, v) for i, h in enumerate(hands_raw)]
     # what the web app would log for it: a hand, and each move (no more than a match may hold)
-    if len(hands) + sum(len(m) for h in hands for _, m in h.turns or ()) > limits.MAX_EVENTS:
+    if prior_events + len(hands) + sum(len(m) for h in hands for _, m in h.turns or ()) > limits.MAX_EVENTS:
         raise RecordError("record.limit", limits.limit_params("events"))
     return Record(variant, options, dict(given), list(players), hands, date, lang, obj, v)
 
@@ -341,6 +345,10 @@ class HandReport:
     hanging: dict[str, int] = field(default_factory=dict)
     #: eggs: the amount carried out of this hand (an equal block), else None
     eggs: int | None = None
+    #: what the match took from this hand (``Match.add``'s arguments) and the hand's winner
+    #: seat: ``replay(done=...)`` goes on from them
+    taken: tuple[list[int], str | None, int | None, list[int | None]] | None = field(
+        default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"number": self.number, "end": self.end, "winner": self.winner,
@@ -423,13 +431,20 @@ def _error_json(err: RuleError, hand: int | None, turn: int | None, move: str | 
     return {"hand": hand, "turn": turn, "move": move, "rule": err.rule, "message": err.message(lang)}
 
 
-def replay(record: Record | Any, lang: str | None = None, open_last: bool = False) -> Report:
+def replay(record: Record | Any, lang: str | None = None, open_last: bool = False, *,
+           done: Sequence[HandReport] = ()) -> Report:
     """Replay every hand; stop at the first broken rule (reported in ``error``).
 
     ``open_last``: the last turn of the record is still being played at the table (a player who
-    may lay more, or who has drawn): it is not closed, and ``live`` is the hand in that turn."""
+    may lay more, or who has drawn): it is not closed, and ``live`` is the hand in that turn.
+
+    ``done``: the reports of finished hands that come before ``record.hands`` (an earlier
+    replay of the same match's first hands, as ``replay`` made them; ``record`` then holds
+    the hands after them, read with ``read(..., first=len(done) + 1)``). The match takes them
+    again as it took them (``HandReport.taken``: totals, what hangs, the eggs), and the replay
+    goes on exactly as it would have gone on from its own."""
     if not isinstance(record, Record):
-        record = read(record)
+        record = read(record, first=len(done) + 1)
     lang = lang or record.lang or "ru"
     players = record.players
     n = len(players)
@@ -443,38 +458,58 @@ def replay(record: Record | Any, lang: str | None = None, open_last: bool = Fals
     if match.teams:
         rep.teams = [[players[s] for s in seats] for seats in match.units]
     prev_winner: int | None = None
+    for hrep in done:
+        if hrep.end is None or hrep.taken is None:
+            raise ValueError("replay(done=...) takes the finished hands of a replay")
+        points, end, winner, left = hrep.taken
+        match.add(points, end, winner, left)
+        rep.hands.append(hrep)
+        _counted(rep, match, hrep)
+        if hrep.end != "redeal":
+            prev_winner = winner
     for i, hr in enumerate(record.hands):
-        number = i + 1
+        number = len(done) + i + 1
         try:
             if rep.match_winner is not None:
                 raise _Stop(RuleError("match.over", {}), number, None, None)
             last = i == len(record.hands) - 1
-            hrep, winner = _replay_hand(record, hr, number, prev_winner, i == 0, last, open_last and last)
+            hrep, winner = _replay_hand(record, hr, number, prev_winner, number == 1, last,
+                                        open_last and last)
         except _Stop as stop:
             rep.error = _error_json(stop.err, stop.hand, stop.turn, stop.move, lang)
             rep.error_obj = stop.err
             break
-        entry = match.add([hrep.points.get(p, 0) for p in players], hrep.end, winner,
-                          [hrep.left.get(p) for p in players])
+        taken = ([hrep.points.get(p, 0) for p in players], hrep.end, winner,
+                 [hrep.left.get(p) for p in players])
+        entry = match.add(*taken)
+        hrep.taken = taken
         hrep.points = {p: entry.points[s] for s, p in enumerate(players)}
         hrep.hanging = {p: entry.hanging[s] for s, p in enumerate(players) if entry.hanging[s]}
         hrep.eggs = entry.eggs
         rep.hands.append(hrep)
-        rep.totals = dict(zip(players, match.seat_totals()))
-        rep.hanging = dict(hrep.hanging) if hrep.end is not None else rep.hanging
-        rep.eggs = match.carry
+        _counted(rep, match, hrep)
         if hrep.end is None:
             rep.live = hrep.hand
             break
         if hrep.end != "redeal":
             prev_winner = winner
-        won = match.winners()
-        if won is not None:
-            rep.match_winners = [players[s] for s in won]
-            rep.match_winner = rep.match_winners[0]
-            rep.goats = [players[s] for s in match.goats()]
-            rep.dry = match.dry()
     return rep
+
+
+def _counted(rep: Report, match: Match, hrep: HandReport) -> None:
+    """The report once ``match`` has taken ``hrep``: totals, what hangs, the eggs, the winners."""
+    players = rep.players
+    rep.totals = dict(zip(players, match.seat_totals()))
+    rep.hanging = dict(hrep.hanging) if hrep.end is not None else rep.hanging
+    rep.eggs = match.carry
+    if hrep.end is None:
+        return
+    won = match.winners()
+    if won is not None:
+        rep.match_winners = [players[s] for s in won]
+        rep.match_winner = rep.match_winners[0]
+        rep.goats = [players[s] for s in match.goats()]
+        rep.dry = match.dry()
 
 
 def _start_hand(record: Record, hr: HandRecord, number: int, prev_winner: int | None,

@@ -87,16 +87,19 @@ def check(door: str, key: str):
                            spec=catalogue.spec(m["variant"])), status
 
 
-def hand_at(m: dict, hands: list, number: int, k: int):
+def hand_at(m: dict, hands: list, number: int, k: int, report=None):
     """(live hand after the first ``k`` moves of hand ``number``, None) or (None, refusal).
 
     The hand's positions come from the engine's one partial replay (``referee.record.positions``):
-    each turn closed where the record closed it, the turn still open at the table left open."""
+    each turn closed where the record closed it, the turn still open at the table left open.
+    ``report``: the match's replay (the kept state's), which says who won the hands before, so
+    that only this hand is replayed."""
     from referee import record as rec
 
     open_last = number == len(hands) and hands[-1].open_turn is not None
     try:
-        for pos in rec.positions(to_record(m, hands[:number]), number, open_last=open_last):
+        for pos in rec.positions(to_record(m, hands[:number]), number, open_last=open_last,
+                                 report=report):
             if pos.index == k:
                 return pos.hand, None
     except rec.Stopped as stop:
@@ -106,6 +109,17 @@ def hand_at(m: dict, hands: list, number: int, k: int):
     except Exception as err:  # noqa: BLE001 - an engine failure is a message, never a 500
         return None, engine._engine_failure(err)
     return None, None
+
+
+def _report_before(state, number: int):
+    """The kept replay's report where it holds every hand before ``number`` (else None: the
+    hands before are replayed, and a broken one is the answer)."""
+    rep = state.rep
+    if rep is None or len(rep.hands) < number - 1:
+        return None
+    if rep.error is not None and (rep.error.get("hand") or 0) < number:
+        return None
+    return rep
 
 
 @bp.get("/<any(m, s):door>/<key>/hands/<int:number>/step/<int:k>")
@@ -127,7 +141,7 @@ def step(door: str, key: str, number: int, k: int):
                                             hand=number, count=total, k=k), 404)
     live, refusal = (None, None)
     if not logged.by_result:
-        live, refusal = hand_at(m, state.hands, number, k)
+        live, refusal = hand_at(m, state.hands, number, k, report=_report_before(state, number))
     # a tile checked against the table as it stood after move k (the same answer as /check)
     tile, answer, bad, status = request.args.get("tile"), None, None, 200
     can_check = live is not None and not live.over

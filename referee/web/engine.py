@@ -13,7 +13,7 @@ from referee.rules import REGISTRY, catalogue, make_variant
 from referee.rules.errors import RuleError
 from referee.rules.variants import Variant
 
-from .log import LoggedHand, fold, to_record
+from .log import Folded, LoggedHand, fold_log, to_record
 
 
 def rules_of(match: dict) -> Variant:
@@ -68,7 +68,11 @@ def refusal(err) -> Refusal:
 
 @dataclass
 class MatchState:
-    """A match replayed: its logged hands, the engine's report and the live hand."""
+    """A match replayed: its logged hands, the engine's report and the live hand.
+
+    A state is shared (the worker keeps it for the next request, see ``states``): nothing may
+    change it or its hands; a move is tried on ``clone(state.live)``.
+    """
 
     hands: list[LoggedHand]
     report: dict
@@ -77,10 +81,39 @@ class MatchState:
     ended: object | None = None
     #: the engine's last hand as it finished (its table and what each player kept)
     final: object | None = None
+    #: the log it is the replay of, its fold, and the engine's Report (``referee.record``)
+    events: list[dict] = field(default_factory=list)
+    folded: Folded | None = None
+    rep: object | None = None
 
     @property
     def last(self) -> LoggedHand | None:
         return self.hands[-1] if self.hands else None
+
+    #: the match's own fields the replay read (``match_of``)
+    of: tuple = ()
+
+    @property
+    def count(self) -> int:
+        return len(self.events)
+
+
+def match_of(match: dict) -> tuple:
+    """What a replay reads of the match itself (``log.to_record``): a kept state replayed with
+    other values is not this match's replay."""
+    import json
+
+    return (match["variant"], json.dumps(match["options"], sort_keys=True), tuple(match["players"]),
+            match["created"][:10], match.get("lang"))
+
+
+def clone(live):
+    """An independent copy of a live hand (a move is tried on it, never on a kept state)."""
+    if live is None:
+        return None
+    from referee.rules import clone as engine_clone
+
+    return engine_clone(live)
 
 
 def empty_report(match: dict) -> dict:
@@ -109,31 +142,71 @@ def _engine_failure(err: Exception) -> Refusal:
                    "The rules engine could not handle this: %s" % type(err).__name__)
 
 
-def replay(match: dict, events: list[dict]) -> MatchState:
+def _resume_point(folded: Folded, base: MatchState | None) -> int:
+    """How many of the first hands ``base`` finished are the same in ``folded``: the replay goes
+    on after them. Hands are the same when the event that made the next hand is the same event
+    at the same place and the same corrections and renames are in force (``Folded``); the last
+    hand is always replayed."""
+    if base is None or base.folded is None or base.rep is None or base.error is not None \
+            and base.error.rule == "engine.failure":
+        return 0
+    if folded.edits != base.folded.edits:
+        return 0  # a correction or a rename since: every hand is replayed
+    finished = 0
+    for h in base.rep.hands:
+        if h.end is None:
+            break
+        finished += 1
+    k = min(finished, len(folded.hands) - 1, len(base.folded.marks) - 1)
+    while k > 0 and folded.marks[k] != base.folded.marks[k]:
+        k -= 1
+    return max(k, 0)
+
+
+def replay(match: dict, events: list[dict], base: MatchState | None = None) -> MatchState:
     """Replay the stored log through the engine's one replay path (``referee.record.replay``).
 
     A turn still open (a player who may lay more, or who has drawn) is replayed as it stands
     (``open_last``): the live hand is in that turn, as it is at the table.
+
+    ``base``: a state replayed from the first ``base.count`` of these events (the log only
+    grows). The hands it finished that the new events leave as they were are not replayed
+    again: the replay goes on from their reports (``record.replay(done=...)``), so an event
+    costs a replay of the hand it belongs to, whatever the match's length.
     """
-    hands = fold(events)
+    of = match_of(match)
+    if base is not None and (base.count > len(events) or base.of != of
+                             or any("seq" not in e for e in events)):
+        base = None
+    folded = fold_log(events, base.folded if base is not None else None,
+                      base.count if base is not None else 0)
+    hands = folded.hands
     from referee import record as rec
 
     open_last = bool(hands) and hands[-1].open_turn is not None
+    k = _resume_point(folded, base)
+    done = base.rep.hands[:k] if k else []
     try:
-        report = rec.replay(rec.read(to_record(match, hands)), open_last=open_last)
+        # the hands before k count against the limits as they do in a replay from scratch
+        prior = sum(1 + (0 if h.result is not None else sum(len(t.moves) for t in h.turns))
+                    for h in hands[:k])
+        report = rec.replay(rec.read(to_record(match, hands[k:]), first=k + 1, prior_events=prior),
+                            open_last=open_last, done=done)
     except (RuleError, catalogue.OptionError) as err:
-        return MatchState(hands=hands, report=empty_report(match), error=refusal(err))
+        return MatchState(hands=hands, report=empty_report(match), error=refusal(err), events=events,
+                          folded=folded, of=of)
     except Exception as err:  # an engine bug must not become a server error
-        return MatchState(hands=hands, report=empty_report(match), error=_engine_failure(err))
+        return MatchState(hands=hands, report=empty_report(match), error=_engine_failure(err),
+                          events=events, folded=folded, of=of)
     err = _report_refusal(report)
     ended = None
     if err is not None and err.rule == "left.missing" and err.hand == len(hands) and hands[-1].turns:
-        ended = _ended_hand(match, hands)
+        ended = _ended_hand(match, hands, report)
     final = report.hands[-1].hand if report.hands and len(report.hands) == len(hands) else None
     data = report.to_json()
     data["now"] = match_now(report)
     return MatchState(hands=hands, report=data, live=report.live, error=err, ended=ended,
-                      final=final)
+                      final=final, events=events, folded=folded, rep=report, of=of)
 
 
 def match_now(report) -> dict:
@@ -143,14 +216,15 @@ def match_now(report) -> dict:
             "hanging": dict(report.hanging)}
 
 
-def _ended_hand(match: dict, hands: list[LoggedHand]):
+def _ended_hand(match: dict, hands: list[LoggedHand], report=None):
     """The last hand as it stood when it ended (for drawing it while the tiles left are
-    entered): its last position (``referee.record.positions``)."""
+    entered): its last position (``referee.record.positions``; ``report`` says who won the
+    hands before, so that they are not replayed again)."""
     from referee import record as rec
 
     live = None
     try:
-        for pos in rec.positions(to_record(match, hands), len(hands)):
+        for pos in rec.positions(to_record(match, hands), len(hands), report=report):
             live = pos.hand
     except (rec.Stopped, RuleError):
         return None          # the hand did not end where the report says: nothing to draw

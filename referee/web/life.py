@@ -187,7 +187,7 @@ def correct(key: str, number: int):
             if diff["any"] and request.form.get("confirm") != "1":
                 confirm = diff
             else:
-                play._append(m, n, "correct", data)
+                play._append(m, n, "correct", data, state)
                 return redirect(url_for("play.score", key=m["edit_key"], _anchor=f"hand-{number}"))
         except play.Recorded:
             return redirect(url_for("play.score", key=m["edit_key"]))

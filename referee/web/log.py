@@ -162,42 +162,91 @@ def rename_in_hand(hand: LoggedHand, old: str, new: str) -> None:
         hand.result = r
 
 
+@dataclass
+class Folded:
+    """The hands a log describes, and where each began: ``marks[i]`` is (the place among the
+    events in force, the ``seq``) of the event that made hand ``i``; ``depth`` is the number of
+    events in force; ``edits``: (place, ``seq``) of each correction and rename in force (they
+    change hands before the last). Two folds of one log (one a prefix of the other) with the same
+    ``edits`` agree on hands ``0..k-1`` exactly when they agree on ``marks[k]``: an undo takes away
+    the latest undoable event in force, so the same undoable event at the same place has the same
+    events below it."""
+
+    hands: list[LoggedHand]
+    marks: list[tuple[int, int]]
+    depth: int
+    edits: list[tuple[int, int]] = field(default_factory=list)
+
+
+#: the events that change only the last hand (or start a new one): a fold goes on over them
+_LAST_ONLY = frozenset({"hand", "move", "end_turn", "left", "result", "confirm"})
+
+
 def fold(events: list[dict]) -> list[LoggedHand]:
     """The hands the log describes, in order."""
-    hands: list[LoggedHand] = []
-    for e in effective(events):
-        kind, data = e["kind"], e["data"]
-        if kind == "hand":
-            hands.append(LoggedHand(meta={k: data[k] for k in HAND_KEYS if k in data}))
-        elif kind == "result":
-            hands.append(LoggedHand(result=data["result"]))
-        elif kind == "rename":
-            for h in hands:
-                rename_in_hand(h, data["from"], data["to"])
-        elif kind == "correct":
-            i = int(data["hand"]) - 1
-            if 0 <= i < len(hands):
-                fixed = hand_from_record(data["record"])
-                fixed.corrected = hands[i].corrected + [e.get("seq", 0)]
-                hands[i] = fixed
-        elif not hands:
-            continue
-        elif kind == "move":
-            hand = hands[-1]
-            turn = hand.open_turn
-            if turn is None or turn.player != data["player"]:
-                if turn is not None:
-                    turn.open = False
-                turn = Turn(player=data["player"])
-                hand.turns.append(turn)
-            turn.moves.append(data["token"])
-            turn.open = bool(data.get("open"))
-        elif kind == "end_turn":
-            if hands[-1].open_turn is not None:
-                hands[-1].open_turn.open = False
-        elif kind == "left":
-            hands[-1].left = data["left"]
-    return hands
+    return fold_log(events).hands
+
+
+def fold_log(events: list[dict], base: Folded | None = None, done: int = 0) -> Folded:
+    """``fold`` with the marks; ``base``: the fold of ``events[:done]``, gone on from when the
+    events after it change only the last hand (its hands are never changed: the last is copied)."""
+    if base is None or any(e["kind"] not in _LAST_ONLY for e in events[done:]):
+        out = Folded([], [], 0)
+        for e in effective(events):
+            _apply(out, e)
+            out.depth += 1
+        return out
+    hands = list(base.hands)
+    if hands:
+        last = hands[-1]
+        hands[-1] = LoggedHand(meta=dict(last.meta), left=last.left, result=last.result,
+                               turns=[Turn(t.player, list(t.moves), t.open) for t in last.turns],
+                               corrected=list(last.corrected))
+    out = Folded(hands, list(base.marks), base.depth, list(base.edits))
+    for e in events[done:]:
+        if e["kind"] in UNDOABLE or e["kind"] in LASTING:
+            _apply(out, e)
+            out.depth += 1
+    return out
+
+
+def _apply(out: Folded, e: dict) -> None:
+    hands = out.hands
+    kind, data = e["kind"], e["data"]
+    if kind == "hand":
+        hands.append(LoggedHand(meta={k: data[k] for k in HAND_KEYS if k in data}))
+        out.marks.append((out.depth, e.get("seq", 0)))
+    elif kind == "result":
+        hands.append(LoggedHand(result=data["result"]))
+        out.marks.append((out.depth, e.get("seq", 0)))
+    elif kind == "rename":
+        out.edits.append((out.depth, e.get("seq", 0)))
+        for h in hands:
+            rename_in_hand(h, data["from"], data["to"])
+    elif kind == "correct":
+        out.edits.append((out.depth, e.get("seq", 0)))
+        i = int(data["hand"]) - 1
+        if 0 <= i < len(hands):
+            fixed = hand_from_record(data["record"])
+            fixed.corrected = hands[i].corrected + [e.get("seq", 0)]
+            hands[i] = fixed
+    elif not hands:
+        return
+    elif kind == "move":
+        hand = hands[-1]
+        turn = hand.open_turn
+        if turn is None or turn.player != data["player"]:
+            if turn is not None:
+                turn.open = False
+            turn = Turn(player=data["player"])
+            hand.turns.append(turn)
+        turn.moves.append(data["token"])
+        turn.open = bool(data.get("open"))
+    elif kind == "end_turn":
+        if hands[-1].open_turn is not None:
+            hands[-1].open_turn.open = False
+    elif kind == "left":
+        hands[-1].left = data["left"]
 
 
 def to_record(match: dict, hands: list[LoggedHand], include_open: bool = True) -> dict:

@@ -14,7 +14,7 @@ from referee.rules.errors import RuleError
 
 from referee import rulebook
 
-from . import engine, forms, get_db, store
+from . import engine, forms, get_db, states, store
 from .i18n import COOKIE, lang
 from .log import record_to_events
 
@@ -89,7 +89,7 @@ def index():
     n_archived = sum(1 for m in everything if m["archived"])
     matches = [m for m in everything if m["archived"] == archived]
     for m in matches:
-        state = engine.replay(m, store.events(db, m["id"]))
+        _evs, state = states.load(m)  # kept by the worker: no replay while nothing changed
         m["hands"] = len(state.hands)
         m["winner"] = state.report.get("match_winner")
         m["leader"] = _leader(m, state.report) if not m["winner"] else None

@@ -1,9 +1,11 @@
 """Refereeing a match: the table (move by move), hand results, the scoreboard, export.
 
 Every POST carries the CSRF token and ``n``, the number of events the page was
-drawn from. The stored log is replayed through the engine; a move is checked on
-the live hand, then the candidate log is replayed once more before the event is
-appended in one transaction. Nothing here knows a rule.
+drawn from. The match's state is the engine's replay of the stored log, kept in the
+worker between requests (``states``); a move is checked on a copy of its live hand,
+the log with the move is replayed from the hand it belongs to (a refused result stores
+nothing), and the write transaction only checks that the count of events is unchanged
+and appends. Nothing here knows a rule.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from referee.limits import whole_number
 from referee.rules import catalogue
 from referee.rules.move_words import move_words
 
-from . import engine, forms, get_db, store
+from . import engine, forms, get_db, states, store
 from .chart import running_chart
 from .i18n import lang
 from .log import fold, laid_tiles, log_of, to_record
@@ -65,8 +67,8 @@ def _match(key: str) -> dict:
 
 
 def _load(m: dict):
-    evs = store.events(get_db(), m["id"])
-    return evs, engine.replay(m, evs)
+    """The match's log and its replay (kept by the worker: ``states.load``)."""
+    return states.load(m)
 
 
 def phase(m: dict, state) -> str:
@@ -102,21 +104,31 @@ def _fresh(evs: list, n: int) -> None:
         raise Refused(_("Another phone changed this match first."), status=409)
 
 
-def _append(m: dict, n: int, kind: str, data: dict) -> None:
-    """Append one event after replaying the log with it: a refused result stores nothing."""
+def _append(m: dict, n: int, kind: str, data: dict, state) -> None:
+    """Append one event after replaying the log with it: a refused result stores nothing.
 
-    def check(current):
-        if kind in ("hand", "result") and len(fold(current)) >= limits.MAX_HANDS:
-            raise Refused(_("A match holds at most %(n)d hands. Export this one and start a new "
-                            "match to go on.", n=limits.MAX_HANDS), status=422)
-        candidate = current + [{"seq": n + 1, "kind": kind, "data": data}]
-        state = engine.replay(m, candidate)
-        if state.error is not None:
-            if state.error.rule != "left.missing":
-                raise Refused(state.error.message(lang()), status=422, refusal=state.error)
-
+    ``state`` is the replay of the ``n`` events the form was drawn from; the log with the event
+    is replayed on it (the hand the event belongs to), and the write transaction only checks
+    that the log still has ``n`` events (it only grows) before it appends. The refusals come
+    in the order the store's ``append_event`` gives them: the limit of changes, a tap recorded
+    already, another phone first, the limit of hands, then the rules."""
+    if n >= limits.MAX_EVENTS:
+        raise Refused(_("A match holds at most %(n)d recorded changes. Export this one and start "
+                        "a new match to go on.", n=limits.MAX_EVENTS), status=422)
+    if store.has_op(get_db(), m["id"], _op()):
+        raise Recorded()
+    if state.count != n:
+        raise Refused(_("Another phone changed this match first. The table below is up to date: "
+                        "check it and make your move again."), status=409)
+    if kind in ("hand", "result") and len(state.hands) >= limits.MAX_HANDS:
+        raise Refused(_("A match holds at most %(n)d hands. Export this one and start a new "
+                        "match to go on.", n=limits.MAX_HANDS), status=422)
+    new = states.after(m, state, kind, data)
+    if new.error is not None and new.error.rule != "left.missing":
+        raise Refused(new.error.message(lang()), status=422, refusal=new.error)
     try:
-        store.append_event(get_db(), m["id"], n, kind, data, check=check, op=_op())
+        stored = store.append(get_db(), m["id"], n, kind, data, op=_op())
+        states.appended(m, new, stored)
     except store.DuplicateError:
         raise Recorded() from None
     except store.StaleError:
@@ -301,7 +313,7 @@ def start_hand(key: str):
             if lead not in m["players"]:
                 raise Refused(_("Choose a player from the list."))
             data["lead"] = lead
-        _append(m, n, "hand", data)
+        _append(m, n, "hand", data, state)
 
     if request.form.get("from") == "deal":
         # from the deal page: a refusal draws that page again with every tile still marked
@@ -381,9 +393,9 @@ def move(key: str):
         if len(evs) != n:
             raise Refused(_("Another phone changed this match first. The table below is up to date: "
                             "check it and make your move again."), status=409)
-        live = state.live
-        if live is None or phase(m, state) != "play":
+        if state.live is None or phase(m, state) != "play":
             raise Refused(_("No hand is being played now."))
+        live = engine.clone(state.live)  # the kept state is never changed
         if live.to_move is None:
             leader = request.form.get("leader", "")
             if leader not in live.players:
@@ -416,7 +428,7 @@ def move(key: str):
             if token == "pass":
                 message += " " + _instead(live, tv)
             raise Refused(message, status=422, refusal=refusal, places=refusal.places)
-        _append(m, n, "move", {"player": player, "token": token, "open": still_open})
+        _append(m, n, "move", {"player": player, "token": token, "open": still_open}, state)
 
     return _guard(m, action)
 
@@ -502,10 +514,10 @@ def end_turn(key: str):
         _fresh(evs, n)
         if state.live is None or not state.last or state.last.open_turn is None:
             raise Refused(_("There is no turn to end."))
-        refusal = engine.try_end_turn(state.live)
+        refusal = engine.try_end_turn(engine.clone(state.live))
         if refusal is not None:
             raise Refused(refusal.message(lang()), status=422, refusal=refusal)
-        _append(m, n, "end_turn", {})
+        _append(m, n, "end_turn", {}, state)
 
     return _guard(m, action)
 
@@ -547,7 +559,7 @@ def undo(key: str):
 
     def action():
         n = _n()
-        evs = store.events(get_db(), m["id"])
+        evs, state = _load(m)
         _fresh(evs, n)
         from .log import last_undoable
 
@@ -557,7 +569,7 @@ def undo(key: str):
         what = describe_event(evs, target)
         if target["kind"] in ("hand", "result") and request.form.get("confirm") != "1":
             raise Confirm(what)
-        _append(m, n, "undo", {})
+        _append(m, n, "undo", {}, state)
         done.append(_("Undone: %(what)s.", what=what))
 
     try:
@@ -574,14 +586,14 @@ def redo(key: str):
 
     def action():
         n = _n()
-        evs = store.events(get_db(), m["id"])
+        evs, state = _load(m)
         _fresh(evs, n)
         from .log import redoable
 
         back = redoable(evs)
         if back is None:
             raise Refused(_("There is nothing to redo."))
-        _append(m, n, "redo", {})
+        _append(m, n, "redo", {}, state)
         done.append(_("Redone: %(what)s.", what=describe_event(evs + [{"kind": "redo", "data": {}}], back)))
 
     return _guard(m, action, done)
@@ -598,7 +610,7 @@ def left(key: str):
         _fresh(evs, n)
         if phase(m, state) != "left":
             raise Refused(_("No hand is waiting for the tiles left."))
-        _append(m, n, "left", {"left": _left_from_form(m, only=left_needed(state))})
+        _append(m, n, "left", {"left": _left_from_form(m, only=left_needed(state))}, state)
 
     return _guard(m, action)
 
@@ -666,7 +678,7 @@ def result(key: str):
             _fresh(evs, n)
             if phase(m, state) != "next":
                 raise Refused(_("Finish the hand in play first."))
-            _append(m, n, "result", {"result": _result_from_form(m)})
+            _append(m, n, "result", {"result": _result_from_form(m)}, state)
             return redirect(url_for("play.score", key=m["edit_key"]))
         except Refused as r:
             problem, status = r.message, r.status

@@ -2,7 +2,8 @@
 per hand, «козёл» counts, per variant, a head-to-head table and a chart of his form; CSV exports.
 
 Every figure comes from the same replay of the logs that the scoreboard uses
-(``engine.replay`` and ``play._score``): one source. The matches counted are the ones this
+(``engine.replay`` and ``play._score``): one source, the worker's kept states (``states.load``:
+a visit replays only the matches changed since, and only the hands that changed). The matches counted are the ones this
 browser's match list shows (``matches.known_matches``); a player is known by his name.
 """
 
@@ -14,18 +15,18 @@ from collections import defaultdict
 
 from flask import Blueprint, Response, abort, render_template
 
-from . import engine, get_db, store
+from . import get_db, states
 from .chart import running_chart
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
 
-def match_facts(m: dict, evs: list[dict]) -> dict:
-    """One match as the statistics read it: its hands' points and winners, totals, the match
-    winner(s) and the «козёл» (from the scoreboard's own figures)."""
+def match_facts(m: dict, state) -> dict:
+    """One match as the statistics read it (``state``: its replay, ``engine.replay``): its hands'
+    points and winners, totals, the match winner(s) and the «козёл» (from the scoreboard's own
+    figures)."""
     from .play import _score
 
-    state = engine.replay(m, evs)
     score = _score(m, state)
     report = state.report
     winners = report.get("match_winners") or ([report["match_winner"]] if report.get("match_winner") else [])
@@ -41,8 +42,7 @@ def match_facts(m: dict, evs: list[dict]) -> dict:
 
 
 def all_facts(matches: list[dict]) -> list[dict]:
-    db = get_db()
-    out = [match_facts(m, store.events(db, m["id"])) for m in matches]
+    out = [match_facts(m, states.load(m)[1]) for m in matches]
     out.sort(key=lambda f: (f["date"], f["id"]))
     return out
 

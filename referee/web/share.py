@@ -6,7 +6,7 @@ from flask import Blueprint, abort, jsonify, render_template
 
 from referee.rules import catalogue
 
-from . import engine, get_db, store
+from . import engine, get_db, states, store
 from .play import _score, phase
 
 bp = Blueprint("share", __name__, url_prefix="/s/<key>")
@@ -26,8 +26,7 @@ def view(key: str):
 
     m = _match(key)
     remember(m, edit=False)  # whoever opens the read-only link finds the match in his list
-    evs = store.events(get_db(), m["id"])
-    state = engine.replay(m, evs)
+    evs, state = states.load(m)
     ph = phase(m, state)
     hv = engine.hand_view(state.live) if ph == "play" else None
     if ph == "left" and state.ended is not None:

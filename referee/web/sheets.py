@@ -29,9 +29,9 @@ from flask_babel import gettext as _
 from referee import paths
 from referee.rules import catalogue
 
-from . import engine, get_db, store
+from . import engine, get_db, states, store
 from .i18n import lang
-from .log import fold, to_record
+from .log import to_record
 
 TRANSLATIONS = str(paths.TRANSLATIONS)
 
@@ -112,9 +112,23 @@ def pdf_response(data: bytes, filename: str) -> Response:
 
 
 def loaded(m: dict):
-    """The match's events, its logged hands and the app's replay of them (``engine.replay``)."""
-    evs = store.events(get_db(), m["id"])
-    return evs, engine.replay(m, evs)
+    """The match's events, its logged hands and the app's replay of them (``engine.replay``,
+    kept by the worker: ``states.load``)."""
+    return states.load(m)
+
+
+def report_for_sheet(state, record: dict, report_lang: str):
+    """(the engine's report with in-play points and its refusal in ``report_lang``, None), as
+    ``engine_report`` gives it, from the state's replay when it has one (no second replay)."""
+    from referee import pdf
+
+    rep = state.rep
+    if rep is None:
+        return engine_report(record, report_lang)
+    out = rep.to_json()
+    if out.get("error") and getattr(rep, "error_obj", None) is not None:
+        out["error"] = dict(out["error"], message=rep.error_obj.message(report_lang))
+    return pdf.add_in_play(out, rep), None
 
 
 def engine_report(record: dict, report_lang: str):
@@ -222,17 +236,17 @@ def match_pdf(door: str, key: str):
     chosen = sheet_lang(m)
     if chosen is None:
         return bad_lang()
-    evs = store.events(get_db(), m["id"])
-    record = to_record(m, fold(evs), include_open=False)
+    evs, state = loaded(m)
+    record = to_record(m, state.hands, include_open=False)
     record["lang"] = chosen
-    report, refusal = engine_report(record, chosen)
+    report, refusal = report_for_sheet(state, record, chosen)
     if refusal is not None:
         return problem(_("The sheet cannot be made"), refusal.message(lang()), 422)
     from flask_babel import force_locale
 
     from . import life
 
-    hands = fold(evs)
+    hands = state.hands
     with force_locale(chosen):
         audit = [a for a in life.audit_entries(m, evs) if a["kind"] == "correct" and not a["undone"]]
     try:

@@ -385,13 +385,13 @@ def list_matches(db: Database) -> list[dict]:
     return [_match_row(r) for r in rows]
 
 
-def events(db: Database, match_id: int) -> list[dict]:
-    """The match's event log in order."""
+def events(db: Database, match_id: int, after: int = 0) -> list[dict]:
+    """The match's event log in order (those with ``seq`` greater than ``after``)."""
     out = []
-    for row in db.query("SELECT seq, kind, data, at FROM events WHERE match_id = ? ORDER BY seq",
-                        [match_id]):
+    for row in db.query("SELECT id, seq, kind, data, at FROM events WHERE match_id = ? AND seq > ?"
+                        " ORDER BY seq", [match_id, after]):
         out.append({"seq": row["seq"], "kind": row["kind"], "data": json.loads(row["data"]),
-                    "at": row["at"]})
+                    "at": row["at"], "id": row["id"]})
     return out
 
 
@@ -427,6 +427,14 @@ def append_event(db: Database, match_id: int, expected: int, kind: str, data: di
     ``op`` is the tap's own key: a second event with the same key is refused with
     :class:`DuplicateError` (asked first: a tap sent twice is not a stale one).
     """
+    return append(db, match_id, expected, kind, data, check, op)["seq"]
+
+
+def append(db: Database, match_id: int, expected: int, kind: str, data: dict, check=None,
+           op: str | None = None) -> dict:
+    """``append_event``, returning the event as stored (``seq``, ``kind``, ``data``, ``at``, ``id``).
+    Without ``check`` (the web app checks the move on its kept replay of the ``expected``
+    events first) the write transaction only counts the log and appends."""
     from referee import limits
 
     if expected >= limits.MAX_EVENTS:
@@ -444,11 +452,14 @@ def append_event(db: Database, match_id: int, expected: int, kind: str, data: di
         n = event_count(db, match_id)
         if n != expected:
             raise StaleError(n)
-        db.conn.execute(
+        at = _now()
+        cur = db.conn.execute(
             "INSERT INTO events (match_id, seq, kind, data, at, op) VALUES (?, ?, ?, ?, ?, ?)",
-            (match_id, n + 1, kind, json.dumps(data, ensure_ascii=False), _now(), op or None),
+            (match_id, n + 1, kind, json.dumps(data, ensure_ascii=False), at, op or None),
         )
-    return n + 1
+    # the data as it reads back from the log (a JSON round trip), as ``events`` gives it
+    return {"seq": n + 1, "kind": kind, "data": json.loads(json.dumps(data, ensure_ascii=False)),
+            "at": at, "id": cur.lastrowid}
 
 
 def rename_player(db: Database, match_id: int, expected: int, seat: int, new: str,

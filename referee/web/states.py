@@ -1,0 +1,120 @@
+"""Each match's replayed state, kept in the worker between requests.
+
+A state is the engine's replay of a match's log (``engine.replay``), kept under the match and
+its event count. A request reads only the events after the kept ones (and the last kept one
+again, to see that the log is still the log it was replayed from); when nothing is new the
+page is drawn from the kept state, else the new events are replayed on it (``engine.replay``
+with ``base``: only the hand they belong to is replayed). A move is checked on a copy of the
+kept live hand, the new state is the replay of the log with the move, the write transaction
+only checks that the count is unchanged and appends, and the new state is kept for the page
+that follows. A state missing here (another worker took the move, a restart) costs one replay.
+
+Nothing is taken from a kept state that the log does not say: it is the log's replay, and
+``tests/web/test_web_states.py`` replays from scratch after every move of seeded matches and
+compares.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from flask import current_app
+
+from . import engine, get_db, store
+
+#: matches kept per worker (a state holds a few hands' objects: tens of kilobytes)
+SIZE = 512
+
+
+class States:
+    """The kept states of one app (one per worker process; threads share it under a lock)."""
+
+    def __init__(self, size: int = SIZE):
+        self.size = size
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[tuple, engine.MatchState] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    @staticmethod
+    def key(m: dict) -> tuple:
+        return (m["id"], m["edit_key"])
+
+    def get(self, m: dict) -> engine.MatchState | None:
+        with self._lock:
+            st = self._kept.get(self.key(m))
+            if st is not None:
+                self._kept.move_to_end(self.key(m))
+            return st
+
+    def put(self, m: dict, state: engine.MatchState) -> None:
+        with self._lock:
+            k = self.key(m)
+            old = self._kept.get(k)
+            if old is not None and old.count > state.count:
+                return  # another thread kept a later state already
+            self._kept[k] = state
+            self._kept.move_to_end(k)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+    def drop(self, m: dict) -> None:
+        with self._lock:
+            self._kept.pop(self.key(m), None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+def kept() -> States:
+    """This app's kept states."""
+    ext = current_app.extensions
+    if "referee.states" not in ext:
+        ext["referee.states"] = States(current_app.config.get("STATES_KEPT", SIZE))
+    return ext["referee.states"]
+
+
+def _same(a: dict, b: dict) -> bool:
+    return a.get("id") == b.get("id") and a["seq"] == b["seq"] and a["kind"] == b["kind"] \
+        and a["data"] == b["data"] and a.get("at") == b.get("at")
+
+
+def load(m: dict) -> tuple[list[dict], engine.MatchState]:
+    """The match's log and its replay (kept, gone on from a kept one, or replayed whole)."""
+    db = get_db()
+    cache = kept()
+    base = cache.get(m)
+    if base is not None and base.of != engine.match_of(m):
+        base = None  # the match's own fields the replay reads are not those it was replayed with
+    if base is not None:
+        since = base.count  # the last kept event is read again: it must be the same event
+        rows = store.events(db, m["id"], after=since - 1) if since else store.events(db, m["id"])
+        if since and (not rows or not _same(rows[0], base.events[-1])):
+            base, rows = None, None  # the log is not the one that was replayed
+        elif since:
+            rows = rows[1:]
+        if base is not None and not rows:
+            cache.hits += 1
+            return base.events, base
+    if base is None:
+        cache.misses += 1
+        evs = store.events(db, m["id"])
+    else:
+        evs = base.events + rows
+    state = engine.replay(m, evs, base=base)
+    cache.put(m, state)
+    return evs, state
+
+
+def after(m: dict, state: engine.MatchState, kind: str, data: dict) -> engine.MatchState:
+    """The state once the event is appended to ``state``'s log (not stored yet)."""
+    event = {"seq": state.count + 1, "kind": kind, "data": data}
+    return engine.replay(m, state.events + [event], base=state)
+
+
+def appended(m: dict, state: engine.MatchState, stored: dict) -> None:
+    """Keep ``state`` (made by :func:`after`) now that its last event is stored as ``stored``."""
+    state.events[-1] = stored
+    kept().put(m, state)

@@ -1,0 +1,355 @@
+"""The kept states (``referee.web.states``) are the log's replay, whatever happened before.
+
+Seeded matches are played through the pages by two workers (two apps on one database, each with
+its own kept states), with random legal moves, draws, passes, ends of turn, undos (across the
+start of a hand too), hands by their result and the tiles left. After every change the state each
+worker keeps is compared with a replay of the stored log from scratch, and the table, the score
+and the sheets page drawn from it with the pages a worker with nothing kept draws.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from referee import create_app
+from referee.rules.playout import END_TURN, _random_draw, choices, random_deal
+from referee.rules.tiles import tile_str
+from referee.web import engine, get_db, states, store
+from referee.web.play import phase
+from webhelpers import csrf_of, new_match, soup
+
+
+CSRF = re.compile(r'name="csrf_token"[^>]*value="[^"]*"|value="[^"]*"[^>]*name="csrf_token"')
+
+
+def options(variant: str, players: int, **given) -> dict:
+    from referee.rules import catalogue
+
+    out = {}
+    for o in catalogue.spec(variant).options:
+        d = o.default_for(players, {})
+        out[f"opt_{o.key}"] = "" if d is None else str(d)
+    out.update({f"opt_{k}": str(v) for k, v in given.items()})
+    return out
+
+
+CASES = [
+    # variant, players, options, seed, steps
+    ("traditional", 2, {"target": 40}, 1, 150),
+    # «Козёл» in pairs: what hangs and the eggs pass from hand to hand
+    ("traditional", 4, {"scoring": "kozel", "teams": "pairs", "kozel_min": 40, "eggs": "yes", "limit": 90},
+     5, 110),
+    ("blitz", 4, {}, 2, 100),
+    ("muggins", 2, {"target": 60}, 3, 100),
+    ("sevastopol", 4, {}, 4, 80),
+]
+
+
+def live_sig(h):
+    """What the live hand is, as far as a page or the next move can tell."""
+    if h is None:
+        return None
+    return (list(h.history), list(h.counts), list(h.hands), list(h.known), list(h.scores), h.to_move,
+            h.over, h.end, h.winner, h.turn_open, h.layout.mask, sorted(h.legal_tokens()),
+            engine.hand_view(h))
+
+
+def assert_same(m, kept, fresh):
+    assert kept.count == fresh.count
+    assert [h.to_record() for h in kept.hands] == [h.to_record() for h in fresh.hands]
+    assert kept.report == fresh.report
+    assert (vars(kept.error) if kept.error else None) == (vars(fresh.error) if fresh.error else None)
+    assert live_sig(kept.live) == live_sig(fresh.live)
+    assert live_sig(kept.ended) == live_sig(fresh.ended)
+    assert phase(m, kept) == phase(m, fresh)
+    if fresh.rep is not None:
+        from referee import pdf
+
+        assert pdf.add_in_play(kept.rep.to_json(), kept.rep) == pdf.add_in_play(fresh.rep.to_json(), fresh.rep)
+
+
+class Worker:
+    """One app (one worker's kept states) on the shared database, with its own browser."""
+
+    def __init__(self, path: str):
+        self.app = create_app({"TESTING": True, "DATABASE": path, "SECRET_KEY": "states-secret"})
+        self.client = self.app.test_client()
+
+    def match(self, edit: str):
+        with self.app.app_context():
+            return store.match_by_key(get_db(), edit.rsplit("/", 1)[-1], "edit_key")
+
+    def kept(self, m):
+        with self.app.app_context():
+            return states.kept().get(m)
+
+    def fresh(self, m):
+        with self.app.app_context():
+            return engine.replay(m, store.events(get_db(), m["id"]))
+
+    def page(self, url: str) -> str:
+        resp = self.client.get(url)
+        assert resp.status_code == 200
+        return CSRF.sub("", resp.get_data(as_text=True))
+
+
+def post(w: Worker, edit: str, path: str, data: dict):
+    page = w.client.get(edit)
+    n = soup(page).select_one('input[name="n"]')["value"]
+    resp = w.client.post(edit + path, data={"csrf_token": csrf_of(page), "n": n, **data})
+    assert resp.status_code in (302, 409, 422), (path, data, resp.status_code)
+    return resp
+
+
+NAMES = ["Анфиса", "Всеволод", "Жан", "Стас", "Дмитрий", "Ульяна", "Фёдор", "Зоя", "Игнат"]
+
+
+def life_step(w: Worker, edit: str, m, state, rng: random.Random) -> bool:
+    """Now and then a change of the match's life instead of a move: a player renamed, a past
+    hand entered by its result corrected, a finished hand confirmed or disputed (each through
+    its page). Whether one was tried."""
+    players = m["players"]
+    finished = [i + 1 for i, h in enumerate(state.report.get("hands") or [])
+                if h.get("end") is not None and i < len(state.hands)]
+    r = rng.random()
+    if r < 0.02:
+        seat = rng.randrange(len(players))
+        new = rng.choice([n for n in NAMES if n not in players])
+        data = {f"name_{i}": (new if i == seat else p) for i, p in enumerate(players)}
+        if m["settings"].get("confirm_hands"):
+            data["confirm_hands"] = "1"
+        post(w, edit, "/players", data)
+        return True
+    by_result = [n for n in finished if state.hands[n - 1].by_result]
+    if r < 0.06 and by_result:
+        number = rng.choice(by_result)
+        res = state.hands[number - 1].result or {}
+        data = {"out": res.get("out") or "", "confirm": "1"}
+        for i, p in enumerate(players):
+            if p != res.get("out"):
+                data[f"left_{i}"] = str(rng.randrange(1, 30))
+        post(w, edit, f"/hand/{number}/correct", data)
+        return True
+    if r < 0.11 and finished and m["settings"].get("confirm_hands"):
+        post(w, edit, f"/hand/{rng.choice(finished)}/confirm",
+             {"by": rng.choice(players), "verdict": rng.choice(["confirmed", "disputed"])})
+        return True
+    return False
+
+
+def step(w: Worker, edit: str, rng: random.Random, variant: str) -> None:
+    """One random change through the pages, as a player would make it (some refused)."""
+    m = w.match(edit)
+    players = m["players"]
+    state = w.fresh(m)
+    ph = phase(m, state)
+    if life_step(w, edit, m, state, rng):
+        return
+    if ph != "over" and state.hands and rng.random() < 0.08:
+        post(w, edit, "/undo", {})
+        return
+    if ph == "next":
+        if rng.random() < 0.15:
+            out = rng.choice(players)
+            data = {"out": out}
+            for i, p in enumerate(players):
+                if p != out:
+                    data[f"left_{i}"] = str(rng.randrange(1, 30))
+            post(w, edit, "/result", data)
+            return
+        data = {}
+        if rng.random() < 0.6:
+            from referee.rules.variants import make_variant
+
+            deal, _removed, _starter = random_deal(make_variant(variant, len(players), m["options"]),
+                                                   len(players), rng)
+            data = {f"deal_{i}": " ".join(tile_str(t) for t in tiles) for i, tiles in enumerate(deal)}
+        post(w, edit, "/hand", data)
+        return
+    if ph == "left":
+        asked = [p for p in players if p in (state.error.params.get("players") or players)]
+        post(w, edit, "/left", {f"pips_{players.index(p)}": str(rng.randrange(0, 25)) for p in asked})
+        return
+    if ph != "play":
+        return
+    h = engine.clone(state.live)
+    data = {}
+    if h.to_move is None:
+        leader = rng.choice(players)
+        h.set_leader(players.index(leader))
+        data["leader"] = leader
+    opts = choices(h)
+    if not opts:
+        post(w, edit, "/undo", {})
+        return
+    tok = rng.choice(opts)
+    if tok == END_TURN:
+        post(w, edit, "/end-turn", {})
+        return
+    if tok == "draw":
+        tok = _random_draw(h, rng)
+    post(w, edit, "/move", {**data, "token": tok})
+
+
+@pytest.mark.parametrize("variant,players,opts,seed,steps", CASES,
+                         ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_kept_states_are_the_logs_replay(tmp_path, variant, players, opts, seed, steps):
+    path = str(tmp_path / "states.db")
+    a, b, nothing_kept = Worker(path), Worker(path), Worker(path)
+    names = ["Анфиса", "Всеволод", "Жан", "Стас", "Дмитрий"][:players]
+    edit = new_match(a.client, variant, names, options(variant, players, **opts))
+    m = a.match(edit)
+    # opponents confirm hands in this match (a confirmation is logged; the replay never reads it)
+    assert post(a, edit, "/players", {f"name_{i}": p for i, p in enumerate(names)} | {"confirm_hands": "1"}
+                ).status_code == 302
+    rng = random.Random(seed)
+    gone_on = 0
+    for i in range(steps):
+        w = a if rng.random() < 0.75 else b  # the other worker takes some moves
+        before = w.kept(m)
+        step(w, edit, rng, variant)
+        m = w.match(edit)  # a rename changes the match's players
+        fresh = w.fresh(m)
+        for worker in (a, b):
+            # each worker draws its pages from its kept state (going on from it after the other
+            # worker's changes): the same pages as a worker with nothing kept
+            urls = (edit, edit + "/score", f"/m/{m['edit_key']}/sheets") if i % 4 == 0 else (edit,)
+            for url in urls:
+                with nothing_kept.app.app_context():
+                    states.kept().clear()
+                assert worker.page(url) == nothing_kept.page(url), (i, url)
+            assert_same(m, worker.kept(m), fresh)
+        if i % 4 == 0 and fresh.hands and not fresh.hands[-1].by_result:
+            # the step-through takes who won the hands before from the kept replay: the same
+            # position as when it replays them
+            from referee.web.dispute import _report_before, hand_at
+
+            number, moves = len(fresh.hands), sum(len(t.moves) for t in fresh.hands[-1].turns)
+            with a.app.app_context():
+                for k in sorted({0, moves // 2, moves}):
+                    on, err_on = hand_at(m, fresh.hands, number, k, report=_report_before(fresh, number))
+                    whole, err_whole = hand_at(m, fresh.hands, number, k)
+                    assert live_sig(on) == live_sig(whole), (i, k)
+                    assert (vars(err_on) if err_on else None) == (vars(err_whole) if err_whole else None)
+        if before is not None and before.count < fresh.count:
+            gone_on += 1
+        if phase(m, fresh) == "over":
+            break
+    # the run went through what it is meant to test
+    assert gone_on > steps // 3
+    assert len(fresh.hands) >= 2
+    with a.app.app_context():
+        kinds = [e["kind"] for e in store.events(get_db(), m["id"])]
+    assert "undo" in kinds and {"rename", "correct", "confirm"} & set(kinds), kinds
+
+
+def test_a_worker_behind_by_undos_across_a_hand_replays_what_changed(tmp_path):
+    """Worker A kept hand 1 finished and hand 2 begun; worker B then undoes hand 2 and hand 1's
+    result and enters hand 1 again otherwise: A goes on from its kept state and must not keep its
+    hand 1."""
+    path = str(tmp_path / "behind.db")
+    a, b = Worker(path), Worker(path)
+    names = ["Анфиса", "Всеволод"]
+    edit = new_match(a.client, "traditional", names, options("traditional", 2))
+    m = a.match(edit)
+    assert post(a, edit, "/result", {"out": "Анфиса", "left_1": "12"}).status_code == 302
+    assert post(a, edit, "/hand", {}).status_code == 302
+    assert a.page(edit + "/score")
+    kept = a.kept(m)
+    assert kept.count == 2 and kept.report["totals"] == {"Анфиса": 12, "Всеволод": 0}
+    for path_, data in (("/undo", {}), ("/undo", {}), ("/result", {"out": "Всеволод", "left_0": "7"}),
+                        ("/hand", {})):
+        assert post(b, edit, path_, data).status_code == 302
+    page = soup(a.client.get(edit + "/score"))
+    now = a.kept(m)
+    assert now.count == 6 and now is not kept
+    assert now.report["totals"] == {"Анфиса": 0, "Всеволод": 7}
+    assert_same(m, now, a.fresh(m))
+    assert "7" in page.select_one("table").get_text()
+
+
+def test_a_correction_or_a_rename_by_another_worker_is_replayed_whole(tmp_path):
+    """Worker A kept hand 1 finished and hand 2 begun; worker B corrects hand 1 (another result)
+    and renames a player: A's next pages come from a whole replay, the same as from scratch."""
+    from referee.web.log import to_record
+
+    path = str(tmp_path / "edits.db")
+    a, b = Worker(path), Worker(path)
+    names = ["Анфиса", "Всеволод"]
+    edit = new_match(a.client, "traditional", names, options("traditional", 2))
+    m = a.match(edit)
+    assert post(a, edit, "/result", {"out": "Анфиса", "left_1": "12"}).status_code == 302
+    assert post(a, edit, "/hand", {}).status_code == 302
+    assert a.page(edit + "/score")
+    assert a.kept(m).report["totals"] == {"Анфиса": 12, "Всеволод": 0}
+    with b.app.app_context():
+        db = get_db()
+        n = store.event_count(db, m["id"])
+        hand1 = engine.replay(m, store.events(db, m["id"])).hands[0].to_record()
+        fixed = {"result": dict(hand1["result"], left={"Всеволод": 20})}
+        store.append_event(db, m["id"], n, "correct",
+                           {"hand": 1, "record": fixed, "was": hand1, "via": "edit"})
+        store.rename_player(db, m["id"], n + 1, 1, "Сева")
+    m = a.match(edit)
+    page = a.page(edit + "/score")
+    now = a.kept(m)
+    assert now.report["totals"] == {"Анфиса": 20, "Сева": 0}
+    assert_same(m, now, a.fresh(m))
+    with a.app.app_context():
+        states.kept().clear()
+    assert a.page(edit + "/score") == page
+    assert to_record(m, now.hands)["players"] == ["Анфиса", "Сева"]
+
+
+def test_the_list_and_the_player_pages_from_kept_states_are_a_replay_from_scratch(tmp_path):
+    """The match list, the players, a player's page and the CSV exports are drawn from the kept
+    states (no replay of every match per visit): after each change, in one browser's list of
+    three matches moved by two workers, they are the pages a worker with nothing kept draws."""
+    path = str(tmp_path / "players.db")
+    a, b, nothing_kept = Worker(path), Worker(path), Worker(path)
+    names = ["Анфиса", "Всеволод", "Жан"]
+    games = [("traditional", names[:2], {"target": 30}), ("muggins", [names[2], names[0]], {"target": 40}),
+             ("sevastopol", names + ["Стас"], {})]
+    edits, ms = [], []
+    for variant, players, opts in games:
+        edit = new_match(a.client, variant, players, options(variant, len(players), **opts))
+        edits.append(edit)
+        ms.append(a.match(edit))
+    cookie = a.client.get_cookie("session").value
+    for w in (b, nothing_kept):  # the same browser (one secret key): the same list
+        w.client.set_cookie("session", cookie)
+    rng = random.Random(11)
+    urls = ["/", "/players", "/players/all.csv"] + [f"/players/{n}" for n in NAMES] + \
+        [f"/players/{n}.csv" for n in NAMES]
+    seen_hands = 0
+    for i in range(90):
+        g = rng.randrange(len(games))
+        w = a if rng.random() < 0.7 else b
+        step(w, edits[g], rng, games[g][0])
+        ms[g] = w.match(edits[g])
+        if i % 3:
+            continue
+        for url in urls:
+            with nothing_kept.app.app_context():
+                states.kept().clear()
+            want = nothing_kept.client.get(url)
+            got = a.client.get(url)
+            if want.status_code == 404:  # a player with no match in the list yet
+                assert got.status_code == 404, url
+                continue
+            assert got.status_code == want.status_code == 200, url
+            assert CSRF.sub("", got.get_data(as_text=True)) == CSRF.sub("", want.get_data(as_text=True)), (i, url)
+        for m in ms:
+            assert_same(m, a.kept(m), a.fresh(m))
+        seen_hands = sum(len(a.fresh(m).hands) for m in ms)
+    # the run went through what it is meant to test: hands in every match, the pages kept
+    assert seen_hands >= 6
+    assert all(a.kept(m) is not None for m in ms)
+    import csv
+    import io
+
+    rows = list(csv.reader(io.StringIO(a.client.get("/players/all.csv").get_data(as_text=True).lstrip("\ufeff"))))
+    assert len(rows) - 1 == sum(len(m["players"]) * len(a.fresh(m).report["hands"]) for m in ms) > 0
