@@ -72,20 +72,23 @@ class LoggedHand:
 def _replay_undo(events: list[dict]) -> tuple[list[dict], list[dict]]:
     """The events in force, and the changes undone that a redo may still put back."""
     kept: list[dict] = []
-    undone: list[dict] = []
+    undone: list[tuple[int, dict]] = []  # (where it stood among the events in force, the event)
     for e in events:
         if e["kind"] == "undo":
             for i in range(len(kept) - 1, -1, -1):
                 if kept[i]["kind"] in UNDOABLE:
-                    undone.append(kept.pop(i))
+                    undone.append((i, kept.pop(i)))
                     break
         elif e["kind"] == "redo":
             if undone:
-                kept.append(undone.pop())
+                # back where it stood: before a rename or a confirmation that came after it (an
+                # undo passes over those), so the log in force is again the log before the undo
+                i, back = undone.pop()
+                kept.insert(i, back)
         elif e["kind"] in UNDOABLE or e["kind"] in LASTING:
             kept.append(e)
             undone.clear()  # a new change (or a rename) forgets what was undone
-    return kept, undone
+    return kept, [e for _i, e in undone]
 
 
 def effective(events: list[dict]) -> list[dict]:
