@@ -1,7 +1,7 @@
 """The web app's benchmark: server CPU per recorded move as a match grows, and the tables it holds.
 
     python tools/web_bench.py [--server referee|gunicorn|waitress] [--workers 2] [--no-ceiling]
-                              [--ceiling-duration 40] [--json-only]
+                              [--ceiling-duration 40] [--before DIR [--rounds 2]]
 
 Prints JSON. Against the production server on 127.0.0.1 (its own port and a database in a
 temporary folder; see ``tools/web_load.py``), on matches of traditional dominoes, 4 players, the
@@ -108,6 +108,35 @@ def per_move(server: str, workers: int, hands: list[int], seed: int, matches_eac
     return out
 
 
+FIGURES = ("hand_1", "hand_10", "hand_30", "score_ms", "sheet_ms", "first_page_ms", "ratio_last_to_first")
+
+
+def _flat(r: dict) -> dict:
+    return {**{k: v for k, v in r["cpu_per_move_ms"].items()},
+            **{k: r[k] for k in ("score_ms", "sheet_ms", "first_page_ms", "ratio_last_to_first")}}
+
+
+def before_after(server: str, workers: int, seed: int, before: str, rounds: int) -> dict:
+    """The per-move figures of ``before`` (another checkout) and of this checkout, measured in
+    turn (before, after, before, after, ...): both see the machine's load of the same minutes."""
+    import statistics
+
+    runs: dict[str, list[dict]] = {"before": [], "after": []}
+    for _ in range(rounds):
+        for label, source in (("before", before), ("after", None)):
+            la0 = os.getloadavg()[0]
+            t0 = time.strftime("%H:%M:%S")
+            r = _flat(per_move(server, workers, [1, 10, 30], seed, source=source))
+            r["started"], r["load_average_1min"] = t0, [round(la0, 2), round(os.getloadavg()[0], 2)]
+            runs[label].append(r)
+            print(f"  {label} {t0}: {r}", file=sys.stderr)
+    med = {label: {k: round(statistics.median(x[k] for x in rs), 2) for k in FIGURES}
+           for label, rs in runs.items()}
+    return {"before_source": before, "runs": runs, "median": med,
+            "after_over_before": {k: round(med["after"][k] / med["before"][k], 2) if med["before"][k] else None
+                                  for k in FIGURES}}
+
+
 def ceiling(server: str, workers: int, hands_before: int, duration: float, start: int = 50,
             most: int = 3200) -> tuple[int, list[dict]]:
     """The most tables held at p99 < 100 ms (doubling, then halving the gap to within 10%)."""
@@ -155,12 +184,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ceiling-duration", type=float, default=40.0)
     ap.add_argument("--source", help="serve the app of another checkout (a before/after comparison;"
                                      " the matches are still made by this one)")
+    ap.add_argument("--before", metavar="DIR",
+                    help="before/after in one run: the per-move figures of the checkout DIR (before) and of"
+                         " this one (after), measured in turn --rounds times each, with the load average"
+                         " beside each run; the medians and the ratios are printed")
+    ap.add_argument("--rounds", type=int, default=2)
     args = ap.parse_args(argv)
     out = {"measured": time.strftime("%Y-%m-%d %H:%M"), "machine": f"{platform.machine()}, "
            f"{os.cpu_count()} cores, Python {platform.python_version()}", "server": args.server,
            "workers": args.workers, "variant": f"{VARIANT}, {len(NAMES)} players, deal entered"}
     if args.source:
         out["source"] = args.source
+    if args.before:
+        out.update(before_after(args.server, args.workers, args.seed, args.before, args.rounds))
+        print(json.dumps(out, ensure_ascii=False, indent=1))
+        return 0
     out.update(per_move(args.server, args.workers, [1, 10, 30], args.seed, source=args.source))
     if not args.no_ceiling:
         out["ceiling"] = {}
