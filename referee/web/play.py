@@ -104,7 +104,7 @@ def _fresh(evs: list, n: int) -> None:
         raise Refused(_("Another phone changed this match first."), status=409)
 
 
-def _append(m: dict, n: int, kind: str, data: dict, state) -> None:
+def _append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True) -> None:
     """Append one event after replaying the log with it: a refused result stores nothing.
 
     ``state`` is the replay of the ``n`` events the form was drawn from; the log with the event
@@ -115,7 +115,7 @@ def _append(m: dict, n: int, kind: str, data: dict, state) -> None:
     if n >= limits.MAX_EVENTS:
         raise Refused(_("A match holds at most %(n)d recorded changes. Export this one and start "
                         "a new match to go on.", n=limits.MAX_EVENTS), status=422)
-    if store.has_op(get_db(), m["id"], _op()):
+    if own_op and store.has_op(get_db(), m["id"], _op()):
         raise Recorded()
     if state.count != n:
         raise Refused(_("Another phone changed this match first. The table below is up to date: "
@@ -127,7 +127,7 @@ def _append(m: dict, n: int, kind: str, data: dict, state) -> None:
     if new.error is not None and new.error.rule != "left.missing":
         raise Refused(new.error.message(lang()), status=422, refusal=new.error)
     try:
-        stored = store.append(get_db(), m["id"], n, kind, data, op=_op())
+        stored = store.append(get_db(), m["id"], n, kind, data, op=_op() if own_op else None)
         states.appended(m, new, stored)
     except store.DuplicateError:
         raise Recorded() from None
@@ -314,7 +314,10 @@ def start_hand(key: str):
                 raise Refused(_("Choose a player from the list."))
             data["lead"] = lead
         _append(m, n, "hand", data, state)
+        if deal:
+            opened.extend(_forced_opening(m, n + 1))
 
+    opened: list[str] = []
     if request.form.get("from") == "deal":
         # from the deal page: a refusal draws that page again with every tile still marked
         try:
@@ -327,10 +330,38 @@ def start_hand(key: str):
             pass
         except Refused as r:
             return _deal_page(m, problem=r.message, status=r.status, refusal=r.refusal)
+        note = " ".join(opened) or None
         if fetched():
-            return _table(m)
+            return _table(m, note=note)
+        if note:
+            flash(note, "note")
         return redirect(url_for("play.table", key=m["edit_key"]))
-    return _guard(m, action)
+    return _guard(m, action, done=opened)
+
+
+def _forced_opening(m: dict, n: int) -> list[str]:
+    """With the deal known, the first lay of a hand that the rules leave no choice about (the
+    opener's tile, as the highest double in traditional) is recorded with the start: the
+    referee knows it, the player lays it; it is undone like any move. Not in the blind
+    variants (the turned-up tile is said at the table). Returns what to say on the table."""
+    try:
+        evs, state = _load(m)
+        if state.live is None or state.live.to_move is None or engine.rules_of(m).blind \
+                or not getattr(state.live, "deal_known", False) or state.live.on_table:
+            return []
+        live = engine.clone(state.live)  # the kept state is never changed
+        tokens = live.legal_tokens()
+        if len(tokens) != 1 or tokens[0].split()[0] in ("pass", "draw", "miss", "open"):
+            return []
+        token, player = tokens[0], live.players[live.to_move]
+        still_open, refusal = engine.try_play(live, token)
+        if refusal is not None:
+            return []
+        _append(m, n, "move", {"player": player, "token": token, "open": still_open}, state, own_op=False)
+    except Refused:
+        return []  # another phone moved first: the opening is tapped as usual
+    return [_("By the rules the first move is %(tile)s (%(name)s): recorded.", name=player,
+              tile=token.split(">")[0].split()[0])]
 
 
 def _deal_page(m: dict, problem: str | None = None, status: int = 200, refusal=None):

@@ -39,7 +39,9 @@ def start_with_deal(client, edit):
 def test_an_own_tile_that_fits_two_places_is_a_button_a_place(client):
     edit = new_match(client)
     start_with_deal(client, edit)
-    for mv in SEED_MOVES:
+    # the opening is the rules' own (Анфиса's 6:6): recorded with the start
+    assert client.get(edit + "/export").get_json()["hands"][0]["turns"] == [{"player": "Анфиса", "moves": ["6:6"]}]
+    for mv in SEED_MOVES[1:]:
         tile, _, target = mv.partition(">")
         page = soup(client.get(edit))
         own = page.select_one(".picker.own")
@@ -77,3 +79,22 @@ def test_without_the_deal_the_next_hand_is_started_move_by_move_first(client):
     page = soup(client.get(edit))
     assert page.select_one('section.next form[action$="/hand"] button.primary') is not None
     assert page.select_one("section.next a.button.primary") is None
+
+
+def test_the_forced_opening_is_said_and_undone_like_any_move(client):
+    """With the deal, the opening the rules fix (Анфиса's 6:6) is recorded with the start and
+    said on the table; undo takes back that move only (the hand stays started). Without the
+    deal nothing is laid for the players."""
+    edit = new_match(client)
+    data = form_data(client.get(edit + "/deal"), "form.deal-form")
+    resp = client.post(edit + "/hand", data={**data, **{k: [low(t) for t in v] for k, v in DEAL.items()}},
+                       follow_redirects=True)
+    assert "6:6 (Анфиса)" in soup(resp).select_one(".flash.note").get_text()
+    resp = client.post(edit + "/undo", data=form_data(client.get(edit), "#undo-form"), follow_redirects=True)
+    assert "6:6" in soup(resp).select_one(".flash.note, .note").get_text()
+    hand = client.get(edit + "/export").get_json()["hands"][0]
+    assert hand["turns"] == [] and hand["deal"]["Анфиса"]
+    plain = new_match(client)
+    data = form_data(client.get(plain), 'form[action$="/hand"]')
+    assert client.post(plain + "/hand", data=data).status_code == 302
+    assert client.get(plain + "/export").get_json()["hands"][0].get("turns", []) == []

@@ -78,12 +78,9 @@ def test_blitz_turn_closes_by_itself_when_nothing_more_fits(client):
     edit = new_match(client, "blitz", ("Жан", "Владимир", "Андрей", "Стас"), defaults("blitz", 4))
     start(client, edit, deal_0="0:0 1:1 2:2 3:3 4:4 5:5 6:6", deal_1="0:1 0:2 0:3 0:4 0:5 0:6 1:2",
           deal_2="1:3 1:4 1:5 1:6 2:3 2:4 2:5", deal_3="2:6 3:4 3:5 3:6 4:5 4:6 5:6", lead="Жан")
-    page = soup(client.get(edit))
-    if page.select_one("fieldset.leader"):
-        assert tap(client, edit, "0:0", leader="Жан").status_code == 302
-    else:
-        assert page.select_one(".turn .to-move").get_text() == "Жан"
-        assert tap(client, edit, "0:0").status_code == 302  # nothing else of Жан's fits 0:0
+    # Жан must open with 0:0 (the rules leave no other first move): recorded with the start,
+    # and his turn closed by itself (nothing else of his fits 0:0)
+    assert client.get(edit + "/export").get_json()["hands"][0]["turns"] == [{"player": "Жан", "moves": ["0:0"]}]
     page = soup(client.get(edit))
     assert page.select_one(".turn .to-move").get_text() == "Владимир"
     assert page.select_one(".bar button.more") is None
@@ -92,10 +89,11 @@ def test_blitz_turn_closes_by_itself_when_nothing_more_fits(client):
 def test_known_deal_checks_must_play(client):
     edit = new_match(client)
     start(client, edit, deal_0="3:2 3:3 4:6 1:3 5:6 4:0 6:6", deal_1="0:0 2:0 1:1 0:6 2:6 2:1 0:5")
+    # she holds 6:6 and must open with it: recorded with the start
+    assert client.get(edit + "/export").get_json()["hands"][0]["turns"] == [{"player": "Анфиса", "moves": ["6:6"]}]
     page = soup(client.get(edit))
-    assert page.select_one(".turn .to-move").get_text() == "Анфиса"  # she holds 6:6
+    assert page.select_one(".turn .to-move").get_text() == "Всеволод"
     assert page.select_one("fieldset.leader") is None
-    assert tap(client, edit, "6:6").status_code == 302
     form = table_form(client, edit)
     resp = client.post(edit + "/move", data={**form, "pass": "1"})
     assert resp.status_code == 422  # Всеволод holds 6:0: he may not pass
@@ -206,4 +204,8 @@ def test_deal_entered_with_the_picker(client):
     assert resp.status_code == 302, soup(resp).select_one(".problem")
     hand = client.get(edit + "/export").get_json()["hands"][0]
     assert sorted(hand["deal"]["Анфиса"]) == sorted(["3:2", "3:3", "4:6", "1:3", "5:6", "0:4", "6:6"])
-    assert soup(client.get(edit)).select_one(".turn .to-move").get_text() == "Анфиса"
+    # Анфиса holds 6:6 and must open with it: recorded with the start, said on the table
+    assert hand["turns"] == [{"player": "Анфиса", "moves": ["6:6"]}]
+    page = soup(client.get(edit))
+    assert page.select_one(".turn .to-move").get_text() == "Всеволод"
+    assert "6:6" in page.select_one(".note, .flash").get_text()
