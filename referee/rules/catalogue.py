@@ -178,8 +178,17 @@ def _traditional_kind(options: Mapping[str, object]) -> str:
     return "penalty" if options.get("scoring") == "kozel" else "credit"
 
 
+#: sausage's scoring: hands won (its default) or points credited
+_SAUSAGE_SCORING = _choice("scoring", "wins", "credit")
+
+
+def _sausage_wins(options: Mapping[str, object]) -> bool:
+    """Sausage counts hands won (the default, where ``options`` do not say yet)."""
+    return options.get("scoring", _SAUSAGE_SCORING.default) == "wins"
+
+
 def _sausage_kind(options: Mapping[str, object]) -> str:
-    return "wins" if options.get("scoring", "wins") == "wins" else "credit"
+    return "wins" if _sausage_wins(options) else "credit"
 
 
 VARIANTS: dict[str, VariantSpec] = {}
@@ -255,8 +264,8 @@ _add(VariantSpec(
 ))
 _add(VariantSpec(
     "sausage", "Колбаса", "Sausage", 2, 4, _table({2: 7, 3: 7, 4: 7}),
-    (_choice("cut_when", "level", "any"), _choice("scoring", "wins", "credit"), LONE_BLANK,
-     _target(None, default_fn=lambda players, options: None if options.get("scoring", "wins") == "wins" else 100)),
+    (_choice("cut_when", "level", "any"), _SAUSAGE_SCORING, LONE_BLANK,
+     _target(None, default_fn=lambda players, options: None if _sausage_wins(options) else 100)),
     scoring_kind=_sausage_kind,
     summary_ru="Две ленты от 1:1; поперечная кость отрезает кусок предыдущему игроку.",
     summary_en="Two lanes from 1:1; a tile laid across cuts a piece for the previous player.",
@@ -394,8 +403,8 @@ def resolve_options(name: str, players: int, given: Mapping[str, object] | None)
     return out
 
 
-#: options that mean something only with kozel scoring (traditional): their defaults
-_KOZEL_ONLY = (("kozel_min", 0), ("eggs", "no"))
+#: options that mean something only with kozel scoring (traditional)
+_KOZEL_ONLY = ("kozel_min", "eggs")
 
 
 def _check_together(v: VariantSpec, players: int, options: Mapping[str, object]) -> None:
@@ -403,6 +412,6 @@ def _check_together(v: VariantSpec, players: int, options: Mapping[str, object])
     if options.get("teams") == "pairs" and players != 4:
         raise OptionError("record.teams_players", {"key": "teams", "count": players})
     if "scoring" in v.option_keys and options.get("scoring") != "kozel":
-        for key, default in _KOZEL_ONLY:
-            if key in options and options[key] != default:
+        for key in _KOZEL_ONLY:
+            if key in options and options[key] != v.option(key).default_for(players, options):
                 raise OptionError("record.kozel_only", {"key": key, "value": options[key]})
