@@ -133,7 +133,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         app = create_app(instance_path=args.instance)
     except (OSError, sqlite3.Error) as e:
-        reason = getattr(e, "strerror", None) or e
+        from .rules.messages import os_error_words
+
+        reason = os_error_words(e, lang) if isinstance(e, OSError) else (
+            "файл базы данных не открывается" if lang != "en" else "the database file cannot be opened")
         raise Refused(_t(lang, "cannot_open_db", path=app_db(args), reason=reason)) from None
     wsgi: Callable = app
     if not args.no_access_log:
@@ -146,7 +149,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except OSError as e:
         if e.errno == errno.EADDRINUSE:
             raise Refused(_t(lang, "port_taken", port=args.port, other=args.port + 1)) from None
-        raise Refused(_t(lang, "cannot_listen", host=args.host, port=args.port, reason=e.strerror or e)) from None
+        from .rules.messages import os_error_words
+
+        raise Refused(_t(lang, "cannot_listen", host=args.host, port=args.port,
+                         reason=os_error_words(e, lang))) from None
     port = server.effective_port  # type: ignore[union-attr]
     url, problem = public_address(args.host, int(port), app.config.get("BASE_URL"))
     if not app.config.get("BASE_URL"):

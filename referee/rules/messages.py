@@ -297,6 +297,7 @@ def os_error_words(err: OSError, lang: str) -> str:
             errno.ENOSPC: ("на диске нет места", "no space left on the disk"),
             errno.EROFS: ("диск только для чтения", "a read-only file system"),
             errno.ENAMETOOLONG: ("слишком длинное имя файла", "the file name is too long"),
+            errno.EADDRNOTAVAIL: ("у этой машины нет такого адреса", "this machine has no such address"),
         })
     pair = _OS_REASONS.get(err.errno or 0, ("ошибка системы (код {code})", "a system error (code {code})"))
     return (pair[0] if lang == "ru" else pair[1]).format(code=err.errno)

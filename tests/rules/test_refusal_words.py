@@ -198,3 +198,19 @@ def test_a_damaged_log_is_refused_in_the_readers_language():
         err = LogError(key, i=3, max=4000)
         assert not [w for w in english_words(err.message("ru")) if w not in log_words], (key, ru)
         assert not CYRILLIC.search(err.message("en")), (key, en)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_server_refuses_an_address_in_the_readers_language(lang, tmp_path):
+    """``referee serve`` on an address this machine does not have (TEST-NET-3): the system's
+    reason in words, not its English strerror (a process of its own: waitress leaves the socket
+    of a failed bind to the garbage collector)."""
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "referee", "serve", "--host", "203.0.113.7", "--port", "0",
+                        "--instance", str(tmp_path), "--lang", lang], capture_output=True, text=True, timeout=120)
+    assert r.returncode == cli.EXIT_ENVIRONMENT, r.stderr
+    line = r.stderr.strip().splitlines()[-1]
+    assert ("у этой машины нет такого адреса" if lang == "ru" else "this machine has no such address") in line
+    assert (english_words(line.removeprefix("referee:")) if lang == "ru" else CYRILLIC.findall(line)) == [], line
