@@ -232,11 +232,55 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+#: argparse's own refusals (the standard library says them in English only), in Russian
+ARGPARSE_RU = {
+    "usage: ": "использование: ",
+    "%(prog)s: error: %(message)s\n": "%(prog)s: ошибка: %(message)s\n",
+    "the following arguments are required: %s": "не хватает аргументов: %s",
+    "unrecognized arguments: %s": "неизвестные аргументы: %s",
+    "argument %(argument_name)s: %(message)s": "аргумент %(argument_name)s: %(message)s",
+    "invalid choice: %(value)r (choose from %(choices)s)": "нет такого значения: %(value)r (можно: %(choices)s)",
+    "expected one argument": "нужно одно значение",
+    "expected at least one argument": "нужно хотя бы одно значение",
+    "expected at most one argument": "нужно не больше одного значения",
+    "invalid %(type)s value: %(value)r": "неверное значение: %(value)r",
+    "ambiguous option: %(option)s could match %(matches)s": "неоднозначный ключ: %(option)s подходит к %(matches)s",
+    "ignored explicit argument %r": "лишнее значение %r",
+    "one of the arguments %s is required": "нужен один из аргументов: %s",
+    "not allowed with argument %s": "нельзя вместе с аргументом %s",
+}
+
+
+def _argv_lang(argv: Sequence[str]) -> str:
+    """The language of the command line's own refusals: its ``--lang``, else the terminal's."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv) and argv[i + 1] in ("ru", "en"):
+            return argv[i + 1]
+        if arg in ("--lang=ru", "--lang=en"):
+            return arg.split("=", 1)[1]
+    from .server import default_lang
+
+    return default_lang()
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments; a refusal of them (exit 2) in Russian where the reader reads Russian."""
+    given = list(sys.argv[1:] if argv is None else argv)
+    if _argv_lang(given) != "ru":
+        return parser.parse_args(given)
+    english = argparse._  # type: ignore[attr-defined]
+    argparse._ = lambda text: ARGPARSE_RU.get(text, english(text))  # type: ignore[attr-defined]
+    try:
+        return parser.parse_args(given)
+    finally:
+        argparse._ = english  # type: ignore[attr-defined]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; its exit code. A fault inside referee is one line and exit 3, never a
     traceback and never 1 or 2 (which say what a record is); ``REFEREE_DEBUG=1`` shows it whole."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv)
     import os
 
     from .server import Refused

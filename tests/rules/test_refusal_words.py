@@ -214,3 +214,21 @@ def test_the_server_refuses_an_address_in_the_readers_language(lang, tmp_path):
     line = r.stderr.strip().splitlines()[-1]
     assert ("у этой машины нет такого адреса" if lang == "ru" else "this machine has no such address") in line
     assert (english_words(line.removeprefix("referee:")) if lang == "ru" else CYRILLIC.findall(line)) == [], line
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_command_lines_own_refusals_of_its_arguments(lang, capsys, monkeypatch):
+    """argparse's refusals (exit 2) in the reader's language: its --lang, else the terminal's."""
+    monkeypatch.setenv("LC_ALL", "ru_RU.UTF-8" if lang == "ru" else "en_US.UTF-8")
+    for argv in (["check", "--lang", lang], ["chek", "x"], ["check", "r.json", "--lang", "de"],
+                 ["sheet", "r.json", "--hand"]):
+        with pytest.raises(SystemExit) as stop:
+            cli.main(argv)
+        assert stop.value.code == 2
+        err = capsys.readouterr().err.strip().splitlines()[-1]
+        words = {"referee", "check", "sheet", "command", "record", "bench", "blank", "serve", "backup",
+                 "restore", "csv", "chek", "de", "N"}
+        if lang == "ru":
+            assert "ошибка" in err and [w for w in english_words(err) if w not in words] == [], err
+        else:
+            assert "error" in err and not CYRILLIC.search(err), err
