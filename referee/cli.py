@@ -29,6 +29,11 @@ TEXT = {
     "rule": ("правило", "rule"),
     "see": ("Правило на странице правил", "The rule on the rules page"),
     "options": ("Правила дома", "House options"),
+    "bench_variant": ("Неизвестный вариант «{variant}»; варианты: {names}",
+                      "Unknown variant «{variant}»; the variants: {names}"),
+    "bench_players": ("В «{variant}» играют от {low} до {high} игроков",
+                      "{variant} is for {low} to {high} players"),
+    "bench_option": ("Правило дома не подходит: {message}", "A house option is refused: {message}"),
 }
 
 
@@ -138,14 +143,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     from .rules.playout import play_random, random_hand
 
+    from .server import default_lang
+
+    lang = default_lang()
     variant = args.variant
     if variant not in VARIANTS:
-        print(f"unknown variant {variant!r}; one of: {' '.join(VARIANTS)}", file=sys.stderr)
+        print(_t("bench_variant", lang).format(variant=variant, names=" ".join(VARIANTS)), file=sys.stderr)
         return 2
     vs = spec(variant)
     players = args.players or vs.min_players
     if players not in vs.player_counts:
-        print(f"{variant} is for {vs.min_players} to {vs.max_players} players", file=sys.stderr)
+        print(_t("bench_players", lang).format(variant=variant, low=vs.min_players, high=vs.max_players),
+              file=sys.stderr)
         return 2
     options: dict[str, object] = {}
     for item in args.option or []:
@@ -156,7 +165,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     try:
         random_hand(variant, players, random.Random(0), options)
     except OptionError as e:
-        print(f"bad option: {e.rule} {e.params}", file=sys.stderr)
+        from .rules.messages import message
+
+        print(_t("bench_option", lang).format(message=message(e.rule, e.params, lang)), file=sys.stderr)
         return 2
     from .rules.variants import make_variant
 
