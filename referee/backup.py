@@ -42,6 +42,10 @@ TEXT = {
         "kept": "Прежняя база сохранена: {path}",
         "failed": "Не удалось восстановить: {detail}. База не изменена.",
         "cannot_write": "Не удалось записать {path}: {reason}",
+        "not_sqlite": "это не файл базы данных SQLite",
+        "no_tables": "в нём нет таблиц {tables}",
+        "cannot_open": "файл не открывается для записи",
+        "sqlite_failed": "SQLite не смог скопировать базу («{detail}»)",
     },
     "en": {
         "no_db": "There is no database at {path}",
@@ -54,6 +58,10 @@ TEXT = {
         "kept": "The previous database is kept: {path}",
         "failed": "The restore failed: {detail}. The database is unchanged.",
         "cannot_write": "Cannot write {path}: {reason}",
+        "not_sqlite": "it is not an SQLite database file",
+        "no_tables": "it has no table {tables}",
+        "cannot_open": "the file cannot be opened for writing",
+        "sqlite_failed": "SQLite could not copy the database («{detail}»)",
     },
 }
 
@@ -103,8 +111,8 @@ def backup(database: str, dest: str, force: bool = False, lang: str = "en") -> d
     partial = target.with_name(target.name + ".partial")
     try:
         dst = sqlite3.connect(partial)
-    except sqlite3.Error as e:
-        raise Refused(_t(lang, "cannot_write", path=target, reason=e)) from None
+    except sqlite3.Error:
+        raise Refused(_t(lang, "cannot_write", path=target, reason=_t(lang, "cannot_open"))) from None
     try:
         src = _connect_ro(database)
         try:
@@ -135,15 +143,16 @@ def restore(source: str, database: str, lang: str = "en") -> dict:
     try:
         src = _connect_ro(source)
         problem = _check(src)
-    except sqlite3.DatabaseError as e:
-        raise Refused(_t(lang, "not_ours", path=source, detail=e)) from None
+    except sqlite3.DatabaseError:
+        raise Refused(_t(lang, "not_ours", path=source, detail=_t(lang, "not_sqlite"))) from None
     try:
         if problem:
             raise Refused(_t(lang, "not_intact", path=source, detail=problem))
         tables = {r[0] for r in src.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         missing = {"matches", "events"} - tables
         if missing:
-            raise Refused(_t(lang, "not_ours", path=source, detail="no table " + ", ".join(sorted(missing))))
+            raise Refused(_t(lang, "not_ours", path=source,
+                             detail=_t(lang, "no_tables", tables=", ".join(sorted(missing)))))
         matches, events = _counts(src)
         kept = None
         if os.path.isfile(database):
@@ -155,7 +164,7 @@ def restore(source: str, database: str, lang: str = "en") -> dict:
         try:
             src.backup(live)  # one write transaction on the live database
         except sqlite3.Error as e:
-            raise Refused(_t(lang, "failed", detail=e)) from None
+            raise Refused(_t(lang, "failed", detail=_t(lang, "sqlite_failed", detail=e))) from None
         finally:
             live.close()
     finally:

@@ -32,6 +32,11 @@ for _spec in VARIANTS.values():
         RECORD_WORDS.update(str(c) for c in _o.choices)
 
 
+#: the command line's own words a Russian line may name (commands, files, programs)
+CLI_WORDS = {"referee", "SQLite", "CSV", "QR", "URL", "HTTP", "HTTPS", "IP", "Ctrl", "C", "Ctrl+C",
+             "REFEREE_BASE_URL", "REFEREE_PROXIES", "REFEREE_HOST", "gunicorn", "waitress", "Wi-Fi"}
+
+
 def english_words(text: str) -> list[str]:
     """Latin words of a Russian text that are not the record's own (quoted values left out)."""
     text = re.sub(r"«[^»]*»|“[^”]*”|\{[^}]*\}|--\w+(?: [A-Z][\w.]*)?", "", text)   # values, the command's options
@@ -47,10 +52,13 @@ def test_the_words_of_every_refusal(table):
 
 
 def test_the_command_lines_own_words():
-    for key, ru in cli_print.TEXT["ru"].items():
-        if not key.startswith("help"):
-            assert english_words(ru) == [], (key, ru)
-        assert not CYRILLIC.search(cli_print.TEXT["en"][key])
+    from referee import backup, export_cli, server
+
+    for table in (cli_print.TEXT, backup.TEXT, export_cli.WORDS, server.TEXT):
+        for key, ru in table["ru"].items():
+            if not key.startswith("help"):
+                assert [w for w in english_words(ru) if w not in CLI_WORDS] == [], (key, ru)
+            assert not CYRILLIC.search(table["en"][key]), (key, table["en"][key])
     for key, (ru, en) in cli.TEXT.items():
         for text in (ru.values() if isinstance(ru, dict) else [ru]):
             assert english_words(text) == [], (key, text)
