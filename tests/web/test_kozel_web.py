@@ -105,3 +105,14 @@ def test_the_hand_summary_is_per_pair(client):
     # nothing written on an equal block; the 9 of the first hand still hangs
     assert [td.get_text(" ", strip=True) for td in box.select("table.summary.pairs td.pts")] == \
         ["яйца", "яйца висит 9"]
+
+
+def test_the_result_form_asks_what_the_variant_declares(client):
+    """The result page asks the variant (in_pairs, maker_wins_block), not the options' values:
+    pairs say a partner's tiles may be left empty; a fish won by its maker asks who made it."""
+    pairs = soup(client.get(new_match(client, players=PLAYERS, options=YARD) + "/result"))
+    assert "Пара на пару" in pairs.get_text() and pairs.select_one('select[name="maker"]') is None
+    maker = soup(client.get(new_match(client, options={**TRAD_OPTIONS, "opt_fish_winner": "maker"}) + "/result"))
+    assert maker.select_one('select[name="maker"]') is not None and "Пара на пару" not in maker.get_text()
+    plain = soup(client.get(new_match(client) + "/result"))
+    assert plain.select_one('select[name="maker"]') is None and "Пара на пару" not in plain.get_text()
