@@ -119,6 +119,29 @@ class Hand:
         if deal is not None and not self.over:
             self._check_end()
 
+    # -- copies (``referee.rules.clone`` makes an independent one from ``copy.copy``) ---------
+
+    def __copy__(self) -> Hand:
+        """A shallow copy: the same attribute values (``clone`` then copies what changes)."""
+        names: tuple[str, ...] | None = getattr(Hand, "__mypyc_attrs__", None)
+        if names is None:               # interpreted: the attributes are the instance's dict
+            c = object.__new__(Hand)
+            c.__dict__.update(self.__dict__)
+            return c
+        # compiled (mypyc): no instance without __init__, and no __dict__ to copy
+        c = Hand(self.v, self.players)
+        for k in names:
+            if hasattr(self, k):
+                setattr(c, k, getattr(self, k))
+        return c
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Hand:
+        """An independent copy, as ``referee.rules.clone`` makes it (the variant, which holds
+        the rules and caches of what they allow, is shared)."""
+        from . import clone
+
+        return clone(self)
+
     # -- small views --------------------------------------------------------------------------
 
     def _new_turn(self) -> None:

@@ -1,8 +1,10 @@
 """The registry of variants: one class per variant, found by name.
 
-Each family's module registers its variants with ``@register`` (see ``registry.py``). Importing
-this package imports every module in it: a new variant is one new module here
-(``docs/adding-a-variant.md``).
+Each family's module registers its variants with ``register`` (see ``registry.py``), called after
+the class bodies: the optional compiled build (mypyc, see ``setup.py``) compiles no decorated
+subclass of a compiled class, nor a class inside a class (each variant's ``Options`` stands
+before it). Importing this package imports every module in it: a new variant is one new module
+here (``docs/adding-a-variant.md``).
 """
 
 from __future__ import annotations

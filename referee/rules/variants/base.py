@@ -7,8 +7,9 @@ and overrides the few hooks where it really differs (``on_lay`` for in-play poin
 
 from __future__ import annotations
 
-import copy
 from typing import Any, ClassVar, Iterable, Mapping, NamedTuple, Sequence
+
+from mypy_extensions import mypyc_attr
 
 from ..catalogue import VariantSpec, spec
 from ..errors import IllegalMove
@@ -20,10 +21,12 @@ from ..tiles import A, ALL_MASK, B, DOUBLE, PIPS, SUIT, TILE_NAMES, tile_str, ti
 __all__ = ["Variant", "HandScore", "HandState", "NoOptions", "lowest_tile_key", "highest_tile_key"]
 
 
+
 class NoOptions(NamedTuple):
     """The options of a variant that has none."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HandState:
     """What the rules keep about one hand beyond the ``Hand``'s own fields (``Hand.vs``); a
     variant with more declares a subclass as its ``State``."""
@@ -43,10 +46,17 @@ class HandState:
         self.left_tiles: list[int | None] | None = None
 
     def copy(self) -> HandState:
-        c = copy.copy(self)
-        if self.left_tiles is not None:
-            c.left_tiles = list(self.left_tiles)
+        c = type(self)()
+        self.copy_into(c)
         return c
+
+    def copy_into(self, c: HandState) -> None:
+        """Give ``c`` this state's values (a subclass adds its own)."""
+        c.fixed_leader = self.fixed_leader
+        c.lead_conflict = self.lead_conflict
+        c.winner_leads = self.winner_leads
+        c.lead_tiles = self.lead_tiles
+        c.left_tiles = None if self.left_tiles is None else list(self.left_tiles)
 
 
 class HandScore:
@@ -71,11 +81,38 @@ def highest_tile_key(t: int) -> tuple[int, int]:
     return (-PIPS[t], -B[t])
 
 
+#: a variant's numbers and words that its class body may set (instance attributes with a default)
+_CLASS_VALUES = ("layout_kind", "doubles", "matadors", "matador_along", "multi_lay", "draw_rule", "one_tile_rule",
+                 "no_bazaar_rule", "no_fit_rule", "undealt_dead", "traditional_pips", "draw_when_out", "turn_rules",
+                 "in_play_step", "in_play_negative", "in_play_least", "in_play_least_words")
+
+
+def adopt_class_values(v: Variant) -> None:
+    """Give ``v`` the values its class body sets for ``_CLASS_VALUES`` where the engine is
+    compiled (mypyc). There a compiled class's values are its own already, but a variant class
+    defined outside the compiled modules (a test's toy, a new variant in the making) would have
+    them only for interpreted code: the compiled code reads the base's slot, set here. The
+    interpreted engine reads the class attributes as they are: nothing to do."""
+    for k in _CLASS_VALUES:
+        slot: Any = vars(Variant).get(k)
+        if not hasattr(slot, "__set__"):
+            continue                    # interpreted: a plain class attribute
+        for klass in type(v).__mro__:
+            if klass is Variant:
+                break
+            val = klass.__dict__.get(k, slot)
+            if val is not slot:
+                if val is None or isinstance(val, (str, int)):   # (bool is an int)
+                    slot.__set__(v, val)
+                break
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Variant:
-    name = ""
+    name: ClassVar[str] = ""
     layout_kind = "line"
     #: 0: equal halves match; 7 or 6: touching halves sum to it
-    match_sum = 0
+    match_sum: ClassVar[int] = 0
     #: how doubles lie: "across", "along" or "choice" (the player says)
     doubles = "across"
     #: tiles that are matadors (honours); mask
@@ -106,16 +143,16 @@ class Variant:
     #: what it keeps about a hand (``Hand.vs``)
     State: ClassVar[type[HandState]] = HandState
     #: the deal is entered as rows of face-down tiles (blind blitz, in the dark)
-    blind = False
+    blind: ClassVar[bool] = False
     #: a bazaar tile may be put aside before the hand (spider: the record's ``removed``)
-    removes_one = False
+    removes_one: ClassVar[bool] = False
     #: the hand starts from a tile turned up from the bazaar (ladder: the record's ``starter``)
-    starter_from_bazaar = False
+    starter_from_bazaar: ClassVar[bool] = False
     #: tiles change hands during play (sausage's cut): what a player holds at the end need not
     #: be what he was dealt or drew
-    tiles_change_hands = False
+    tiles_change_hands: ClassVar[bool] = False
     #: the rule a known deal with no opening tile breaks ("hand.no_double": spider, sausage)
-    no_opener_rule = "hand.redeal"
+    no_opener_rule: ClassVar[str] = "hand.redeal"
     #: the topics of the engine's rules this variant's rules page shows (each entry of
     #: ``rulebook.ENGINE_RULES`` names its topic; an entry with none is on every page)
     rule_topics: ClassVar[frozenset[str]] = frozenset({"drawing", "one_tile"})
@@ -135,9 +172,11 @@ class Variant:
     end_check_turn_free: ClassVar[bool] = False
 
     def __init__(self, options: Mapping[str, object], players: int):
+        adopt_class_values(self)
         #: the resolved options as the catalogue spells them (its deal and scoring functions)
         self.options: dict[str, object] = dict(options)
-        #: the options, typed
+        #: the options, typed: the class's ``Options`` (a NamedTuple read by name; ``Any`` to mypy, as a
+        #: compiled attribute (mypyc) has one type in every class)
         self.o: Any = type(self).Options(**self.options)
         self.np = players
         self.spec: VariantSpec = spec(self.name)
@@ -242,7 +281,7 @@ class Variant:
         return DOUBLE[t] and self.doubles == "choice"
 
     #: how the layout is drawn (see ``Hand.layout_view``); None: from the layout's kind
-    drawn_as: str | None = None
+    drawn_as: ClassVar[str | None] = None
 
     def shape(self, lay: "Layout") -> str:
         """How the table lies: ``line``, ``cross`` (a spinner is down), ``lanes`` or ``one_way``."""

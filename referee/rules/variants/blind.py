@@ -262,30 +262,37 @@ class Blind(Variant):
         return toks
 
 
-@register
+class BlindBlitzOptions(NamedTuple):
+    """The house options of BlindBlitz (typed, by name)."""
+    opener: str
+    lone_blank: int
+    target: int
+
+
 class BlindBlitz(Blind):
     name = "blind_blitz"
 
-    class Options(NamedTuple):
-        opener: str
-        lone_blank: int
-        target: int
-
-    o: Options
+    Options = BlindBlitzOptions
 
     def opener(self) -> str:
-        return self.o.opener
+        return str(self.o.opener)
 
 
-@register
+class DarkOptions(NamedTuple):
+    """The house options of Dark (typed, by name)."""
+    lone_blank: int
+    target: int
+
+
 class Dark(Blind):
     name = "dark"
     multi_before_open = False
     one_tile_rule = "dark.one_tile"
     rule_topics = frozenset({"drawing", "blind", "dark"})
 
-    class Options(NamedTuple):
-        lone_blank: int
-        target: int
+    Options = DarkOptions
 
-    o: Options
+# registered after the class bodies, not by a decorator: mypyc compiles no decorated
+# subclass of a compiled class
+register(BlindBlitz)
+register(Dark)

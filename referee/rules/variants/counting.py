@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from typing import Mapping, NamedTuple, cast
 
 from ..errors import IllegalMove
@@ -19,17 +18,18 @@ def round5(x: int) -> int:
     return (x + 2) // 5 * 5
 
 
-@register
+class MugginsOptions(NamedTuple):
+    """The house options of Muggins (typed, by name)."""
+    out_bonus_pips: str
+    target: int
+
+
 class Muggins(Variant):
     name = "muggins"
     rule_topics = frozenset({"drawing", "one_tile"})
     in_play_step = 5
 
-    class Options(NamedTuple):
-        out_bonus_pips: str
-        target: int
-
-    o: Options
+    Options = MugginsOptions
 
     def scores_in_play(self) -> bool:
         return True
@@ -84,18 +84,19 @@ class Muggins(Variant):
         return HandScore(points, w, left)
 
 
-@register
+class BergenOptions(NamedTuple):
+    """The house options of Bergen (typed, by name)."""
+    draws: str
+    target: int
+
+
 class Bergen(Variant):
     name = "bergen"
     rule_topics = frozenset({"drawing", "one_tile", "bergen"})
     in_play_least = 2               # Bergen's points come in 2s and 3s
     in_play_least_words = "scored_bergen"
 
-    class Options(NamedTuple):
-        draws: str
-        target: int
-
-    o: Options
+    Options = BergenOptions
 
     def scores_in_play(self) -> bool:
         return True
@@ -167,17 +168,18 @@ class Bergen(Variant):
         return HandScore(points, w, left)
 
 
-@register
+class FivesOptions(NamedTuple):
+    """The house options of Fives (typed, by name)."""
+    reserve_two: str
+    hand_end: str
+    target: int
+
+
 class Fives(Variant):
     name = "fives"
     rule_topics = frozenset({"drawing", "one_tile"})
 
-    class Options(NamedTuple):
-        reserve_two: str
-        hand_end: str
-        target: int
-
-    o: Options
+    Options = FivesOptions
 
     def scores_in_play(self) -> bool:
         return True
@@ -221,7 +223,6 @@ class Fives(Variant):
         return HandScore(points, w, left)
 
 
-@register
 class Threes(Fives):
     name = "threes"
     divisor = 3
@@ -241,30 +242,31 @@ class LuckyState(HandState):
         self.pending: tuple[int, int] | None = None
         self.first_double = False
 
-    def copy(self) -> LuckyState:
-        c = copy.copy(self)
+    def copy_into(self, c: HandState) -> None:
+        super().copy_into(c)
+        c = cast(LuckyState, c)
         c.win, c.pen = list(self.win), list(self.pen)
-        if self.left_tiles is not None:
-            c.left_tiles = list(self.left_tiles)
-        return c
+        c.pending = self.pending
+        c.first_double = self.first_double
 
 
 def _lucky(h: Hand) -> LuckyState:
     return cast(LuckyState, h.vs)
 
 
-@register
+class LuckyThreesOptions(NamedTuple):
+    """The house options of LuckyThrees (typed, by name)."""
+    credit: str
+    target: int
+
+
 class LuckyThrees(Variant):
     name = "lucky_threes"
     rule_topics = frozenset({"drawing", "one_tile", "lucky"})
     in_play_negative = True         # a missed lucky draw costs 5
     State = LuckyState
 
-    class Options(NamedTuple):
-        credit: str
-        target: int
-
-    o: Options
+    Options = LuckyThreesOptions
 
     def scores_in_play(self) -> bool:
         return True
@@ -401,3 +403,12 @@ class LuckyThrees(Variant):
         _lucky(h).win = [max(0, x) for x in scored]
         _lucky(h).pen = [max(0, -x) for x in scored]
         self._sync(h)
+
+
+# registered after the class bodies, not by a decorator: mypyc compiles no decorated
+# subclass of a compiled class
+register(Muggins)
+register(Bergen)
+register(Fives)
+register(Threes)
+register(LuckyThrees)

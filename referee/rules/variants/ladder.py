@@ -8,7 +8,12 @@ from .base import Variant
 from .registry import register
 
 
-@register
+class LadderOptions(NamedTuple):
+    """The house options of Ladder (typed, by name)."""
+    lone_blank: int
+    target: int
+
+
 class Ladder(Variant):
     name = "ladder"
     layout_kind = "ladder"
@@ -17,8 +22,8 @@ class Ladder(Variant):
     starter_from_bazaar = True
     rule_topics = frozenset({"drawing", "one_tile", "ladder"})
 
-    class Options(NamedTuple):
-        lone_blank: int
-        target: int
+    Options = LadderOptions
 
-    o: Options
+# registered after the class bodies, not by a decorator: mypyc compiles no decorated
+# subclass of a compiled class
+register(Ladder)

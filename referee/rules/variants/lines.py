@@ -21,29 +21,30 @@ def monotonous(mask: int, threshold: int) -> bool:
     return False
 
 
-@register
+class TraditionalOptions(NamedTuple):
+    """The house options of Traditional (typed, by name)."""
+    deal_3_4: int
+    opener: str
+    later_lead: str
+    draw: str
+    monotonous_threshold: int
+    redeal_when: str
+    scoring: str
+    fish_winner: str
+    lone_blank: int
+    teams: str
+    kozel_min: int
+    eggs: str
+    target: int
+    limit: int
+
+
 class Traditional(Variant):
     name = "traditional"
     rule_topics = frozenset({"drawing", "one_tile", "redeal", "fish_maker", "kozel"})
     options_not_on_rules_page = frozenset({"limit"})    # the kozel scoring's words say it
 
-    class Options(NamedTuple):
-        deal_3_4: int
-        opener: str
-        later_lead: str
-        draw: str
-        monotonous_threshold: int
-        redeal_when: str
-        scoring: str
-        fish_winner: str
-        lone_blank: int
-        teams: str
-        kozel_min: int
-        eggs: str
-        target: int
-        limit: int
-
-    o: Options
+    Options = TraditionalOptions
 
     def __init__(self, options: Mapping[str, object], players: int) -> None:
         super().__init__(options, players)
@@ -58,7 +59,7 @@ class Traditional(Variant):
         return DOUBLES_DOWN + HEAVIEST
 
     def winner_leads(self) -> bool:
-        return self.o.later_lead == "winner"
+        return bool(self.o.later_lead == "winner")
 
     def setup(self, h: Hand, lead: int | None, previous_winner: int | None, first_hand: bool) -> None:
         super().setup(h, lead, previous_winner, first_hand)
@@ -70,21 +71,21 @@ class Traditional(Variant):
                 h.finish("redeal", None)
 
     def maker_wins_block(self) -> bool:
-        return self.o.fish_winner == "maker"
+        return bool(self.o.fish_winner == "maker")
 
     def names_the_kozel(self) -> bool:
-        return self.o.scoring == "kozel"
+        return bool(self.o.scoring == "kozel")
 
     def in_pairs(self) -> bool:
         return self.o.teams == "pairs"
 
     def option_applies(self, key: str) -> bool:
         if key == "limit":
-            return self.o.scoring == "kozel"
+            return bool(self.o.scoring == "kozel")
         if key == "target":
-            return self.o.scoring != "kozel"
+            return bool(self.o.scoring != "kozel")
         if key in ("kozel_min", "eggs"):
-            return self.o.scoring == "kozel"
+            return bool(self.o.scoring == "kozel")
         if key == "teams":
             return self.np == 4
         if key == "deal_3_4":
@@ -100,7 +101,15 @@ class Traditional(Variant):
         return HandScore(points, w, left)
 
 
-@register
+class BlitzOptions(NamedTuple):
+    """The house options of Blitz (typed, by name)."""
+    bazaar: str
+    opener: str
+    chain: str
+    lone_blank: int
+    target: int
+
+
 class Blitz(Variant):
     name = "blitz"
     multi_lay = True
@@ -108,14 +117,7 @@ class Blitz(Variant):
     no_bazaar_rule = "blitz.no_bazaar"
     rule_topics = frozenset({"drawing", "blitz"})
 
-    class Options(NamedTuple):
-        bazaar: str
-        opener: str
-        chain: str
-        lone_blank: int
-        target: int
-
-    o: Options
+    Options = BlitzOptions
 
     def __init__(self, options: Mapping[str, object], players: int) -> None:
         super().__init__(options, players)
@@ -131,3 +133,9 @@ class Blitz(Variant):
         if turn and h.t_laid and self.o.chain == "one_end" and e.anchor != h.t_last:
             return "blitz.chain"
         return None
+
+
+# registered after the class bodies, not by a decorator: mypyc compiles no decorated
+# subclass of a compiled class
+register(Traditional)
+register(Blitz)

@@ -99,34 +99,35 @@ class OneDrawMatador(MatadorBase):
         return self.o.matador_after_draw == "yes"
 
 
-@register
+class MatadorHouseOptions(NamedTuple):
+    """The house options of Matador (typed, by name)."""
+    deal_seven: str
+    matador_end: str
+    hand_end: str
+    matador_bonus: int
+    matador_compulsory: str
+    matador_after_draw: str
+    lone_blank: int
+    target: int
+
+
 class Matador(OneDrawMatador):
     name = "matador"
 
-    class Options(NamedTuple):
-        deal_seven: str
-        matador_end: str
-        hand_end: str
-        matador_bonus: int
-        matador_compulsory: str
-        matador_after_draw: str
-        lone_blank: int
-        target: int
-
-    o: Options
+    Options = MatadorHouseOptions
 
     def matador_matters(self) -> bool:
-        return self.o.matador_bonus > 0
+        return bool(self.o.matador_bonus > 0)
 
     def scores_in_play(self) -> bool:
-        return self.o.matador_bonus > 0
+        return bool(self.o.matador_bonus > 0)
 
     def __init__(self, options: Mapping[str, object], players: int) -> None:
         super().__init__(options, players)
         self.in_play_step = self.o.matador_bonus          # the bonus a matador laid
 
     def in_play_most(self) -> int | None:
-        return 4 * self.o.matador_bonus    # four matadors
+        return int(4 * self.o.matador_bonus)    # four matadors
 
     def lays_score(self) -> bool:
         return self.matador_matters()
@@ -142,7 +143,16 @@ class Matador(OneDrawMatador):
         return sc
 
 
-@register
+class SixMatadorOptions(NamedTuple):
+    """The house options of SixMatador (typed, by name)."""
+    matador_end: str
+    hand_end: str
+    scoring: str
+    matador_compulsory: str
+    matador_after_draw: str
+    target: int
+
+
 class SixMatador(OneDrawMatador):
     name = "six_matador"
     match_sum = 6
@@ -151,15 +161,7 @@ class SixMatador(OneDrawMatador):
     doubles = "along"
     traditional_pips = False
 
-    class Options(NamedTuple):
-        matador_end: str
-        hand_end: str
-        scoring: str
-        matador_compulsory: str
-        matador_after_draw: str
-        target: int
-
-    o: Options
+    Options = SixMatadorOptions
 
     def matador_matters(self) -> bool:
         return True
@@ -216,7 +218,12 @@ class SixMatador(OneDrawMatador):
         return HandScore(points, w, left)
 
 
-@register
+class FrenchOptions(NamedTuple):
+    """The house options of French (typed, by name)."""
+    matador_compulsory: str
+    limit: int
+
+
 class French(MatadorBase):
     name = "french"
     draw_rule = "until"
@@ -224,11 +231,7 @@ class French(MatadorBase):
     draw_when_out = True
     rule_topics = frozenset({"drawing", "one_tile", "matadors"})
 
-    class Options(NamedTuple):
-        matador_compulsory: str
-        limit: int
-
-    o: Options
+    Options = FrenchOptions
 
     def setup(self, h: Hand, lead: int | None, previous_winner: int | None, first_hand: bool) -> None:
         if not h.deal_known:
@@ -275,3 +278,10 @@ class French(MatadorBase):
         if h.end == "out" and h.winner is not None and w is None:
             w = None
         return HandScore(points, w, left)
+
+
+# registered after the class bodies, not by a decorator: mypyc compiles no decorated
+# subclass of a compiled class
+register(Matador)
+register(SixMatador)
+register(French)

@@ -13,7 +13,14 @@ from .orders import ONE_UP
 from .registry import register
 
 
-@register
+class SausageOptions(NamedTuple):
+    """The house options of Sausage (typed, by name)."""
+    cut_when: str
+    scoring: str
+    lone_blank: int
+    target: int | None
+
+
 class Sausage(Variant):
     name = "sausage"
     layout_kind = "sausage"
@@ -22,13 +29,7 @@ class Sausage(Variant):
     no_opener_rule = "hand.no_double"
     rule_topics = frozenset({"drawing", "one_tile", "lead_double", "no_double", "sausage"})
 
-    class Options(NamedTuple):
-        cut_when: str
-        scoring: str
-        lone_blank: int
-        target: int | None
-
-    o: Options
+    Options = SausageOptions
 
     def __init__(self, options: Mapping[str, object], players: int) -> None:
         super().__init__(options, players)
@@ -123,3 +124,8 @@ class Sausage(Variant):
         if sc.winner is not None:
             points[sc.winner] = 1
         return HandScore(points, sc.winner, sc.left)
+
+
+# registered after the class bodies, not by a decorator: mypyc compiles no decorated
+# subclass of a compiled class
+register(Sausage)

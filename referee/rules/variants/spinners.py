@@ -50,24 +50,32 @@ class Spinner(Variant):
         return None
 
 
-@register
+class SevastopolOptions(NamedTuple):
+    """The house options of Sevastopol (typed, by name)."""
+    open_arms_first: str
+    lone_blank: int
+    target: int
+
+
 class Sevastopol(Spinner):
     name = "sevastopol"
     draw_rule = "none"
     rule_topics = frozenset({"one_tile", "lead_double", "sevastopol"})
 
-    class Options(NamedTuple):
-        open_arms_first: str
-        lone_blank: int
-        target: int
-
-    o: Options
+    Options = SevastopolOptions
 
     def opener_order(self, h: Hand) -> list[int] | None:
         return [TILE[6][6]]
 
 
-@register
+class SpiderOptions(NamedTuple):
+    """The house options of Spider (typed, by name)."""
+    open_arms_first: str
+    close_with: str
+    lone_blank: int
+    target: int
+
+
 class Spider(Spinner):
     name = "spider"
     removes_one = True
@@ -75,13 +83,7 @@ class Spider(Spinner):
     no_opener_rule = "hand.no_double"
     rule_topics = frozenset({"drawing", "one_tile", "lead_double", "no_double", "spider"})
 
-    class Options(NamedTuple):
-        open_arms_first: str
-        close_with: str
-        lone_blank: int
-        target: int
-
-    o: Options
+    Options = SpiderOptions
 
     def no_fit_reason(self, h: Hand, t: int, why: str) -> str:
         if DOUBLE[t] and self.arms_first() and 0 < len(h.layout.placed) and h.layout.spin_started < 4:
@@ -123,3 +125,9 @@ class Spider(Spinner):
             if self.o.close_with == "any_double" or d in e.values:
                 out.append(Cand(i, d, True, down=True))
         return out
+
+
+# registered after the class bodies, not by a decorator: mypyc compiles no decorated
+# subclass of a compiled class
+register(Sevastopol)
+register(Spider)

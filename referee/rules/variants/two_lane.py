@@ -9,16 +9,17 @@ from .base import HandScore, Variant
 from .registry import register
 
 
-@register
+class TwoLaneOptions(NamedTuple):
+    """The house options of TwoLane (typed, by name)."""
+    limit: int
+
+
 class TwoLane(Variant):
     name = "two_lane"
     rule_topics = frozenset({"drawing", "one_tile"})
     in_play_step = 10               # ten against each pass
 
-    class Options(NamedTuple):
-        limit: int
-
-    o: Options
+    Options = TwoLaneOptions
 
     def scores_in_play(self) -> bool:
         return True
@@ -43,3 +44,8 @@ class TwoLane(Variant):
         elif h.end == "block":
             w = self.fewest(points)
         return HandScore(points, w, left)
+
+
+# registered after the class bodies, not by a decorator: mypyc compiles no decorated
+# subclass of a compiled class
+register(TwoLane)
