@@ -1,16 +1,30 @@
 """Measure `referee bench` for every variant, and side by side with the peer engines.
 
-    python tools/bench_report.py [--hands N] [--peers DIR] [--games G]
+    python tools/bench_report.py [--hands N] [--peers DIR] [--games G] [--repeat R]
+                                 [--source LABEL=CHECKOUT ...] [--no-variants]
 
 DIR is a checkout of the peers' harness (bench-peers: bench_*.py, common.py) whose engines are
 installed in $PEERS_DIR/venv and $PEERS_DIR/venv_os (its run.sh makes them). Prints Markdown.
 
-Throughput is counted in CPU seconds of the process (user + system, read from the OS after it
-exits), so that other work on a busy machine disturbs the comparison less than wall time would;
-each figure includes the interpreter's start and imports, the same for both sides. The peers run
-from installed packages, compiled to bytecode when pip installed them; the project's modules are
-compiled the same way before the runs (``compileall``), so that neither side pays for compiling its
-source at every start (as it would where PYTHONDONTWRITEBYTECODE is set).
+Each pair is run ``--repeat`` times, the peer and each of our engines one after the other in
+every round, so that all of them see the same moments of a busy machine; the table gives the
+median ratio and the range over the rounds, and the load average before and after.
+
+Two measures, both of the same work (the same number of random complete hands):
+
+* CPU seconds of the whole process (user + system, read from the OS after it exits): other
+  work on the machine disturbs it less than wall time; it includes the interpreter's start and
+  imports, the same for both sides.
+* The engines' own rates, timed inside the process around the hands only (the peers' harness
+  ``common.py`` and ``referee bench --json`` both do so): start-up and imports left out, wall
+  time, so a busy machine disturbs it more.
+
+``--source LABEL=CHECKOUT`` (repeatable) runs our side from that checkout (``python -m
+referee.cli`` started in it, so its ``referee`` package is the one imported), e.g. the
+interpreted engine beside one built in place with mypyc; the default is this checkout. The peers
+run from installed packages, compiled to bytecode when pip installed them; each checkout's
+modules are compiled the same way before the runs (``compileall``), so that neither side pays
+for compiling its source at every start (as it would where PYTHONDONTWRITEBYTECODE is set).
 """
 
 from __future__ import annotations
@@ -21,11 +35,12 @@ import json
 import os
 import platform
 import resource
+import statistics
 import subprocess
 import sys
 import time
 
-from referee.rules.catalogue import VARIANTS
+HERE = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 PAIRS = [
     ("bench_openspiel.py", "venv_os", "OpenSpiel block dominoes, 2 players",
@@ -42,10 +57,18 @@ def cpu_run(cmd: list[str], cwd: str | None = None) -> tuple[float, str]:
     return (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime), p.stdout
 
 
-def ours(args: list[str], hands: int, seed: int = 1) -> tuple[float, dict]:
+def ours(args: list[str], hands: int, seed: int = 1, cwd: str = HERE) -> tuple[float, dict]:
     cpu, out = cpu_run([sys.executable, "-m", "referee.cli", "bench", *args, "--hands", str(hands),
-                        "--seed", str(seed), "--json"])
+                        "--seed", str(seed), "--json"], cwd=cwd)
     return cpu, json.loads(out)
+
+
+def load() -> str:
+    return " / ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def spread(xs: list[float]) -> str:
+    return f"{statistics.median(xs):.1f}× ({min(xs):.1f}–{max(xs):.1f})" if len(xs) > 1 else f"{xs[0]:.1f}×"
 
 
 def main() -> None:
@@ -53,31 +76,48 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=500)
     ap.add_argument("--peers", default=None)
     ap.add_argument("--games", type=int, default=3000)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--source", action="append", default=[], metavar="LABEL=CHECKOUT")
+    ap.add_argument("--no-variants", action="store_true")
     a = ap.parse_args()
-    compileall.compile_dir(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "referee"), quiet=1)
+    sources = [tuple(s.split("=", 1)) for s in a.source] or [("referee", HERE)]
+    for _, path in sources:
+        compileall.compile_dir(os.path.join(path, "referee"), quiet=1)
     lines = [f"Measured {time.strftime('%Y-%m-%d %H:%M')} on {platform.machine()}, {os.cpu_count()} cores, "
-             f"Python {platform.python_version()}.", ""]
+             f"Python {platform.python_version()}; load average (1/5/15 min) {load()} at the start.", ""]
     if a.peers:
         pdir = os.environ.get("PEERS_DIR", "/tmp/referee-peers")
-        lines += ["## Side by side with the peers (one run; tiles laid per CPU second)", "",
-                  "| the same work | peer | referee | ratio | aim |", "|---|---|---|---|---|"]
+        head = " | ".join(f"{label}: CPU ratio | {label}: in-process ratio" for label, _ in sources)
+        lines += [f"## Side by side with the peers ({a.repeat} rounds; tiles laid per second, median ratio "
+                  "and range over the rounds)", "",
+                  f"| the same work | aim | {head} |", "|---|---|" + "---|---|" * len(sources)]
         for script, venv, label, args, aim, div in PAIRS:
             games = max(50, a.games // div)
-            cpu_p, out = cpu_run([f"{pdir}/{venv}/bin/python", script, "--games", str(games), "--runs", "1",
-                                  "--warmup", "0"], cwd=a.peers)
-            moves_p = json.loads(out.strip().splitlines()[-1])["runs"][0]["moves"]
-            cpu_o, rep = ours(args, games)
-            rp, ro = moves_p / cpu_p, rep["moves"] / cpu_o
-            lines.append(f"| {label} (`referee bench {' '.join(args)}`), {games} hands | {rp:,.0f} | {ro:,.0f} | "
-                         f"{ro / rp:.1f}× | {aim}× |")
-        lines.append("")
-    lines += ["## Every variant (`referee bench`, its own wall-clock figures)", "",
-              "| variant | players | hands | tiles laid | hands/s | tiles laid/s |", "|---|---|---|---|---|---|"]
-    for name, spec in VARIANTS.items():
-        for n in sorted({spec.min_players, spec.max_players}):
-            _, r = ours([name, "--players", str(n)], a.hands)
-            lines.append(f"| {name} | {n} | {r['hands']} | {r['moves']} | {r['hands_per_s']:,.0f} | "
-                         f"{r['moves_per_s']:,.0f} |")
+            cpu_r: dict[str, list[float]] = {lab: [] for lab, _ in sources}
+            own_r: dict[str, list[float]] = {lab: [] for lab, _ in sources}
+            for _ in range(a.repeat):
+                cpu_p, out = cpu_run([f"{pdir}/{venv}/bin/python", script, "--games", str(games), "--runs", "1",
+                                      "--warmup", "0"], cwd=a.peers)
+                run = json.loads(out.strip().splitlines()[-1])["runs"][0]
+                rp, rp_own = run["moves"] / cpu_p, run["moves_per_s"]
+                for lab, path in sources:
+                    cpu_o, rep = ours(args, games, cwd=path)
+                    cpu_r[lab].append(rep["moves"] / cpu_o / rp)
+                    own_r[lab].append(rep["moves_per_s"] / rp_own)
+            cells = " | ".join(f"{spread(cpu_r[lab])} | {spread(own_r[lab])}" for lab, _ in sources)
+            lines.append(f"| {label} (`referee bench {' '.join(args)}`), {games} hands | {aim}× | {cells} |")
+        lines += ["", f"Load average (1/5/15 min) at the end: {load()}.", ""]
+    if not a.no_variants:
+        lines += ["## Every variant (`referee bench`, its own wall-clock figures)", "",
+                  "| variant | players | hands | tiles laid | hands/s | tiles laid/s |", "|---|---|---|---|---|---|"]
+        sys.path.insert(0, HERE)
+        from referee.rules.catalogue import VARIANTS
+
+        for name, spec in VARIANTS.items():
+            for n in sorted({spec.min_players, spec.max_players}):
+                _, r = ours([name, "--players", str(n)], a.hands, cwd=sources[0][1])
+                lines.append(f"| {name} | {n} | {r['hands']} | {r['moves']} | {r['hands_per_s']:,.0f} | "
+                             f"{r['moves_per_s']:,.0f} |")
     print("\n".join(lines))
 
 
