@@ -9,7 +9,7 @@ The engine may also be compiled with mypyc (an optional extra, from the same sou
 interpreted engine stays the reference, and the tests pass on both). Set ``REFEREE_MYPYC=1``
 and build where mypy and a C compiler are installed, without build isolation::
 
-    .venv/bin/pip install mypy setuptools
+    .venv/bin/pip install mypy setuptools wheel
     REFEREE_MYPYC=1 .venv/bin/pip install --no-build-isolation -e .
 
 (``docs/performance.md``: what it gains). Without the variable nothing is compiled and nothing

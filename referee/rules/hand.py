@@ -729,8 +729,12 @@ class Hand:
         seat = self.to_move
         if seat is None:
             raise IllegalMove("lead.unknown", {})
-        self._turn_allows_lay(seat, t)
-        self.check_source(seat, t)
+        lay = self.layout
+        if (self.t_laid or self.t_passed or self.v._lay_checks or not lay.placed or not self.known[seat]
+                or not self.hands[seat] >> t & 1 or lay.mask >> t & 1):
+            self._turn_allows_lay(seat, t)
+            self.check_source(seat, t)
+        # (else: the first tile of a turn after the lead, held in a known hand: both pass)
         self.apply_lay(seat, t, c)
         tok = TILE_NAMES[t]
         self.t_moves.append(tok)
@@ -804,15 +808,15 @@ class Hand:
             self.known_in[seat] &= ~(1 << t)
         counts = self.counts
         left = counts[seat] = counts[seat] - 1
-        end = c.end
-        if c.cut:
+        end, inner, across, matador, shows, down, cut, _ = c
+        if cut:
             p = v.cut(self, seat, t, c)
         elif end < 0:
             p = v.lead(self, seat, t, c)
-        elif c.down:
+        elif down:
             p = lay.close(end, t, seat)
         else:
-            p = lay.attach(end, t, c.inner, c.across, seat, c.matador, c.shows)
+            p = lay.attach(end, t, inner, across, seat, matador, shows)
         self.t_laid += 1
         self.t_last = len(lay.placed) - 1
         self.passes_in_row = 0
