@@ -15,9 +15,11 @@ Two measures, both of the same work (the same number of random complete hands):
 * CPU seconds of the whole process (user + system, read from the OS after it exits): other
   work on the machine disturbs it less than wall time; it includes the interpreter's start and
   imports, the same for both sides.
+* The same CPU seconds less each side's start-up (the CPU seconds of the same command playing
+  one hand, measured in the same round): what the hands themselves cost, still counted by the OS.
 * The engines' own rates, timed inside the process around the hands only (the peers' harness
   ``common.py`` and ``referee bench --json`` both do so): start-up and imports left out, wall
-  time, so a busy machine disturbs it more.
+  time, so a busy machine disturbs it most.
 
 ``--source LABEL=CHECKOUT`` (repeatable) runs our side from that checkout (``python -m
 referee.cli`` started in it, so its ``referee`` package is the one imported), e.g. the
@@ -87,24 +89,33 @@ def main() -> None:
              f"Python {platform.python_version()}; load average (1/5/15 min) {load()} at the start.", ""]
     if a.peers:
         pdir = os.environ.get("PEERS_DIR", "/tmp/referee-peers")
-        head = " | ".join(f"{label}: CPU ratio | {label}: in-process ratio" for label, _ in sources)
+        head = " | ".join(f"{label}: CPU | {label}: CPU less start-up | {label}: in-process" for label, _ in sources)
         lines += [f"## Side by side with the peers ({a.repeat} rounds; tiles laid per second, median ratio "
                   "and range over the rounds)", "",
-                  f"| the same work | aim | {head} |", "|---|---|" + "---|---|" * len(sources)]
+                  f"| the same work | aim | {head} |", "|---|---|" + "---|---|---|" * len(sources)]
         for script, venv, label, args, aim, div in PAIRS:
             games = max(50, a.games // div)
             cpu_r: dict[str, list[float]] = {lab: [] for lab, _ in sources}
+            net_r: dict[str, list[float]] = {lab: [] for lab, _ in sources}
             own_r: dict[str, list[float]] = {lab: [] for lab, _ in sources}
+
+            def peer(n: int, venv: str = venv, script: str = script) -> tuple[float, dict]:
+                cpu, out = cpu_run([f"{pdir}/{venv}/bin/python", script, "--games", str(n), "--runs", "1",
+                                    "--warmup", "0"], cwd=a.peers)
+                return cpu, json.loads(out.strip().splitlines()[-1])["runs"][0]
+
             for _ in range(a.repeat):
-                cpu_p, out = cpu_run([f"{pdir}/{venv}/bin/python", script, "--games", str(games), "--runs", "1",
-                                      "--warmup", "0"], cwd=a.peers)
-                run = json.loads(out.strip().splitlines()[-1])["runs"][0]
-                rp, rp_own = run["moves"] / cpu_p, run["moves_per_s"]
+                cpu_p, run = peer(games)
+                start_p = peer(1)[0]
+                rp, rp_net, rp_own = run["moves"] / cpu_p, run["moves"] / (cpu_p - start_p), run["moves_per_s"]
                 for lab, path in sources:
                     cpu_o, rep = ours(args, games, cwd=path)
+                    start_o = ours(args, 1, cwd=path)[0]
                     cpu_r[lab].append(rep["moves"] / cpu_o / rp)
+                    net_r[lab].append(rep["moves"] / (cpu_o - start_o) / rp_net)
                     own_r[lab].append(rep["moves_per_s"] / rp_own)
-            cells = " | ".join(f"{spread(cpu_r[lab])} | {spread(own_r[lab])}" for lab, _ in sources)
+            cells = " | ".join(f"{spread(cpu_r[lab])} | {spread(net_r[lab])} | {spread(own_r[lab])}"
+                               for lab, _ in sources)
             lines.append(f"| {label} (`referee bench {' '.join(args)}`), {games} hands | {aim}× | {cells} |")
         lines += ["", f"Load average (1/5/15 min) at the end: {load()}.", ""]
     if not a.no_variants:
