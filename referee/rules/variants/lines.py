@@ -77,7 +77,7 @@ class Traditional(Variant):
         return bool(self.o.scoring == "kozel")
 
     def in_pairs(self) -> bool:
-        return self.o.teams == "pairs"
+        return bool(self.o.teams == "pairs")
 
     def option_applies(self, key: str) -> bool:
         if key == "limit":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple, Protocol
+from typing import Any, Mapping, NamedTuple, Protocol
 
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
@@ -115,6 +115,7 @@ class Matador(OneDrawMatador):
     name = "matador"
 
     Options = MatadorHouseOptions
+    o: Any      # its own fields too (mypyc: a compiled attribute keeps one object type throughout)
 
     def matador_matters(self) -> bool:
         return bool(self.o.matador_bonus > 0)
@@ -162,6 +163,7 @@ class SixMatador(OneDrawMatador):
     traditional_pips = False
 
     Options = SixMatadorOptions
+    o: Any      # its own fields too (mypyc: a compiled attribute keeps one object type throughout)
 
     def matador_matters(self) -> bool:
         return True

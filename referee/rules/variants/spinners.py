@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from ..hand import Cand, Hand
 from ..layout import End
@@ -84,6 +84,7 @@ class Spider(Spinner):
     rule_topics = frozenset({"drawing", "one_tile", "lead_double", "no_double", "spider"})
 
     Options = SpiderOptions
+    o: Any      # its own fields too (mypyc: a compiled attribute keeps one object type throughout)
 
     def no_fit_reason(self, h: Hand, t: int, why: str) -> str:
         if DOUBLE[t] and self.arms_first() and 0 < len(h.layout.placed) and h.layout.spin_started < 4:
