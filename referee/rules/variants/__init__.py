@@ -18,7 +18,7 @@ from .base import HandScore, Variant
 from .registry import REGISTRY, register, unregister
 
 #: the modules that hold no variant of their own
-_SHARED = {"__init__", "base", "registry", "orders"}
+_SHARED = {"__init__", "base", "registry", "orders", "families"}
 
 
 def _import_families() -> None:

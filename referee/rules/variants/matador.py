@@ -2,38 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple, Protocol
+from typing import Any, Mapping, NamedTuple
 
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
 from ..layout import Placement
 from ..tiles import A, B, PIPS, TILE, mask_of, tile_str, tiles_of
 from .base import HandScore, Variant
+from .families import MatadorOptions, OneDrawOptions
 from .registry import register
 
 MATADORS_7 = mask_of([TILE[6][1], TILE[5][2], TILE[4][3], TILE[0][0]])
 MATADORS_6 = mask_of([TILE[0][6], TILE[1][5], TILE[2][4], TILE[3][3], TILE[0][0]])
-
-
-class MatadorOptions(Protocol):
-    """The house options every variant of the family has (``register`` checks that each
-    member's ``Options`` has them, of these types)."""
-
-    @property
-    def matador_compulsory(self) -> str: ...
-
-
-class OneDrawOptions(MatadorOptions, Protocol):
-    """The house options of the family's one-draw games (matador, six matador)."""
-
-    @property
-    def matador_end(self) -> str: ...
-
-    @property
-    def hand_end(self) -> str: ...
-
-    @property
-    def matador_after_draw(self) -> str: ...
 
 
 class MatadorBase(Variant):

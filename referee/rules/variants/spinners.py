@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from ..hand import Cand, Hand
 from ..layout import End
 from ..tiles import A, DOUBLE, DOUBLES_MASK, TILE
 from .base import Variant
+from .families import SpinnerOptions
 from .orders import ONE_UP
 from .registry import register
-
-
-class SpinnerOptions(Protocol):
-    """The house options both spinners have (``register`` checks each one's ``Options``)."""
-
-    @property
-    def open_arms_first(self) -> str: ...
 
 
 class Spinner(Variant):
