@@ -83,7 +83,7 @@ def highest_tile_key(t: int) -> tuple[int, int]:
 
 #: a variant's numbers and words that its class body may set (instance attributes with a default)
 _CLASS_VALUES = ("layout_kind", "doubles", "matadors", "matador_along", "multi_lay", "draw_rule", "one_tile_rule",
-                 "no_bazaar_rule", "no_fit_rule", "undealt_dead", "traditional_pips", "draw_when_out", "turn_rules",
+                 "no_bazaar_rule", "no_fit_rule", "undealt_dead", "draw_when_out", "turn_rules",
                  "in_play_step", "in_play_negative", "in_play_least", "in_play_least_words")
 
 
@@ -127,7 +127,7 @@ class Variant:
     no_fit_rule = "play.no_fit"
     undealt_dead = False
     #: traditional scoring's lone 0:0 applies
-    traditional_pips = True
+    traditional_pips: ClassVar[bool] = True
     #: a player with no tiles must still draw while the bazaar has tiles (French)
     draw_when_out = False
     #: the turn itself limits where a tile may go (blitz's chain): fit masks depend on it
