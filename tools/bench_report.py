@@ -119,16 +119,18 @@ def main() -> None:
             lines.append(f"| {label} (`referee bench {' '.join(args)}`), {games} hands | {aim}× | {cells} |")
         lines += ["", f"Load average (1/5/15 min) at the end: {load()}.", ""]
     if not a.no_variants:
+        cols = " | ".join(f"{label}: hands/s | {label}: tiles laid/s" for label, _ in sources)
         lines += ["## Every variant (`referee bench`, its own wall-clock figures)", "",
-                  "| variant | players | hands | tiles laid | hands/s | tiles laid/s |", "|---|---|---|---|---|---|"]
+                  f"| variant | players | hands | tiles laid | {cols} |", "|---|---|---|---|" + "---|---|" * len(sources)]
         sys.path.insert(0, HERE)
         from referee.rules.catalogue import VARIANTS
 
         for name, spec in VARIANTS.items():
             for n in sorted({spec.min_players, spec.max_players}):
-                _, r = ours([name, "--players", str(n)], a.hands, cwd=sources[0][1])
-                lines.append(f"| {name} | {n} | {r['hands']} | {r['moves']} | {r['hands_per_s']:,.0f} | "
-                             f"{r['moves_per_s']:,.0f} |")
+                reps = [ours([name, "--players", str(n)], a.hands, cwd=path)[1] for _, path in sources]
+                r = reps[0]
+                cells = " | ".join(f"{x['hands_per_s']:,.0f} | {x['moves_per_s']:,.0f}" for x in reps)
+                lines.append(f"| {name} | {n} | {r['hands']} | {r['moves']} | {cells} |")
     print("\n".join(lines))
 
 
