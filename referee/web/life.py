@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 
 from referee import limits
 
-from . import engine, forms, get_db, store
+from . import engine, forms, get_db, states, store
 from .i18n import lang
 from .log import LoggedHand, fold
 
@@ -143,14 +143,64 @@ def _corrected_record(m: dict, hand: LoggedHand, scored_asked: bool) -> dict:
     return out
 
 
+def _winner_words(report: dict) -> str | None:
+    """The match winner as the scoreboard names him (a pair: both partners)."""
+    winners = report.get("match_winners") or ([report["match_winner"]] if report.get("match_winner") else [])
+    if not winners:
+        return None
+    if len(winners) == 2 and report.get("teams"):
+        return _("%(a)s and %(b)s", a=winners[0], b=winners[1])
+    return ", ".join(winners)
+
+
 def changes(m: dict, before: dict, after: dict) -> dict:
-    """What a change does to the match: each total that moves, and the match winner."""
+    """What a change (a correction or an undo) does to the match: each total that moves (a pair's
+    once, by both names), and the match winner, as :file:`life/_changes.html` says it."""
     tb, ta = before.get("totals") or {}, after.get("totals") or {}
-    totals = [{"player": p, "before": tb.get(p, 0), "after": ta.get(p, 0)}
-              for p in m["players"] if tb.get(p, 0) != ta.get(p, 0)]
-    wb, wa = before.get("match_winner"), after.get("match_winner")
+    teams = after.get("teams") or before.get("teams")
+    columns = [(t[0], _("%(a)s and %(b)s", a=t[0], b=t[1])) for t in teams] if teams \
+        else [(p, p) for p in m["players"]]
+    totals = [{"player": name, "before": tb.get(k, 0), "after": ta.get(k, 0)}
+              for k, name in columns if tb.get(k, 0) != ta.get(k, 0)]
+    wb, wa = _winner_words(before), _winner_words(after)
     return {"totals": totals, "winner_before": wb, "winner_after": wa, "winner_changes": wb != wa,
             "any": bool(totals) or wb != wa}
+
+
+def finished_changed(before, after) -> bool:
+    """Whether a finished hand of ``before`` (a match state) reads otherwise in ``after``: ended
+    no longer, gone, or scored otherwise."""
+    rb = before.report.get("hands") or []
+    ra = after.report.get("hands") or []
+    for i, h in enumerate(rb):
+        if h.get("end") is None:
+            continue
+        if i >= len(ra) or ra[i] != h:
+            return True
+    return False
+
+
+#: the changes whose undo gives a finished hand back as it read before, or takes it away
+REWRITES = ("result", "left", "correct")
+
+
+def undo_question(m: dict, target: dict, before, after) -> dict | None:
+    """What an undo asks before it is made, or None when it changes no finished hand and
+    removes no hand: ``removes`` (a whole hand goes) and ``diff`` (:func:`changes`)."""
+    removes = target["kind"] in ("hand", "result")
+    if not removes and target["kind"] not in REWRITES and not finished_changed(before, after):
+        return None
+    return {"removes": removes, "diff": changes(m, before.report, after.report)}
+
+
+def _digest(record: dict) -> str:
+    """A short fingerprint of a proposed hand: «yes» confirms that very hand, not one edited
+    after the question was asked."""
+    import hashlib
+    import json
+
+    raw = json.dumps(record, ensure_ascii=False, sort_keys=True).encode()
+    return hashlib.sha256(raw).hexdigest()[:16]
 
 
 @bp.route("/hand/<int:number>/correct", methods=["GET", "POST"])
@@ -178,16 +228,18 @@ def correct(key: str, number: int):
             if new == old:
                 raise play.Refused(_("This is how the hand reads already: nothing was changed."))
             data = {"hand": number, "record": new, "was": old, "via": "edit"}
-            after = engine.replay(m, evs + [{"seq": n + 1, "kind": "correct", "data": data}])
+            # replayed once: the write takes this replay (it only checks the log's count)
+            after = states.after(m, state, "correct", data)
             if after.error is not None and not _same_error(after.error, state.error):
                 r = after.error
                 raise play.Refused(_("The correction was refused: %(why)s", why=r.message(lang())),
                                    status=422, refusal=r)
-            diff = changes(m, state.report, after.report)
-            if diff["any"] and request.form.get("confirm") != "1":
-                confirm = diff
+            digest = _digest(new)
+            if request.form.get("confirm") != digest:
+                # a finished hand changes: asked first, naming what changes (nothing stored)
+                confirm = dict(changes(m, state.report, after.report), digest=digest)
             else:
-                play._append(m, n, "correct", data, state)
+                play._append(m, n, "correct", data, state, checked=after)
                 return redirect(url_for("play.score", key=m["edit_key"], _anchor=f"hand-{number}"))
         except play.Recorded:
             return redirect(url_for("play.score", key=m["edit_key"]))
@@ -438,5 +490,5 @@ def score_extras(m: dict, evs: list[dict], state) -> dict:
             "audit": any(e["kind"] in ("correct", "rename", "confirm") for e in evs)}
 
 
-__all__ = ["bp", "audit_bp", "changes", "describe", "audit_entries", "verdicts", "rotated", "corrected_numbers",
+__all__ = ["bp", "audit_bp", "changes", "undo_question", "finished_changed", "describe", "audit_entries", "verdicts", "rotated", "corrected_numbers",
            "fold"]

@@ -104,12 +104,13 @@ def _fresh(evs: list, n: int) -> None:
         raise Refused(_("Another phone changed this match first."), status=409)
 
 
-def _append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True) -> None:
+def _append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True, checked=None) -> None:
     """Append one event after replaying the log with it: a refused result stores nothing.
 
     ``state`` is the replay of the ``n`` events the form was drawn from; the log with the event
     is replayed on it (the hand the event belongs to), and the write transaction only checks
-    that the log still has ``n`` events (it only grows) before it appends. The refusals come
+    that the log still has ``n`` events (it only grows) before it appends; ``checked``: that
+    replay (``states.after``) made already by the caller. The refusals come
     in the order the store's ``append_event`` gives them: the limit of changes, a tap recorded
     already, another phone first, the limit of hands, then the rules."""
     if n >= limits.MAX_EVENTS:
@@ -123,7 +124,8 @@ def _append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True) 
     if kind in ("hand", "result") and len(state.hands) >= limits.MAX_HANDS:
         raise Refused(_("A match holds at most %(n)d hands. Export this one and start a new "
                         "match to go on.", n=limits.MAX_HANDS), status=422)
-    new = states.after(m, state, kind, data)
+    # a correction or an undo that asked what it changes made this replay already: not twice
+    new = checked if checked is not None else states.after(m, state, kind, data)
     if new.error is not None and new.error.rule != "left.missing":
         raise Refused(new.error.message(lang()), status=422, refusal=new.error)
     try:
@@ -146,7 +148,7 @@ def fetched() -> bool:
 
 
 def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None, places=None,
-           tile=None, miss=None, note: str | None = None, confirm: str | None = None):
+           tile=None, miss=None, note: str | None = None, confirm: dict | None = None):
     evs, state = _load(m)
     ph = phase(m, state)
     hv = engine.hand_view(state.live) if ph == "play" else None
@@ -574,17 +576,21 @@ def describe_event(evs: list[dict], e: dict) -> str:
 
 
 class Confirm(Exception):
-    """An undo that would remove a whole hand: asked first."""
+    """An undo that removes a whole hand or changes a finished one: asked first, naming what
+    changes (``question``: :func:`life.undo_question` with ``what`` and ``seq``)."""
 
-    def __init__(self, what: str):
-        super().__init__(what)
-        self.what = what
+    def __init__(self, question: dict):
+        super().__init__(question["what"])
+        self.question = question
 
 
 @bp.post("/undo")
 def undo(key: str):
-    """Undo the latest change (recorded as an event; nothing is deleted). Undoing the start
-    of a hand, or a hand entered by its result, removes a whole hand: it is asked first."""
+    """Undo the latest change (recorded as an event; nothing is deleted). An undo that removes
+    a whole hand (its start, a hand entered by its result) or changes a finished hand (its
+    tiles left, its result, a correction, the move that ended it) is asked first, naming the
+    totals that change and whether the match winner changes; «yes» names the change it
+    confirms (another phone's change in between refuses it)."""
     m = _match(key)
     done: list[str] = []
 
@@ -592,21 +598,24 @@ def undo(key: str):
         n = _n()
         evs, state = _load(m)
         _fresh(evs, n)
+        from . import life
         from .log import last_undoable
 
         target = last_undoable(evs)
         if target is None:
             raise Refused(_("There is nothing to undo."))
         what = describe_event(evs, target)
-        if target["kind"] in ("hand", "result") and request.form.get("confirm") != "1":
-            raise Confirm(what)
-        _append(m, n, "undo", {}, state)
+        after = states.after(m, state, "undo", {})
+        question = life.undo_question(m, target, state, after)
+        if question is not None and request.form.get("confirm") != str(target["seq"]):
+            raise Confirm(dict(question, what=what, seq=target["seq"]))
+        _append(m, n, "undo", {}, state, checked=after)
         done.append(_("Undone: %(what)s.", what=what))
 
     try:
         return _guard(m, action, done)
     except Confirm as c:
-        return _table(m, confirm=c.what)
+        return _table(m, confirm=c.question)
 
 
 @bp.post("/redo")

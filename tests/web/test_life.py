@@ -40,23 +40,40 @@ def totals(client, edit: str) -> list[str]:
     return [td.get_text(strip=True) for td in page.select("table.score tfoot td")]
 
 
+def all_fields(resp, selector: str) -> dict:
+    """Every field a browser would send from a form as drawn (checked boxes and radios, the
+    chosen option, the text fields), without any button's value."""
+    form = soup(resp).select_one(selector)
+    assert form is not None, f"no form {selector}"
+    out: dict = {}
+    for i in form.select("input[name]"):
+        kind = i.get("type", "text")
+        if kind in ("checkbox", "radio") and not i.has_attr("checked"):
+            continue
+        if kind in ("submit", "button"):
+            continue
+        value = i.get("value", "on" if kind in ("checkbox", "radio") else "")
+        if kind == "checkbox":
+            out.setdefault(i["name"], []).append(value)
+        else:
+            out[i["name"]] = value
+    for sel in form.select("select[name]"):
+        chosen = sel.select_one("option[selected]") or sel.select_one("option")
+        out[sel["name"]] = chosen.get("value", chosen.get_text()) if chosen else ""
+    return out
+
+
 def correct(client, edit: str, number: int, fields: dict, confirm: bool = False):
+    """The correction form sent as drawn with ``fields`` changed; ``confirm``: «yes» said to the
+    question it asks (the answer to that)."""
     page = client.get(f"{edit}/hand/{number}/correct")
     assert page.status_code == 200
-    data = form_data(page, "form.correct-form")
-    for k in list(data):
-        if k not in ("csrf_token", "n"):
-            del data[k]
-    base = {i["name"]: i.get("value", "") for i in soup(page).select("form.correct-form input")
-            if i.get("name") not in (None, "csrf_token", "n", "confirm")}
-    for sel in soup(page).select("form.correct-form select"):
-        chosen = sel.select_one("option[selected]") or sel.select_one("option")
-        base[sel["name"]] = chosen.get("value", chosen.get_text())
-    data.update(base)
+    data = all_fields(page, "form.correct-form")
     data.update(fields)
-    if confirm:
-        data["confirm"] = "1"
-    return client.post(f"{edit}/hand/{number}/correct", data=data)
+    resp = client.post(f"{edit}/hand/{number}/correct", data=data)
+    if confirm and resp.status_code == 200 and soup(resp).select_one(".confirm"):
+        return client.post(f"{edit}/hand/{number}/correct", data=all_fields(resp, "form.correct-form"))
+    return resp
 
 
 # -- the log ------------------------------------------------------------------------------------
@@ -160,20 +177,107 @@ def test_a_played_hand_corrected_move_by_move(app, client):
     assert len(record["hands"][0]["turns"]) == 13
 
 
-def test_undo_cancels_a_correction(client):
+def _undo(client, edit: str):
+    """Tap «undo» on the table; the answer (a question, or the table after it)."""
+    return client.post(edit + "/undo", data=form_data(client.get(edit), "#undo-form"))
+
+
+def _yes(client, edit: str, asked):
+    """«Yes» on the question an undo asked."""
+    return client.post(edit + "/undo", data=form_data(asked, "form.confirm-undo"))
+
+
+def test_undo_cancels_a_correction(app, client):
     edit = new_match(client)
     enter_result(client, edit, "Анфиса", {1: "40"})
     correct(client, edit, 1, {"left_1": "20"}, confirm=True)
     assert totals(client, edit) == ["20", "0"]
-    page = client.get(edit)
-    undo = soup(page).select_one('form[action$="/undo"]')
-    assert undo is not None
-    data = {i["name"]: i.get("value", "") for i in undo.select("input[type=hidden]")}
-    data["confirm"] = "1"
-    client.post(edit + "/undo", data=data)
+    before = _db_snapshot(app)
+    asked = _undo(client, edit)
+    assert asked.status_code == 200 and _db_snapshot(app) == before  # asked, nothing stored
+    box = soup(asked).select_one("form.confirm-undo").get_text(" ", strip=True)
+    assert "исправление кона 1" in box and "Анфиса: 20 → 40" in box
+    assert "Победителя матча по-прежнему нет" in box
+    assert _yes(client, edit, asked).status_code == 302
     assert totals(client, edit) == ["40", "0"]
     entries = soup(client.get(edit + "/audit")).select("ol.audit > li")
     assert len(entries) == 1 and "undone" in entries[0]["class"]
+
+
+def _played_seed(client) -> str:
+    """The seed hand played move by move and its tiles left entered (Анфиса 2)."""
+    edit = new_match(client)
+    assert client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]')).status_code == 302
+    for i, mv in enumerate(SEED_MOVES):
+        assert tap(client, edit, mv, leader="Анфиса" if i == 0 else None).status_code == 302
+    data = form_data(client.get(edit), "form.left-form")
+    data["left_1"] = ["1:1"]
+    assert client.post(edit + "/left", data=data).status_code == 302
+    return edit
+
+
+def test_undo_of_a_finished_hands_tiles_left_asks_naming_the_totals(app, client):
+    edit = _played_seed(client)
+    assert totals(client, edit) == ["2", "0"]
+    before = _db_snapshot(app)
+    asked = _undo(client, edit)
+    assert asked.status_code == 200 and _db_snapshot(app) == before
+    box = soup(asked).select_one("form.confirm-undo")
+    words = box.get_text(" ", strip=True)
+    assert "Отмена изменит законченный кон" in words and "Анфиса: 2 → 0" in words
+    # «cancel» is a link back to the table: nothing was stored
+    assert box.select_one("a.button")["href"] == edit
+    # another phone moves in between: the «yes» drawn before it is refused, nothing stored
+    other = _db_snapshot(app)
+    client.post(edit + "/undo", data={**form_data(asked, "form.confirm-undo"), "n": "3"})
+    assert _db_snapshot(app) == other
+    resp = _yes(client, edit, asked)
+    assert resp.status_code == 302 and totals(client, edit) == ["0", "0"]
+    # the hand waits for its tiles left again; undoing a move in play asks nothing
+    page = client.get(edit)
+    assert soup(page).select_one("form.left-form") is not None
+    resp = _undo(client, edit)
+    assert resp.status_code == 302
+    assert len(client.get(edit + "/export").get_json()["hands"][0]["turns"]) == 12
+
+
+def test_an_undo_that_changes_the_match_winner_says_so_and_a_stale_yes_asks_again(app, client):
+    edit = new_match(client, options=dict(TRAD_OPTIONS, opt_target="100"))
+    enter_result(client, edit, "Анфиса", {1: "60"})
+    enter_result(client, edit, "Анфиса", {1: "45"})  # 105: Анфиса wins
+    client.get("/lang/en")
+    asked = _undo(client, edit)
+    box = soup(asked).select_one("form.confirm-undo").get_text(" ", strip=True)
+    assert "Undo removes a whole hand: hand 2 entered by its result" in box
+    assert "Анфиса: 105 → 60" in box and "Анфиса no longer wins the match" in box
+    before = _db_snapshot(app)
+    # a «yes» that names another change (the form of an older question) is asked again
+    data = form_data(asked, "form.confirm-undo")
+    resp = client.post(edit + "/undo", data={**data, "confirm": "1"})
+    assert resp.status_code == 200 and soup(resp).select_one("form.confirm-undo")
+    assert _db_snapshot(app) == before
+    assert _yes(client, edit, asked).status_code == 302
+    assert totals(client, edit) == ["60", "0"]
+
+
+def test_a_correction_that_changes_no_total_still_asks_and_yes_confirms_that_very_hand(app, client):
+    edit = new_match(client)
+    enter_result(client, edit, "Анфиса", {1: "40"})
+    enter_result(client, edit, "Всеволод", {0: "30"})
+    before = _db_snapshot(app)
+    resp = correct(client, edit, 1, {"left_1": "6:6 5:5 4:4 6:4"})  # still 40 pips
+    assert resp.status_code == 200 and _db_snapshot(app) == before
+    box = soup(resp).select_one(".confirm").get_text(" ", strip=True)
+    assert "Итоги не меняются" in box and "Победителя матча по-прежнему нет" in box
+    # the fields edited after the question: «yes» is for the hand that was asked about
+    data = all_fields(resp, "form.correct-form")
+    data["left_1"] = "30"
+    resp2 = client.post(edit + "/hand/1/correct", data=data)
+    assert resp2.status_code == 200 and "Анфиса: 40 → 30" in soup(resp2).select_one(".confirm").get_text()
+    assert _db_snapshot(app) == before
+    resp3 = client.post(edit + "/hand/1/correct", data=all_fields(resp2, "form.correct-form"))
+    assert resp3.status_code == 302
+    assert totals(client, edit) == ["30", "30"]
 
 
 # -- confirmations ------------------------------------------------------------------------------
