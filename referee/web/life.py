@@ -40,25 +40,15 @@ def _finished(state, number: int) -> bool:
     return rhands[number - 1].get("end") is not None
 
 
-def _values_of(m: dict, hand: LoggedHand) -> dict:
-    """The form's fields for a hand as it reads now."""
-    v: dict = {}
-    players = m["players"]
+def _values_of(m: dict, hand: LoggedHand):
+    """The form's fields for a hand as it reads now (the result form's own, and the turns)."""
+    play = _play()
     if hand.by_result:
-        r = hand.result or {}
-        v["out"] = r.get("out") or ""
-        v["maker"] = r.get("maker") or ""
-        for i, p in enumerate(players):
-            left = (r.get("left") or {}).get(p)
-            v[f"left_{i}"] = _left_text(left)
-            sc = (r.get("scored") or {}).get(p)
-            v[f"scored_{i}"] = "" if sc is None else str(sc)
-        return v
+        return play.result_values(m, result=hand.result or {})
+    v = play.result_values(m, left=hand.left or {})
     for j, t in enumerate(hand.turns):
         v[f"turn_player_{j}"] = t.player
         v[f"turn_moves_{j}"] = ", ".join(t.moves)
-    for i, p in enumerate(players):
-        v[f"left_{i}"] = _left_text((hand.left or {}).get(p))
     return v
 
 
@@ -77,46 +67,33 @@ def _text(name: str) -> str:
     return raw.strip()
 
 
-def _left_value(raw: str, name: str):
-    """Tiles (``1:1 2:3``) or pips (``27``) as the record writes them."""
-    pips = limits.whole_number(raw, 4)
-    if pips is not None:
-        return pips
-    tiles = _play()._tiles(raw)
-    if len(set(tiles)) != len(tiles):
-        raise _play().Refused(_("A tile was entered twice (%(name)s).", name=name))
-    return tiles
+def _as_before(new: dict, old: dict | None) -> dict:
+    """Tiles left as they were written before where the same tiles are entered again (the
+    picker names them low half first, in its own order): no change where nothing changed."""
+    play = _play()
+    if not old:
+        return new
+    out = dict(new)
+    for p, tiles in new.items():
+        was = old.get(p)
+        if isinstance(tiles, list) and isinstance(was, list) \
+                and sorted(play._low(str(t)) for t in tiles) == sorted(play._low(str(t)) for t in was):
+            out[p] = was
+    return out
 
 
-def _corrected_record(m: dict, hand: LoggedHand, scored_asked: bool) -> dict:
-    """The hand as the form says it should read (a game record's hand)."""
+def _corrected_record(m: dict, hand: LoggedHand) -> dict:
+    """The hand as the form says it should read (a game record's hand): a result read by the
+    result form's own parser (``play.result_from_form``), or the turns and the tiles left."""
     players = m["players"]
     play = _play()
     out: dict = {k: v for k, v in hand.meta.items() if v is not None}
     if hand.by_result:
-        who = _text("out")
-        if who and who not in players:
-            raise play.Refused(_("Choose a player from the list."))
-        res: dict = {"out": who or None, "left": {}}
-        scored: dict = {}
-        for i, p in enumerate(players):
-            raw = _text(f"left_{i}")
-            if raw:
-                res["left"][p] = _left_value(raw, p)
-            if scored_asked:
-                sc = _text(f"scored_{i}")
-                if sc:
-                    value = limits.whole_number(sc, 5, signed=True)
-                    if value is None:
-                        raise play.Refused(_("Points are a whole number (%(name)s).", name=p))
-                    scored[p] = value
-        if scored:
-            res["scored"] = scored
-        maker = _text("maker")
-        if maker:
-            if maker not in players:
-                raise play.Refused(_("Choose a player from the list."))
-            res["maker"] = maker
+        res = play.result_from_form(m, request.form)
+        was = hand.result or {}
+        res["left"] = _as_before(res["left"], was.get("left"))
+        if "scored" not in res and was.get("scored") and not play.result_asks_scored(m):
+            res["scored"] = was["scored"]  # not asked by this game's form: kept as entered
         out["result"] = res
         return out
     turns = []
@@ -133,11 +110,7 @@ def _corrected_record(m: dict, hand: LoggedHand, scored_asked: bool) -> dict:
             raise play.Refused(_("A move is too long; nothing was changed."))
         turns.append({"player": who, "moves": moves})
     out["turns"] = turns
-    left: dict = {}
-    for i, p in enumerate(players):
-        raw = _text(f"left_{i}")
-        if raw:
-            left[p] = _left_value(raw, p)
+    left = _as_before(play.left_from_form(m, request.form), hand.left)
     if left or hand.left is not None:
         out["left"] = left
     return out
@@ -223,7 +196,7 @@ def correct(key: str, number: int):
                 raise play.Refused(_("The form was damaged: nothing was changed."))
             n = play._n()
             play._fresh(evs, n)
-            new = _corrected_record(m, hand, scored_asked)
+            new = _corrected_record(m, hand)
             old = hand.to_record()
             if new == old:
                 raise play.Refused(_("This is how the hand reads already: nothing was changed."))

@@ -650,7 +650,7 @@ def left(key: str):
         _fresh(evs, n)
         if phase(m, state) != "left":
             raise Refused(_("No hand is waiting for the tiles left."))
-        _append(m, n, "left", {"left": _left_from_form(m, only=left_needed(state))}, state)
+        _append(m, n, "left", {"left": left_from_form(m, request.form, only=left_needed(state))}, state)
 
     return _guard(m, action)
 
@@ -679,26 +679,46 @@ def _players_of(state) -> list[str]:
     return list((state.report.get("totals") or {}).keys())
 
 
-def _left_from_form(m: dict, only: list[str]) -> dict:
+def left_entry(form, i: int, name: str):
+    """What player ``i`` still holds, as the form says it: his tiles tapped on the picker (or
+    typed: ``1:1 2:3``), or his pips (``27``); None when nothing is entered. The one reading of
+    tiles left for the tiles-left form, the result form and the correction."""
+    tiles = [v.strip() for v in form.getlist(f"left_{i}") if v and v.strip()]
+    raw = " ".join(tiles)
+    pips_raw = (form.get(f"pips_{i}") or "").strip()
+    if raw and pips_raw:
+        raise Refused(_("For %(name)s enter either the tiles or the pips, not both.", name=name))
+    if raw:
+        pips = whole_number(raw, 4)  # pips typed where tiles go (an old form) are pips
+        if pips is not None:
+            return pips
+        got = _tiles(raw)
+        if len({_low(t) for t in got}) != len(got):
+            raise Refused(_("A tile was entered twice (%(name)s).", name=name))
+        return got
+    if pips_raw:
+        pips = whole_number(pips_raw, 4)
+        if pips is None:
+            raise Refused(_("Pips are a whole number (%(name)s).", name=name))
+        return pips
+    return None
+
+
+def _low(tile: str) -> str:
+    """A tile as the picker names it (the low half first)."""
+    return ":".join(sorted(tile.split(":"))) if TILE_RE.match(tile) else tile
+
+
+def left_from_form(m: dict, form, only: list[str] | None = None) -> dict:
+    """The tiles (or pips) left of each player asked (``only``; None: every player) who has
+    something entered; the engine checks the counts."""
     out: dict = {}
     for i, name in enumerate(m["players"]):
-        if name not in only:
+        if only is not None and name not in only:
             continue
-        tiles = request.form.getlist(f"left_{i}")
-        pips = (request.form.get(f"pips_{i}") or "").strip()
-        if tiles and pips:
-            raise Refused(_("For %(name)s enter either the tiles or the pips, not both.", name=name))
-        if tiles:
-            for t in tiles:
-                _check_tile(t)
-            if len(set(tiles)) != len(tiles):
-                raise Refused(_("A tile was entered twice."))
-            out[name] = tiles
-        elif pips:
-            value = whole_number(pips, 4)
-            if value is None:
-                raise Refused(_("Pips are a whole number (%(name)s).", name=name))
-            out[name] = value
+        entry = left_entry(form, i, name)
+        if entry is not None:
+            out[name] = entry
     return out
 
 
@@ -718,7 +738,7 @@ def result(key: str):
             _fresh(evs, n)
             if phase(m, state) != "next":
                 raise Refused(_("Finish the hand in play first."))
-            _append(m, n, "result", {"result": _result_from_form(m)}, state)
+            _append(m, n, "result", {"result": result_from_form(m, request.form)}, state)
             return redirect(url_for("play.score", key=m["edit_key"]))
         except Refused as r:
             problem, status = r.message, r.status
@@ -735,10 +755,14 @@ def result_asks_scored(m: dict) -> bool:
 BLOCK = "*block*"  # the «blocked (fish)» choice of the result form (never a player's name there)
 
 
-def _result_from_form(m: dict) -> dict:
-    """A hand by its result, as the players said it: nothing is assumed (no «nobody: fish»
-    preselected); the player who went out with tiles left is a contradiction, refused."""
-    out_name = request.form.get("out", "")
+def result_from_form(m: dict, form) -> dict:
+    """A hand by its result as the players said it (a record's ``result``): how it ended (who
+    went out, or a block: nothing is assumed, never preselected), each other player's tiles
+    or pips left, the points scored during play where the game counts them, who made the
+    fish where that decides. The one parser of the result form and of a result's correction;
+    the engine checks the counts. The player who went out listed with tiles left is a
+    contradiction, refused with the reason."""
+    out_name = form.get("out", "")
     if not out_name:
         raise Refused(_("Say how the hand ended: who went out, or that it was blocked."))
     if out_name in m["players"]:
@@ -751,23 +775,14 @@ def _result_from_form(m: dict) -> dict:
     left: dict = {}
     scored: dict = {}
     for i, name in enumerate(m["players"]):
-        tiles = [v.strip() for v in request.form.getlist(f"left_{i}") if v.strip()]
-        raw = " ".join(tiles)
-        pips_raw = (request.form.get(f"pips_{i}") or "").strip()
-        if raw and pips_raw:
-            raise Refused(_("For %(name)s enter either the tiles or the pips, not both.", name=name))
-        if name == out_name and (raw or pips_raw not in ("", "0")):
-            raise Refused(_("%(name)s went out and so holds no tiles: clear what is entered as left "
-                            "for %(name)s, or say who went out.", name=name))
-        if raw:
-            pips = whole_number(raw, 4)
-            left[name] = pips if pips is not None else _tiles(raw)
-        elif pips_raw and name != out_name:
-            pips = whole_number(pips_raw, 4)
-            if pips is None:
-                raise Refused(_("Pips are a whole number (%(name)s).", name=name))
-            left[name] = pips
-        sc = (request.form.get(f"scored_{i}") or "").strip()
+        entry = left_entry(form, i, name)
+        if name == out_name:
+            if entry not in (None, 0):
+                raise Refused(_("%(name)s went out and so holds no tiles: clear what is entered as "
+                                "left for %(name)s, or say who went out.", name=name))
+        elif entry is not None:
+            left[name] = entry
+        sc = (form.get(f"scored_{i}") or "").strip()
         if sc:
             points = whole_number(sc, 5, signed=True)
             if points is None:
@@ -776,12 +791,36 @@ def _result_from_form(m: dict) -> dict:
     res["left"] = left
     if scored:
         res["scored"] = scored
-    maker = request.form.get("maker", "")
+    maker = form.get("maker", "")
     if maker:
         if maker not in m["players"]:
             raise Refused(_("Choose a player from the list."))
         res["maker"] = maker
     return res
+
+
+def result_values(m: dict, result: dict | None = None, left: dict | None = None):
+    """The result form's fields as a stored hand reads (a correction's form starts from the
+    hand as entered): how it ended, each player's tiles (as the picker names them) or pips."""
+    from werkzeug.datastructures import MultiDict
+
+    v: MultiDict = MultiDict()
+    if result is not None:
+        v["out"] = result.get("out") or BLOCK
+        left = result.get("left") or {}
+        if result.get("maker"):
+            v["maker"] = result["maker"]
+    for i, p in enumerate(m["players"]):
+        entry = (left or {}).get(p)
+        if isinstance(entry, list):
+            for t in entry:
+                v.add(f"left_{i}", _low(str(t)))
+        elif entry is not None and not (result is not None and p == result.get("out") and entry == 0):
+            v[f"pips_{i}"] = str(entry)
+        sc = ((result or {}).get("scored") or {}).get(p)
+        if sc is not None:
+            v[f"scored_{i}"] = str(sc)
+    return v
 
 
 def _score(m: dict, state) -> dict:

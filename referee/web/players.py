@@ -38,6 +38,8 @@ def match_facts(m: dict, state) -> dict:
     return {"id": m["id"], "variant": m["variant"], "players": list(m["players"]),
             "date": (m.get("created") or "")[:10], "hands": hands, "winners": list(winners),
             "over": bool(winners), "kozel": score.get("kozel"), "totals": dict(score.get("totals") or {}),
+            # every player who reached the limit (two may pass it on the same hand; a pair: both)
+            "goats": list((report.get("now") or {}).get("goats") or []),
             "kind": score.get("kind")}
 
 
@@ -60,7 +62,7 @@ def player_stats(name: str, facts: list[dict]) -> dict:
         v["finished"] += 1 if f["over"] else 0
         won = name in f["winners"]
         v["won"] += 1 if won else 0
-        v["kozel"] += 1 if f["kozel"] == name else 0
+        v["kozel"] += 1 if name in f["goats"] else 0
         for h in f["hands"]:
             if h["end"] in (None, "redeal"):
                 continue

@@ -119,12 +119,12 @@ def test_correction_rescores_later_hands_and_asks_before_changing_the_winner(app
     assert "Анфиса" in soup(client.get(edit + "/score")).select_one(".winner").get_text()
     before = _db_snapshot(app)
     # hand 1 was really 4 pips, not 40: the winner changes, so the app asks first
-    resp = correct(client, edit, 1, {"left_1": "4"})
+    resp = correct(client, edit, 1, {"pips_1": "4"})
     assert resp.status_code == 200
     box = soup(resp).select_one(".confirm").get_text(" ", strip=True)
     assert "105 → 69" in box and "Анфиса" in box
     assert _db_snapshot(app) == before  # asking stored nothing
-    resp = correct(client, edit, 1, {"left_1": "4"}, confirm=True)
+    resp = correct(client, edit, 1, {"pips_1": "4"}, confirm=True)
     assert resp.status_code == 302
     assert totals(client, edit) == ["69", "30"]
     page = soup(client.get(edit + "/score"))
@@ -140,14 +140,55 @@ def test_refused_correction_changes_nothing(app, client):
     enter_result(client, edit, "Всеволод", {0: "30"})
     before = _db_snapshot(app)
     # a single tile carries at most 12 pips
-    resp = correct(client, edit, 1, {"left_1": "6:6 6:6"})
+    resp = correct(client, edit, 1, {"left_1": ["6:6", "6:6"], "pips_1": ""})
     assert resp.status_code in (400, 422)
     assert soup(resp).select_one(".problem")
     assert _db_snapshot(app) == before
-    resp = correct(client, edit, 1, {"left_1": "40"})  # as it reads already
+    resp = correct(client, edit, 1, {"pips_1": "40"})  # as it reads already
     assert resp.status_code == 400 and _db_snapshot(app) == before
     assert client.get(edit + "/hand/3/correct").status_code == 404
     assert client.get(edit + "/hand/0/correct").status_code == 404
+
+
+def _fields_of(form) -> list:
+    return sorted({(i.get("type", "text"), i["name"], i.get("value", "") if i.get("type") in ("radio", "checkbox")
+                    else "") for i in form.select("input[name]") if i["name"] not in ("csrf_token", "n", "confirm")})
+
+
+def test_a_result_is_corrected_on_the_result_forms_own_fields_with_its_refusals(app, client):
+    edit = new_match(client)
+    enter_result(client, edit, "Анфиса", {1: "40"})
+    page = client.get(edit + "/hand/1/correct")
+    fixing = soup(page).select_one("form.correct-form")
+    entering = soup(client.get(edit + "/result")).select_one("form.result-form")
+    # one partial: the same radios, the same 28-tile picker per player, the same pips fields
+    assert _fields_of(fixing) == _fields_of(entering)
+    assert len(fixing.select('input[type=checkbox][name="left_0"]')) == 28
+    assert not entering.select("input[checked]")  # a new hand: nothing preselected
+    # a correction starts from the hand as it reads
+    assert [i["value"] for i in fixing.select('input[name="out"][checked]')] == ["Анфиса"]
+    assert fixing.select_one('input[name="pips_1"]')["value"] == "40"
+    before = _db_snapshot(app)
+    # the player who went out listed with tiles left: refused with the reason, the tile kept marked
+    resp = correct(client, edit, 1, {"left_0": ["6:6"]})
+    assert resp.status_code == 400 and _db_snapshot(app) == before
+    assert "Анфиса" in soup(resp).select_one(".problem").get_text()
+    assert soup(resp).select_one('form.correct-form input[name="left_0"][value="6:6"][checked]')
+    # nothing said about how it ended; tiles and pips both; a tile twice; not a number
+    for fields in ({"out": ""}, {"left_1": ["1:1"]}, {"left_1": ["1:1", "1:1"], "pips_1": ""},
+                   {"pips_1": "сорок"}, {"out": "Никто"}):
+        resp = correct(client, edit, 1, fields)
+        assert resp.status_code == 400 and soup(resp).select_one(".problem"), fields
+        assert _db_snapshot(app) == before, fields
+    # the counts are the engine's: one tile held by both players
+    resp = correct(client, edit, 1, {"out": "*block*", "left_0": ["6:6"], "left_1": ["6:6"], "pips_1": ""})
+    assert resp.status_code == 422 and _db_snapshot(app) == before
+    assert "6:6" in soup(resp).select_one(".problem").get_text()
+    # corrected to a block: Анфиса 10, Всеволод 30: she had the fewest and is credited 20
+    resp = correct(client, edit, 1, {"out": "*block*", "pips_0": "10", "pips_1": "30"}, confirm=True)
+    assert resp.status_code == 302 and totals(client, edit) == ["20", "0"]
+    assert client.get(edit + "/export").get_json()["hands"][0]["result"] == \
+        {"out": None, "left": {"Анфиса": 10, "Всеволод": 30}}
 
 
 def test_a_played_hand_corrected_move_by_move(app, client):
@@ -164,12 +205,14 @@ def test_a_played_hand_corrected_move_by_move(app, client):
     assert totals(client, edit) == ["2", "0"]
     page = soup(client.get(edit + "/hand/1/correct"))
     assert page.select_one("#turn_moves_0")["value"] == "6:6"
-    assert page.select_one("#left_1")["value"] == "1:1"
+    # the tiles left on the result form's own picker, as entered
+    assert [i["value"] for i in page.select('input[name="left_1"][checked]')] == ["1:1"]
+    assert page.select_one('input[name="out"]') is None  # the moves say how it ended
     before = _db_snapshot(app)
     resp = correct(client, edit, 1, {"turn_moves_1": "5:5"})
     assert resp.status_code == 422 and _db_snapshot(app) == before
     assert "5:5" in soup(resp).select_one(".problem").get_text()
-    resp = correct(client, edit, 1, {"left_1": "1:4"}, confirm=True)
+    resp = correct(client, edit, 1, {"left_1": ["1:4"]}, confirm=True)
     assert resp.status_code == 302
     assert totals(client, edit) == ["5", "0"]
     record = client.get(edit + "/export").get_json()
@@ -190,7 +233,7 @@ def _yes(client, edit: str, asked):
 def test_undo_cancels_a_correction(app, client):
     edit = new_match(client)
     enter_result(client, edit, "Анфиса", {1: "40"})
-    correct(client, edit, 1, {"left_1": "20"}, confirm=True)
+    correct(client, edit, 1, {"pips_1": "20"}, confirm=True)
     assert totals(client, edit) == ["20", "0"]
     before = _db_snapshot(app)
     asked = _undo(client, edit)
@@ -265,13 +308,13 @@ def test_a_correction_that_changes_no_total_still_asks_and_yes_confirms_that_ver
     enter_result(client, edit, "Анфиса", {1: "40"})
     enter_result(client, edit, "Всеволод", {0: "30"})
     before = _db_snapshot(app)
-    resp = correct(client, edit, 1, {"left_1": "6:6 5:5 4:4 6:4"})  # still 40 pips
+    resp = correct(client, edit, 1, {"left_1": ["6:6", "5:5", "4:4", "4:6"], "pips_1": ""})  # still 40 pips
     assert resp.status_code == 200 and _db_snapshot(app) == before
     box = soup(resp).select_one(".confirm").get_text(" ", strip=True)
     assert "Итоги не меняются" in box and "Победителя матча по-прежнему нет" in box
     # the fields edited after the question: «yes» is for the hand that was asked about
     data = all_fields(resp, "form.correct-form")
-    data["left_1"] = "30"
+    data["left_1"], data["pips_1"] = [], "30"
     resp2 = client.post(edit + "/hand/1/correct", data=data)
     assert resp2.status_code == 200 and "Анфиса: 40 → 30" in soup(resp2).select_one(".confirm").get_text()
     assert _db_snapshot(app) == before
@@ -310,9 +353,13 @@ def test_opponent_confirms_or_disputes_a_hand(app, client):
     assert resp.status_code == 302
     page = soup(client.get(edit + "/score"))
     assert "Всеволод" in page.select_one(".verdict.disputed").get_text()
-    assert page.select_one('a[href*="/hands/1/step/0"]')
+    # a disputed hand links to the rule pages and the step-through, and they open
+    disputed = page.select_one("span.verdict.disputed")
+    rules = disputed.select_one('a[href*="/rules/"]')["href"]
+    step = disputed.select_one('a[href*="/hands/1/step/0"]')["href"]
+    assert client.get(rules).status_code == 200 and client.get(step).status_code == 200
     # a correction of the hand asks for a new word
-    correct(client, edit, 1, {"left_1": "41"}, confirm=True)
+    correct(client, edit, 1, {"pips_1": "41"}, confirm=True)
     assert soup(client.get(edit + "/score")).select_one("tr#hand-1 .verdict.unconfirmed")
 
 
@@ -378,63 +425,150 @@ def test_match_list_names_the_leader_and_the_winner(client):
 
 
 # -- statistics against a recount from the records -----------------------------------------------
+#
+# The recount below is the test's own: it scores the seeded records' hands by the rules as the
+# brief states them (credit: the player out takes every other player's pips, a block the unique
+# fewest the difference; «козёл»: each loser writes his own pips, the one out or the unique
+# fewest of a block nothing, a tied block everyone's own; the match ends at the target for the
+# single highest, at the limit for the single lowest, and who reached the limit is the «козёл»).
+# It never calls the engine or the app's statistics.
+
+NAMES = ["Анфиса", "Всеволод", "Жан", "Стас"]
+KINDS = {"credit": {"target": 100}, "kozel": {"scoring": "kozel", "limit": 101}}
+
+
+def _score_hand(kind: str, players: list[str], out: str | None, left: dict) -> tuple[dict, str | None]:
+    """(points per player, the hand's winner) by the rules, from the pips left."""
+    pts = {p: 0 for p in players}
+    if out is not None:
+        winner = out
+    else:
+        fewest = min(left.values())
+        who = [p for p in players if left[p] == fewest]
+        winner = who[0] if len(who) == 1 else None
+    if kind == "credit":
+        if winner is not None:
+            pts[winner] = sum(v for p, v in left.items() if p != winner) - (left.get(winner, 0) if out is None else 0)
+    else:
+        for p in players:
+            if p != winner:
+                pts[p] = left.get(p, 0)
+    return pts, winner
+
+
+def _decided(kind: str, totals: dict) -> tuple[list[str], list[str]]:
+    """(the match winners, the «козлы»): empty while the match goes on."""
+    goal = 100 if kind == "credit" else 101
+    if max(totals.values()) < goal:
+        return [], []
+    best = (max if kind == "credit" else min)(totals.values())
+    who = [p for p, v in totals.items() if v == best]
+    if len(who) != 1:
+        return [], []
+    return who, ([p for p, v in totals.items() if v >= goal] if kind == "kozel" else [])
+
 
 def _seeded_records(seed: int, n: int) -> list[dict]:
-    """Whole traditional matches of random result-only hands, as game records."""
+    """Whole and unfinished matches of random result-only hands (outs and blocks, ties among
+    them), credit and «козёл» scoring, traditional and blitz, as game records."""
     rng = random.Random(seed)
-    names = ["Анфиса", "Всеволод", "Жан", "Стас"]
     out = []
-    for _ in range(n):
-        players = rng.sample(names, rng.choice((2, 3, 4)))
-        hands = []
+    for k in range(n):
+        kind = "kozel" if k % 3 == 2 else "credit"
+        variant = "blitz" if kind == "credit" and k % 2 else "traditional"
+        players = rng.sample(NAMES, 4 if variant == "blitz" else rng.choice((2, 3, 4)))  # blitz: 4 to 8
+        hands: list[dict] = []
         totals = {p: 0 for p in players}
-        while max(totals.values()) < 100 and len(hands) < 30:
-            out_p = rng.choice(players)
-            left = {p: rng.randint(1, 30) for p in players if p != out_p}
-            hands.append({"result": {"out": out_p, "left": left}})
-            totals[out_p] += sum(left.values())
+        while not _decided(kind, totals)[0] and len(hands) < 40:
+            if rng.random() < 0.25:  # a block: everybody shows his pips (ties happen)
+                left = {p: rng.randint(3, 12) for p in players}
+                hands.append({"result": {"out": None, "left": left}})
+                pts, _w = _score_hand(kind, players, None, left)
+            else:
+                out_p = rng.choice(players)
+                left = {p: rng.randint(1, 30) for p in players if p != out_p}
+                hands.append({"result": {"out": out_p, "left": left}})
+                pts, _w = _score_hand(kind, players, out_p, left)
+            for p in players:
+                totals[p] += pts[p]
         if rng.random() < 0.3:
             hands = hands[:-1]  # a match not finished
-        out.append({"format": "referee-record/1", "variant": "traditional", "players": players,
-                    "options": {"target": 100}, "hands": hands})
+        out.append({"format": "referee-record/1", "variant": variant, "players": players,
+                    "options": dict(KINDS[kind]), "hands": hands, "_kind": kind})
     return out
 
 
 def _recount(records: list[dict], name: str) -> dict:
-    """The figures of a player page counted straight from the records' own replay."""
-    from referee import record as rec
-
-    got = {"matches": 0, "won": 0, "hands": 0, "hands_won": 0, "points": 0, "h2h": {}}
+    """A player page's figures, per variant and in all, recounted from the records."""
+    zero = {"matches": 0, "won": 0, "finished": 0, "hands": 0, "hands_won": 0, "points": 0, "kozel": 0}
+    per: dict = {}
+    h2h: dict = {}
     for r in records:
-        if name not in r["players"]:
+        players = r["players"]
+        if name not in players:
             continue
-        report = rec.replay(rec.read(r)).to_json()
-        got["matches"] += 1
-        winner = report["match_winner"]
-        got["won"] += winner == name
-        for h in report["hands"]:
-            got["hands"] += 1
-            got["hands_won"] += h["winner"] == name
-            got["points"] += (h["points"] or {}).get(name, 0)
-        for other in r["players"]:
+        kind = r["_kind"]
+        row = per.setdefault(r["variant"], dict(zero))
+        totals = {p: 0 for p in players}
+        winners: list[str] = []
+        goats: list[str] = []
+        for h in r["hands"]:
+            res = h["result"]
+            pts, winner = _score_hand(kind, players, res["out"], res["left"])
+            row["hands"] += 1
+            row["hands_won"] += winner == name
+            row["points"] += pts[name]
+            for p in players:
+                totals[p] += pts[p]
+            winners, goats = _decided(kind, totals)
+        row["matches"] += 1
+        row["finished"] += bool(winners)
+        row["won"] += name in winners
+        row["kozel"] += name in goats
+        for other in players:
             if other != name:
-                row = got["h2h"].setdefault(other, [0, 0, 0])
-                row[0] += 1
-                row[1] += winner == name
-                row[2] += winner == other
-    return got
+                cell = h2h.setdefault(other, [0, 0, 0])
+                cell[0] += 1
+                cell[1] += bool(winners) and name in winners and other not in winners
+                cell[2] += bool(winners) and other in winners and name not in winners
+    total = dict(zero)
+    for row in per.values():
+        for k in total:
+            total[k] += row[k]
+    return {"per": per, "total": total, "h2h": h2h}
 
 
-def test_player_statistics_agree_with_a_recount_of_the_records(client):
+def _import(client, records: list[dict]) -> None:
     import json
 
-    records = _seeded_records(7, 12)
     for r in records:
         page = client.get("/import")
         data = form_data(page, "form")
-        data["text"] = json.dumps(r, ensure_ascii=False)
+        data["text"] = json.dumps({k: v for k, v in r.items() if not k.startswith("_")}, ensure_ascii=False)
         resp = client.post("/import", data=data)
         assert resp.status_code == 302, soup(resp).get_text(" ", strip=True)[:300]
+
+
+def test_the_recount_knows_the_rules():
+    """The test's own scoring, on hands worked out by hand."""
+    assert _score_hand("credit", ["A", "B", "C"], "A", {"B": 10, "C": 5}) == ({"A": 15, "B": 0, "C": 0}, "A")
+    assert _score_hand("credit", ["A", "B"], None, {"A": 4, "B": 10}) == ({"A": 6, "B": 0}, "A")
+    assert _score_hand("credit", ["A", "B"], None, {"A": 4, "B": 4}) == ({"A": 0, "B": 0}, None)
+    assert _score_hand("kozel", ["A", "B", "C"], "A", {"B": 10, "C": 5}) == ({"A": 0, "B": 10, "C": 5}, "A")
+    assert _score_hand("kozel", ["A", "B"], None, {"A": 4, "B": 4}) == ({"A": 4, "B": 4}, None)
+    assert _decided("kozel", {"A": 101, "B": 30, "C": 120}) == (["B"], ["A", "C"])
+    assert _decided("credit", {"A": 100, "B": 100}) == ([], [])
+
+
+def test_player_statistics_agree_with_a_recount_of_the_records(client):
+    records = _seeded_records(7, 18)
+    # and a «козёл» match where two players pass the limit on the same hand: two «козлы»
+    two = [{"result": {"out": "Жан", "left": {"Анфиса": 30, "Всеволод": 30}}}] * 3 + \
+        [{"result": {"out": "Жан", "left": {"Анфиса": 20, "Всеволод": 25}}}]
+    records.append({"format": "referee-record/1", "variant": "traditional", "players": ["Анфиса", "Всеволод", "Жан"],
+                    "options": dict(KINDS["kozel"]), "hands": two, "_kind": "kozel"})
+    assert {r["_kind"] for r in records} == {"credit", "kozel"}
+    _import(client, records)
     from referee.web import players
 
     # the list of this browser (issue 11: a browser knows the matches it started or opened)
@@ -444,20 +578,29 @@ def test_player_statistics_agree_with_a_recount_of_the_records(client):
         from referee.web import get_db
 
         facts = players.all_facts(known_matches(get_db()))
-        for name in ("Анфиса", "Всеволод", "Жан", "Стас"):
-            want = _recount(records, name)
-            s = players.player_stats(name, facts)
-            t = s["total"]
-            assert (t["matches"], t["won"], t["hands"], t["hands_won"], t["points"]) == \
-                (want["matches"], want["won"], want["hands"], want["hands_won"], want["points"]), name
-            assert {o: [r["matches"], r["won"], r["lost"]] for o, r in s["h2h"].items()} == want["h2h"]
-    # the page and the CSV say the same
-    page = soup(client.get("/players/Жан"))
-    assert len(page.select("ul.h2h li")) == len(_recount(records, "Жан")["h2h"]) > 0
-    rows = list(csv.reader(io.StringIO(client.get("/players/Жан.csv").get_data(as_text=True).lstrip("\ufeff"))))
-    assert rows[0][0] == "match"
-    assert sum(int(r[5]) for r in rows[1:]) == _recount(records, "Жан")["points"]
-    assert len(rows) - 1 == _recount(records, "Жан")["hands"]
+    keys = ("matches", "won", "finished", "hands", "hands_won", "points", "kozel")
+    goats_seen = 0
+    for name in NAMES:
+        want = _recount(records, name)
+        s = players.player_stats(name, facts)
+        assert {k: s["total"][k] for k in keys} == want["total"], name
+        assert {v: {k: row[k] for k in keys} for v, row in s["per_variant"].items()} == want["per"], name
+        assert {o: [r["matches"], r["won"], r["lost"]] for o, r in s["h2h"].items()} == want["h2h"], name
+        goats_seen += want["total"]["kozel"]
+        # the page says the same: its figures and its head-to-head rows
+        page = soup(client.get(f"/players/{name}"))
+        assert len(page.select("ul.h2h li")) == len(want["h2h"])
+        t = want["total"]
+        per_hand = str(round(t["points"] / t["hands"], 1)) if t["hands"] else "—"
+        chips = [b.get_text(strip=True) for b in page.select(".stat-chips b")]
+        assert chips == [str(t["matches"]), str(t["won"]), str(t["hands"]), per_hand] + \
+            ([str(t["kozel"])] if t["kozel"] else []), (name, chips)
+        # and the CSV: a row per hand played, the points summed
+        rows = list(csv.reader(io.StringIO(client.get(f"/players/{name}.csv").get_data(as_text=True).lstrip("\ufeff"))))
+        assert rows[0][0] == "match"
+        assert sum(int(r[5]) for r in rows[1:]) == want["total"]["points"]
+        assert len(rows) - 1 == want["total"]["hands"]
+    assert goats_seen > 0  # the seeded set has «козлы» to count
     assert client.get("/players/Никто").status_code == 404
 
 
@@ -466,7 +609,7 @@ def test_scoresheet_marks_a_corrected_hand_and_prints_the_audit(client):
 
     edit = new_match(client)
     enter_result(client, edit, "Анфиса", {1: "40"})
-    correct(client, edit, 1, {"left_1": "20"}, confirm=True)
+    correct(client, edit, 1, {"pips_1": "20"}, confirm=True)
     resp = client.get(edit + "/sheet.pdf?lang=ru")
     assert resp.status_code == 200
     text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(resp.data)).pages)
@@ -479,7 +622,7 @@ def test_scoresheet_marks_a_corrected_hand_and_prints_the_audit(client):
 def test_audit_from_the_read_only_link_shows_no_edit_key(client):
     edit = new_match(client)
     enter_result(client, edit, "Анфиса", {1: "40"})
-    correct(client, edit, 1, {"left_1": "20"}, confirm=True)
+    correct(client, edit, 1, {"pips_1": "20"}, confirm=True)
     share = soup(client.get(edit + "/share"))
     view = next(a["href"] for a in share.select("a") if "/s/" in a.get("href", ""))
     view_path = "/s/" + view.split("/s/")[1].split("/")[0]
@@ -495,11 +638,7 @@ def test_referee_csv_exports_every_match_on_the_server(app, client, tmp_path, ca
 
     from referee.cli import main
 
-    for r in _seeded_records(3, 4):
-        page = client.get("/import")
-        data = form_data(page, "form")
-        data["text"] = json.dumps(r, ensure_ascii=False)
-        assert client.post("/import", data=data).status_code == 302
+    _import(client, _seeded_records(3, 4))
     out = tmp_path / "all.csv"
     assert main(["csv", "--database", app.config["DATABASE"], "--output", str(out), "--lang", "en"]) == 0
     rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8-sig"))))
@@ -508,3 +647,46 @@ def test_referee_csv_exports_every_match_on_the_server(app, client, tmp_path, ca
     assert "4 matches" in capsys.readouterr().err
     assert main(["csv", "--database", str(tmp_path / "none.db")]) == 4
     assert not (tmp_path / "none.db").exists()
+
+
+def test_every_change_of_a_matchs_life_refused_changes_nothing_stored(app, client):
+    """Each POST route of issue 12 refused (a form without its token, drawn before another
+    phone's change, or saying what cannot be): the whole stored database is as it was."""
+    edit = new_match(client, options=dict(TRAD_OPTIONS, opt_target="100"))
+    enter_result(client, edit, "Анфиса", {1: "40"})
+    assert _settings(client, edit, confirm_hands="1").status_code == 302
+    enter_result(client, edit, "Анфиса", {1: "65"})  # over: the rematch is offered
+    page = client.get(edit + "/score")
+    token = form_data(page, "form.rematch")["csrf_token"]
+    n = str(len(client.get(edit + "/export").get_json()["log"]))
+    fixing = all_fields(client.get(edit + "/hand/1/correct"), "form.correct-form")
+    before = _db_snapshot(app)
+    refused = [
+        # no token / a forged one
+        ("/hand/1/correct", {**fixing, "csrf_token": "x", "pips_1": "4"}),
+        ("/hand/1/confirm", {"n": n, "by": "Всеволод", "verdict": "confirmed"}),
+        ("/players", {"n": n, "name_0": "Аня", "name_1": "Всеволод"}),
+        ("/archive", {"archived": "1"}),
+        ("/rematch", {"seats": "kept"}),
+        ("/undo", {"n": n, "confirm": "99"}),
+        # drawn before another phone's change
+        ("/hand/1/correct", {**fixing, "n": "1", "pips_1": "4", "confirm": "x"}),
+        ("/hand/1/confirm", {"csrf_token": token, "n": "1", "by": "Всеволод", "verdict": "confirmed"}),
+        ("/players", {"csrf_token": token, "n": "1", "name_0": "Аня", "name_1": "Всеволод"}),
+        ("/undo", {"csrf_token": token, "n": "1"}),
+        # what cannot be
+        ("/hand/1/confirm", {"csrf_token": token, "n": n, "by": "Никто", "verdict": "confirmed"}),
+        ("/hand/1/confirm", {"csrf_token": token, "n": n, "by": "Всеволод", "verdict": "maybe"}),
+        ("/hand/9/confirm", {"csrf_token": token, "n": n, "by": "Всеволод", "verdict": "confirmed"}),
+        ("/hand/9/correct", {**fixing, "pips_1": "4"}),
+        ("/hand/1/correct", {**fixing, "pips_1": "4", "left_1": ["1:1"]}),
+        ("/players", {"csrf_token": token, "n": n, "name_0": "Всеволод", "name_1": "Всеволод"}),
+    ]
+    for path, data in refused:
+        resp = client.post(edit + path, data=data)
+        assert resp.status_code in (400, 404, 409, 422), (path, data, resp.status_code)
+        assert _db_snapshot(app) == before, (path, data)
+    # and a question asked is not a change: the undo and the correction that ask store nothing
+    assert client.post(edit + "/undo", data=form_data(client.get(edit), "#undo-form")).status_code == 200
+    assert client.post(edit + "/hand/1/correct", data={**fixing, "pips_1": "4"}).status_code == 200
+    assert _db_snapshot(app) == before

@@ -39,9 +39,11 @@ def test_correction_rename_rematch_and_player_page(phone, live_server, lang):
     page.click(f"summary:has-text('{w['details']}')")
     go(page, f"ul.hand-actions li:nth-child(3) a:has-text('{w['correct']}')")
     phone_checks(page, "correct")
-    page.select_option("select[name=out]", "Всеволод")
-    page.fill("input[name=left_0]", "65")
-    page.fill("input[name=left_1]", "")
+    # the result form's own fields: the radios and the pips (the hand as it reads is marked)
+    assert page.locator("input[name=out][value='Анфиса']").is_checked()
+    page.check("input[name=out][value='Всеволод']")
+    page.fill("input[name=pips_0]", "65")
+    page.fill("input[name=pips_1]", "")
     go(page, "form.correct-form button[type=submit]")
     box = page.locator(".confirm")
     assert box.is_visible() and w["winner"] in box.inner_text()
@@ -73,3 +75,68 @@ def test_correction_rename_rematch_and_player_page(phone, live_server, lang):
     assert page.locator("ul.h2h li").count() == 1
     phone_checks(page, "player")
     shoot(page, f"life-{lang}-player")
+
+
+UNDO = {
+    "ru": {"asks": "Отмена уберёт целый кон: кон 3 по результату", "winner": "Анфиса больше не побеждает",
+           "yes": "Да, отменить"},
+    "en": {"asks": "Undo removes a whole hand: hand 3 entered by its result",
+           "winner": "Анфиса no longer wins the match", "yes": "Yes, undo it"},
+}
+
+
+def _imported(page, live_server, lang: str) -> str:
+    page.goto(f"{live_server}/lang/{lang}?next=/import")
+    page.fill("textarea[name=text]", json.dumps(RECORD, ensure_ascii=False))
+    go(page, "form button[type=submit]")
+    assert "/score" in page.url
+    return page.url.split("/score")[0]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_an_undo_that_changes_the_match_winner_asks_in_place(phone, live_server, lang):
+    """With JavaScript the question comes in place (no page load) and names the totals and the
+    winner; «cancel» keeps everything; «yes» undoes."""
+    page, w = phone, UNDO[lang]
+    edit = _imported(page, live_server, lang)
+    page.goto(edit)
+    page.evaluate("window.__stayed = 1")
+    page.click("button.undo")
+    box = page.locator("form.confirm-undo")
+    box.wait_for()
+    text = box.inner_text()
+    assert w["asks"] in text and w["winner"] in text and "105 → 40" in text, text
+    assert page.evaluate("window.__stayed") == 1  # drawn in place
+    phone_checks(page, "undo-asks")
+    shoot(page, f"life-{lang}-undo-asks")
+    go(page, "form.confirm-undo a.button")  # cancel
+    assert page.locator("form.confirm-undo").count() == 0
+    page.goto(edit + "/score")
+    assert "Анфиса" in page.inner_text(".winner")
+    page.goto(edit)
+    page.click("button.undo")
+    page.locator("form.confirm-undo").wait_for()
+    page.click(f"form.confirm-undo button:has-text('{w['yes']}')")
+    page.locator("form.confirm-undo").wait_for(state="detached")
+    page.goto(edit + "/score")
+    assert page.locator(".winner").count() == 0
+    assert page.locator("table.score tbody tr.hand-row").count() == 2
+
+
+def test_an_undo_that_changes_a_finished_hand_asks_without_javascript(chromium, live_server):
+    ctx = chromium.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False,
+                               locale="en-US")
+    page = ctx.new_page()
+    page.set_default_timeout(10_000)
+    try:
+        edit = _imported(page, live_server, "en")
+        page.goto(edit)
+        go(page, "button.undo")
+        box = page.locator("form.confirm-undo")
+        assert box.is_visible() and "105 → 40" in box.inner_text()
+        shoot(page, "life-en-undo-asks-nojs")
+        go(page, "form.confirm-undo button[type=submit]")
+        page.goto(edit + "/score")
+        assert page.locator("table.score tbody tr.hand-row").count() == 2
+    finally:
+        ctx.close()
