@@ -634,7 +634,6 @@ def test_audit_from_the_read_only_link_shows_no_edit_key(client):
 
 
 def test_referee_csv_exports_every_match_on_the_server(app, client, tmp_path, capsys):
-    import json
 
     from referee.cli import main
 
