@@ -78,7 +78,7 @@ def test_correction_rename_rematch_and_player_page(phone, live_server, lang):
 
 
 UNDO = {
-    "ru": {"asks": "Отмена уберёт целый кон: кон 3 по результату", "winner": "Анфиса больше не побеждает",
+    "ru": {"asks": "Отмена уберёт целый кон: кон 3, записанный по итогу", "winner": "Анфиса больше не побеждает",
            "yes": "Да, отменить"},
     "en": {"asks": "Undo removes a whole hand: hand 3 entered by its result",
            "winner": "Анфиса no longer wins the match", "yes": "Yes, undo it"},
