@@ -104,6 +104,13 @@ def post(w: Worker, edit: str, path: str, data: dict, asked: bool = False):
     page = w.client.get(edit)
     n = soup(page).select_one('input[name="n"]')["value"]
     resp = w.client.post(edit + path, data={"csrf_token": csrf_of(page), "n": n, **data})
+    if data.get("confirm") == "1" and resp.status_code == 200:
+        # «yes» said to the question the change asks (an undo or a correction of a finished
+        # hand): it names what it confirms, so the question's own value is sent
+        asks = soup(resp).select_one("form.confirm-undo input[name=confirm], form.correct-form input[name=confirm]")
+        if asks is not None:
+            resp = w.client.post(edit + path, data={"csrf_token": csrf_of(page), "n": n, **data,
+                                                    "confirm": asks["value"]})
     assert resp.status_code in (302, 409, 422) + ((200,) if asked else ()), (path, data, resp.status_code)
     return resp
 
