@@ -98,6 +98,28 @@ class MatchState:
         return len(self.events)
 
 
+@dataclass(frozen=True)
+class _Played:
+    """What is read of a finished hand before the last once the match goes on: the in-play points
+    it scored (``pdf.add_in_play``). The engine's whole hand (its table, its variant object,
+    its history: about 17 KB) is kept for the last hand only."""
+
+    scores: tuple
+
+
+def _slim(report) -> None:
+    """The engine's hands of the finished hands before the last given up for their scores (the
+    state is kept by the worker; the reports are copies, never changed: an earlier state may
+    share them)."""
+    from dataclasses import replace
+
+    from referee.rules.hand import Hand
+
+    for i, hr in enumerate(report.hands[:-1]):
+        if isinstance(hr.hand, Hand) and hr.end is not None:
+            report.hands[i] = replace(hr, hand=_Played(tuple(hr.hand.scores)))
+
+
 def match_of(match: dict) -> tuple:
     """What a replay reads of the match itself (``log.to_record``): a kept state replayed with
     other values is not this match's replay."""
@@ -203,6 +225,7 @@ def replay(match: dict, events: list[dict], base: MatchState | None = None) -> M
     if err is not None and err.rule == "left.missing" and err.hand == len(hands) and hands[-1].turns:
         ended = _ended_hand(match, hands, report)
     final = report.hands[-1].hand if report.hands and len(report.hands) == len(hands) else None
+    _slim(report)
     data = report.to_json()
     data["now"] = match_now(report)
     return MatchState(hands=hands, report=data, live=report.live, error=err, ended=ended,

@@ -23,15 +23,21 @@ from flask import current_app
 
 from . import engine, get_db, store
 
-#: matches kept per worker (a state holds a few hands' objects: tens of kilobytes)
-SIZE = 512
+#: matches kept per worker, and the changes their logs may hold in all: a kept state costs about
+#: 1 KB of memory per change in its log (its events, its fold, the engine's finished hands:
+#: about 0.8 MB for a 30-hand match of four players, 770 changes), so about 250 MB a worker at
+#: most; the match unused the longest goes first (``STATES_KEPT``, ``STATES_EVENTS``)
+SIZE = 2048
+EVENTS = 250_000
 
 
 class States:
     """The kept states of one app (one per worker process; threads share it under a lock)."""
 
-    def __init__(self, size: int = SIZE):
+    def __init__(self, size: int = SIZE, events: int = EVENTS):
         self.size = size
+        self.events = events
+        self._held = 0  # the changes in the logs of the states kept
         self._lock = threading.Lock()
         self._kept: OrderedDict[tuple, engine.MatchState] = OrderedDict()
         self.hits = 0
@@ -54,25 +60,30 @@ class States:
             old = self._kept.get(k)
             if old is not None and old.count > state.count:
                 return  # another thread kept a later state already
+            self._held += state.count - (old.count if old is not None else 0)
             self._kept[k] = state
             self._kept.move_to_end(k)
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
+            while len(self._kept) > 1 and (len(self._kept) > self.size or self._held > self.events):
+                _k, gone = self._kept.popitem(last=False)  # the one unused the longest
+                self._held -= gone.count
 
     def drop(self, m: dict) -> None:
         with self._lock:
-            self._kept.pop(self.key(m), None)
+            gone = self._kept.pop(self.key(m), None)
+            self._held -= gone.count if gone is not None else 0
 
     def clear(self) -> None:
         with self._lock:
             self._kept.clear()
+            self._held = 0
 
 
 def kept() -> States:
     """This app's kept states."""
     ext = current_app.extensions
     if "referee.states" not in ext:
-        ext["referee.states"] = States(current_app.config.get("STATES_KEPT", SIZE))
+        ext["referee.states"] = States(current_app.config.get("STATES_KEPT", SIZE),
+                                       current_app.config.get("STATES_EVENTS", EVENTS))
     return ext["referee.states"]
 
 

@@ -8,6 +8,7 @@ write goes through :func:`append_event` or :func:`create_match`.
 from __future__ import annotations
 
 import json
+import sys
 import secrets
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -390,9 +391,21 @@ def events(db: Database, match_id: int, after: int = 0) -> list[dict]:
     out = []
     for row in db.query("SELECT id, seq, kind, data, at FROM events WHERE match_id = ? AND seq > ?"
                         " ORDER BY seq", [match_id, after]):
-        out.append({"seq": row["seq"], "kind": row["kind"], "data": json.loads(row["data"]),
-                    "at": row["at"], "id": row["id"]})
+        out.append({"seq": row["seq"], "kind": _intern(row["kind"]), "data": _data(row["data"]),
+                    "at": _intern(row["at"]), "id": row["id"]})
     return out
+
+
+def _data(text: str) -> dict:
+    """An event's data, its keys and short texts shared with every other event's (a worker keeps
+    the logs of the matches it serves: a move's player and token repeat all through them)."""
+    data = json.loads(text)
+    if isinstance(data, dict):
+        return {_intern(k): (_intern(v) if isinstance(v, str) and len(v) <= 40 else v) for k, v in data.items()}
+    return data
+
+
+_intern = sys.intern
 
 
 def event_count(db: Database, match_id: int) -> int:

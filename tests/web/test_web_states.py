@@ -406,3 +406,28 @@ def test_a_redo_after_a_rename_puts_the_move_back_where_it_stood(tmp_path):
     assert [(t.player, t.moves) for t in fresh.hands[-1].turns] == [("Стас", ["6:6"])]
     a.page(edit)
     assert_same(m, a.kept(m), fresh)
+
+
+def test_the_kept_states_are_bounded_by_matches_and_by_changes():
+    """The worker keeps at most ``size`` matches and ``events`` changes in all; the match unused
+    the longest goes first, a later state of a match replaces its earlier one."""
+    from types import SimpleNamespace
+
+    def state(count):
+        return SimpleNamespace(count=count)
+
+    kept = states.States(size=3, events=100)
+    ms = [{"id": i, "edit_key": f"k{i}"} for i in range(5)]
+    kept.put(ms[0], state(40))
+    kept.put(ms[1], state(40))
+    assert kept.get(ms[0]).count == 40  # used: ms[1] is now the one unused the longest
+    kept.put(ms[2], state(30))  # 110 changes: ms[1] goes
+    assert kept.get(ms[1]) is None and kept.get(ms[0]) is not None and kept.get(ms[2]) is not None
+    kept.put(ms[0], state(50))  # the later state replaces the earlier: 80 changes
+    kept.put(ms[0], state(45))  # an earlier one never replaces a later one
+    assert kept.get(ms[0]).count == 50
+    for m in ms[3:]:
+        kept.put(m, state(1))  # four matches: the one unused the longest goes
+    assert [kept.get(m) is not None for m in ms] == [True, False, False, True, True]
+    kept.put(ms[4], state(200))  # more than the bound alone: kept, the others go
+    assert [kept.get(m) is not None for m in ms] == [False, False, False, False, True]
