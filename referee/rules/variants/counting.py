@@ -6,8 +6,8 @@ from typing import Mapping, NamedTuple, cast
 
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
-from ..layout import Placement
-from ..tiles import A, DOUBLE, PIPS, tile_str, tiles_of
+from ..layout import Layout, Placement
+from ..tiles import A, B, DOUBLE, PIPS, tile_str, tiles_of
 from .base import HandScore, HandState, Variant
 from .orders import DOUBLES_UP, LIGHTEST
 from .registry import register
@@ -16,6 +16,31 @@ from .registry import register
 def round5(x: int) -> int:
     """To the nearest multiple of 5 (…2 down, …3 up)."""
     return (x + 2) // 5 * 5
+
+
+def count_after(lay: Layout, t: int, c: Cand) -> int:
+    """The in-play count (``Layout.end_count``) that laying ``t`` as ``c`` would make, without
+    laying it: on a line the open ends' pips with the one end ``c`` takes replaced by the end
+    ``t`` leaves (as ``Layout.attach`` makes it); other shapes lay it on a copy."""
+    if c.end < 0:
+        return PIPS[t]                  # the lead: a lone tile counts its total
+    if lay.kind != "line" or lay.spinner >= 0 or c.down or c.cut:
+        trial = lay.copy()
+        trial.attach(c.end, t, c.inner, c.across, 0, c.matador, c.shows)
+        return trial.end_count()
+    inner = c.inner
+    if inner is None or c.shows is not None:
+        count = 0                       # a crosswise matador's end counts nothing
+    else:
+        outer = B[t] if A[t] == inner else A[t]
+        count = 2 * outer if c.across and DOUBLE[t] else outer
+    k = c.end
+    i = 0
+    for e in lay.ends:
+        if i != k and not e.spin:
+            count += e.count
+        i += 1
+    return count
 
 
 class MugginsOptions(NamedTuple):
@@ -191,6 +216,16 @@ class Fives(Variant):
     def lays_score(self) -> bool:
         return True
 
+    def __init__(self, options: Mapping[str, object], players: int) -> None:
+        super().__init__(options, players)
+        if self.o.hand_end != "empty_bazaar":
+            # on_turn_end does nothing under these options: not called at every turn's end,
+            # and the end test after a lay then holds for the end of its turn (Variant.__init__)
+            cls = type(self)
+            self._turn_end = False
+            self._end_once = ((cls.check_end is Variant.check_end or cls.end_check_turn_free)
+                              and not self._after_move)
+
     def reserved_count(self) -> int:
         return 2 if self.o.reserve_two == "yes" else 0
 
@@ -232,7 +267,7 @@ class LuckyState(HandState):
     """Lucky threes' tally of a hand: winnings and penalties per seat, the drawn tile not yet
     judged, whether a double has scored yet."""
 
-    __slots__ = ("win", "pen", "pending", "first_double")
+    __slots__ = ("win", "pen", "pending", "first_double", "drawn_key", "drawn_val")
 
     def __init__(self) -> None:
         super().__init__()
@@ -241,6 +276,11 @@ class LuckyState(HandState):
         #: a drawn tile not yet judged: (seat, tile or -1)
         self.pending: tuple[int, int] | None = None
         self.first_double = False
+        #: ``LuckyThrees.drawn_scores`` of the position it was last asked in (its key: the
+        #: layout's version, the drawn tile, the pending draw, the seat), asked by every tile's
+        #: lay check, the draw and the pass there
+        self.drawn_key: tuple[int, int, tuple[int, int], int] | None = None
+        self.drawn_val = False
 
     def copy_into(self, c: HandState) -> None:
         super().copy_into(c)
@@ -248,6 +288,7 @@ class LuckyState(HandState):
         c.win, c.pen = list(self.win), list(self.pen)
         c.pending = self.pending
         c.first_double = self.first_double
+        c.drawn_key = None              # a copy asks again (its layout goes its own way)
 
 
 def _lucky(h: Hand) -> LuckyState:
@@ -288,22 +329,29 @@ class LuckyThrees(Variant):
         st = _lucky(h)
         st.win = [0] * h.n
         st.pen = [0] * h.n
+        self._sync(h)
 
     def scoring_play(self, h: Hand, t: int, c: Cand) -> bool:
         """Would laying ``t`` as ``c`` make the count a multiple of 3 (not 0)?"""
-        lay = h.layout.copy()
-        if c.end < 0:
-            count = PIPS[t]
-        else:
-            lay.attach(c.end, t, c.inner, c.across, 0, c.matador, c.shows)
-            count = lay.end_count()
+        count = count_after(h.layout, t, c)
         return bool(count > 0 and count % 3 == 0)
 
     def drawn_scores(self, h: Hand, seat: int) -> bool:
+        """The tile just drawn (seen, not yet judged) would score where it can be laid."""
         t = h.t_drawn
-        if t < 0 or _lucky(h).pending is None:
+        if t < 0:
             return False
-        return any(self.scoring_play(h, t, c) for c in h.cands(t, seat, True)[0])
+        st = _lucky(h)
+        p = st.pending
+        if p is None:
+            return False
+        key = (h.layout.version, t, p, seat)
+        if st.drawn_key == key:
+            return st.drawn_val
+        val = any(self.scoring_play(h, t, c) for c in h.cands(t, seat, True)[0])
+        st.drawn_key = key
+        st.drawn_val = val
+        return val
 
     def draw_refusal(self, h: Hand, seat: int) -> str | None:
         if h.layout.empty:
@@ -327,55 +375,66 @@ class LuckyThrees(Variant):
         return super().refusal_params(h, seat, rule)
 
     def check_lay_turn(self, h: Hand, seat: int, t: int) -> None:
-        super().check_lay_turn(h, seat, t)
-        if self.drawn_scores(h, seat) and t != h.t_drawn:
-            raise IllegalMove("lucky.lay_drawn", {"player": h.players[seat], "tile": tile_str(h.t_drawn)})
+        # Variant.check_lay_turn (the lead's check), then the drawn tile's
+        if not h.layout.placed:
+            self.check_lead(h, seat, t)
+        drawn = h.t_drawn
+        if drawn >= 0 and t != drawn and self.drawn_scores(h, seat):
+            raise IllegalMove("lucky.lay_drawn", {"player": h.players[seat], "tile": tile_str(drawn)})
+
+    @staticmethod
+    def _credit(h: Hand, st: LuckyState, seat: int) -> None:
+        """``seat``'s in-play balance into ``h.scores`` (the others' are as they were)."""
+        h.scores[seat] = st.win[seat] - st.pen[seat]
 
     def _settle_pending(self, h: Hand, laid_tile: int | None = None, scored: bool = False) -> bool:
         """Judge the last drawn tile: +10 when it is laid at once and scores, else −5.
         Returns True when the lay is the drawn tile's."""
-        p = _lucky(h).pending
+        st = _lucky(h)
+        p = st.pending
         if p is None:
             return False
-        _lucky(h).pending = None
+        st.pending = None
         seat, t = p
         if laid_tile is not None and scored and (t == laid_tile or t < 0):
-            _lucky(h).win[seat] += 10
+            st.win[seat] += 10
+            self._credit(h, st, seat)
             return True
-        _lucky(h).pen[seat] += 5
+        st.pen[seat] += 5
+        self._credit(h, st, seat)
         return False
 
     def on_draw(self, h: Hand, seat: int, t: int) -> None:
-        if _lucky(h).pending is not None:
+        st = _lucky(h)
+        if st.pending is not None:
             self._settle_pending(h)
-        _lucky(h).pending = (seat, t)
-        self._sync(h)
+        st.pending = (seat, t)
 
     def on_lay(self, h: Hand, seat: int, t: int, c: Cand, p: Placement) -> None:
         count = h.layout.end_count()
         scored = count > 0 and count % 3 == 0
-        if self._settle_pending(h, t, scored):
+        st = _lucky(h)
+        if st.pending is not None and self._settle_pending(h, t, scored):
             pass
         elif scored:
             if DOUBLE[t]:
-                _lucky(h).win[seat] += 7 if _lucky(h).first_double else 8
+                st.win[seat] += 7 if st.first_double else 8
             else:
-                _lucky(h).win[seat] += 5
+                st.win[seat] += 5
+            self._credit(h, st, seat)
         if DOUBLE[t]:
-            _lucky(h).first_double = True
-        self._sync(h)
+            st.first_double = True
 
     def on_pass(self, h: Hand, seat: int) -> None:
         self._settle_pending(h)
-        self._sync(h)
 
     def on_turn_end(self, h: Hand, seat: int) -> None:
         self._settle_pending(h)
-        self._sync(h)
         if h.drawable_n == 0 and not h.over:
             h.finish("block", None)
 
     def _sync(self, h: Hand) -> None:
+        """Every seat's in-play balance into ``h.scores`` (the moves keep it so seat by seat)."""
         h.scores = [w - p for w, p in zip(_lucky(h).win, _lucky(h).pen)]
 
     def score(self, h: Hand) -> HandScore:
