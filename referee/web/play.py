@@ -104,7 +104,8 @@ def _fresh(evs: list, n: int) -> None:
         raise Refused(_("Another phone changed this match first."), status=409)
 
 
-def _append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True, checked=None) -> None:
+def _append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True, checked=None,
+            then=None) -> list[str]:
     """Append one event after replaying the log with it: a refused result stores nothing.
 
     ``state`` is the replay of the ``n`` events the form was drawn from; the log with the event
@@ -112,7 +113,12 @@ def _append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True, 
     that the log still has ``n`` events (it only grows) before it appends; ``checked``: that
     replay (``states.after``) made already by the caller. The refusals come
     in the order the store's ``append_event`` gives them: the limit of changes, a tap recorded
-    already, another phone first, the limit of hands, then the rules."""
+    already, another phone first, the limit of hands, then the rules.
+
+    ``then(new)``: given the state with the event, a change that goes with it in the same
+    transaction, as ``(kind, data, words)``, or None (a hand's start and the opening the rules
+    leave no choice about: both stored, or neither); refused by the rules, it is left out.
+    Returns the words of the changes that went with it."""
     if n >= limits.MAX_EVENTS:
         raise Refused(_("A match holds at most %(n)d recorded changes. Export this one and start "
                         "a new match to go on.", n=limits.MAX_EVENTS), status=422)
@@ -128,9 +134,17 @@ def _append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True, 
     new = checked if checked is not None else states.after(m, state, kind, data)
     if new.error is not None and new.error.rule != "left.missing":
         raise Refused(new.error.message(lang()), status=422, refusal=new.error)
+    changes, said = [(kind, data)], []
+    more = then(new) if then is not None and n + 1 < limits.MAX_EVENTS else None
+    if more is not None:
+        more_kind, more_data, words = more
+        with_more = states.after(m, new, more_kind, more_data)
+        if with_more.error is None or with_more.error.rule == "left.missing":
+            changes.append((more_kind, more_data))
+            new, said = with_more, [words]
     try:
-        stored = store.append(get_db(), m["id"], n, kind, data, op=_op() if own_op else None)
-        states.appended(m, new, stored)
+        stored = store.append_all(get_db(), m["id"], n, changes, op=_op() if own_op else None)
+        states.appended(m, new, *stored)
     except store.DuplicateError:
         raise Recorded() from None
     except store.StaleError:
@@ -139,6 +153,7 @@ def _append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True, 
     except store.LimitError:
         raise Refused(_("A match holds at most %(n)d recorded changes. Export this one and start "
                         "a new match to go on.", n=limits.MAX_EVENTS), status=422) from None
+    return said
 
 
 def fetched() -> bool:
@@ -315,9 +330,7 @@ def start_hand(key: str):
             if lead not in m["players"]:
                 raise Refused(_("Choose a player from the list."))
             data["lead"] = lead
-        _append(m, n, "hand", data, state)
-        if deal:
-            opened.extend(_forced_opening(m, n + 1))
+        opened.extend(_append(m, n, "hand", data, state, then=_forced_opening if deal else None))
 
     opened: list[str] = []
     if request.form.get("from") == "deal":
@@ -341,29 +354,27 @@ def start_hand(key: str):
     return _guard(m, action, done=opened)
 
 
-def _forced_opening(m: dict, n: int) -> list[str]:
+def _forced_opening(started: engine.MatchState):
     """With the deal known, the first lay of a hand that the rules leave no choice about (the
-    opener's tile, as the highest double in traditional) is recorded with the start: the
-    referee knows it, the player lays it; it is undone like any move. Not in the blind
-    variants (the turned-up tile is said at the table). Returns what to say on the table."""
-    try:
-        evs, state = _load(m)
-        if state.live is None or state.live.to_move is None or engine.rules_of(m).blind \
-                or not getattr(state.live, "deal_known", False) or state.live.on_table:
-            return []
-        live = engine.clone(state.live)  # the kept state is never changed
-        tokens = live.legal_tokens()
-        if len(tokens) != 1 or tokens[0].split()[0] in ("pass", "draw", "miss", "open"):
-            return []
-        token, player = tokens[0], live.players[live.to_move]
-        still_open, refusal = engine.try_play(live, token)
-        if refusal is not None:
-            return []
-        _append(m, n, "move", {"player": player, "token": token, "open": still_open}, state, own_op=False)
-    except Refused:
-        return []  # another phone moved first: the opening is tapped as usual
-    return [_("By the rules the first move is %(tile)s (%(name)s): recorded.", name=player,
-              tile=token.split(">")[0].split()[0])]
+    opener's tile, as the highest double in traditional) is recorded with the start, in the same
+    transaction (``_append``'s ``then``: both or neither): the referee knows it, the player lays
+    it; it is undone like any move. Not in the blind variants (the turned-up tile is said at the
+    table). ``started``: the state with the hand's start; returns the move's event and what to
+    say on the table, or None."""
+    live = started.live
+    if live is None or live.to_move is None or live.v.blind or not live.deal_known or live.on_table:
+        return None
+    live = engine.clone(live)  # the kept state is never changed
+    tokens = live.legal_tokens()
+    if len(tokens) != 1 or tokens[0].split()[0] in ("pass", "draw", "miss", "open"):
+        return None
+    token, player = tokens[0], live.players[live.to_move]
+    still_open, refusal = engine.try_play(live, token)
+    if refusal is not None:
+        return None
+    return ("move", {"player": player, "token": token, "open": still_open},
+            _("By the rules the first move is %(tile)s (%(name)s): recorded.", name=player,
+              tile=token.split(">")[0].split()[0]))
 
 
 def _deal_page(m: dict, problem: str | None = None, status: int = 200, refusal=None):

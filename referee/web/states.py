@@ -125,7 +125,9 @@ def after(m: dict, state: engine.MatchState, kind: str, data: dict) -> engine.Ma
     return engine.replay(m, state.events + [event], base=state)
 
 
-def appended(m: dict, state: engine.MatchState, stored: dict) -> None:
-    """Keep ``state`` (made by :func:`after`) now that its last event is stored as ``stored``."""
-    state.events[-1] = stored
+def appended(m: dict, state: engine.MatchState, *stored: dict) -> None:
+    """Keep ``state`` (made by :func:`after`, once or more) now that its last events are stored
+    as ``stored`` (in order)."""
+    if stored:
+        state.events[-len(stored):] = stored
     kept().put(m, state)

@@ -448,17 +448,35 @@ def append(db: Database, match_id: int, expected: int, kind: str, data: dict, ch
     """``append_event``, returning the event as stored (``seq``, ``kind``, ``data``, ``at``, ``id``).
     Without ``check`` (the web app checks the move on its kept replay of the ``expected``
     events first) the write transaction only counts the log and appends."""
-    from referee import limits
-
-    if expected >= limits.MAX_EVENTS:
-        raise LimitError(expected)
-    if has_op(db, match_id, op):
-        raise DuplicateError(op)
     if check is not None:
+        from referee import limits
+
+        if expected >= limits.MAX_EVENTS:
+            raise LimitError(expected)
+        if has_op(db, match_id, op):
+            raise DuplicateError(op)
         current = events(db, match_id)
         if len(current) != expected:
             raise StaleError(len(current))
         check(current)
+    return append_all(db, match_id, expected, [(kind, data)], op)[0]
+
+
+def append_all(db: Database, match_id: int, expected: int, changes: list[tuple[str, dict]],
+               op: str | None = None) -> list[dict]:
+    """Append several events in one transaction, all or none, if the log still has ``expected``
+    events (a hand's start and the opening move the rules leave no choice about); the events as
+    stored, as :func:`append` gives one. ``op``, the tap's key, goes with the first: the tap that
+    made them all."""
+    from referee import limits
+
+    if not changes:
+        return []
+    if expected + len(changes) > limits.MAX_EVENTS:
+        raise LimitError(expected)
+    if has_op(db, match_id, op):
+        raise DuplicateError(op)
+    stored = []
     with _write(db):
         if has_op(db, match_id, op):
             raise DuplicateError(op)
@@ -466,13 +484,16 @@ def append(db: Database, match_id: int, expected: int, kind: str, data: dict, ch
         if n != expected:
             raise StaleError(n)
         at = _now()
-        cur = db.conn.execute(
-            "INSERT INTO events (match_id, seq, kind, data, at, op) VALUES (?, ?, ?, ?, ?, ?)",
-            (match_id, n + 1, kind, json.dumps(data, ensure_ascii=False), at, op or None),
-        )
-    # the data as it reads back from the log (a JSON round trip), as ``events`` gives it
-    return {"seq": n + 1, "kind": kind, "data": json.loads(json.dumps(data, ensure_ascii=False)),
-            "at": at, "id": cur.lastrowid}
+        for i, (kind, data) in enumerate(changes):
+            text = json.dumps(data, ensure_ascii=False)
+            cur = db.conn.execute(
+                "INSERT INTO events (match_id, seq, kind, data, at, op) VALUES (?, ?, ?, ?, ?, ?)",
+                (match_id, n + 1 + i, kind, text, at, (op or None) if i == 0 else None),
+            )
+            # the data as it reads back from the log (a JSON round trip), as ``events`` gives it
+            stored.append({"seq": n + 1 + i, "kind": kind, "data": json.loads(text), "at": at,
+                           "id": cur.lastrowid})
+    return stored
 
 
 def rename_player(db: Database, match_id: int, expected: int, seat: int, new: str,
