@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.record import Report
 from referee.rules import REGISTRY, catalogue, make_variant
 from referee.rules.errors import RuleError
+from referee.rules.hand import Hand
 from referee.rules.variants import Variant
 
 from .log import Folded, LoggedHand, fold_log, to_record
@@ -76,15 +78,18 @@ class MatchState:
 
     hands: list[LoggedHand]
     report: dict
-    live: object | None = None
+    #: the hand in play (the engine's ``Hand``: what fits, ``deal_known``, ``lays_score``, its
+    #: variant ``v``), None between hands
+    live: Hand | None = None
     error: Refusal | None = None
-    ended: object | None = None
+    #: the last hand as it ended, while its tiles left are asked for
+    ended: Hand | None = None
     #: the engine's last hand as it finished (its table and what each player kept)
-    final: object | None = None
+    final: Hand | None = None
     #: the log it is the replay of, its fold, and the engine's Report (``referee.record``)
     events: list[dict] = field(default_factory=list)
     folded: Folded | None = None
-    rep: object | None = None
+    rep: Report | None = None
 
     @property
     def last(self) -> LoggedHand | None:
@@ -207,7 +212,8 @@ def replay(match: dict, events: list[dict], base: MatchState | None = None) -> M
 
     open_last = bool(hands) and hands[-1].open_turn is not None
     k = _resume_point(folded, base)
-    done = base.rep.hands[:k] if k else []
+    # k > 0 only when base has a report (``_resume_point``)
+    done = base.rep.hands[:k] if k and base is not None and base.rep is not None else []
     try:
         # the hands before k count against the limits as they do in a replay from scratch
         prior = sum(1 + (0 if h.result is not None else sum(len(t.moves) for t in h.turns))
@@ -220,15 +226,16 @@ def replay(match: dict, events: list[dict], base: MatchState | None = None) -> M
     except Exception as err:  # an engine bug must not become a server error
         return MatchState(hands=hands, report=empty_report(match), error=_engine_failure(err),
                           events=events, folded=folded, of=of)
-    err = _report_refusal(report)
+    problem = _report_refusal(report)
     ended = None
-    if err is not None and err.rule == "left.missing" and err.hand == len(hands) and hands[-1].turns:
+    if problem is not None and problem.rule == "left.missing" and problem.hand == len(hands) \
+            and hands[-1].turns:
         ended = _ended_hand(match, hands, report)
     final = report.hands[-1].hand if report.hands and len(report.hands) == len(hands) else None
     _slim(report)
     data = report.to_json()
     data["now"] = match_now(report)
-    return MatchState(hands=hands, report=data, live=report.live, error=err, ended=ended,
+    return MatchState(hands=hands, report=data, live=report.live, error=problem, ended=ended,
                       final=final, events=events, folded=folded, rep=report, of=of)
 
 

@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 from referee import limits
 from referee.limits import whole_number
 from referee.rules import catalogue
+from referee.rules.hand import Hand
 from referee.rules.move_words import move_words
 
 from . import engine, forms, get_db, states, store
@@ -198,7 +199,7 @@ def _redo_words(evs: list[dict]) -> str | None:
     return describe_event(evs + [{"kind": "redo", "data": {}}], back) if back else None
 
 
-def _split(live, hv: dict, tiles: list[str]) -> dict[str, list[dict]]:
+def _split(live: Hand | None, hv: dict, tiles: list[str]) -> dict[str, list[dict]]:
     """The player's own tiles that fit more than one place, each place a button of its own
     (one tap lays it there, no second question): tile -> [{token, label, points}], ``label``
     the number of the open end on the drawing. Only plain places, each at an end of its own;
@@ -208,7 +209,7 @@ def _split(live, hv: dict, tiles: list[str]) -> dict[str, list[dict]]:
     if live is None:
         return {}
     ends = [e.get("target") for e in (hv.get("layout") or {}).get("ends") or []]
-    scores = bool(getattr(live, "lays_score", False))
+    scores = live.lays_score
     out: dict[str, list[dict]] = {}
     for t in tiles:
         places = engine.places_for(live, t)
@@ -238,7 +239,7 @@ def _split_marks(groups: list[dict]) -> dict[str, list[str]]:
     return marks
 
 
-def _groups(hv: dict | None, tv: dict | None, live=None) -> list[dict]:
+def _groups(hv: dict | None, tv: dict | None, live: Hand | None = None) -> list[dict]:
     """With the deal known, the picker's tiles in groups: the player's own first (a tile that
     fits several places as one button a place), then the bazaar's when he may draw, then the
     others (folded). Empty: the plain 28-tile picker."""
@@ -268,7 +269,7 @@ def _can_end_turn(state) -> bool:
     """An open turn that has laid (or turned up) something may be closed; one that has only
     drawn must still lay or pass."""
     turn = state.last.open_turn if state.last else None
-    return bool(turn) and any(not mv.startswith("draw") for mv in turn.moves)
+    return turn is not None and any(not mv.startswith("draw") for mv in turn.moves)
 
 
 def _guard(m: dict, action, done: list[str] | None = None):
@@ -354,7 +355,7 @@ def start_hand(key: str):
     return _guard(m, action, done=opened)
 
 
-def _forced_opening(started: engine.MatchState):
+def _forced_opening(started: engine.MatchState) -> tuple[str, dict, str] | None:
     """With the deal known, the first lay of a hand that the rules leave no choice about (the
     opener's tile, as the highest double in traditional) is recorded with the start, in the same
     transaction (``_append``'s ``then``: both or neither): the referee knows it, the player lays
@@ -477,7 +478,7 @@ def move(key: str):
     return _guard(m, action)
 
 
-def _token_from_form(live) -> str:
+def _token_from_form(live: Hand) -> str:
     f = request.form
     if "pass" in f:
         return "pass"
@@ -508,7 +509,7 @@ def _token_from_form(live) -> str:
     places = engine.places_for(live, tile)
     if len(places) == 1:
         return places[0]
-    if not places and getattr(live, "deal_known", False) and engine.trial(live, f"draw {tile}"):
+    if not places and live.deal_known and engine.trial(live, f"draw {tile}"):
         # with the deal known a tile of the bazaar can only be drawn: one tap a draw
         return f"draw {tile}"
     if not places:
@@ -524,10 +525,10 @@ def _token_from_form(live) -> str:
                   places=places, tile=tile)
 
 
-def _instead(live, tv: dict) -> str:
+def _instead(live: Hand, tv: dict) -> str:
     """What the player may do instead of a refused pass, in words (asked of the engine)."""
     words = {"lay": _("lay a tile that fits"),
-             "draw": _("draw from the bazaar (tap the tile drawn)") if getattr(live, "deal_known", False)
+             "draw": _("draw from the bazaar (tap the tile drawn)") if live.deal_known
              else _("draw from the bazaar (tap «records drawing it», then the tile)"),
              "end": _("end the turn («%(next)s»)", next=_("Turn: %(name)s", name=tv["next"]))
              if tv.get("next") else _("end the turn"),
@@ -538,8 +539,9 @@ def _instead(live, tv: dict) -> str:
     return _("Instead: %(what)s.", what=_(" or ").join(words[k] for k in kinds))
 
 
-def m_blind(live) -> bool:
-    return bool(getattr(getattr(live, "v", None), "blind", False))
+def m_blind(live: Hand) -> bool:
+    """Whether the hand is of a blind variant (rows turned up one by one)."""
+    return live.v.blind
 
 
 def _check_tile(tile: str) -> None:
@@ -595,13 +597,12 @@ class Confirm(Exception):
         self.question = question
 
 
-@bp.post("/undo")
-def undo(key: str):
-    """Undo the latest change (recorded as an event; nothing is deleted). An undo that removes
-    a whole hand (its start, a hand entered by its result) or changes a finished hand (its
-    tiles left, its result, a correction, the move that ended it) is asked first, naming the
-    totals that change and whether the match winner changes; «yes» names the change it
-    confirms (another phone's change in between refuses it)."""
+def _back_or_forth(key: str, kind: str, target_of, nothing: str, words, said: str, ask=None):
+    """The undo and the redo: one change recorded as an event (``kind``; nothing is deleted).
+    ``target_of(evs)`` is the change it takes back or puts back (None: ``nothing`` is said);
+    ``words(evs, target)`` names it, and ``said`` (``%(what)s``) is said once it is made. ``ask``
+    (the undo's): ``ask(m, state, target, what)`` gives the replay with the event (made once,
+    for the question and the append) or raises :class:`Confirm` when the change is asked first."""
     m = _match(key)
     done: list[str] = []
 
@@ -609,19 +610,13 @@ def undo(key: str):
         n = _n()
         evs, state = _load(m)
         _fresh(evs, n)
-        from . import life
-        from .log import last_undoable
-
-        target = last_undoable(evs)
+        target = target_of(evs)
         if target is None:
-            raise Refused(_("There is nothing to undo."))
-        what = describe_event(evs, target)
-        after = states.after(m, state, "undo", {})
-        question = life.undo_question(m, target, state, after)
-        if question is not None and request.form.get("confirm") != str(target["seq"]):
-            raise Confirm(dict(question, what=what, seq=target["seq"]))
-        _append(m, n, "undo", {}, state, checked=after)
-        done.append(_("Undone: %(what)s.", what=what))
+            raise Refused(nothing)
+        what = words(evs, target)
+        checked = ask(m, state, target, what) if ask is not None else None
+        _append(m, n, kind, {}, state, checked=checked)
+        done.append(said % {"what": what})
 
     try:
         return _guard(m, action, done)
@@ -629,25 +624,39 @@ def undo(key: str):
         return _table(m, confirm=c.question)
 
 
+def _undo_asks(m: dict, state, target: dict, what: str):
+    """The undo's replay; an undo that removes a whole hand or changes a finished one asks
+    first (:func:`life.undo_question`) unless the form's ``confirm`` names this very change."""
+    from . import life
+
+    after = states.after(m, state, "undo", {})
+    question = life.undo_question(m, target, state, after)
+    if question is not None and request.form.get("confirm") != str(target["seq"]):
+        raise Confirm(dict(question, what=what, seq=target["seq"]))
+    return after
+
+
+@bp.post("/undo")
+def undo(key: str):
+    """Undo the latest change (recorded as an event; nothing is deleted). An undo that removes
+    a whole hand (its start, a hand entered by its result) or changes a finished hand (its
+    tiles left, its result, a correction, the move that ended it) is asked first, naming the
+    totals that change and whether the match winner changes; «yes» names the change it
+    confirms (another phone's change in between refuses it)."""
+    from .log import last_undoable
+
+    return _back_or_forth(key, "undo", last_undoable, _("There is nothing to undo."), describe_event,
+                          _("Undone: %(what)s."), ask=_undo_asks)
+
+
 @bp.post("/redo")
 def redo(key: str):
     """Put back the change the latest undo cancelled (a ``redo`` event)."""
-    m = _match(key)
-    done: list[str] = []
+    from .log import redoable
 
-    def action():
-        n = _n()
-        evs, state = _load(m)
-        _fresh(evs, n)
-        from .log import redoable
-
-        back = redoable(evs)
-        if back is None:
-            raise Refused(_("There is nothing to redo."))
-        _append(m, n, "redo", {}, state)
-        done.append(_("Redone: %(what)s.", what=describe_event(evs + [{"kind": "redo", "data": {}}], back)))
-
-    return _guard(m, action, done)
+    return _back_or_forth(key, "redo", redoable, _("There is nothing to redo."),
+                          lambda evs, back: describe_event(evs + [{"kind": "redo", "data": {}}], back),
+                          _("Redone: %(what)s."))
 
 
 @bp.post("/left")

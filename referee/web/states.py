@@ -103,7 +103,7 @@ def load(m: dict) -> tuple[list[dict], engine.MatchState]:
         since = base.count  # the last kept event is read again: it must be the same event
         rows = store.events(db, m["id"], after=since - 1) if since else store.events(db, m["id"])
         if since and (not rows or not _same(rows[0], base.events[-1])):
-            base, rows = None, None  # the log is not the one that was replayed
+            base = None  # the log is not the one that was replayed
         elif since:
             rows = rows[1:]
         if base is not None and not rows:
