@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from .errors import AmbiguousMove, IllegalMove, RuleError
-from .layout import End, Layout
+from .layout import VALUES, End, Layout, Placement
 from .notation import Move, parse_move
 from .tiles import A, ALL_MASK, B, DOUBLE, PIPS, TILE_NAMES, tile_str, tiles_of
 
@@ -31,6 +31,10 @@ class Cand(NamedTuple):
     down: bool = False
     cut: bool = False
     give: str = ""
+
+
+#: a slot of a plain line's table (``Hand._line_table``) where no tile fits: never offered
+_NO_CAND = Cand(-2, None, False)
 
 
 class LayPreview(NamedTuple):
@@ -112,6 +116,8 @@ class Hand:
         self._fit_any: tuple[int, int] = (-1, 0)
         self._fit_turn: tuple[int, int, int] = (-1, -2, 0)
         self.vs = v.State()
+        #: a plain line (``Variant.line_plain``): the lays and the end test read its tables
+        self._line = v.line_plain()
         self.left_pips: list[int | None] | None = None
         v.setup(self, lead, previous_winner, first_hand)
         if self.starter >= 0:
@@ -198,6 +204,25 @@ class Hand:
                 return not ((held | stock) & f)
             return not (held & f)
         return not (self.live_mask() & f)
+
+    def _line_blocked(self) -> bool:
+        """``blocked()`` on a plain line, its fit mask the two ends' (kept for the next asks)."""
+        lay = self.layout
+        e0, e1 = lay.ends
+        v = self.v
+        vfit = v._vfit
+        f = vfit[e0.values[0]] | vfit[e1.values[0]]
+        self._fit_any = (lay.version, f)
+        stock = self.stock
+        if stock < 0 or False in self.known:
+            return self.blocked()
+        held = 0
+        for m in self.hands:
+            held |= m
+        # ``drawable_n > 0``, without the call
+        if stock > 0 and v.draw_rule != "none" and self.stock_n > self.reserved:
+            held |= stock
+        return not (held & f)
 
     @property
     def bazaar_count(self) -> int:
@@ -358,7 +383,16 @@ class Hand:
         else:
             seat += 1
             self.to_move = seat if seat < self.n else 0
-        self._new_turn()
+        # a new turn (``_new_turn``, here without the call)
+        self.t_draws = 0
+        self.t_laid = 0
+        self.t_passed = False
+        self.t_missed = False
+        self.t_last = -1
+        self.t_drawn = -2
+        self.t_pending_open = False
+        self.t_opened = False
+        self.t_moves = []
         if self._end_seen == len(self.history) and v._end_once:
             return          # the turn ended on a lay, whose end test said all (see apply_lay)
         v.check_end(self, True)
@@ -685,6 +719,34 @@ class Hand:
         if self.over or seat is None or self.t_passed:
             return [], False, False
         v = self.v
+        lay = self.layout
+        if self._line and not self.t_laid and self.known[seat] and lay.placed:
+            # ``_line_lays`` written out (the random player asks this at every turn)
+            e0, e1 = lay.ends
+            held = self.hands[seat]
+            vfit = v._vfit
+            x0 = e0.values[0]
+            x1 = e1.values[0]
+            m0 = vfit[x0] & held
+            m1 = vfit[x1] & held if e0.sym < 0 or e0.sym != e1.sym else 0
+            both = m0 | m1
+            if not both:
+                draw, pass_ = v.draw_pass(self, seat)
+                return [], draw, pass_
+            # a tile of his fits: he must lay (a plain line's compulsory mask is every tile)
+            ltab = v._ltab
+            tab0 = ltab[x0] or self._line_table(0, e0)
+            tab1 = ltab[7 + x1] or self._line_table(1, e1)
+            lays: list[tuple[int, Cand]] = []
+            while both:
+                low = both & -both
+                both ^= low
+                t = low.bit_length() - 1
+                if m0 & low:
+                    lays.append(tab0[t])
+                if m1 & low:
+                    lays.append(tab1[t])
+            return lays, False, False
         if self.t_laid:
             if not v.multi_lay_now(self, seat):
                 return [], False, False
@@ -694,6 +756,8 @@ class Hand:
 
     def _lays(self, seat: int, v: "Variant") -> list[tuple[int, Cand]]:
         """``lay_options`` once the turn allows a lay."""
+        if self._line and self.known[seat] and self.layout.placed:
+            return self._line_lays(self.hands[seat])
         if self.known[seat]:
             mask = self.hands[seat]
         else:
@@ -722,6 +786,47 @@ class Hand:
                 out.extend([(t, c) for c in cands])
         return out
 
+    def _line_lays(self, held: int) -> list[tuple[int, Cand]]:
+        """``_lays`` on a plain line (``Variant.line_plain``) for a known hand ``held``: the
+        tiles that fit each end by its number (``value_fit``), in tile order, each tile at end 0
+        before end 1, the second end left out where both are one place (the free sides of a
+        lone double), as ``placements`` gives them."""
+        e0, e1 = self.layout.ends
+        v = self.v
+        vfit = v._vfit
+        x0 = e0.values[0]
+        x1 = e1.values[0]
+        m0 = vfit[x0] & held
+        m1 = vfit[x1] & held if e0.sym < 0 or e0.sym != e1.sym else 0
+        both = m0 | m1
+        out: list[tuple[int, Cand]] = []
+        if not both:
+            return out
+        ltab = v._ltab
+        tab0 = ltab[x0] or self._line_table(0, e0)
+        tab1 = ltab[7 + x1] or self._line_table(1, e1)
+        while both:
+            low = both & -both
+            both ^= low
+            t = low.bit_length() - 1
+            if m0 & low:
+                out.append(tab0[t])
+            if m1 & low:
+                out.append(tab1[t])
+        return out
+
+    def _line_table(self, i: int, e: End) -> list[tuple[int, Cand]]:
+        """The lays at end ``i`` of a plain line showing ``e``'s number, tile by tile (28 slots;
+        ``(t, the one Cand of Variant.end_cands)`` for the tiles that fit there), made once per
+        variant object and kept in ``Variant._ltab``."""
+        v = self.v
+        x = e.values[0]
+        tab: list[tuple[int, Cand]] = [(-1, _NO_CAND)] * 28
+        for t in tiles_of(v._vfit[x]):
+            tab[t] = (t, v.end_cands(self, t, i, e)[0])
+        v._ltab[7 * i + x] = tab
+        return tab
+
     def play_lay(self, t: int, c: Cand) -> None:
         """Lay ``t`` as ``c`` (one of :meth:`lay_options`), with the turn and tile checks."""
         if self.over:
@@ -730,6 +835,68 @@ class Hand:
         if seat is None:
             raise IllegalMove("lead.unknown", {})
         lay = self.layout
+        if self._line and not self.t_laid and not self.t_passed and lay.placed and self.known[seat]:
+            hands = self.hands
+            held = hands[seat]
+            bit = 1 << t
+            end = c[0]
+            if held & bit and not lay.mask & bit and end >= 0:
+                # a plain line (``Variant.line_plain``), the first tile of a turn after the
+                # lead, held in a known hand: the turn and tile checks pass. What
+                # ``apply_lay`` does there (its plain line branch: ``Layout.attach_line``,
+                # then ``Variant.check_end`` on the line's fits as ``_line_blocked``), written
+                # out here: this is the random player's every tile
+                hands[seat] = held ^ bit
+                counts = self.counts
+                left = counts[seat] = counts[seat] - 1
+                # Layout.attach_line
+                e = lay.ends[end]
+                inner = c[1]
+                outer = B[t] if A[t] == inner else A[t]
+                placed = lay.placed
+                idx = len(placed)
+                placed.append(Placement(t, inner, outer, c[2], e.anchor, e.arm, seat, False, False, False))
+                ver = lay.version = lay.version + 1
+                lay.mask |= bit
+                e.anchor = idx
+                e.values = VALUES[outer]
+                e.count = 2 * outer if c[2] and DOUBLE[t] else outer
+                e.sym = -1
+                self.t_last = idx
+                self.t_laid = 1
+                self.passes_in_row = 0
+                self.maker = seat
+                tok = TILE_NAMES[t]
+                self.t_moves.append(tok)
+                history = self.history
+                history.append((seat, tok))
+                if left == 0 and self.first_out is None:
+                    self.first_out = seat
+                if self.first_out is not None:
+                    self.finish("out", self.first_out)
+                    return
+                # _line_blocked
+                e0, e1 = lay.ends
+                v = self.v
+                vfit = v._vfit
+                f = vfit[e0.values[0]] | vfit[e1.values[0]]
+                self._fit_any = (ver, f)
+                stock = self.stock
+                if stock < 0 or False in self.known:
+                    if self.blocked():
+                        self.finish("block", None)
+                        return
+                else:
+                    for m in hands:
+                        if m & f:
+                            break
+                    else:
+                        if not (stock > 0 and v.draw_rule != "none" and self.stock_n > self.reserved
+                                and stock & f):
+                            self.finish("block", None)
+                            return
+                self._end_seen = len(history)
+                return
         if (self.t_laid or self.t_passed or self.v._lay_checks or not lay.placed or not self.known[seat]
                 or not self.hands[seat] >> t & 1 or lay.mask >> t & 1):
             self._turn_allows_lay(seat, t)
@@ -798,8 +965,28 @@ class Hand:
 
     def apply_lay(self, seat: int, t: int, c: Cand) -> None:
         """Lay ``t`` as ``c`` (already checked)."""
-        v = self.v
+        end, inner, across, matador, shows, down, cut, _ = c
         lay = self.layout
+        if self._line and end >= 0 and self.known[seat]:
+            # a plain line (``Variant.line_plain``): the general steps below, those that do
+            # something there, with ``Variant.check_end`` made on the line's own fits
+            self.hands[seat] &= ~(1 << t)
+            counts = self.counts
+            left = counts[seat] = counts[seat] - 1
+            self.t_last = lay.attach_line(end, t, inner, across, seat)
+            self.t_laid += 1
+            self.passes_in_row = 0
+            self.maker = seat
+            if left == 0 and self.first_out is None:
+                self.first_out = seat
+            if self.first_out is not None:
+                self.finish("out", self.first_out)
+            elif self._line_blocked():
+                self.finish("block", None)
+            else:
+                self._end_seen = len(self.history) + 1
+            return
+        v = self.v
         if self.known[seat]:
             self.hands[seat] &= ~(1 << t)
             if v.blind and t in self.rows[seat]:
@@ -808,7 +995,6 @@ class Hand:
             self.known_in[seat] &= ~(1 << t)
         counts = self.counts
         left = counts[seat] = counts[seat] - 1
-        end, inner, across, matador, shows, down, cut, _ = c
         if cut:
             p = v.cut(self, seat, t, c)
         elif end < 0:

@@ -184,6 +184,22 @@ class Layout:
             self.ends = [new_end]
         return p
 
+    def attach_line(self, end_index: int, tile: int, inner: int | None, across: bool, seat: int) -> int:
+        """``attach`` on a ``line`` layout (no matador, ``inner`` given): the end becomes the
+        new tile's outer half, in place. Returns the new placement's index."""
+        end = self.ends[end_index]
+        outer = B[tile] if A[tile] == inner else A[tile]
+        placed = self.placed
+        idx = len(placed)
+        placed.append(Placement(tile, inner, outer, across, end.anchor, end.arm, seat, False, False, False))
+        self.version += 1
+        self.mask |= 1 << tile
+        end.anchor = idx
+        end.values = VALUES[outer]
+        end.count = 2 * outer if across and DOUBLE[tile] else outer
+        end.sym = -1
+        return idx
+
     def close(self, end_index: int, tile: int, seat: int) -> Placement:
         """Spider: a double laid face down closes the leg for good."""
         end = self.ends[end_index]

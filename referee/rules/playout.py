@@ -106,7 +106,8 @@ def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
     (the same checks and the same end detection as a token); draws and passes go through
     :meth:`Hand.play` like any token. The blind variants go through tokens throughout.
     """
-    if h.v.blind:
+    v = h.v
+    if v.blind:
         return _play_random_tokens(h, rng, max_steps)
     laid = 0
     steps = 0
@@ -117,8 +118,47 @@ def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
     play_lay = h.play_lay
     end_turn = h.end_turn
     play = h.play
-    # rng.randrange(n) is rng._randbelow(n) for n > 0: the same numbers, one call fewer
+    # one tile a turn (no multi-lay rule, not blind): a turn ends with its lay or its pass
+    # (``turn_open`` says so there); a draw leaves it open
+    single = not v.multi_lay and not v._multi_rule
+    # rng.randrange(n) for n > 0 is rng._randbelow(n): in random.Random, getrandbits of n's
+    # bit length until below n (the same numbers, without the calls)
+    by_bits = getattr(random.Random, "_randbelow_with_getrandbits", None)
+    bits = rng.getrandbits if by_bits is not None and getattr(type(rng), "_randbelow", None) is by_bits else None
     randrange = getattr(rng, "_randbelow", None) or rng.randrange
+    if single and bits is not None:
+        # the same moves as the loop below, for the single-lay games: every turn starts with
+        # nothing laid, and ends with its lay or its pass
+        if h.over:
+            return laid
+        for _ in range(max_steps):
+            lays, draw, pass_ = turn_choices()
+            nl = len(lays)
+            n = nl + draw + pass_
+            if not n:
+                raise RuntimeError(f"no legal move for seat {h.to_move}: {h.history[-6:]}")
+            b = n.bit_length()
+            k = bits(b)
+            while k >= n:
+                k = bits(b)
+            if k < nl:
+                t, c = lays[k]
+                play_lay(t, c)
+                laid += 1
+            elif draw and k == nl:
+                play(_random_draw_move(h, rng))
+                if h.over:
+                    return laid
+                if h.turn_open:
+                    continue
+            else:
+                play(_PASS)
+            if h.over:
+                return laid
+            end_turn()
+            if h.over:
+                return laid
+        raise RuntimeError("hand did not end")
     while not h.over:
         steps += 1
         if steps > max_steps:
@@ -129,13 +169,29 @@ def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
             n = nl + draw + pass_
             if not n:
                 raise RuntimeError(f"no legal move for seat {h.to_move}: {h.history[-6:]}")
-            k = randrange(n)
+            if bits is not None:
+                b = n.bit_length()
+                k = bits(b)
+                while k >= n:
+                    k = bits(b)
+            else:
+                k = randrange(n)
             if k < nl:
                 t, c = lays[k]
                 play_lay(t, c)
                 laid += 1
+                if single:
+                    if not h.over:
+                        end_turn()
+                    continue
+            elif draw and k == nl:
+                play(_random_draw_move(h, rng))
             else:
-                play(_random_draw_move(h, rng) if draw and k == nl else _PASS)
+                play(_PASS)
+                if single:
+                    if not h.over:
+                        end_turn()
+                    continue
         else:
             lays = lay_options()
             nl = len(lays)

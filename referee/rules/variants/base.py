@@ -204,6 +204,42 @@ class Variant:
         self._end_once = ((cls.check_end is Variant.check_end or cls.end_check_turn_free)
                           and not self._turn_end and not self._after_move)
         self._comp: int | None = None
+        #: the plain line (see ``line_plain``): -1 until asked, then 0 or 1
+        self._line = -1
+        #: plain line: VFIT[n], the tiles that fit an end showing n (``value_fit``)
+        self._vfit: list[int] = []
+        #: plain line: per end index (0, 1) and number shown n, at ``7 * i + n``, the 28 lays
+        #: ``(tile, Cand)`` there (empty until asked; see ``Hand._line_table``)
+        self._ltab: list[list[tuple[int, Cand]]] = []
+
+    #: the hooks a plain line keeps as the base class has them (see ``line_plain``)
+    _LINE_HOOKS: ClassVar[tuple[str, ...]] = ("fit_mask", "end_fit", "value_fit", "placements", "candidates", "end_cands", "end_ways",
+                   "half_fits", "double_across", "check_end", "block", "out_ends", "compulsory_mask",
+                   "lead", "lead_spinner", "lead_fit", "check_lay_turn", "end_allowed", "extra_cands",
+                   "extra_fit", "cand_state", "multi_lay_now", "on_lay", "after_move", "on_turn_end",
+                   "draw_refusal", "pass_refusal", "orientation_choice", "matador_matters")
+
+    def line_plain(self) -> bool:
+        """Whether this variant's table is a plain line: two ends, each showing one number, a
+        tile fitting an end where one of its halves shows that number, one way to lay it there
+        (doubles across or along, never the player's choice; no matadors), one tile a turn, and
+        the base class's placement, turn and end rules throughout. ``Hand`` then reads the fits
+        and the lays from the tables made here (the same rules: ``value_fit``, ``end_cands``,
+        ``Variant.check_end``) instead of asking the general hooks at every tile. Made once per
+        variant object, when its first hand asks (a variant's ``__init__`` sets its numbers after
+        the base's)."""
+        if self._line >= 0:
+            return self._line == 1
+        cls = type(self)
+        ok = (self.layout_kind == "line" and not self.matadors and self.match_sum == 0
+              and self.doubles in ("across", "along") and not self.multi_lay and not self.blind
+              and not self.turn_rules
+              and all(getattr(cls, k) is getattr(Variant, k) for k in self._LINE_HOOKS))
+        self._line = 1 if ok else 0
+        if ok:
+            self._vfit = [self.value_fit(n) for n in range(7)]
+            self._ltab = [[] for _ in range(14)]
+        return ok
 
     # -- deal and stock ---------------------------------------------------------------------
 
