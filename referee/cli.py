@@ -169,6 +169,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         print(_t("bench_option", lang).format(message=message(e.rule, e.params, lang)), file=sys.stderr)
         return 2
+    from .rules import compiled
     from .rules.variants import make_variant
 
     v = make_variant(variant, players, options)
@@ -180,14 +181,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     dt = time.perf_counter() - t0
     out = {"variant": variant, "players": players, "hands": args.hands, "moves": moves,
            "seconds": round(dt, 4), "hands_per_s": round(args.hands / dt, 1) if dt else None,
-           "moves_per_s": round(moves / dt, 1) if dt else None}
+           "moves_per_s": round(moves / dt, 1) if dt else None,
+           # which build made the figures: the interpreted engine or the compiled one (setup.py)
+           "engine": "mypyc" if compiled() else "interpreted"}
     if args.json:
         print(json.dumps(out))
     else:
         if vs.provisional is not None:
             print(vs.provisional.short("en"))
         print(f"{variant}, {players} players: {args.hands} hands, {moves} tiles laid in {dt:.3f} s "
-              f"= {out['hands_per_s']} hands/s, {out['moves_per_s']} tiles/s")
+              f"= {out['hands_per_s']} hands/s, {out['moves_per_s']} tiles/s ({out['engine']} engine)")
     return 0
 
 

@@ -25,8 +25,19 @@ __all__ = [
     "VARIANTS", "VARIANT_NAMES", "OptionError", "resolve_options", "spec",
     "RuleError", "MoveSyntaxError", "IllegalMove", "AmbiguousMove",
     "Hand", "Cand", "Move", "parse_move", "parse_tile", "tile_str",
-    "REGISTRY", "make_variant", "new_hand", "clone",
+    "REGISTRY", "make_variant", "new_hand", "clone", "compiled",
 ]
+
+
+def compiled() -> bool:
+    """Whether the engine running is the optional build compiled by mypyc (``setup.py``,
+    ``REFEREE_MYPYC=1``): its hot path (``referee.rules.hand``, ``referee.rules.variants.base``
+    and the rest setup.py lists) loaded from extension modules rather than from their ``.py``
+    sources. False for the interpreted engine, the reference that ``pip install`` gives."""
+    from . import hand
+    from .variants import base
+
+    return not hand.__file__.endswith(".py") and not base.__file__.endswith(".py")
 
 
 def new_hand(variant: str, players: list[str], options: Mapping[str, object] | None = None,

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from referee.rules import compiled
+
 from .recs import hand, record, turns
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,12 +105,16 @@ def test_bench_json_keys():
     r = referee("bench", "traditional", "--hands", "20", "--json")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    assert set(out) == {"variant", "players", "hands", "moves", "seconds", "hands_per_s", "moves_per_s"}
+    assert set(out) == {"variant", "players", "hands", "moves", "seconds", "hands_per_s", "moves_per_s", "engine"}
     assert (out["variant"], out["players"], out["hands"]) == ("traditional", 2, 20)
+    assert out["engine"] == ("mypyc" if compiled() else "interpreted")     # the build that ran
     assert out["moves"] > 20 and out["seconds"] > 0
     r = referee("bench", "blitz", "--players", "6", "--hands", "5", "--seed", "3", "--option", "bazaar=draw", "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["players"] == 6
+    r = referee("bench", "muggins", "--hands", "3")
+    assert r.returncode == 0 and r.stdout.decode().rstrip().endswith(
+        "(mypyc engine)" if compiled() else "(interpreted engine)"), r.stdout
 
 
 def test_bench_refuses_bad_input():

@@ -140,6 +140,11 @@ class Variant:
     #: its house options, typed: a NamedTuple whose fields are the catalogue's option keys
     #: (built once per variant from the resolved options, defaults filled in); see ``o``
     Options: ClassVar[type[tuple[object, ...]]] = NoOptions
+    #: the typing Protocol of the options this class's own methods read through ``o`` (a family's
+    #: base class and a variant that read options annotate ``o`` with it too, for mypy):
+    #: ``register`` checks that every class's ``Options`` has each, typed alike (families.py; a
+    #: class attribute, as a compiled class keeps no annotations); None: it reads none of its own
+    options_read: ClassVar[type | None] = None
     #: what it keeps about a hand (``Hand.vs``)
     State: ClassVar[type[HandState]] = HandState
     #: the deal is entered as rows of face-down tiles (blind blitz, in the dark)

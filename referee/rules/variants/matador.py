@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple
+from typing import ClassVar, Mapping, NamedTuple
 
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
 from ..layout import Placement
 from ..tiles import A, B, PIPS, TILE, mask_of, tile_str, tiles_of
 from .base import HandScore, Variant
-from .families import MatadorOptions, OneDrawOptions
+from .families import MatadorGameOptions, MatadorOptions, OneDrawOptions, SixMatadorGameOptions
 from .registry import register
 
 MATADORS_7 = mask_of([TILE[6][1], TILE[5][2], TILE[4][3], TILE[0][0]])
@@ -26,6 +26,7 @@ class MatadorBase(Variant):
     rule_topics = frozenset({"drawing", "one_tile", "matadors", "matador_half"})
 
     o: MatadorOptions
+    options_read: ClassVar[type | None] = MatadorOptions     # the same, for ``register`` (families.py)
 
     def matadors_kept(self) -> bool:
         return self.o.matador_compulsory == "no"
@@ -68,6 +69,7 @@ class OneDrawMatador(MatadorBase):
     the end of the hand."""
 
     o: OneDrawOptions
+    options_read: ClassVar[type | None] = OneDrawOptions
 
     def chosen_half(self) -> bool:
         return self.o.matador_end == "chosen_half"
@@ -95,7 +97,8 @@ class Matador(OneDrawMatador):
     name = "matador"
 
     Options = MatadorHouseOptions
-    o: Any      # its own fields too (mypyc: a compiled attribute keeps one object type throughout)
+    o: MatadorGameOptions
+    options_read: ClassVar[type | None] = MatadorGameOptions
 
     def matador_matters(self) -> bool:
         return bool(self.o.matador_bonus > 0)
@@ -143,7 +146,8 @@ class SixMatador(OneDrawMatador):
     traditional_pips = False
 
     Options = SixMatadorOptions
-    o: Any      # its own fields too (mypyc: a compiled attribute keeps one object type throughout)
+    o: SixMatadorGameOptions
+    options_read: ClassVar[type | None] = SixMatadorGameOptions
 
     def matador_matters(self) -> bool:
         return True

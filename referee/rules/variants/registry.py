@@ -42,29 +42,51 @@ def _resolve(owner: type, annotation: Any) -> Any:
     return eval(annotation, vars(sys.modules[owner.__module__]), dict(vars(owner)))  # noqa: S307 - the class's own annotation
 
 
+def _options_read(cls: type[Variant]) -> list[tuple[type, Any]]:
+    """The classes of ``cls``'s family that read house options, each with the Protocol it names
+    in ``options_read`` (its own class attribute: a class compiled by mypyc keeps neither its
+    attributes' annotations nor its ``o``'s type, a class attribute it keeps)."""
+    found = []
+    for base in cls.__mro__:
+        own = vars(base)
+        read = own.get("options_read")
+        annotated = _resolve(base, own.get("__annotations__", {}).get("o"))
+        if getattr(annotated, "_is_protocol", False) and read is not annotated:
+            # an interpreted class (the reference build, or any class defined outside the
+            # engine) says it twice: its ``o``'s type for mypy, ``options_read`` for this check
+            raise TypeError(f"{base.__name__}.o is a {annotated.__name__}: name it in "
+                            f"{base.__name__}.options_read too (it names {getattr(read, '__name__', read)})")
+        if read is None:
+            continue
+        if not getattr(read, "_is_protocol", False):
+            raise TypeError(f"{base.__name__}.options_read is {read!r}, not a Protocol of the options it reads")
+        found.append((base, read))
+    return found
+
+
 def _check_types(cls: type[Variant], entry: catalogue.VariantSpec) -> None:
     """Each field of ``Options`` typed as the catalogue has the option (a number: ``int``, or
-    ``int | None`` where it may be unset; a choice: ``str``); every option a base class of the
-    family reads (its ``o`` annotated with a Protocol of properties) there with that type; a
-    variant counting a lone 0:0 (``traditional_pips``) has ``lone_blank``."""
+    ``int | None`` where it may be unset; a choice: ``str``); every option a class of the family
+    reads (its ``options_read``: a Protocol of properties, ``families.py``) there with that type;
+    a variant counting a lone 0:0 (``traditional_pips``) has ``lone_blank``.
+
+    The same on both builds: a NamedTuple compiled by mypyc keeps its fields' annotations as
+    classes (``int``, ``str``) or as a quoted name (``"MaybeNumber"``, a module's alias of
+    ``int | None``), while an ``int | None`` written out would read as ``type`` there (refused,
+    with that said)."""
     hints = typing.get_type_hints(cls.Options)
-    module_file = str(getattr(sys.modules.get(cls.Options.__module__), "__file__", None) or "")
-    if module_file.endswith((".so", ".pyd")):
-        # compiled by mypyc (the optional build, setup.py): its NamedTuples lose their fields'
-        # annotations (an int | None reads as type); the interpreted engine, the reference that
-        # CI runs, checks them
-        return
     for option in entry.options:
         want = int if option.numeric else str
         if hints.get(option.key) not in (want, want | None):
+            compiled = str(getattr(sys.modules.get(cls.Options.__module__), "__file__", None) or "")
+            hint = (" (compiled by mypyc, a field's annotation keeps only a class or a quoted name: "
+                    "name the type in the module, MaybeNumber = int | None, and quote the name, as "
+                    "sausage.py does)" if compiled.endswith((".so", ".pyd")) else "")
             raise TypeError(f"{cls.__name__}.Options.{option.key} is {hints.get(option.key)}, the "
-                            f"catalogue's option is {want.__name__}")
+                            f"catalogue's option is {want.__name__}{hint}")
     if cls.traditional_pips and "lone_blank" not in hints:
         raise TypeError(f"{cls.__name__} counts a lone 0:0 (traditional_pips) but has no lone_blank option")
-    for base in cls.__mro__:
-        family = _resolve(base, base.__dict__.get("__annotations__", {}).get("o"))
-        if not getattr(family, "_is_protocol", False):
-            continue
+    for base, family in _options_read(cls):
         for proto in family.__mro__:
             for key, member in vars(proto).items():
                 if not isinstance(member, property) or member.fget is None:

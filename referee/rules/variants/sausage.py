@@ -13,12 +13,19 @@ from .orders import ONE_UP
 from .registry import register
 
 
+#: an option that may be unset (see ``SausageOptions.target``)
+MaybeNumber = int | None
+
+
 class SausageOptions(NamedTuple):
     """The house options of Sausage (typed, by name)."""
     cut_when: str
     scoring: str
     lone_blank: int
-    target: int | None
+    #: a quoted name: a NamedTuple compiled by mypyc (the optional build) keeps a field's type in
+    #: its annotations only as a class or as a quoted name (a union would read as ``type``), and
+    #: ``register`` checks it on both builds
+    target: "MaybeNumber"  # noqa: UP037
 
 
 class Sausage(Variant):

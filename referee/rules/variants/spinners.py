@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import ClassVar, NamedTuple
 
 from ..hand import Cand, Hand
 from ..layout import End
 from ..tiles import A, DOUBLE, DOUBLES_MASK, TILE
 from .base import Variant
-from .families import SpinnerOptions
+from .families import SpiderGameOptions, SpinnerOptions
 from .orders import ONE_UP
 from .registry import register
 
@@ -17,6 +17,7 @@ class Spinner(Variant):
     """Sevastopol and spider: the opening double spins four ways."""
 
     o: SpinnerOptions
+    options_read: ClassVar[type | None] = SpinnerOptions     # the same, for ``register`` (families.py)
 
     layout_kind = "spinner"
     arms_rule = "sevastopol.arms_first"
@@ -78,7 +79,8 @@ class Spider(Spinner):
     rule_topics = frozenset({"drawing", "one_tile", "lead_double", "no_double", "spider"})
 
     Options = SpiderOptions
-    o: Any      # its own fields too (mypyc: a compiled attribute keeps one object type throughout)
+    o: SpiderGameOptions
+    options_read: ClassVar[type | None] = SpiderGameOptions
 
     def no_fit_reason(self, h: Hand, t: int, why: str) -> str:
         if DOUBLE[t] and self.arms_first() and 0 < len(h.layout.placed) and h.layout.spin_started < 4:
