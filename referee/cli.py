@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 import time
-from typing import Sequence
+from typing import NoReturn, Sequence
 
 from . import cli_print
 from .rules.catalogue import VARIANTS, OptionError, spec
@@ -143,7 +143,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     from .rules.playout import play_random, random_hand
 
-    from .server import default_lang
+    from .terminal import default_lang
 
     lang = default_lang()
     variant = args.variant
@@ -219,8 +219,30 @@ def version() -> str:
         return "0+checkout"
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="referee", description="Domino referee: check records, print sheets, "
+#: the subcommands that need the engine only: run from a parser that leaves out the others (whose
+#: modules import the server's, the backups' and the exports' code), the same for them
+ENGINE_COMMANDS = ("check", "bench")
+
+
+class _WholeParser(Exception):
+    """A command line the lean parser refuses: the whole parser says why (its usage names every
+    subcommand)."""
+
+
+class _EngineOnly(argparse.ArgumentParser):
+    """The parser of ``ENGINE_COMMANDS``: the same arguments and help; a refusal goes to the
+    whole parser (``main``)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _WholeParser(message)
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command's parser; ``only`` naming one of ``ENGINE_COMMANDS`` (the command line's first
+    word): without the other subcommands, which that command's arguments never reach (a refusal
+    raises ``_WholeParser``)."""
+    lean = only in ENGINE_COMMANDS
+    p = (_EngineOnly if lean else argparse.ArgumentParser)(prog="referee", description="Domino referee: check records, print sheets, "
                                 "serve the app to the phones at the table.")
     p.add_argument("--version", action=_Version, help="print the version and exit")
     sub = p.add_subparsers(dest="command", required=True)
@@ -237,6 +259,8 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--option", action="append", metavar="KEY=VALUE")
     b.add_argument("--json", action="store_true")
     b.set_defaults(func=cmd_bench)
+    if lean:
+        return p
     from . import backup, export_cli, server
 
     cli_print.add_subcommands(sub)
@@ -272,7 +296,7 @@ def _argv_lang(argv: Sequence[str]) -> str:
             return argv[i + 1]
         if arg in ("--lang=ru", "--lang=en"):
             return arg.split("=", 1)[1]
-    from .server import default_lang
+    from .terminal import default_lang
 
     return default_lang()
 
@@ -293,26 +317,31 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; its exit code. A fault inside referee is one line and exit 3, never a
     traceback and never 1 or 2 (which say what a record is); ``REFEREE_DEBUG=1`` shows it whole."""
-    parser = build_parser()
-    args = _parse(parser, argv)
+    given = sys.argv[1:] if argv is None else list(argv)
+    try:
+        args = _parse(build_parser(given[0] if given and given[0] in ENGINE_COMMANDS else None), given)
+    except _WholeParser:
+        args = _parse(build_parser(), given)
     import os
-
-    from .server import Refused
-    from .settings import ConfigError
 
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
-    except ConfigError as e:
-        from .server import default_lang
-
-        print(f"referee: {e.message(getattr(args, 'lang', None) or default_lang())}", file=sys.stderr)
-        return EXIT_ENVIRONMENT
-    except Refused as e:
-        print(f"referee: {e}", file=sys.stderr)
-        return EXIT_ENVIRONMENT
     except Exception as e:
+        # the configuration's and the server's refusals (their modules imported only now: the
+        # engine's commands never load them)
+        from .server import Refused
+        from .settings import ConfigError
+
+        if isinstance(e, ConfigError):
+            from .terminal import default_lang
+
+            print(f"referee: {e.message(getattr(args, 'lang', None) or default_lang())}", file=sys.stderr)
+            return EXIT_ENVIRONMENT
+        if isinstance(e, Refused):
+            print(f"referee: {e}", file=sys.stderr)
+            return EXIT_ENVIRONMENT
         if os.environ.get("REFEREE_DEBUG"):
             raise
         where = getattr(args, "command", "?")

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import argparse
 import errno
-import os
 import sys
 import threading
 import time
 from typing import Any, Callable, Iterable, TextIO
+
+from .terminal import default_lang as default_lang  # (defined there, for the engine's commands)
 
 EXIT_ENVIRONMENT = 4  # the configuration or the system refused (bad setting, port taken, folder)
 
@@ -49,15 +50,6 @@ TEXT = {
         "stopped": "The server has stopped.",
     },
 }
-
-
-def default_lang() -> str:
-    """Russian unless the terminal's locale says English (or another language)."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var, "")
-        if value and value not in ("C", "POSIX") and not value.startswith("C."):
-            return "ru" if value.lower().startswith("ru") else "en"
-    return "ru"
 
 
 def _t(lang: str, key: str, **params: Any) -> str:
