@@ -277,7 +277,7 @@ def test_an_internal_failure_is_one_line_and_its_own_exit_code(tmp_path, monkeyp
         raise ZeroDivisionError("division by zero")
 
     parser = cli.build_parser()
-    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    monkeypatch.setattr(cli, "build_parser", lambda only=None: parser)
     for action in parser._subparsers._group_actions[0].choices.values():
         action.set_defaults(func=broken)
     import io
