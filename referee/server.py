@@ -1,14 +1,22 @@
 """``referee serve``: the app on a production WSGI server (waitress) for the phones at the table.
 
 waitress is pure Python and runs the same on Linux, macOS and Windows (gunicorn is POSIX only);
-it serves HTTP/1.1 with a pool of threads, which is what one club machine needs. TLS is left to a
-proxy in front (docs/running-a-server.md).
+it serves HTTP/1.1 with a pool of threads. TLS is left to a proxy in front
+(docs/running-a-server.md).
+
+One process uses one core whatever its threads (Python's global lock). ``--workers N`` (Linux and
+macOS) runs N processes that share one listening socket: this process opens the socket, makes
+the app, forks the workers (each waitress with its own threads and its own kept states, see
+``referee.web.states``), starts a new one when one dies, and on Ctrl+C or SIGTERM stops them all
+before it stops itself; a worker whose parent is gone (killed outright) stops by itself.
 """
 
 from __future__ import annotations
 
 import argparse
 import errno
+import os
+import socket
 import sys
 import threading
 import time
@@ -17,6 +25,7 @@ from typing import Any, Callable, Iterable, TextIO
 from .terminal import default_lang as default_lang  # (defined there, for the engine's commands)
 
 EXIT_ENVIRONMENT = 4  # the configuration or the system refused (bad setting, port taken, folder)
+MOST_WORKERS = 32
 
 TEXT = {
     "ru": {
@@ -33,6 +42,14 @@ TEXT = {
         "cannot_listen": "Не удалось открыть {host}:{port}: {reason}",
         "cannot_open_db": "Не удалось открыть базу данных {path}: {reason}",
         "stopped": "Сервер остановлен.",
+        "workers": "Рабочих процессов: {n} (каждый на своём ядре, если ядер хватает)",
+        "workers_range": "--workers: от 1 до {most} рабочих процессов",
+        "workers_posix": "--workers больше 1 работает только в Linux и macOS; здесь запустите без --workers.",
+        "worker_restarted": "Рабочий процесс {pid} остановился ({how}): запущен новый.",
+        "worker_failing": "Рабочие процессы останавливаются сразу после запуска: сервер остановлен. "
+                          "Причина — в сообщениях выше.",
+        "exit_code": "код {code}",
+        "signal": "сигнал {sig}",
     },
     "en": {
         "open": "Phones at the table open: {url}",
@@ -48,6 +65,14 @@ TEXT = {
         "cannot_listen": "Cannot listen on {host}:{port}: {reason}",
         "cannot_open_db": "Cannot open the database {path}: {reason}",
         "stopped": "The server has stopped.",
+        "workers": "Worker processes: {n} (each on a core of its own, where there are enough)",
+        "workers_range": "--workers: from 1 to {most} worker processes",
+        "workers_posix": "--workers above 1 works on Linux and macOS only; here start without --workers.",
+        "worker_restarted": "Worker process {pid} stopped ({how}): a new one was started.",
+        "worker_failing": "The worker processes stop as soon as they start: the server has stopped. "
+                          "The reason is in the messages above.",
+        "exit_code": "exit code {code}",
+        "signal": "signal {sig}",
     },
 }
 
@@ -121,6 +146,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from . import create_app
 
     lang = args.lang or default_lang()
+    workers = args.workers
+    if not 1 <= workers <= MOST_WORKERS:
+        raise Refused(_t(lang, "workers_range", most=MOST_WORKERS))
+    if workers > 1 and not hasattr(os, "fork"):
+        raise Refused(_t(lang, "workers_posix"))
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
     try:
         app = create_app(instance_path=args.instance)
@@ -133,11 +163,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     wsgi: Callable = app
     if not args.no_access_log:
         wsgi = AccessLog(app, sys.stderr)
+    # waitress drops every X-Forwarded-* header by default; with REFEREE_PROXIES they go on
+    # to the app, whose ProxyFix trusts the last n of them (those the proxies set)
+    options = dict(threads=args.threads, ident="referee",
+                   clear_untrusted_proxy_headers=not app.config["PROXIES"])
+    server: Any = None
+    sock: socket.socket | None = None
     try:
-        # waitress drops every X-Forwarded-* header by default; with REFEREE_PROXIES they go on
-        # to the app, whose ProxyFix trusts the last n of them (those the proxies set)
-        server = create_server(wsgi, host=args.host, port=args.port, threads=args.threads,
-                               ident="referee", clear_untrusted_proxy_headers=not app.config["PROXIES"])
+        if workers == 1:
+            server = create_server(wsgi, host=args.host, port=args.port, **options)
+        else:
+            sock = listening_socket(args.host, args.port)
     except OSError as e:
         if e.errno == errno.EADDRINUSE:
             raise Refused(_t(lang, "port_taken", port=args.port, other=args.port + 1)) from None
@@ -145,7 +181,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         raise Refused(_t(lang, "cannot_listen", host=args.host, port=args.port,
                          reason=os_error_words(e, lang))) from None
-    port = server.effective_port  # type: ignore[union-attr]
+    port = server.effective_port if server is not None else sock.getsockname()[1]  # type: ignore[union-attr]
     url, problem = public_address(args.host, int(port), app.config.get("BASE_URL"))
     if not app.config.get("BASE_URL"):
         app.config["SERVE_URL"] = url
@@ -157,7 +193,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     else:
         terminal_qr(url, out)
     print(_t(lang, "data", path=app.config["DATABASE"]), file=out)
+    if workers > 1:
+        print(_t(lang, "workers", n=workers), file=out)
     print(_t(lang, "stop"), file=out, flush=True)
+    if sock is not None:
+        return Workers(wsgi, sock, workers, options, lang, out).run()
 
     import signal
 
@@ -174,6 +214,181 @@ def cmd_serve(args: argparse.Namespace) -> int:
         server.close()
     print(_t(lang, "stopped"), file=out, flush=True)
     return 0
+
+
+def listening_socket(host: str, port: int, backlog: int = 1024) -> socket.socket:
+    """The socket every worker accepts on, bound and listening (as waitress binds its own: the
+    address reused at once after a restart, IPv6 only on an IPv6 address)."""
+    family, kind, proto, _name, address = socket.getaddrinfo(
+        host, port, socket.AF_UNSPEC, socket.SOCK_STREAM, 0, socket.AI_PASSIVE)[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6 and hasattr(socket, "IPPROTO_IPV6"):
+            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        sock.bind(address)
+        sock.listen(backlog)
+    except OSError:
+        sock.close()
+        raise
+    sock.setblocking(False)
+    return sock
+
+
+class Workers:
+    """``--workers N``: N forked waitress servers on one listening socket, watched by this process.
+
+    A worker that dies is replaced (a worker that dies within :attr:`QUICK` seconds of its start,
+    :attr:`GIVE_UP` times in a row, stops the server: something is wrong that a new one will not
+    mend). Ctrl+C (SIGINT, which the terminal sends to every process of the group) and SIGTERM
+    stop the workers (SIGTERM, then SIGKILL after :attr:`GRACE` seconds) and then this process.
+    Each worker also stops when its parent is gone, so that none is left serving alone."""
+
+    QUICK = 5.0
+    GIVE_UP = 5
+    GRACE = 10.0
+    #: how often the watcher looks at its workers, and a worker at its parent (seconds)
+    TICK = 0.2
+    ORPHAN_TICK = 0.5
+
+    def __init__(self, wsgi: Callable, sock: socket.socket, n: int, options: dict, lang: str,
+                 out: TextIO):
+        self.wsgi, self.sock, self.n, self.options, self.lang, self.out = wsgi, sock, n, options, lang, out
+        self.children: dict[int, float] = {}  # pid -> when it started (monotonic)
+        self.stopping = False
+        self.failed = False
+
+    def run(self) -> int:
+        import signal
+
+        def stop(signum: int, frame: Any) -> None:
+            self.stopping = True
+
+        old = {s: signal.signal(s, stop) for s in (signal.SIGTERM, signal.SIGINT)}
+        quick_deaths = 0
+        try:
+            for _ in range(self.n):
+                self.spawn()
+            while not self.stopping:
+                pid, status = self.reap()
+                if pid == 0:
+                    time.sleep(self.TICK)
+                    continue
+                started = self.children.pop(pid, None)
+                if started is None or self.stopping:
+                    continue
+                quick_deaths = quick_deaths + 1 if time.monotonic() - started < self.QUICK else 0
+                if quick_deaths >= self.GIVE_UP:
+                    print(_t(self.lang, "worker_failing"), file=self.out, flush=True)
+                    self.failed = True
+                    break
+                print(_t(self.lang, "worker_restarted", pid=pid, how=self.how(status)), file=self.out,
+                      flush=True)
+                if quick_deaths:
+                    time.sleep(1.0)  # not a loop of forks while something is broken
+                self.spawn()
+        finally:
+            self.stop_all()
+            for s, handler in old.items():
+                signal.signal(s, handler)
+            self.sock.close()
+        if self.failed:
+            return EXIT_ENVIRONMENT
+        print(_t(self.lang, "stopped"), file=self.out, flush=True)
+        return 0
+
+    def how(self, status: int) -> str:
+        if os.WIFSIGNALED(status):
+            import signal
+
+            sig = os.WTERMSIG(status)
+            try:
+                name = signal.Signals(sig).name
+            except ValueError:
+                name = str(sig)
+            return _t(self.lang, "signal", sig=name)
+        return _t(self.lang, "exit_code", code=os.WEXITSTATUS(status) if os.WIFEXITED(status) else status)
+
+    def reap(self) -> tuple[int, int]:
+        try:
+            return os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return 0, 0
+
+    def spawn(self) -> None:
+        for stream in (sys.stdout, sys.stderr, self.out):
+            stream.flush()  # nothing buffered is written twice, once by each process
+        parent = os.getpid()
+        pid = os.fork()
+        if pid == 0:  # the worker
+            code = 0
+            try:
+                self.serve(parent)
+            except BaseException:  # noqa: BLE001 - a worker's failure is logged, never raised on
+                import traceback
+
+                traceback.print_exc()
+                code = 1
+            finally:
+                for stream in (sys.stdout, sys.stderr):
+                    try:
+                        stream.flush()
+                    except Exception:  # noqa: BLE001
+                        pass
+                os._exit(code)
+        self.children[pid] = time.monotonic()
+
+    def serve(self, parent: int) -> None:
+        """One worker: waitress on the shared socket until SIGTERM, SIGINT or its parent's end."""
+        import signal
+
+        from waitress.server import create_server
+
+        def stop(signum: int, frame: Any) -> None:
+            # once: a Ctrl+C reaches every process of the group, then the parent's SIGTERM follows
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            raise KeyboardInterrupt
+
+        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGINT, stop)
+        server = create_server(self.wsgi, sockets=[self.sock], **self.options)
+
+        def orphaned() -> None:
+            while os.getppid() == parent:
+                time.sleep(self.ORPHAN_TICK)
+            os.kill(os.getpid(), signal.SIGTERM)
+
+        threading.Thread(target=orphaned, name="referee-parent", daemon=True).start()
+        try:
+            server.run()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.close()
+
+    def stop_all(self) -> None:
+        import signal
+
+        for pid in list(self.children):
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                self.children.pop(pid, None)
+        deadline = time.monotonic() + self.GRACE
+        while self.children and time.monotonic() < deadline:
+            pid, _status = self.reap()
+            if pid:
+                self.children.pop(pid, None)
+            else:
+                time.sleep(0.05)
+        for pid in list(self.children):
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+            self.children.pop(pid, None)
 
 
 def app_db(args: argparse.Namespace) -> str:
@@ -196,7 +411,10 @@ def add_subcommands(sub: Any) -> None:
     s.add_argument("--instance", metavar="DIR", default=None,
                    help="the data folder (database, secret key, config.py); default: REFEREE_INSTANCE, "
                         "a checkout's instance/, else the user's data folder")
-    s.add_argument("--threads", type=int, default=8, help="requests served at once (default 8)")
+    s.add_argument("--threads", type=int, default=8, help="requests served at once (default 8; per worker)")
+    s.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="processes serving together (default 1; 2 on a club machine with two cores: "
+                        "one process uses one core). Linux and macOS")
     s.add_argument("--no-access-log", action="store_true", help="do not log each request")
     s.add_argument("--lang", choices=("ru", "en"), default=None,
                    help="the language of these messages (default: the terminal's)")
