@@ -1,7 +1,11 @@
 """The web app's benchmark: server CPU per recorded move as a match grows, and the tables it holds.
 
-    python tools/web_bench.py [--server referee|gunicorn|waitress] [--workers 2] [--no-ceiling]
+    python tools/web_bench.py [--server referee|gunicorn|waitress] [--workers N] [--no-ceiling]
                               [--ceiling-duration 40] [--before DIR [--rounds 2]]
+
+``--workers N``: the server's processes (``referee serve --workers N``, by default one; gunicorn's
+``-w N``, by default 2). One process against two on a quiet machine: run it with ``--workers 1``
+and with ``--workers 2``.
 
 Prints JSON. Against the production server on 127.0.0.1 (its own port and a database in a
 temporary folder; see ``tools/web_load.py``), on matches of traditional dominoes, 4 players, the
@@ -182,9 +186,11 @@ def ceiling(server: str, workers: int, hands_before: int, duration: float, start
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--server", default="referee", choices=["gunicorn", "referee", "waitress"],
-                    help="referee (`referee serve`: waitress, one process; the default), gunicorn (2 sync"
-                         " workers; `pip install gunicorn` first)")
-    ap.add_argument("--workers", type=int, default=2)
+                    help="referee (`referee serve`: waitress; the default), gunicorn (sync workers;"
+                         " `pip install gunicorn` first)")
+    ap.add_argument("--workers", type=int, default=None, metavar="N",
+                    help="the server's processes: `referee serve --workers N` (default 1), gunicorn -w N"
+                         " (default 2)")
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--no-ceiling", action="store_true")
     ap.add_argument("--ceiling-duration", type=float, default=40.0)
@@ -196,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
                          " beside each run; the medians and the ratios are printed")
     ap.add_argument("--rounds", type=int, default=2)
     args = ap.parse_args(argv)
+    args.workers = web_load.default_workers(args.server, args.workers)
     out = {"measured": time.strftime("%Y-%m-%d %H:%M"), "machine": f"{platform.machine()}, "
            f"{os.cpu_count()} cores, Python {platform.python_version()}", "server": args.server,
            "workers": args.workers, "variant": f"{VARIANT}, {len(NAMES)} players, deal entered"}

@@ -1,7 +1,10 @@
 """A bounded load driver for the web app: N tables, each with a phone moving and a viewer polling.
 
     python tools/web_load.py --tables 100 [--hands-before 0|29] [--move-every 10] [--poll-every 2.5]
-                             [--duration 60] [--server referee|gunicorn|waitress] [--workers 2]
+                             [--duration 60] [--server referee|gunicorn|waitress] [--workers N]
+
+``--workers N``: the server's processes (``referee serve --workers N``, gunicorn's ``-w N``; the
+default is each server's own: one for ``referee serve``, 2 for gunicorn).
 
 It starts the production server on 127.0.0.1 (a port of its own, a database in a temporary folder:
 nothing of the user's is touched), stores N matches (each with ``--hands-before`` complete hands
@@ -146,8 +149,9 @@ def free_port() -> int:
 class Server:
     """The production server on loopback, on its own database (a temporary folder)."""
 
-    def __init__(self, kind: str = "gunicorn", workers: int = 2, threads: int = 8, source: str | None = None):
-        self.kind, self.workers, self.threads = kind, workers, threads
+    def __init__(self, kind: str = "gunicorn", workers: int | None = None, threads: int = 8,
+                 source: str | None = None):
+        self.kind, self.workers, self.threads = kind, default_workers(kind, workers), threads
         self.source = source or ROOT  # the checkout whose app is served (another one: a before/after)
         self.dir = tempfile.mkdtemp(prefix="referee-load-")
         self.db = os.path.join(self.dir, "load.db")
@@ -161,9 +165,12 @@ class Server:
         bindir = os.path.dirname(sys.executable)
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([self.dir, self.source]))
         if self.kind == "referee":
-            # ``referee serve``: waitress in one process, as the README starts it
+            # ``referee serve``: waitress, as the README starts it (one process; a club's machine
+            # with two cores: --workers 2, processes sharing the port)
             cmd = [sys.executable, "-m", "referee", "serve", "--host", HOST, "--port", str(self.port),
                    "--instance", self.dir, "--threads", str(self.threads), "--no-access-log"]
+            if self.workers != 1:  # (a checkout from before --workers is measured with one)
+                cmd += ["--workers", str(self.workers)]
             env.update(REFEREE_DATABASE=self.db, REFEREE_SECRET_KEY="load-test")
         elif self.kind == "gunicorn":
             cmd = [os.path.join(bindir, "gunicorn"), "--no-control-socket", "-w", str(self.workers),
@@ -190,6 +197,10 @@ class Server:
         else:
             self.stop()
             raise SystemExit("the server did not answer within 30 s")
+        if self.kind == "referee" and self.workers > 1:
+            # ``referee serve --workers N`` opens the port before it forks its workers
+            while time.monotonic() < deadline and len(self.pids()) < 1 + self.workers:
+                time.sleep(0.1)
         time.sleep(0.5 if self.kind == "waitress" else 1.0)  # gunicorn's workers boot after the port opens
 
     def log(self) -> str:
@@ -458,9 +469,17 @@ def check_log(db_path: str, tables: list[Table], before_events: list[int]) -> di
             "every_move_present": missing == 0 and extra == 0}
 
 
+def default_workers(server: str, workers: int | None) -> int:
+    """The processes a server runs when none are asked for: ``referee serve``'s one, gunicorn's 2."""
+    if workers is not None:
+        return workers
+    return 1 if server in ("referee", "waitress") else 2
+
+
 def run_load(tables: int, hands_before: int, duration: float, move_every: float, poll_every: float,
-             server: str = "gunicorn", workers: int = 2, seed: int = 7) -> dict:
+             server: str = "gunicorn", workers: int | None = None, seed: int = 7) -> dict:
     """One bounded run; returns its figures."""
+    workers = default_workers(server, workers)
     plans = [plan_hands(VARIANT, NAMES, hands_before + 3, seed=seed * 100003 + i, options=OPTIONS)
              for i in range(min(tables, 8))]
     plans = [plans[i % len(plans)] for i in range(tables)]  # 8 different matches, repeated
@@ -536,9 +555,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--move-every", type=float, default=10.0)
     ap.add_argument("--poll-every", type=float, default=2.5)
     ap.add_argument("--server", default="referee", choices=["gunicorn", "referee", "waitress"],
-                    help="referee (`referee serve`: waitress, one process; the default), gunicorn (2 sync"
-                         " workers; `pip install gunicorn` first)")
-    ap.add_argument("--workers", type=int, default=2)
+                    help="referee (`referee serve`: waitress; the default), gunicorn (sync workers;"
+                         " `pip install gunicorn` first)")
+    ap.add_argument("--workers", type=int, default=None, metavar="N",
+                    help="the server's processes: `referee serve --workers N` (default 1), gunicorn -w N"
+                         " (default 2); waitress-serve runs one")
     ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args(argv)
     if not 1 <= args.tables <= 5000 or not 0 < args.duration <= 600:
