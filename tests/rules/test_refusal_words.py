@@ -34,7 +34,8 @@ for _spec in VARIANTS.values():
 
 #: the command line's own words a Russian line may name (commands, files, programs)
 CLI_WORDS = {"referee", "SQLite", "CSV", "QR", "URL", "HTTP", "HTTPS", "IP", "Ctrl", "C", "Ctrl+C",
-             "REFEREE_BASE_URL", "REFEREE_PROXIES", "REFEREE_HOST", "gunicorn", "waitress", "Wi-Fi"}
+             "REFEREE_BASE_URL", "REFEREE_PROXIES", "REFEREE_HOST", "gunicorn", "waitress", "Wi-Fi",
+             "Linux", "macOS", "Windows"}  # the systems' own names, as Russian writes them
 
 
 def english_words(text: str) -> list[str]:
