@@ -330,6 +330,8 @@ class Hand:
         if self.t_passed:
             raise IllegalMove("turn.over", {"player": self.players[seat]})
         kind = m.kind
+        if kind == "draw" and self.v._fast and self.v.fast_draw(self, seat, m.tile):
+            return
         if self.v.blind:
             self.v.blind_move(self, seat, m)
         elif kind == "lay":
@@ -715,10 +717,14 @@ class Hand:
     def turn_choices(self) -> tuple[list[tuple[int, Cand]], bool, bool]:
         """``(lay_options(), can_draw(), can_pass())`` at once: what the random player asks at
         every turn, with the fit and must-play masks made once (the same checks)."""
+        v = self.v
+        if v._fast:
+            got = v.fast_choices(self)
+            if got is not None:
+                return got
         seat = self.to_move
         if self.over or seat is None or self.t_passed:
             return [], False, False
-        v = self.v
         lay = self.layout
         if self._line and not self.t_laid and self.known[seat] and lay.placed:
             # ``_line_lays`` written out (the random player asks this at every turn)
@@ -829,6 +835,8 @@ class Hand:
 
     def play_lay(self, t: int, c: Cand) -> None:
         """Lay ``t`` as ``c`` (one of :meth:`lay_options`), with the turn and tile checks."""
+        if self.v._fast and self.v.fast_lay(self, t, c):
+            return
         if self.over:
             raise IllegalMove("hand.over", {})
         seat = self.to_move

@@ -209,6 +209,8 @@ class Variant:
         self._end_once = ((cls.check_end is Variant.check_end or cls.end_check_turn_free)
                           and not self._turn_end and not self._after_move)
         self._comp: int | None = None
+        #: a written-out way for the random player's common moves (``fast_choices``, ``fast_lay``)
+        self._fast = cls.fast_choices is not Variant.fast_choices
         #: the plain line (see ``line_plain``): -1 until asked, then 0 or 1
         self._line = -1
         #: plain line: VFIT[n], the tiles that fit an end showing n (``value_fit``)
@@ -660,6 +662,24 @@ class Variant:
 
     def cut(self, h: Hand, seat: int, t: int, c: Cand) -> Placement:  # pragma: no cover
         raise IllegalMove("sausage.cut", {})
+
+    # -- a written-out hot path (the counting games: ``counting.fast_choices``) -------------
+
+    def fast_choices(self, h: Hand) -> tuple[list[tuple[int, Cand]], bool, bool] | None:
+        """``Hand.turn_choices`` written out for this variant where it applies (None: ask the
+        general way). Must give exactly what the general way gives (tests/rules/test_hot_path.py)."""
+        return None
+
+    def fast_lay(self, h: Hand, t: int, c: Cand) -> bool:
+        """``Hand.play_lay(t, c)`` written out where it applies (False: nothing done, lay the
+        general way); used only by a variant that has ``fast_choices``."""
+        return False
+
+    def fast_draw(self, h: Hand, seat: int, t: int) -> bool:
+        """``Hand.play`` of ``seat``'s draw of ``t`` written out where it applies and is legal
+        (False: nothing done, the general way then plays or refuses it); used only by a variant
+        that has ``fast_choices``."""
+        return False
 
     # -- hooks after moves ------------------------------------------------------------------
 

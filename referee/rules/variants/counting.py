@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple, cast
+from typing import Any, Mapping, NamedTuple, cast
 
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
-from ..layout import Layout, Placement
-from ..tiles import A, B, DOUBLE, PIPS, tile_str, tiles_of
-from .base import HandScore, HandState, Variant
+from ..layout import VALUES, End, Layout, Placement
+from ..tiles import A, B, DOUBLE, PIPS, TILE_NAMES, tile_str, tiles_of
+from .base import DRAW_TOKENS, HandScore, HandState, Variant
 from .orders import DOUBLES_UP, LIGHTEST
 from .registry import register
 
@@ -16,6 +16,21 @@ from .registry import register
 def round5(x: int) -> int:
     """To the nearest multiple of 5 (…2 down, …3 up)."""
     return (x + 2) // 5 * 5
+
+
+def _end_count(lay: Layout) -> int:
+    """``Layout.end_count`` (the in-play count), written out for the counting games' lays."""
+    placed = lay.placed
+    if len(placed) == 1:
+        return PIPS[placed[0].tile]
+    total = 0
+    for e in lay.ends:
+        if not e.spin:
+            total += e.count
+    spinner = lay.spinner
+    if spinner >= 0 and lay.spin_started < 2:
+        total += 2 * A[placed[spinner].tile]
+    return total
 
 
 def count_after(lay: Layout, t: int, c: Cand) -> int:
@@ -43,13 +58,268 @@ def count_after(lay: Layout, t: int, c: Cand) -> int:
     return count
 
 
+def _plain_counting(v: Variant) -> bool:
+    """Whether ``v`` plays by the base class's turn, placement and end rules with a known hand
+    (no matadors, no closed ends, no ways beyond the ends', no turn rules, the default draw,
+    pass and end tests): what ``fast_choices`` and ``fast_lay`` write out."""
+    cls = type(v)
+    return (not v.matadors and not v.multi_lay and not v.blind and not v.turn_rules
+            and v.layout_kind in ("line", "muggins") and v._plain_refusals and not v._lay_checks
+            and not v._end_rules and not v._extra and not v._extra_fit and not v._after_move
+            and cls.check_end is Variant.check_end and cls.out_ends is Variant.out_ends
+            and cls.block is Variant.block and cls.lead_fit is Variant.lead_fit
+            and cls.compulsory_mask is Variant.compulsory_mask and cls.fit_mask is Variant.fit_mask)
+
+
+def fast_choices(v: Counting, h: Hand) -> tuple[list[tuple[int, Cand]], bool, bool] | None:
+    """``Hand.turn_choices`` at the start of a turn with the table started and the hand known,
+    for a variant of ``_plain_counting``: the lays (in ``lay_options``' order: tile by tile,
+    each end's ways in the ends' order, an end that is one place with an earlier one left out),
+    and the draw and the pass as ``Variant.draw_pass`` answers them. None where it does not
+    apply (the caller then asks the general way)."""
+    seat = h.to_move
+    if seat is None or h.over or h.t_passed or h.t_laid or not h.known[seat]:
+        return None
+    lay = h.layout
+    if not lay.placed or not h.counts[seat]:
+        return None
+    slot = h._fit_any
+    f = slot[1] if slot[0] == lay.version else h.fit(False)
+    must = h.hands[seat] & f
+    if not must:
+        # Variant.draw_pass, no tile to lay: the rest of each refusal
+        rule = v.draw_rule
+        d = h.drawable_n
+        if rule == "none" or d <= 0:
+            return [], False, True
+        if h.t_draws:
+            if rule == "one":
+                return [], False, True
+            return [], True, rule != "until"
+        return [], True, False
+    # Variant.placements (distinct), each end's ways from its table of (tile, Cand) pairs
+    fits = v._end_fit
+    pairs = v._pairs
+    state = v.cand_state(h) if v._stateful else None
+    ends = []
+    syms = 0
+    i = -1
+    for e in lay.ends:
+        i += 1
+        vals = e.values
+        fe = fits.get(vals)
+        if fe is None:
+            fe = v.end_fit(e)
+        m = fe & must
+        if m:
+            key = (vals, state, i)
+            pt = pairs.get(key)
+            if pt is None:
+                pt = pairs[key] = [None] * 28
+            ends.append((m, pt, i, e))
+            if e.sym >= 0:
+                syms += 1
+    out: list[tuple[int, Cand]] = []
+    if len(ends) == 1:
+        m, pt, i, e = ends[0]
+        while m:
+            low = m & -m
+            m ^= low
+            t = low.bit_length() - 1
+            w = pt[t]
+            out += w if w is not None else _pairs_at(v, h, pt, t, i, e, state)
+        return out, False, False
+    if syms > 1:
+        # ends that are one place (a lone double's sides, the spinner's free arms): one place
+        # shows one number on these tables, or the general way sorts them out
+        first = -1
+        shown: tuple[int, ...] = ()
+        for _m, _pt, _i, e in ends:
+            if e.sym >= 0:
+                if first < 0:
+                    first, shown = e.sym, e.values
+                elif e.sym != first or e.values != shown:
+                    return None
+    while must:
+        low = must & -must
+        must ^= low
+        t = low.bit_length() - 1
+        one_place = False
+        for m, pt, i, e in ends:
+            if m & low:
+                sym = e.sym >= 0
+                if sym and one_place:
+                    continue                # the same place, showing the same number
+                w = pt[t]
+                if w is None:
+                    w = _pairs_at(v, h, pt, t, i, e, state)
+                if w:
+                    if sym:
+                        one_place = True
+                    out += w
+    return out, False, False
+
+
+def _pairs_at(v: Counting, h: Hand, pt: list[Any], t: int, i: int, e: End, state: object) -> tuple[tuple[int, Cand], ...]:
+    """``pt[t]``: the distinct ways of ``t`` at end ``i`` (``Variant._fill``'s) as (tile, Cand)."""
+    vals = e.values
+    tab = v._tables.get((vals, state, i))
+    if tab is None:
+        tab = v._end_table(vals, state, i)
+    w = tab[t]
+    distinct = (w if w is not None else v._fill(h, tab, t, i, e))[1]
+    got = pt[t] = tuple([(t, c) for c in distinct])
+    return got
+
+
+def fast_lay(v: Counting, h: Hand, t: int, c: Cand) -> bool:
+    """``Hand.play_lay`` for the first tile of a turn, at an open end, from a known hand that
+    holds it, for a variant of ``_plain_counting``: the turn and tile checks pass there; the
+    tile is laid, scored (``on_lay``) and the end tested as ``Variant.check_end`` tests it after
+    a lay, written out. False (nothing done) where it does not apply."""
+    seat = h.to_move
+    if seat is None or h.over or h.t_laid or h.t_passed or not h.known[seat]:
+        return False
+    lay = h.layout
+    bit = 1 << t
+    hands = h.hands
+    held = hands[seat]
+    end, inner, across, matador, shows, down, cut, _ = c
+    if not lay.placed or not held & bit or lay.mask & bit or end < 0 or down or cut:
+        return False
+    # Hand.apply_lay
+    hands[seat] = held ^ bit
+    counts = h.counts
+    left = counts[seat] = counts[seat] - 1
+    e = lay.ends[end]
+    if inner is None or matador or shows is not None or (
+            lay.kind == "muggins" and lay.spinner < 0 and DOUBLE[t]):
+        p = lay.attach(end, t, inner, across, seat, matador, shows)   # (the spinner is made there)
+        h.t_last = len(lay.placed) - 1
+    else:
+        # Layout.attach on a line or a Muggins table: the end becomes the tile's outer half
+        # (in place: a started arm of the spinner is an end like any other)
+        outer = B[t] if A[t] == inner else A[t]
+        placed = lay.placed
+        idx = len(placed)
+        p = Placement(t, inner, outer, across, e.anchor, e.arm, seat, False, False, False)
+        placed.append(p)
+        lay.version += 1
+        lay.mask |= bit
+        if e.spin:
+            lay.spin_started += 1
+            e.spin = False
+        e.anchor = idx
+        e.values = VALUES[outer]
+        e.count = 2 * outer if across and DOUBLE[t] else outer
+        e.sym = -1
+        h.t_last = idx
+    h.t_laid = 1
+    h.passes_in_row = 0
+    h.maker = seat
+    if v._on_lay:
+        v.on_lay(h, seat, t, c, p)
+    if left == 0 and h.first_out is None:
+        h.first_out = seat
+    history = h.history
+    if not h.over:
+        # Variant.check_end after a lay (h.blocked(), the fit mask kept for the next asks)
+        if h.first_out is not None:
+            h.finish("out", h.first_out)
+        else:
+            fits = v._end_fit
+            f = 0
+            for e in lay.ends:
+                x = fits.get(e.values)
+                f |= x if x is not None else v.end_fit(e)
+            h._fit_any = (lay.version, f)
+            stock = h.stock
+            if stock >= 0 and False not in h.known:
+                m = 0
+                for x in hands:
+                    m |= x
+                if stock > 0 and v.draw_rule != "none" and h.stock_n > h.reserved:
+                    m |= stock              # (drawable_n > 0)
+                blocked = not (m & f)
+            else:
+                blocked = not (h.live_mask() & f)
+            if blocked:
+                h.finish("block", None)
+        h._end_seen = len(history) + 1
+    # Hand.play_lay, after apply_lay
+    tok = TILE_NAMES[t]
+    h.t_moves.append(tok)
+    history.append((seat, tok))
+    return True
+
+
+def fast_draw(v: Counting, h: Hand, seat: int, t: int) -> bool:
+    """``Hand.play`` of a draw of the seen tile ``t`` from a known stock (the deal known), for a
+    variant of ``_plain_counting``, where ``Variant.draw_refusal`` lets ``seat`` draw and the
+    stock holds it: ``Hand.take_drawn`` and the move's record, written out. False (nothing done)
+    anywhere else: the general way then plays the draw or says why it is refused."""
+    if t < 0 or h.t_laid or not h.known[seat]:
+        return False
+    stock = h.stock
+    bit = 1 << t
+    if stock <= 0 or not stock & bit or False in h.known:
+        return False
+    lay = h.layout
+    # Variant.draw_refusal (a known hand; the stock known)
+    rule = v.draw_rule
+    if rule == "none" or not lay.placed or (h.counts[seat] == 0 and not v.draw_when_out):
+        return False
+    if h.stock_n <= h.reserved or (rule == "one" and h.t_draws >= 1):
+        return False                    # (drawable_n <= 0, or one draw a turn)
+    slot = h._fit_any
+    f = slot[1] if slot[0] == lay.version else h.fit(False)
+    if h.hands[seat] & f:
+        return False                    # he must lay (no matadors: every tile is compulsory)
+    # Hand.take_drawn
+    h.stock_n -= 1
+    h.counts[seat] += 1
+    h.stock = stock ^ bit
+    h.hands[seat] |= bit
+    h.t_draws += 1
+    h.t_drawn = t
+    v.on_draw(h, seat, t)
+    # Hand.play, after the move
+    tok = DRAW_TOKENS[t]
+    h.t_moves.append(tok)
+    h.history.append((seat, tok))
+    return True
+
+
+class Counting(Variant):
+    """The counting games that play by the base class's rules beside their scoring (Muggins,
+    Bergen, fives and threes): the random player's common moves written out where they apply
+    (``fast_choices``, ``fast_lay``)."""
+
+    def __init__(self, options: Mapping[str, object], players: int) -> None:
+        super().__init__(options, players)
+        #: the rules are the base class's (``_plain_counting``): the written-out moves apply
+        self._plain = _plain_counting(self)
+        #: (end values, cand_state, end index) -> per tile the distinct ways there as
+        #: (tile, Cand) pairs, None until asked (see ``fast_choices``)
+        self._pairs: dict[tuple[object, ...], list[Any]] = {}
+
+    def fast_choices(self, h: Hand) -> tuple[list[tuple[int, Cand]], bool, bool] | None:
+        return fast_choices(self, h) if self._plain else None
+
+    def fast_lay(self, h: Hand, t: int, c: Cand) -> bool:
+        return self._plain and fast_lay(self, h, t, c)
+
+    def fast_draw(self, h: Hand, seat: int, t: int) -> bool:
+        return self._plain and fast_draw(self, h, seat, t)
+
+
 class MugginsOptions(NamedTuple):
     """The house options of Muggins (typed, by name)."""
     out_bonus_pips: str
     target: int
 
 
-class Muggins(Variant):
+class Muggins(Counting):
     name = "muggins"
     rule_topics = frozenset({"drawing", "one_tile"})
     in_play_step = 5
@@ -85,7 +355,7 @@ class Muggins(Variant):
         return DOUBLE[t] and h.layout.spinner >= 0
 
     def on_lay(self, h: Hand, seat: int, t: int, c: Cand, p: Placement) -> None:
-        count = h.layout.end_count()
+        count = _end_count(h.layout)
         if count and count % 5 == 0:
             h.scores[seat] += count
 
@@ -115,7 +385,7 @@ class BergenOptions(NamedTuple):
     target: int
 
 
-class Bergen(Variant):
+class Bergen(Counting):
     name = "bergen"
     rule_topics = frozenset({"drawing", "one_tile", "bergen"})
     in_play_least = 2               # Bergen's points come in 2s and 3s
@@ -200,7 +470,7 @@ class FivesOptions(NamedTuple):
     target: int
 
 
-class Fives(Variant):
+class Fives(Counting):
     name = "fives"
     rule_topics = frozenset({"drawing", "one_tile"})
 
@@ -233,7 +503,7 @@ class Fives(Variant):
         return DOUBLES_UP + LIGHTEST
 
     def on_lay(self, h: Hand, seat: int, t: int, c: Cand, p: Placement) -> None:
-        count = h.layout.end_count()
+        count = _end_count(h.layout)
         if count and count % self.divisor == 0:
             h.scores[seat] += count // self.divisor
 
