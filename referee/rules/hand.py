@@ -33,6 +33,9 @@ class Cand(NamedTuple):
     give: str = ""
 
 
+#: ``str(Move("draw", t))`` for each tile
+_DRAW_TOKENS: tuple[str, ...] = tuple("draw " + name for name in TILE_NAMES)
+
 #: a slot of a plain line's table (``Hand._line_table``) where no tile fits: never offered
 _NO_CAND = Cand(-2, None, False)
 
@@ -342,7 +345,13 @@ class Hand:
             self._pass(seat)
         else:
             raise IllegalMove("blind.only", {"move": str(m)})
-        tok = str(m)
+        # the token as the record writes it (``str(m)``; a pass's and a draw's without the call)
+        if kind == "pass":
+            tok = "pass"
+        elif kind == "draw":
+            tok = _DRAW_TOKENS[m.tile] if m.tile >= 0 else "draw"
+        else:
+            tok = str(m)
         self.t_moves.append(tok)
         self.history.append((seat, tok))
         if not self.over and self.v._after_move:
@@ -397,6 +406,14 @@ class Hand:
         self.t_moves = []
         if self._end_seen == len(self.history) and v._end_once:
             return          # the turn ended on a lay, whose end test said all (see apply_lay)
+        if self._line:
+            # Variant.check_end(turn_end=True) on a plain line (``_line_blocked`` its block test)
+            if self.first_out is not None:
+                self.finish("out", self.first_out)
+            elif self.layout.placed and (self._line_blocked()
+                                         or (self.passes_in_row >= self.n and self.drawable_n == 0)):
+                self.finish("block", None)
+            return
         v.check_end(self, True)
 
     # -- laying -----------------------------------------------------------------------------
@@ -843,6 +860,28 @@ class Hand:
         if seat is None:
             raise IllegalMove("lead.unknown", {})
         lay = self.layout
+        if (self.t_laid or self.t_passed or self.v._lay_checks or not lay.placed or not self.known[seat]
+                or not self.hands[seat] >> t & 1 or lay.mask >> t & 1):
+            self._turn_allows_lay(seat, t)
+            self.check_source(seat, t)
+        # (else: the first tile of a turn after the lead, held in a known hand: both pass)
+        self.apply_lay(seat, t, c)
+        tok = TILE_NAMES[t]
+        self.t_moves.append(tok)
+        self.history.append((seat, tok))
+        if not self.over and self.v._after_move:
+            self.v.after_move(self, seat, None)
+
+    def play_lay_end(self, t: int, c: Cand) -> None:
+        """``play_lay(t, c)``, then ``end_turn()`` unless the lay ended the hand: a lay that
+        closes the turn, as the random player of the one-tile games plays every lay (the same
+        checks, the same end tests)."""
+        if self.over:
+            raise IllegalMove("hand.over", {})
+        seat = self.to_move
+        if seat is None:
+            raise IllegalMove("lead.unknown", {})
+        lay = self.layout
         if self._line and not self.t_laid and not self.t_passed and lay.placed and self.known[seat]:
             hands = self.hands
             held = hands[seat]
@@ -850,10 +889,10 @@ class Hand:
             end = c[0]
             if held & bit and not lay.mask & bit and end >= 0:
                 # a plain line (``Variant.line_plain``), the first tile of a turn after the
-                # lead, held in a known hand: the turn and tile checks pass. What
-                # ``apply_lay`` does there (its plain line branch: ``Layout.attach_line``,
-                # then ``Variant.check_end`` on the line's fits as ``_line_blocked``), written
-                # out here: this is the random player's every tile
+                # lead, held in a known hand: the turn and tile checks pass. What ``play_lay``
+                # and ``end_turn`` do there (``apply_lay``'s plain line branch:
+                # ``Layout.attach_line``, then ``Variant.check_end`` on the line's fits as
+                # ``_line_blocked``; the next turn), written out: the random player's every tile
                 hands[seat] = held ^ bit
                 counts = self.counts
                 left = counts[seat] = counts[seat] - 1
@@ -904,18 +943,25 @@ class Hand:
                             self.finish("block", None)
                             return
                 self._end_seen = len(history)
+                # end_turn(): the end test of the turn is the lay's (``_end_once``: a plain
+                # line's end rules are the base's); the next seat's turn starts
+                self.turn_log.append((seat, self.t_moves))
+                if self.next_seat is not None:
+                    self.to_move = self.next_seat
+                    self.next_seat = None
+                else:
+                    seat += 1
+                    self.to_move = seat if seat < self.n else 0
+                self.t_laid = 0
+                self.t_last = -1
+                self.t_moves = []
+                if self.t_draws:
+                    self.t_draws = 0
+                    self.t_drawn = -2
                 return
-        if (self.t_laid or self.t_passed or self.v._lay_checks or not lay.placed or not self.known[seat]
-                or not self.hands[seat] >> t & 1 or lay.mask >> t & 1):
-            self._turn_allows_lay(seat, t)
-            self.check_source(seat, t)
-        # (else: the first tile of a turn after the lead, held in a known hand: both pass)
-        self.apply_lay(seat, t, c)
-        tok = TILE_NAMES[t]
-        self.t_moves.append(tok)
-        self.history.append((seat, tok))
-        if not self.over and self.v._after_move:
-            self.v.after_move(self, seat, None)
+        self.play_lay(t, c)
+        if not self.over:
+            self.end_turn()
 
     def draw_error(self) -> RuleError | None:
         """Why the player to move may not draw now (None: he may)."""
@@ -1068,16 +1114,19 @@ class Hand:
                 self.known_in[seat] |= 1 << t
         self.t_draws += 1
         self.t_drawn = t
-        self.v.on_draw(self, seat, t)
+        if self.v._on_draw:
+            self.v.on_draw(self, seat, t)
 
     def _pass(self, seat: int) -> None:
         v = self.v
         if self.t_laid:
             raise IllegalMove("pass.after_lay", {"player": self.players[seat]})
-        v.check_pass(self, seat)
+        if not (v._plain_refusals and v.draw_pass(self, seat)[1]):
+            v.check_pass(self, seat)       # (``draw_pass`` answers as ``pass_refusal``; this raises)
         self.t_passed = True
         self.passes_in_row += 1
-        v.on_pass(self, seat)
+        if v._on_pass:
+            v.on_pass(self, seat)
 
     # -- the end ----------------------------------------------------------------------------
 

@@ -20,9 +20,23 @@ __all__ = ["random_deal", "random_hand", "play_random", "walk", "choices", "END_
 END_TURN = "end"
 
 
+#: random.Random.shuffle's steps for 28 tiles: (i, the bit length of i + 1), i from 27 down to 1
+_SHUFFLE = [(i, (i + 1).bit_length()) for i in reversed(range(1, 28))]
+
+
 def random_deal(v: Variant, n: int, rng: random.Random) -> tuple[list[list[int]], int | None, int | None]:
     tiles = list(ALL_TILES)
-    rng.shuffle(tiles)
+    by_bits = getattr(random.Random, "_randbelow_with_getrandbits", None)
+    if by_bits is not None and getattr(type(rng), "_randbelow", None) is by_bits:
+        # rng.shuffle(tiles) written out: the same numbers, drawn as _randbelow draws them
+        bits = rng.getrandbits
+        for i, b in _SHUFFLE:
+            j = bits(b)
+            while j > i:
+                j = bits(b)
+            tiles[i], tiles[j] = tiles[j], tiles[i]
+    else:
+        rng.shuffle(tiles)
     size = v.deal_size(n)
     deal = [tiles[i * size:(i + 1) * size] for i in range(n)]
     rest = tiles[n * size:]
@@ -116,6 +130,7 @@ def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
     lay_options = h.lay_options
     turn_choices = h.turn_choices
     play_lay = h.play_lay
+    play_lay_end = h.play_lay_end
     end_turn = h.end_turn
     play = h.play
     # one tile a turn (no multi-lay rule, not blind): a turn ends with its lay or its pass
@@ -143,9 +158,12 @@ def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:
                 k = bits(b)
             if k < nl:
                 t, c = lays[k]
-                play_lay(t, c)
+                play_lay_end(t, c)
                 laid += 1
-            elif draw and k == nl:
+                if h.over:
+                    return laid
+                continue
+            if draw and k == nl:
                 play(_random_draw_move(h, rng))
                 if h.over:
                     return laid

@@ -7,7 +7,9 @@ whether he may pass) must give exactly what the token path finds: each lay's tok
 ``places_for`` tile by tile (known hands), and the draw and the pass answer as ``draw_error()``
 and ``pass_error()`` do. At the end of every turn, a copy of the hand whose last end test is
 forgotten runs the full end test: the hand that skipped it (a turn ending right after a lay)
-must stand exactly as the copy does.
+must stand exactly as the copy does. Where a lay closes the turn (the one-tile games),
+``Hand.play_lay_end`` (what ``play_random`` plays) must leave the hand, its table included, exactly
+as ``play_lay`` and ``end_turn`` one after the other leave a copy of it.
 
 ``tests/data/playout_digests.json`` holds, for every variant and player count, a digest of
 seeded playouts (the moves, the end, the winner, the scores and the tiles left) made with the
@@ -54,6 +56,18 @@ def _end_turn_checked(h) -> None:
     assert _same_state(h, full), ("end of turn", h.v.name, h.history[-6:])
 
 
+def _snapshot(h) -> tuple:
+    """Everything a move changes in a hand, its table included."""
+    lay = h.layout
+    placed = [(p.tile, p.inner, p.outer, p.across, p.parent, p.arm, p.seat, p.dead, p.matador, p.down, p.cut)
+              for p in lay.placed]
+    ends = [(e.anchor, e.values, e.count, e.arm, e.sym, e.spin) for e in lay.ends]
+    return (list(h.history), [(s, list(m)) for s, m in h.turn_log], h.to_move, h.next_seat, h.over, h.end,
+            h.winner, h.first_out, h.maker, list(h.scores), list(h.counts), list(h.hands), h.stock, h.stock_n,
+            h.t_laid, h.t_last, h.t_draws, h.t_drawn, h.t_passed, list(h.t_moves), h.passes_in_row,
+            h._end_seen, lay.mask, lay.version, placed, ends, lay.spinner, lay.spin_started, lay.root)
+
+
 def _check_choices(h) -> tuple[list, bool, bool]:
     lays, draw, pass_ = h.turn_choices()
     assert lays == h.lay_options(), (h.v.name, h.history[-6:])
@@ -82,6 +96,17 @@ def _play_checked(h, rng: random.Random) -> int:
             n = len(lays) + draw + pass_
             assert n, ("no legal move", h.v.name, h.history[-6:])
             k = rng.randrange(n)
+            if k < len(lays) and not h.v.multi_lay and not h.v._multi_rule:
+                # the one-tile games' random player lays and ends the turn in one call: the
+                # same as the lay and the end of the turn one after the other
+                ref = clone(h)
+                ref.play_lay(*lays[k])
+                if not ref.over:
+                    _end_turn_checked(ref)
+                h.play_lay_end(*lays[k])
+                assert _snapshot(h) == _snapshot(ref), ("play_lay_end", h.v.name, h.history[-6:])
+                laid += 1
+                continue
             if k < len(lays):
                 h.play_lay(*lays[k])
                 laid += 1

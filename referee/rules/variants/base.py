@@ -200,6 +200,8 @@ class Variant:
         self._on_lay = cls.on_lay is not Variant.on_lay
         self._after_move = cls.after_move is not Variant.after_move
         self._turn_end = cls.on_turn_end is not Variant.on_turn_end
+        self._on_pass = cls.on_pass is not Variant.on_pass
+        self._on_draw = cls.on_draw is not Variant.on_draw
         #: the lead is checked only against ``Hand.lead_tile`` (the default ``check_lead``)
         self._lead_rule = cls.check_lead is not Variant.check_lead
         #: the default draw and pass refusals (``draw_pass`` answers both at once)
@@ -211,6 +213,8 @@ class Variant:
         self._comp: int | None = None
         #: a written-out way for the random player's common moves (``fast_choices``, ``fast_lay``)
         self._fast = cls.fast_choices is not Variant.fast_choices
+        #: deal_size by the number of players (the catalogue's deal of the options, asked once)
+        self._deal_sizes: dict[int, int] = {}
         #: the plain line (see ``line_plain``): -1 until asked, then 0 or 1
         self._line = -1
         #: plain line: VFIT[n], the tiles that fit an end showing n (``value_fit``)
@@ -251,7 +255,10 @@ class Variant:
     # -- deal and stock ---------------------------------------------------------------------
 
     def deal_size(self, n: int) -> int:
-        return self.spec.deal(n, self.options)
+        d = self._deal_sizes.get(n)
+        if d is None:
+            d = self._deal_sizes[n] = self.spec.deal(n, self.options)
+        return d
 
     def reserved_count(self) -> int:
         return 0
@@ -286,12 +293,17 @@ class Variant:
             h.to_move = lead
             return
         if h.deal_known:
+            hands = h.hands
+            dealt = 0
+            for m in hands:
+                dealt |= m
             for t in order:
-                for s in range(h.n):
-                    if h.hands[s] >> t & 1:
-                        self.fix_leader(h, s, lead)
-                        h.lead_tile = t
-                        return
+                if dealt >> t & 1:
+                    for s in range(h.n):
+                        if hands[s] >> t & 1:
+                            self.fix_leader(h, s, lead)
+                            h.lead_tile = t
+                            return
             self.no_opener(h)
             return
         h.to_move = lead

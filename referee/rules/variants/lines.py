@@ -15,10 +15,16 @@ from .registry import register
 
 def monotonous(mask: int, threshold: int) -> bool:
     """At least ``threshold`` tiles of the hand share one number."""
-    for n in range(7):
-        if (mask & SUIT[n]).bit_count() >= threshold:
+    for suit in SUIT:
+        if (mask & suit).bit_count() >= threshold:
             return True
     return False
+
+
+#: the opener orders (shared: ``Variant.setup`` only reads them)
+_LOWEST_FIRST = DOUBLES_UP + LIGHTEST
+_KOZEL_FIRST = KOZEL + HEAVIEST
+_HIGHEST_FIRST = DOUBLES_DOWN + HEAVIEST
 
 
 class TraditionalOptions(NamedTuple):
@@ -53,10 +59,10 @@ class Traditional(Variant):
     def opener_order(self, h: Hand) -> list[int] | None:
         rule = self.o.opener
         if rule == "lowest_double":
-            return DOUBLES_UP + LIGHTEST
+            return _LOWEST_FIRST
         if rule == "kozel":
-            return KOZEL + HEAVIEST
-        return DOUBLES_DOWN + HEAVIEST
+            return _KOZEL_FIRST
+        return _HIGHEST_FIRST
 
     def winner_leads(self) -> bool:
         return bool(self.o.later_lead == "winner")
@@ -64,9 +70,13 @@ class Traditional(Variant):
     def setup(self, h: Hand, lead: int | None, previous_winner: int | None, first_hand: bool) -> None:
         super().setup(h, lead, previous_winner, first_hand)
         if h.deal_known:
-            thr = self.o.monotonous_threshold
-            bad = sum(1 for s in range(h.n) if monotonous(h.hands[s], thr))
-            need = 1 if self.o.redeal_when == "any" else 2
+            o = self.o
+            thr = o.monotonous_threshold
+            need = 1 if o.redeal_when == "any" else 2
+            bad = 0
+            for m in h.hands:
+                if monotonous(m, thr):
+                    bad += 1
             if bad >= need:
                 h.finish("redeal", None)
 
