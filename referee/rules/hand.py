@@ -312,6 +312,25 @@ class Hand:
 
     def cands(self, t: int, seat: int, turn: bool = True) -> tuple[list[Cand], str | None]:
         """The ways to lay ``t`` now, and (when there are none) the rule that stops it."""
+        lay = self.layout
+        if self._line and lay.placed:
+            # a plain line: ``Variant.candidates`` from the line's tables (the one way at each
+            # end whose number ``t`` shows, end 0 first)
+            e0, e1 = lay.ends
+            v = self.v
+            vfit = v._vfit
+            ltab = v._ltab
+            bit = 1 << t
+            out: list[Cand] = []
+            x0 = e0.values[0]
+            if vfit[x0] & bit:
+                out.append((ltab[x0] or self._line_table(0, e0))[t][1])
+            x1 = e1.values[0]
+            if vfit[x1] & bit:
+                out.append((ltab[7 + x1] or self._line_table(1, e1))[t][1])
+            if out:
+                return out, None
+            return out, v.no_fit_reason(self, t, v.no_fit_rule)
         return self.v.candidates(self, t, seat, turn)
 
     def compulsory_playable(self, seat: int) -> int:
