@@ -36,6 +36,9 @@ class Cand(NamedTuple):
 #: ``str(Move("draw", t))`` for each tile
 _DRAW_TOKENS: tuple[str, ...] = tuple("draw " + name for name in TILE_NAMES)
 
+#: ``str(parse_move(text))`` for the texts played (``Hand.play``; cleared when it grows large)
+_WRITTEN: dict[str, str] = {}
+
 #: a slot of a plain line's table (``Hand._line_table``) where no tile fits: never offered
 _NO_CAND = Cand(-2, None, False)
 
@@ -345,7 +348,12 @@ class Hand:
         """Apply one move of the player to move; refused moves change nothing."""
         if self.over:
             raise IllegalMove("hand.over", {})
-        m = parse_move(token) if isinstance(token, str) else token
+        if isinstance(token, str):
+            text: str | None = token
+            m = parse_move(token)
+        else:
+            text = None
+            m = token
         seat = self.to_move
         if seat is None:
             raise IllegalMove("lead.unknown", {})
@@ -364,11 +372,19 @@ class Hand:
             self._pass(seat)
         else:
             raise IllegalMove("blind.only", {"move": str(m)})
-        # the token as the record writes it (``str(m)``; a pass's and a draw's without the call)
+        # the token as the record writes it (``str(m)``): a pass's and a draw's without the
+        # call, a text's looked up once written (a record repeats its tokens)
         if kind == "pass":
             tok = "pass"
         elif kind == "draw":
             tok = _DRAW_TOKENS[m.tile] if m.tile >= 0 else "draw"
+        elif text is not None:
+            known = _WRITTEN.get(text)
+            if known is None:
+                if len(_WRITTEN) >= 4096:
+                    _WRITTEN.clear()
+                known = _WRITTEN[text] = str(m)
+            tok = known
         else:
             tok = str(m)
         self.t_moves.append(tok)
@@ -458,6 +474,8 @@ class Hand:
         chosen = [c for c in cands if self._token_matches(m, c)]
         if not chosen:
             raise IllegalMove(self._mismatch_rule(m, cands), self._fit_params(t))
+        if len(chosen) == 1:
+            return chosen[0]            # (one way: nothing for the effect keys below to merge)
         keys = {}
         for c in chosen:
             k = self.effect_key(c, t)
