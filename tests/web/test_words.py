@@ -86,12 +86,17 @@ def ru_offenders(page) -> list[str]:
     return found
 
 
+#: a web address or a match's path with its key, left out of the words looked at
+ADDRESS = re.compile(r"https?://\S+|/[ms]/[\w-]+")
+
 def offenders(page, lang: str) -> list[str]:
     found = ru_offenders(page) if lang == "ru" else []
     for text in visible(page):
         for m in FILES.finditer(text):
             found.append(f"file: {m.group(0)!r} in {text[:80]!r}")
-        for w in WORD.findall(text):
+        # a link's own text (the share page shows the table's address) carries the match's random
+        # key, whose letters may spell a value («…S0no-z…»): addresses are not words
+        for w in WORD.findall(ADDRESS.sub(" ", text)):
             if w in SNAKE or w in RULE_IDS or ("." in w and w in RULE_IDS):
                 found.append(f"id: {w!r} in {text[:80]!r}")
             elif lang == "ru" and w in SINGLE:
