@@ -166,7 +166,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # waitress drops every X-Forwarded-* header by default; with REFEREE_PROXIES they go on
     # to the app, whose ProxyFix trusts the last n of them (those the proxies set)
     options = dict(threads=args.threads, ident="referee",
-                   clear_untrusted_proxy_headers=not app.config["PROXIES"])
+                   clear_untrusted_proxy_headers=not app.config["PROXIES"], **holding(raise_open_files()))
     server: Any = None
     sock: socket.socket | None = None
     try:
@@ -214,6 +214,47 @@ def cmd_serve(args: argparse.Namespace) -> int:
         server.close()
     print(_t(lang, "stopped"), file=out, flush=True)
     return 0
+
+
+#: the connections each process holds open at most: every phone at a club keeps one (or a few)
+#: open between its requests (HTTP/1.1 keep-alive), the standings screen and the viewers too
+CONNECTIONS = 10_000
+#: the files a process keeps for itself beside its connections (the database, its WAL, logs)
+FILES_KEPT = 64
+
+
+def raise_open_files(wanted: int = CONNECTIONS + FILES_KEPT) -> int:
+    """Raise this process's limit of open files (``RLIMIT_NOFILE``, often 1,024) towards
+    ``wanted``, as far as the hard limit allows (no privilege needed); the limit now in force.
+    Each open connection is a file; the forked workers inherit the limit."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return wanted if soft == resource.RLIM_INFINITY else int(soft)
+
+
+def holding(open_files: int) -> dict:
+    """waitress's settings for phones that keep their connections open.
+
+    - ``connection_limit``: waitress stops accepting at 100 open connections by default, and a
+      phone's idle keep-alive connection counts: the 101st phone waited for another's to time
+      out (two minutes). Raised to what the open-files limit allows (less what the process
+      keeps for itself), at most :data:`CONNECTIONS`;
+    - ``asyncore_use_poll``: waitress waits on its sockets with ``select()`` by default, which
+      cannot watch a file numbered 1,024 or more; ``poll()`` has no such bound;
+    - ``channel_timeout`` stays waitress's 120 s: a connection idle that long (a phone put
+      away) is closed, and the phone opens a new one when it is used again."""
+    return {"connection_limit": max(100, min(CONNECTIONS, open_files - FILES_KEPT)),
+            "asyncore_use_poll": True}
 
 
 def listening_socket(host: str, port: int, backlog: int = 1024) -> socket.socket:
