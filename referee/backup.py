@@ -97,6 +97,15 @@ def _counts(conn: sqlite3.Connection) -> tuple[int, int]:
     return matches, events
 
 
+def _new_private_file(path: Path) -> None:
+    """Make ``path`` an empty file readable and writable by this user only (0600) before
+    anything is copied into it: the copy is as private as the database while it is written
+    (a file made with the process's umask, 0644 as a rule, is readable by every user of the
+    machine until a chmod at the end). A leftover of an interrupted copy is replaced."""
+    path.unlink(missing_ok=True)
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
 def backup(database: str, dest: str, force: bool = False, lang: str = "en") -> dict:
     """Copy ``database`` (live or not) to ``dest``; returns what was written."""
     import sqlite3
@@ -110,8 +119,9 @@ def backup(database: str, dest: str, force: bool = False, lang: str = "en") -> d
         raise Refused(_t(lang, "exists", path=target))
     partial = target.with_name(target.name + ".partial")
     try:
+        _new_private_file(partial)  # 0600 from its first byte, whatever the umask
         dst = sqlite3.connect(partial)
-    except sqlite3.Error:
+    except (OSError, sqlite3.Error):
         raise Refused(_t(lang, "cannot_write", path=target, reason=_t(lang, "cannot_open"))) from None
     try:
         src = _connect_ro(database)
@@ -129,7 +139,6 @@ def backup(database: str, dest: str, force: bool = False, lang: str = "en") -> d
         partial.unlink(missing_ok=True)
         raise
     dst.close()
-    os.chmod(partial, 0o600)  # as private as the database itself
     os.replace(partial, target)
     return {"path": str(target), "matches": matches, "events": events, "bytes": target.stat().st_size}
 
@@ -159,7 +168,8 @@ def restore(source: str, database: str, lang: str = "en") -> dict:
             kept = backup(database, database + time.strftime(".before-restore-%Y%m%d-%H%M%S"),
                           lang=lang)["path"]
         else:
-            os.makedirs(os.path.dirname(os.path.abspath(database)), exist_ok=True)
+            os.makedirs(os.path.dirname(os.path.abspath(database)), mode=0o700, exist_ok=True)
+            _new_private_file(Path(database))
         live = sqlite3.connect(database, timeout=30)
         try:
             src.backup(live)  # one write transaction on the live database

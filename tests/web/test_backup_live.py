@@ -159,3 +159,53 @@ def test_backup_and_restore_refuse_clearly(tmp_path):
     done = _cli("backup", str(folder), "--database", str(tmp_path / "real.db"))
     assert done.returncode == 0 and len(list(folder.glob("referee-*.db"))) == 1
     assert oct(next(folder.glob("referee-*.db")).stat().st_mode)[-3:] == "600"
+
+
+def test_the_copies_are_private_while_they_are_written(tmp_path, monkeypatch):
+    """The backup's file (``<dest>.partial`` while SQLite copies into it), the copy of the live
+    database a restore keeps, and a database a restore makes are 0600 from the start, under a
+    umask that would make them readable by everyone (0644)."""
+    import os
+    import stat
+
+    from referee import backup
+    from referee.web.store import open_db
+
+    live = str(tmp_path / "live.db")
+    open_db(live).conn.close()
+    seen: dict[str, int] = {}
+    real_connect = backup._connect_ro
+
+    class Watched:
+        """The source connection: the copy's file is looked at as the copy starts."""
+
+        def __init__(self, path: str):
+            self.conn = real_connect(path)
+
+        def backup(self, dst) -> None:
+            for f in tmp_path.rglob("*"):
+                if f.is_file() and not f.name.endswith(("-wal", "-shm", ".lock")) and f.name != "live.db" \
+                        and f.name != "source.db":
+                    seen[f.name] = stat.S_IMODE(f.stat().st_mode)
+            self.conn.backup(dst)
+
+        def __getattr__(self, name):
+            return getattr(self.conn, name)
+
+    monkeypatch.setattr(backup, "_connect_ro", Watched)
+    old = os.umask(0o022)
+    try:
+        done = backup.backup(live, str(tmp_path / "copy.db"))
+        assert stat.S_IMODE(os.stat(done["path"]).st_mode) == 0o600
+        assert seen.get("copy.db.partial") == 0o600, seen
+        seen.clear()
+        os.replace(done["path"], tmp_path / "source.db")
+        restored = backup.restore(str(tmp_path / "source.db"), live)
+        partials = {k: v for k, v in seen.items() if ".before-restore-" in k and k.endswith(".partial")}
+        assert partials and set(partials.values()) == {0o600}, seen
+        assert stat.S_IMODE(os.stat(restored["kept"]).st_mode) == 0o600
+        fresh = str(tmp_path / "new" / "made.db")
+        backup.restore(str(tmp_path / "source.db"), fresh)
+        assert stat.S_IMODE(os.stat(fresh).st_mode) == 0o600
+    finally:
+        os.umask(old)
