@@ -9,7 +9,6 @@ browser's match list shows (``matches.known_matches``); a player is known by his
 
 from __future__ import annotations
 
-import csv
 import io
 from collections import defaultdict
 
@@ -142,11 +141,10 @@ def csv_rows(facts: list[dict], only: str | None = None):
 
 
 def _csv(rows, filename: str) -> Response:
+    from referee.matches import spreadsheet
+
     buf = io.StringIO()
-    w = csv.writer(buf)
-    w.writerow(CSV_HEAD)
-    for r in rows:
-        w.writerow(r)
+    spreadsheet.write(buf, CSV_HEAD, rows)  # a name that reads as a formula is written as text
     # a BOM so that spreadsheets read the names (Cyrillic) as UTF-8
     return Response("\ufeff" + buf.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
