@@ -54,3 +54,34 @@ _EDIT_KEY = re.compile(r"(/|%2[Ff])m(/|%2[Ff])[A-Za-z0-9_-]+")
 def redact(text: str) -> str:
     """``text`` with every edit key replaced by ``***`` (for access logs)."""
     return _EDIT_KEY.sub(r"\1m\2***", text)
+
+
+def redact_all_logs() -> None:
+    """Keep edit keys out of every log line of this process, whoever logs it and to whichever
+    handler: Flask's error log (``Exception on /m/<key>/score [GET]`` and its traceback), the
+    access log, waitress's own lines, any module's logger. Each log record is made with its
+    message (and its traceback, its stack) already redacted, so no handler or formatter ever
+    sees the key. Installed once per process."""
+    import logging
+
+    made = logging.getLogRecordFactory()
+    if getattr(made, "redacts_keys", False):
+        return
+
+    def record(*args, **kwargs) -> logging.LogRecord:
+        rec = made(*args, **kwargs)
+        try:
+            message = rec.getMessage()
+        except Exception:  # noqa: BLE001 - a message that does not format is logging's to report
+            return rec
+        clean = redact(message)
+        if clean != message:
+            rec.msg, rec.args = clean, ()
+        if rec.exc_info and not rec.exc_text:
+            rec.exc_text = redact(logging.Formatter().formatException(rec.exc_info))
+        if rec.stack_info:
+            rec.stack_info = redact(rec.stack_info)
+        return rec
+
+    record.redacts_keys = True  # type: ignore[attr-defined]
+    logging.setLogRecordFactory(record)

@@ -40,27 +40,6 @@ def _asset_version(folder: str) -> str:
 YEAR = 365 * 24 * 3600
 
 
-class _RedactKeys:
-    """A logging filter: edit keys never reach the log (``flask run``'s access lines)."""
-
-    def filter(self, record) -> bool:
-        from referee.netaddr import redact
-
-        message = record.getMessage()
-        clean = redact(message)
-        if clean != message:
-            record.msg, record.args = clean, ()
-        return True
-
-
-def _quiet_keys() -> None:
-    import logging
-
-    log = logging.getLogger("werkzeug")
-    if not any(isinstance(f, _RedactKeys) for f in log.filters):
-        log.addFilter(_RedactKeys())
-
-
 def init_app(app: Flask) -> None:
     from flask_wtf.csrf import CSRFError, CSRFProtect
 
@@ -107,7 +86,9 @@ def init_app(app: Flask) -> None:
         "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
         "application/manifest+json", "image/svg+xml"])
     Compress(app)
-    _quiet_keys()
+    from referee.netaddr import redact_all_logs
+
+    redact_all_logs()  # no edit key in any log line: errors, access, waitress
 
     @app.after_request
     def static_cache(resp):

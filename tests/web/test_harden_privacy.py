@@ -137,3 +137,30 @@ def test_a_forged_key_is_not_found(client, door):
     new_match(client)
     for key in ("A" * 24, "../../etc/passwd", "%00", "' OR 1=1 --", "ключ"):
         assert client.get(f"/{door}/{key}").status_code == 404
+
+
+def test_a_server_error_logs_no_edit_key(app, client, caplog, monkeypatch):
+    """A 500 on a page under the edit link: Flask's error log names the path (``Exception on
+    /m/<key>/score [GET]``) and the traceback may quote it; neither holds the key, nor does a
+    line any other logger of the process writes with it."""
+    import logging
+
+    from referee.web import play
+
+    edit = new_match(client)
+    key = edit.rsplit("/", 1)[1]
+
+    def broken(m, state):
+        raise RuntimeError(f"the scoreboard failed at {edit}/score")
+
+    monkeypatch.setattr(play, "phase", broken)
+    app.testing = False  # answered by the error page and logged, as on a server
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    with caplog.at_level(logging.INFO):
+        assert client.get(edit + "/score").status_code == 500
+        logging.getLogger("waitress").error("Exception while serving %s", edit + "/score")
+        logging.getLogger("referee.anything").warning("seen %s", f"/lang/en?next=%2Fm%2F{key}")
+    assert "Exception on /m/***/score [GET]" in caplog.text
+    assert "RuntimeError: the scoreboard failed at /m/***/score" in caplog.text  # the traceback
+    assert "Exception while serving /m/***/score" in caplog.text
+    assert key not in caplog.text and all(key not in r.getMessage() for r in caplog.records)
