@@ -261,9 +261,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     b.set_defaults(func=cmd_bench)
     if lean:
         return p
-    from . import backup, export_cli, server
+    from . import backup, event_cli, export_cli, server
 
     cli_print.add_subcommands(sub)
+    event_cli.add_subcommands(sub)
     server.add_subcommands(sub)
     backup.add_subcommands(sub)
     export_cli.add_subcommands(sub)

@@ -1,0 +1,175 @@
+"""``referee event check | standings | pair``: an event record (``referee-event/1``) judged, ranked
+and paired from the command line. Exit codes: 0 the event keeps every rule, 1 a rule of events is
+broken, 2 the file cannot be read as an event (or an argument is out of range)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .events import EventError, examine, propose, standings
+from .events.messages import words
+from .events.model import Event
+from .events.standings import Units, lines_after, order
+
+
+def add_subcommands(sub: Any) -> None:
+    e = sub.add_parser("event", help="an event record (referee-event/1): check it, rank it, pair a round")
+    esub = e.add_subparsers(dest="event_command", required=True)
+    c = esub.add_parser("check", help="read the event, replay every table's game record, judge it")
+    c.add_argument("file", help="the event file (JSON), or - for standard input")
+    c.add_argument("--json", action="store_true", help="print one JSON object")
+    c.add_argument("--lang", choices=("ru", "en"), default=None, help="language of the messages")
+    c.set_defaults(func=cmd_check)
+    s = esub.add_parser("standings", help="the standings after a round")
+    s.add_argument("file", help="the event file (JSON), or - for standard input")
+    s.add_argument("--json", action="store_true", help="print one JSON list, best first")
+    s.add_argument("--after-round", type=int, default=None, metavar="N",
+                   help="the standings after round N (default: every round listed)")
+    s.add_argument("--lang", choices=("ru", "en"), default=None, help="language of the table and the messages")
+    s.set_defaults(func=cmd_standings)
+    p = esub.add_parser("pair", help="the app's proposal for a round: its tables and byes")
+    p.add_argument("file", help="the event file (JSON), or - for standard input")
+    p.add_argument("--round", type=int, required=True, metavar="N", help="the round to pair")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--lang", choices=("ru", "en"), default=None, help="language of the messages")
+    p.set_defaults(func=cmd_pair)
+
+
+def _lang(args: argparse.Namespace) -> str:
+    if args.lang:
+        return str(args.lang)
+    from .terminal import default_lang
+
+    return default_lang()
+
+
+def _data(args: argparse.Namespace, lang: str) -> bytes | EventError:
+    try:
+        if args.file == "-":
+            return sys.stdin.buffer.read()
+        with open(args.file, "rb") as f:
+            return f.read()
+    except OSError as e:
+        from .rules.messages import os_error_words
+
+        return EventError("event.file", {"detail_ru": os_error_words(e, "ru"), "detail_en": os_error_words(e, "en")})
+
+
+def _line(err: EventError, lang: str) -> str:
+    """A refusal in one line: what, where, the rule id."""
+    head = words("bad" if err.code == 2 else "broken", lang)
+    where = ""
+    if err.table is not None:
+        where = " (" + words("where_table", lang, round=err.round, table=err.table) + ")"
+    elif err.round is not None:
+        where = " (" + words("where_round", lang, round=err.round) + ")"
+    return f"{head}{where}: {err.message(lang)} [{words('rule', lang)} {err.rule}]"
+
+
+def _checked(args: argparse.Namespace, lang: str) -> Event | int:
+    """The event, read and judged, or the exit code once the reason is on standard error."""
+    data = _data(args, lang)
+    if isinstance(data, EventError):
+        print(_line(data, lang), file=sys.stderr)
+        return 2
+    event, err = examine(data)
+    if err is not None or event is None:
+        assert err is not None
+        print(_line(err, lang), file=sys.stderr)
+        return err.code
+    return event
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    lang = _lang(args)
+    data = _data(args, lang)
+    err = data if isinstance(data, EventError) else examine(data)[1]
+    if args.json:
+        print(json.dumps({"ok": err is None, "error": err.to_json(lang) if err is not None else None},
+                         ensure_ascii=False))
+    else:
+        print(words("ok", lang) if err is None else _line(err, lang))
+    return 0 if err is None else err.code
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    lang = _lang(args)
+    event = _checked(args, lang)
+    if isinstance(event, int):
+        return event
+    last = len(event.round_list)
+    after = last if args.after_round is None else args.after_round
+    if not 0 <= after <= last:
+        print(_line(EventError("event.after_round", {"round": after, "last": last}), lang), file=sys.stderr)
+        return 2
+    rows = standings(event, after)
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return 0
+    print(table_text(event, rows, after, lang))
+    return 0
+
+
+def table_text(event: Event, rows: list[dict[str, Any]], after: int, lang: str) -> str:
+    """The standings as a plain-text table in the reader's language."""
+    units = Units(event)
+    lines = lines_after(event, after, units)
+    order(event, lines)
+    withdrawn = {u for u, line in enumerate(lines) if line.withdrawn is not None and line.withdrawn <= after + 1}
+    head = [words("place", lang), words("units_pairs" if event.unit == "pair" else "unit", lang),
+            words("match_points", lang), words("buchholz", lang), words("score_diff", lang),
+            words("played", lang), words("byes", lang)]
+    body = []
+    for row in rows:
+        u = units.of[row["unit"][0]]
+        name = " + ".join(row["names"])
+        if u in withdrawn:
+            name += f" ({words('withdrawn_mark', lang)})"
+        diff = f"{row['score_diff']:+.2f}" if isinstance(row["score_diff"], float) else f"{row['score_diff']:+d}"
+        body.append([str(row["place"]), name, _num(row["match_points"]), _num(row["buchholz"]), diff,
+                     str(row["played"]), str(row["byes"])])
+    widths = [max(len(r[i]) for r in [head] + body) for i in range(len(head))]
+    right = {0, 2, 3, 4, 5, 6}
+
+    def fmt(r: list[str]) -> str:
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip()
+
+    tb = ", ".join(words("tb_" + t, lang) for t in event.tiebreaks)
+    out = [words("after", lang, name=event.name, round=after), words("order", lang, order=tb), "",
+           fmt(head)] + [fmt(r) for r in body]
+    return "\n".join(out)
+
+
+def _num(x: int | float) -> str:
+    return str(x) if isinstance(x, int) else f"{x:g}"
+
+
+def cmd_pair(args: argparse.Namespace) -> int:
+    lang = _lang(args)
+    event = _checked(args, lang)
+    if isinstance(event, int):
+        return event
+    last = min(event.rounds, len(event.round_list) + 1)
+    if not 1 <= args.round <= last:
+        print(_line(EventError("event.pair_round", {"round": args.round, "last": last}), lang), file=sys.stderr)
+        return 2
+    try:
+        got = propose(event, args.round)
+    except EventError as e:
+        print(_line(e, lang), file=sys.stderr)
+        return e.code
+    if args.json:
+        print(json.dumps(got, ensure_ascii=False))
+        return 0
+    name = {e.id: e.name for e in event.entrants}
+    out = [words("proposal", lang, name=event.name, round=args.round)]
+    for t in got["tables"]:
+        out.append(words("table_line", lang, table=t["table"], seats=", ".join(name[x] for x in t["seats"])))
+    if got["byes"]:
+        out.append(words("bye_line", lang, names=", ".join(name[x] for x in got["byes"])))
+    print("\n".join(out))
+    return 0
+
