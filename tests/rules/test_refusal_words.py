@@ -236,7 +236,7 @@ def test_the_command_lines_own_refusals_of_its_arguments(lang, capsys, monkeypat
         assert stop.value.code == 2
         err = capsys.readouterr().err.strip().splitlines()[-1]
         words = {"referee", "check", "sheet", "command", "record", "bench", "blank", "serve", "backup",
-                 "restore", "csv", "chek", "de", "N"}
+                 "restore", "csv", "event", "chek", "de", "N"}
         if lang == "ru":
             assert "ошибка" in err and [w for w in english_words(err) if w not in words] == [], err
         else:
