@@ -9,7 +9,9 @@ sets ``func`` (called with the parsed arguments, returning the exit code):
 Exit codes: 0 the PDF is written; 1 (sheet only) the PDF is written but the record breaks a rule
 (the sheet shows where); 2 bad input (a record that cannot be read, an unknown variant, a player
 count the variant does not allow, no output file): nothing is written and the error is said in
-the chosen language on standard error.
+the chosen language on standard error; 4 no PDF can be made on this machine (the system library
+Pango, which WeasyPrint draws with, is missing): one line in the terminal's language says what to
+install, and nothing is written.
 """
 
 from __future__ import annotations
@@ -88,6 +90,19 @@ def _fail(lang: str, key: str, **params: Any) -> int:
     return 2
 
 
+#: the system lacks what the PDFs are drawn with (the exit code of the system's refusals)
+EXIT_ENVIRONMENT = 4
+
+
+def _unavailable(e: Any) -> int:
+    """No PDF can be made on this machine (Pango is missing): one line in the terminal's
+    language, saying what to install; nothing is written."""
+    from referee.terminal import default_lang
+
+    print(f"referee: {e.message(default_lang())}", file=sys.stderr)
+    return EXIT_ENVIRONMENT
+
+
 def _write(path: str, data: bytes, lang: str) -> int:
     try:
         with open(path, "wb") as f:
@@ -159,6 +174,8 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     except pdf.SheetError as e:
         print(e.message(lang), file=sys.stderr)
         return 2
+    except pdf.PrintingUnavailable as e:
+        return _unavailable(e)
     if _write(args.output, data, lang):
         return 2
     print(_t(lang, "written", path=args.output, pages=_pages(data, lang)), file=sys.stderr)
@@ -199,6 +216,8 @@ def cmd_blank(args: argparse.Namespace) -> int:
     except pdf.SheetError as e:
         print(e.message(lang), file=sys.stderr)
         return 2
+    except pdf.PrintingUnavailable as e:
+        return _unavailable(e)
     if _write(args.output, data, lang):
         return 2
     print(_t(lang, "written", path=args.output, pages=_pages(data, lang)), file=sys.stderr)

@@ -34,6 +34,8 @@ __all__ = [
     "hand_record_html",
     "hand_moves",
     "SheetError",
+    "PrintingUnavailable",
+    "printing_unavailable",
 ]
 
 
@@ -268,9 +270,118 @@ def _render(template: str, **context: Any) -> str:
 
 
 def _to_pdf(html: str) -> bytes:
-    import weasyprint  # imported here: the rest of referee never loads it
-
+    weasyprint = load_weasyprint()
     return weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf()
+
+
+class PrintingUnavailable(Exception):
+    """WeasyPrint cannot load the system's libraries it draws with (Pango, with GLib, HarfBuzz
+    and Fontconfig): no PDF can be made on this machine until they are installed. ``library``
+    names the one that failed to load (None when the error does not say); ``message(lang)`` is
+    one line that says what is missing and how to install it here."""
+
+    def __init__(self, library: str | None, detail: str):
+        self.library = library
+        self.detail = detail
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str) -> str:
+        words = UNAVAILABLE[key_lang(lang)]
+        missing = words["library"].format(library=self.library) if self.library else ""
+        return words["line"].format(missing=missing, install=install_hint(lang))
+
+
+UNAVAILABLE = {
+    "ru": {
+        "line": "PDF не печатается: нужна системная библиотека Pango (версии 1.44 или новее), а здесь "
+                "она не загружается{missing}. Установите её ({install}) и повторите.",
+        "library": " (не найдена {library})",
+        "other": "из пакетов вашей системы: Pango 1.44 или новее и шрифт с кириллицей",
+        "windows": "pacman -S mingw-w64-x86_64-pango в MSYS2; см. «First steps» WeasyPrint",
+    },
+    "en": {
+        "line": "PDFs cannot be printed: they need the system library Pango (1.44 or later), which "
+                "cannot be loaded here{missing}. Install it ({install}), then try again.",
+        "library": " ({library} is missing)",
+        "other": "from your system's packages: Pango 1.44 or later and a font with Cyrillic letters",
+        "windows": "pacman -S mingw-w64-x86_64-pango in MSYS2; see WeasyPrint's “First steps”",
+    },
+}
+
+#: the install command of each kind of system (the README's list of what WeasyPrint needs)
+INSTALL = {
+    "debian": "sudo apt install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core",
+    "fedora": "sudo dnf install pango dejavu-sans-fonts",
+    "macos": "brew install pango",
+    "termux": "pkg install pango",
+}
+
+
+def system_kind() -> str:
+    """``debian``, ``fedora``, ``macos``, ``termux``, ``windows`` or ``other``: which install
+    command this machine takes (Linux: from /etc/os-release's ID and ID_LIKE)."""
+    import os
+    import sys
+
+    if sys.platform == "darwin":
+        return "macos"
+    if sys.platform.startswith("win"):
+        return "windows"
+    if "com.termux" in os.environ.get("PREFIX", ""):
+        return "termux"
+    try:
+        with open("/etc/os-release", encoding="utf-8") as f:
+            fields = dict(line.rstrip("\n").split("=", 1) for line in f if "=" in line)
+    except OSError:
+        return "other"
+    ids = " ".join(fields.get(k, "").strip('"').lower() for k in ("ID", "ID_LIKE")).split()
+    if any(i in ("debian", "ubuntu") for i in ids):
+        return "debian"
+    if any(i in ("fedora", "rhel", "centos") for i in ids):
+        return "fedora"
+    return "other"
+
+
+def install_hint(lang: str) -> str:
+    kind = system_kind()
+    if kind in INSTALL:
+        return INSTALL[kind]
+    return UNAVAILABLE[key_lang(lang)]["windows" if kind == "windows" else "other"]
+
+
+def load_weasyprint() -> Any:
+    """The ``weasyprint`` module, imported on first need (the rest of referee never loads it);
+    :class:`PrintingUnavailable` when it cannot load the system's libraries (its import opens
+    them and raises OSError when one is missing). Tried again at each call, so that a server
+    prints as soon as they are installed."""
+    import sys
+
+    module = sys.modules.get("weasyprint")
+    if module is not None:
+        return module
+    import contextlib
+    import io
+    import re
+
+    try:
+        # WeasyPrint prints a banner of its own on standard output before it raises: the one
+        # line of PrintingUnavailable says it instead
+        with contextlib.redirect_stdout(io.StringIO()):
+            import weasyprint
+    except OSError as e:
+        found = re.search(r"cannot load library '([^']+)'", str(e))
+        raise PrintingUnavailable(found.group(1) if found else None, str(e)) from None
+    return weasyprint
+
+
+def printing_unavailable() -> PrintingUnavailable | None:
+    """Why no PDF can be made here, or None when WeasyPrint loads (``referee serve`` asks once
+    at its start)."""
+    try:
+        load_weasyprint()
+    except PrintingUnavailable as e:
+        return e
+    return None
 
 
 def _check_variant(variant: object, lang: str) -> str:

@@ -50,6 +50,7 @@ TEXT = {
                           "Причина — в сообщениях выше.",
         "exit_code": "код {code}",
         "signal": "сигнал {sig}",
+        "no_printing": "Внимание: {line} Всё остальное работает.",
     },
     "en": {
         "open": "Phones at the table open: {url}",
@@ -73,6 +74,7 @@ TEXT = {
                           "The reason is in the messages above.",
         "exit_code": "exit code {code}",
         "signal": "signal {sig}",
+        "no_printing": "Warning: {line} Everything else is served.",
     },
 }
 
@@ -193,6 +195,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     else:
         terminal_qr(url, out)
     print(_t(lang, "data", path=app.config["DATABASE"]), file=out)
+    warn_printing(lang, out)
     if workers > 1:
         print(_t(lang, "workers", n=workers), file=out)
     print(_t(lang, "stop"), file=out, flush=True)
@@ -255,6 +258,17 @@ def holding(open_files: int) -> dict:
       away) is closed, and the phone opens a new one when it is used again."""
     return {"connection_limit": max(100, min(CONNECTIONS, open_files - FILES_KEPT)),
             "asyncore_use_poll": True}
+
+
+def warn_printing(lang: str, out: TextIO) -> None:
+    """Say once, at the start, when no PDF can be made here (the system library Pango is
+    missing); the server serves everything else. WeasyPrint is loaded here, before any worker
+    is forked: the workers share it instead of each loading it at its first sheet."""
+    from .pdf import printing_unavailable
+
+    missing = printing_unavailable()
+    if missing is not None:
+        print(_t(lang, "no_printing", line=missing.message(lang)), file=out)
 
 
 def listening_socket(host: str, port: int, backlog: int = 1024) -> socket.socket:

@@ -101,6 +101,14 @@ def sheet_lang(m: dict | None = None):
     return asked if asked in LANGS else None
 
 
+def unavailable(err):
+    """No PDF can be made on this server (the system library Pango is missing): what is missing
+    and how to install it, in the page's language; 503, as for anything the server lacks."""
+    return problem(_("Sheets cannot be printed on this server"),
+                   _("Everything else works as before. Whoever runs this server can mend it: %(line)s",
+                     line=err.message(lang())), 503)
+
+
 def bad_lang():
     return problem(_("Unknown language"), _("Sheets are printed in Russian (ru) or English (en)."), 400)
 
@@ -202,6 +210,8 @@ def blank_pdf(variant: str, players: int):
         data = pdf.blank_sheet(variant, players, chosen, preset=preset)
     except pdf.SheetError as err:
         return problem(_("The sheet cannot be made"), err.message(lang()), 400)
+    except pdf.PrintingUnavailable as err:
+        return unavailable(err)
     name = f"blank-{variant}-{preset}-{chosen}.pdf" if preset else f"blank-{variant}-{players}-{chosen}.pdf"
     return pdf_response(data, name)
 
@@ -254,6 +264,8 @@ def match_pdf(door: str, key: str):
                                audit=audit)
     except pdf.SheetError as err:
         return problem(_("The sheet cannot be made"), err.message(lang()), 400)
+    except pdf.PrintingUnavailable as err:
+        return unavailable(err)
     return pdf_response(data, f"match-{m['id']}-{chosen}.pdf")
 
 
@@ -305,4 +317,6 @@ def hand_pdf(door: str, key: str, number: int):
         data = pdf.hand_record(record, report, number, chosen)
     except pdf.SheetError as e:
         return problem(_("The sheet cannot be made"), e.message(lang()), 400)
+    except pdf.PrintingUnavailable as err:
+        return unavailable(err)
     return pdf_response(data, f"match-{m['id']}-hand-{number}-{chosen}.pdf")
