@@ -208,3 +208,25 @@ def test_referee_serve_says_nothing_where_printing_works(tmp_path):
             assert r.read()[:5] == b"%PDF-"
         printed = (tmp_path / "instance" / "serve.out").read_text(encoding="utf-8")
     assert "Warning" not in printed and "Pango" not in printed
+
+
+@pytest.mark.parametrize("kind", ["debian", "fedora", "macos", "termux", "windows", "other"])
+def test_the_line_is_in_one_language_to_the_last_word(monkeypatch, kind):
+    """Russian with no English word but the names of the programs and the command to type;
+    English with no Russian word."""
+    import re
+
+    from referee import pdf
+
+    monkeypatch.setattr(pdf, "system_kind", lambda: kind)
+    err = pdf.PrintingUnavailable("libpango-1.0-0", DLOPEN_ERROR)
+    en, ru = err.message("en"), err.message("ru")
+    assert not re.search(r"[А-Яа-яЁё]", en), en
+    command = pdf.INSTALL.get(kind, "pacman -S mingw-w64-x86_64-pango")
+    names = {"PDF", "Pango", "MSYS2", "WeasyPrint"}
+    latin = re.findall(r"[A-Za-z][\w.\-]*", re.sub(r"«[^»]*»", "", ru.replace(command, "").replace("libpango-1.0-0", "")))
+    assert set(latin) <= names, (kind, ru)
+    if kind == "other":
+        assert "Pango 1.44" in en and "Pango 1.44" in ru
+    else:
+        assert command in ru and command in en
