@@ -138,10 +138,10 @@ DETAILS: dict[str, tuple[str, str]] = {
                    "«{name}» is not a tie-break (match_points, buchholz, score_diff, head_to_head, lot)"),
     "tb_twice": ("«{name}» записан дважды", "«{name}» is listed twice"),
     # results
-    "result_form": ("нужен один из трёх видов: {{\"match\": запись}}, {{\"totals\": …, \"ended\": …}} или "
-                    "{{\"ended\": \"forfeit\", \"absent\": […]}}",
-                    "one of three forms is needed: {{\"match\": record}}, {{\"totals\": …, \"ended\": …}} or "
-                    "{{\"ended\": \"forfeit\", \"absent\": […]}}"),
+    "result_form": ("нужен один из трёх видов: match (запись партии, можно с ended), totals с ended или "
+                    "ended = forfeit с absent",
+                    "one of three forms is needed: match (a game record, ended beside it optional), totals "
+                    "with ended, or ended = forfeit with absent"),
     "ended": ("ended — это target, hands или time", "ended is target, hands or time"),
     "totals_seats": ("totals должны называть ровно тех, кто сидит за столом", "totals must name exactly the seated entrants"),
     "totals_number": ("сумма «{id}» должна быть числом", "«{id}»'s total must be a number"),
@@ -237,15 +237,15 @@ def message(rule: str, params: Mapping[str, object] | None = None, lang: str = "
     where = filled.get("where")
     if isinstance(where, str) and where in WHERE:
         filled["where"] = _pick(WHERE[where], lang).format_map(_Default(filled))
+    for key in ("message", "why"):
+        pair = filled.get(key + "_" + lang)
+        if isinstance(pair, str):
+            filled[key] = pair
     what = filled.get("what")
     if isinstance(what, str) and what in DETAILS:
         filled["detail"] = _pick(DETAILS[what], lang).format_map(_Default(filled))
     elif isinstance(filled.get("detail_" + lang), str):
         filled["detail"] = filled["detail_" + lang]
-    for key in ("message", "why"):
-        pair = filled.get(key + "_" + lang)
-        if isinstance(pair, str):
-            filled[key] = pair
     pair_words = MESSAGES.get(rule)
     if pair_words is None:
         return rule

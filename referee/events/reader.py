@@ -350,7 +350,7 @@ def _whole_pairs(listed: list[str], partner: dict[str, str], where: str, rnd: in
     got = set(listed)
     for x in listed:
         if x in partner and partner[x] not in got:
-            raise EventError("event.pair_one_id", {"id": x, "pair": f"{x} + {partner[x]}", "where": where},
+            raise EventError("event.pair_one_id", {"id": x, "pair": f"«{x}» + «{partner[x]}»", "where": where},
                              round=rnd)
 
 
@@ -475,7 +475,7 @@ def _result(raw: Any, rnd: int, table: Table, event: Event, ids: dict[str, Entra
         for side in event.side_groups():
             if len(side) > 1 and len({exact[table.seats[s]] for s in side}) > 1:
                 a, b = (table.seats[s] for s in side)
-                raise bad("totals_partners", pair=f"{a} + {b}")
+                raise bad("totals_partners", pair=f"«{a}» + «{b}»")
         return Result("totals", raw, totals=exact, ended=ended, given_ended=ended)
     if raw.get("ended") == "forfeit":
         if keys != {"ended", "absent"}:
