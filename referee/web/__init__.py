@@ -71,6 +71,9 @@ def init_app(app: Flask) -> None:
     from . import players
 
     app.register_blueprint(players.bp)  # players who come back: statistics, CSV (issue 12)
+    from . import health
+
+    app.register_blueprint(health.bp)  # /healthz for a service manager or a monitor
     tiles.init_app(app)
     from . import drawing, places
 
