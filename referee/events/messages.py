@@ -202,7 +202,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "buchholz": ("Бухгольц", "Buchholz"),
     "score_diff": ("Разница", "Difference"),
     "played": ("Сыграно", "Played"),
-    "byes": ("Своб.", "Byes"),
+    "byes": ("Своб. туры", "Byes"),
     "after": ("{name}: положение после тура {round}", "{name}: standings after round {round}"),
     "order": ("Порядок: {order}", "Order: {order}"),
     "tb_match_points": ("очки", "match points"),

@@ -68,7 +68,7 @@ def test_standings_json_and_table(files, capsys):
     lines = out.splitlines()
     assert lines[0] == "Тест: положение после тура 3"
     assert lines[1] == "Порядок: очки, личная встреча, разница, жребий (порядок записи)"
-    assert lines[3].split() == ["Место", "Пара", "Очки", "Бухгольц", "Разница", "Сыграно", "Своб."]
+    assert lines[3].split() == ["Место", "Пара", "Очки", "Бухгольц", "Разница", "Сыграно", "Своб.", "туры"]
     assert lines[4].split() == ["1", "Боря", "+", "Гена", "2", "4", "+6", "3", "0"]
     code, out, _ = run(["event", "standings", path, "--lang", "en", "--after-round", "0"], capsys)
     assert code == 0 and out.splitlines()[0] == "Тест: standings after round 0"
