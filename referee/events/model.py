@@ -163,7 +163,11 @@ class Event:
         return [(e.id,) for e in self.entrants]
 
     def entrant(self, eid: str) -> Entrant:
-        for e in self.entrants:
-            if e.id == eid:
-                return e
-        raise KeyError(eid)
+        # where each id stood when last asked (checked against the list as it is now)
+        index: dict[str, int] = self.__dict__.setdefault("_position", {})
+        pos = index.get(eid)
+        if pos is None or pos >= len(self.entrants) or self.entrants[pos].id != eid:
+            index.clear()
+            index.update((e.id, i) for i, e in enumerate(self.entrants))
+            pos = index[eid]
+        return self.entrants[pos]

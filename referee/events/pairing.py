@@ -12,7 +12,6 @@ remembers the sets of units it found no completion for, within ``SEARCH_STEPS`` 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Any, Callable
 
 from .matching import Graph
@@ -159,62 +158,95 @@ def _two_unit_tables(rest: list[int], h: History) -> list[list[int]] | None:
     return tables
 
 
+#: rotating partners: the ways a group of 2, 3 or 4 players (by position) splits into two sides of
+#: at most two, each as (one side, the other)
+_SPLITS: dict[int, list[tuple[tuple[int, ...], tuple[int, ...]]]] = {
+    n: [(tuple(i for i in range(n) if mask >> i & 1), tuple(i for i in range(n) if not mask >> i & 1))
+        for mask in range(1 << n) if mask & 1 and mask.bit_count() <= 2 and n - mask.bit_count() <= 2]
+    for n in (2, 3, 4)}
+
+
 def _split_ok(group: list[int], h: History, strict: bool) -> bool:
     """Rotating partners: ``group`` (2 to 4 players) can be split into two sides of at most two,
     no former partners together and (``strict``) no former opponents against each other."""
-    n = len(group)
-    for mask in range(1 << n):
-        side = [group[i] for i in range(n) if mask >> i & 1]
-        other = [group[i] for i in range(n) if not mask >> i & 1]
-        if len(side) > 2 or len(other) > 2:
+    for side, other in _SPLITS[len(group)]:
+        if len(side) == 2 and group[side[1]] in h.partners[group[side[0]]]:
             continue
-        if any(y in h.partners[x] for team in (side, other) for x, y in combinations(team, 2)):
+        if len(other) == 2 and group[other[1]] in h.partners[group[other[0]]]:
             continue
-        if strict and any(y in h.met[x] for x in side for y in other):
+        if strict and any(group[j] in h.met[group[i]] for i in side for j in other):
             continue
         return True
     return False
 
 
-def _search(rest: list[int], k: int, ok: Callable[[list[int]], bool], budget: int) -> list[list[int]] | None:
+def _search(rest: list[int], k: int, together: Callable[[int, int], bool],
+            ok: Callable[[list[int]], bool] | None, budget: int) -> list[list[int]] | None:
     """Tables of ``k`` filled top-down (the highest-placed unit not yet seated, then one unit at a
-    time the highest-placed one that ``ok`` lets join), backtracking where the rest of the round
-    cannot be completed; None when no round passes ``ok`` (or the budget runs out)."""
-    failed: set[tuple[int, ...]] = set()
-    steps = [0]
+    time the highest-placed one that may join), backtracking where the rest of the round cannot be
+    completed; None when there is no such round (or the budget runs out).
 
-    def complete(remaining: tuple[int, ...]) -> list[list[int]] | None:
-        if not remaining:
+    ``together(a, b)``: a and b may sit at one table at all; ``ok(group)`` (if given): the group so
+    far can still be seated. Units are handled as bits of their place in ``rest``; a set of units
+    left that was found impossible is remembered, and a branch that leaves a unit with fewer than
+    k − 1 possible table-mates is cut at once (neither changes which round is found first)."""
+    n = len(rest)
+    compat = [sum(1 << j for j in range(n) if j != i and together(rest[i], rest[j])) for i in range(n)]
+    failed: set[int] = set()
+    steps = 0
+
+    def viable(left: int) -> bool:
+        m = left
+        while m:
+            low = m & -m
+            i = low.bit_length() - 1
+            if (compat[i] & left).bit_count() < k - 1:
+                return False
+            m ^= low
+        return True
+
+    def complete(left: int) -> list[list[int]] | None:
+        if not left:
             return []
-        if remaining in failed:
+        if left in failed:
             return None
-        candidates = remaining[1:]
-
-        def extend(table: list[int], start: int) -> list[list[int]] | None:
-            if len(table) == k:
-                left = tuple(x for x in remaining if x not in table)
-                sub = complete(left)
-                return None if sub is None else [table] + sub
-            for i in range(start, len(candidates) - (k - len(table)) + 1):
-                steps[0] += 1
-                if steps[0] > budget:
-                    raise _Budget
-                joined = table + [candidates[i]]
-                if ok(joined):
-                    got = extend(joined, i + 1)
-                    if got is not None:
-                        return got
-            return None
-
-        got = extend([remaining[0]], 0)
+        first = (left & -left).bit_length() - 1
+        got = extend([first], compat[first] & left, left)
         if got is None:
-            failed.add(remaining)
+            failed.add(left)
         return got
 
+    def extend(table: list[int], cands: int, left: int) -> list[list[int]] | None:
+        nonlocal steps
+        if len(table) == k:
+            rest_left = left
+            for i in table:
+                rest_left &= ~(1 << i)
+            if not viable(rest_left):
+                return None
+            sub = complete(rest_left)
+            return None if sub is None else [table] + sub
+        need = k - len(table)
+        while cands and cands.bit_count() >= need:
+            low = cands & -cands
+            cands ^= low
+            j = low.bit_length() - 1
+            steps += 1
+            if steps > budget:
+                raise _Budget
+            joined = table + [j]
+            if ok is not None and not ok([rest[i] for i in joined]):
+                continue
+            got = extend(joined, cands & compat[j], left)
+            if got is not None:
+                return got
+        return None
+
     try:
-        return complete(tuple(rest))
+        found = complete((1 << n) - 1)
     except _Budget:
         return None
+    return None if found is None else [[rest[i] for i in t] for t in found]
 
 
 def swiss_tables(event: Event, rest: list[int], h: History, budget: int = SEARCH_STEPS) -> list[list[int]]:
@@ -224,11 +256,14 @@ def swiss_tables(event: Event, rest: list[int], h: History, budget: int = SEARCH
     if k == 2:
         found = _two_unit_tables(rest, h)
     elif event.rotating:
-        found = _search(rest, k, lambda t: _split_ok(t, h, True), budget)
+        # two who were partners and opponents cannot share a table any more (strictly); with
+        # only the partners new, any two may
+        found = _search(rest, k, lambda a, b: not (b in h.partners[a] and b in h.met[a]),
+                        lambda t: _split_ok(t, h, True), budget)
         if found is None:
-            found = _search(rest, k, lambda t: _split_ok(t, h, False), budget)
+            found = _search(rest, k, lambda a, b: True, lambda t: _split_ok(t, h, False), budget)
     else:
-        found = _search(rest, k, lambda t: all(x not in h.met[t[-1]] for x in t[:-1]), budget)
+        found = _search(rest, k, lambda a, b: b not in h.met[a], None, budget)
     if found is None:
         found = [rest[i:i + k] for i in range(0, len(rest), k)]
     return found
