@@ -170,11 +170,25 @@ def init_app(app: Flask) -> None:
         resp.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         if _carries_a_key(resp):
             resp.headers["Cache-Control"] = "no-store"
+        if page_carries_a_key():
+            resp.headers["X-Robots-Tag"] = "noindex, nofollow"
         return resp
+
+    app.jinja_env.globals["page_carries_a_key"] = page_carries_a_key
 
 
 #: the app asks for no device: none may be used by the page or anything it embeds
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
+
+
+def page_carries_a_key() -> bool:
+    """Whether the page holds a match's key, so that no search engine may index it (the
+    ``X-Robots-Tag`` header and the page's robots meta tag say ``noindex``): everything under an
+    edit or a read-only link (``/m/<key>``, ``/s/<key>``, the sheets, the dispute tool and the
+    audit reached by either), and the list of this browser's matches when it lists one."""
+    if "key" in (request.view_args or {}):
+        return True
+    return request.endpoint == "matches.index" and bool(g.get("lists_matches"))
 
 
 def _carries_a_key(resp) -> bool:
@@ -184,7 +198,7 @@ def _carries_a_key(resp) -> bool:
     endpoint = request.endpoint or ""
     if endpoint.startswith(("play.", "share.")) or endpoint == "matches.index":
         return True
-    if (request.view_args or {}).get("door") in ("m", "s"):
+    if page_carries_a_key():
         return True
     location = resp.headers.get("Location", "")
     return "/m/" in location or "/s/" in location

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import (Blueprint, abort, current_app, flash, make_response, redirect, render_template,
+from flask import (Blueprint, abort, current_app, flash, g, make_response, redirect, render_template,
                    request, session, url_for)
 from flask_babel import gettext as _
 
@@ -88,6 +88,7 @@ def index():
     everything = known_matches(db)
     n_archived = sum(1 for m in everything if m["archived"])
     matches = [m for m in everything if m["archived"] == archived]
+    g.lists_matches = bool(matches)  # their links carry keys: the page is not for search engines
     for m in matches:
         _evs, state = states.load(m)  # kept by the worker: no replay while nothing changed
         m["hands"] = len(state.hands)
