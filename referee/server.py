@@ -129,14 +129,84 @@ def public_address(host: str, port: int, base_url: str | None) -> tuple[str, str
     return f"http://{shown}:{port}/", None
 
 
-def terminal_qr(url: str, out: TextIO) -> None:
+#: the QR code's quiet zone, in modules: the 4 the standard asks for (a scanner finds the code's
+#: edges by it; 2 is too few on a terminal whose background is as dark as the modules)
+QR_BORDER = 4
+#: the colours of a dark and a light module (SGR: black; bright white), as a foreground and a
+#: background: both set on every cell, so that a light terminal draws the code as a dark one does
+DARK_FG, LIGHT_FG, DARK_BG, LIGHT_BG = "30", "97", "40", "107"
+UPPER_HALF = "\u2580"
+
+
+def qr_modules(url: str) -> list[list[bool]]:
+    """The QR code of ``url`` row by row, True for a dark module, with its quiet zone."""
     import segno
 
     qr = segno.make(url, error="m")
+    return [[bool(bit) for bit in row] for row in qr.matrix_iter(scale=1, border=QR_BORDER)]
+
+
+def qr_text(url: str, colour: bool) -> str:
+    """The QR code as terminal text, two rows of modules to a line (the upper half block: its
+    foreground the upper module, its background the lower one).
+
+    ``colour``: every cell sets both colours (dark modules black, light ones white), readable on
+    a light terminal and a dark one alike. Without colour (a file, ``NO_COLOR``, a terminal that
+    takes none) the blocks alone draw the light modules, as for a dark terminal."""
+    rows = qr_modules(url)
+    if len(rows) % 2:
+        rows.append([False] * len(rows[0]))  # the quiet zone grows by one light row
+    lines = []
+    plain = {(True, True): " ", (True, False): "\u2584", (False, True): UPPER_HALF, (False, False): "\u2588"}
+    for top, bottom in zip(rows[0::2], rows[1::2]):
+        if not colour:
+            lines.append("".join(plain[cell] for cell in zip(top, bottom)))
+            continue
+        line, last = [], None
+        for cell in zip(top, bottom):
+            if cell != last:
+                line.append(f"\033[{DARK_FG if cell[0] else LIGHT_FG};{DARK_BG if cell[1] else LIGHT_BG}m")
+                last = cell
+            line.append(UPPER_HALF)
+        lines.append("".join(line) + "\033[0m")
+    return "\n".join(lines) + "\n"
+
+
+def takes_colour(out: TextIO) -> bool:
+    """Whether ``out`` is a terminal that draws colours (not a file or a pipe, no ``NO_COLOR``,
+    not ``TERM=dumb``; on Windows, once its console is asked to read the escape sequences)."""
     try:
-        qr.terminal(out=out, compact=True, border=2)
-    except UnicodeEncodeError:  # a console without the block characters
-        qr.terminal(out=out, border=2)
+        if not out.isatty():
+            return False
+    except (AttributeError, ValueError):
+        return False
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    if sys.platform.startswith("win"):  # pragma: no cover - Windows only
+        try:
+            import ctypes
+
+            kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
+            handle = kernel32.GetStdHandle(-11)
+            mode = ctypes.c_uint32()
+            if not kernel32.GetConsoleMode(handle, ctypes.byref(mode)):
+                return False
+            return bool(kernel32.SetConsoleMode(handle, mode.value | 0x0004))  # virtual terminal
+        except (AttributeError, OSError):
+            return False
+    return True
+
+
+def terminal_qr(url: str, out: TextIO) -> None:
+    colour = takes_colour(out)
+    try:
+        out.write(qr_text(url, colour))
+    except UnicodeEncodeError:  # a console without the block characters: two spaces a module
+        rows = qr_modules(url)
+        if colour:
+            out.write("".join("".join(f"\033[{DARK_BG if bit else LIGHT_BG}m  " for bit in row) + "\033[0m\n"
+                              for row in rows))
+        # without colour nor blocks no code can be drawn: the address printed above is typed
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
