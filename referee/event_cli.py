@@ -36,6 +36,13 @@ def add_subcommands(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--lang", choices=("ru", "en"), default=None, help="language of the messages")
     p.set_defaults(func=cmd_pair)
+    r = esub.add_parser("ratings", help="the players' ratings from the event's results (openskill)")
+    r.add_argument("file", help="the event file (JSON), or - for standard input")
+    r.add_argument("--json", action="store_true", help="print one JSON list, best first")
+    r.add_argument("--after-round", type=int, default=None, metavar="N",
+                   help="the ratings after round N (default: every round listed)")
+    r.add_argument("--lang", choices=("ru", "en"), default=None, help="language of the table and the messages")
+    r.set_defaults(func=cmd_ratings)
 
 
 def _lang(args: argparse.Namespace) -> str:
@@ -173,3 +180,31 @@ def cmd_pair(args: argparse.Namespace) -> int:
     print("\n".join(out))
     return 0
 
+
+
+def cmd_ratings(args: argparse.Namespace) -> int:
+    from .events.rating import rate
+
+    lang = _lang(args)
+    event = _checked(args, lang)
+    if isinstance(event, int):
+        return event
+    last = len(event.round_list)
+    after = last if args.after_round is None else args.after_round
+    if not 0 <= after <= last:
+        print(_line(EventError("event.after_round", {"round": after, "last": last}), lang), file=sys.stderr)
+        return 2
+    rated = rate(event, after)
+    if args.json:
+        print(json.dumps([r.to_json() for r in rated], ensure_ascii=False))
+        return 0
+    head = [words("place", lang), words("player", lang), words("rating", lang), "μ", "σ", words("rated", lang)]
+    body = [[str(i), r.name, f"{r.ordinal:.2f}", f"{r.mu:.2f}", f"{r.sigma:.2f}", str(r.matches)]
+            for i, r in enumerate(rated, 1)]
+    widths = [max(len(row[i]) for row in [head] + body) for i in range(len(head))]
+    lines = [words("ratings", lang, name=event.name, round=after), words("ratings_note", lang), ""]
+    for row in [head] + body:
+        lines.append("  ".join(c.ljust(w) if i == 1 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths)))
+                     .rstrip())
+    print("\n".join(lines))
+    return 0

@@ -212,6 +212,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "tb_lot": ("жребий (порядок записи)", "lot (entry order)"),
     "withdrawn_mark": ("выбыл", "withdrawn"),
     "proposal": ("{name}: тур {round}", "{name}: round {round}"),
+    "ratings": ("{name}: рейтинг после тура {round}", "{name}: ratings after round {round}"),
+    "ratings_note": ("Рейтинг — μ − 3σ (оценка силы минус три её неопределённости), модель Плакетта — Льюса.",
+                     "Rating: μ − 3σ (the skill's estimate less three times its uncertainty), the Plackett–Luce model."),
+    "player": ("Игрок", "Player"),
+    "rating": ("Рейтинг", "Rating"),
+    "rated": ("Партий", "Matches"),
     "table_line": ("Стол {table}: {seats}", "Table {table}: {seats}"),
     "bye_line": ("Свободный тур: {names}", "Bye: {names}"),
 }

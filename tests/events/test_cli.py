@@ -130,3 +130,15 @@ def test_a_round_robin_with_a_withdrawal(files, capsys):
     obj["round_list"][1]["byes"] = ["d"]
     code, out, _ = run(["event", "check", files("rr5.json", obj), "--json"], capsys)
     assert code == 1 and json.loads(out)["error"]["rule"] == "event.unseated"
+
+
+def test_events_load_no_web_stack():
+    import subprocess
+    import sys
+
+    code = ("import sys, referee.events, referee.events.rating, referee.event_cli;"
+            "bad=[m for m in sys.modules if m.split('.')[0] in ('flask', 'sqlite_utils', 'sqlite3', 'weasyprint',"
+            " 'wtforms', 'jinja2', 'werkzeug') or m.startswith('referee.web')];"
+            "print(','.join(bad)); sys.exit(1 if bad else 0)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
