@@ -219,6 +219,10 @@
     (window.crypto || window.msCrypto).getRandomValues(a);
     return Array.prototype.map.call(a, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   };
+  var field = function (entry, key) {
+    for (var i = 0; i < entry.fields.length; i++) if (entry.fields[i][0] === key) return entry.fields[i][1];
+    return null;
+  };
   var label = function (submitter) {
     if (!submitter) return "";
     if (submitter.classList.contains("pick")) return submitter.value;
@@ -246,9 +250,13 @@
       b.type = "button";
       b.className = "discard";
       b.textContent = word("discard", "Discard");
-      b.addEventListener("click", function () { save([]); held = []; render(); });
+      b.addEventListener("click", function () {
+        save([]); held = []; render();
+        if (window.refereeRedraw) window.refereeRedraw();  // the table as stored, when reachable
+      });
       box.appendChild(b);
     }
+    if (q.length) follow();
   };
   var swap = function (html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
@@ -290,7 +298,11 @@
       flushing = false;
       var rest = load();
       rest.shift();
-      if (!res.ok) { held = rest.map(function (e) { return e.label; }); rest = []; }
+      // a refusal, or a question that stored nothing (where the tile goes): the taps after it
+      // were made for a table that is not there; they are listed, not sent
+      var got = /id="table-state" data-n="(\d+)"/.exec(res.html);
+      var asked = res.ok && got && got[1] === field(entry, "n");
+      if (!res.ok || asked) { held = rest.map(function (e) { return e.label; }); rest = []; }
       save(rest);
       swap(res.html);
       if (rest.length) flush();
@@ -314,6 +326,12 @@
     if (submitter && submitter.name) out.push([submitter.name, submitter.value || ""]);
     return out;
   };
+  // offline, the phone follows the turns (static/table.js, on the table page); without it
+  // nothing after the first waiting tap can be told
+  var predict = function (q) {
+    return window.refereePredict ? window.refereePredict(q, state(), field) : {stop: q.length > 0, players: null};
+  };
+  var follow = function () { if (window.refereeFollow) window.refereeFollow(load(), state(), field, word); };
   var nudge = function (text) {
     var t = document.querySelector(".bar-turn");
     if (t && text) t.textContent = text;
@@ -345,10 +363,20 @@
     entry.fields.push(["op", newOp()]);
     var q = load();
     if (q.length || navigator.onLine === false) {
-      // the state it is made against: the table shown plus the taps waiting before it
+      // the state it is made against: the table shown plus the taps waiting before it, and the
+      // player it is made for as the phone follows the turns (``predict``); where the phone
+      // cannot tell, the tap is not kept and the phone says so now
+      var P = predict(q);
+      if (P.stop) { nudge(word("unknown", "")); return; }
       var st = state();
       var base = st ? parseInt(st.getAttribute("data-n"), 10) : 0;
-      entry.fields = entry.fields.map(function (kv) { return kv[0] === "n" ? ["n", String(base + q.length)] : kv; });
+      var who = P.players && P.to_move !== null ? P.players[P.to_move] : null;
+      entry.fields = entry.fields.map(function (kv) {
+        if (kv[0] === "n") return ["n", String(base + q.length)];
+        if (kv[0] === "turn" && who) return ["turn", who];
+        return kv;
+      });
+      if (who && entry.fields.some(function (kv) { return kv[0] === "turn"; })) entry.label = who + " " + entry.label;
       q.push(entry);
       save(q);
       render();

@@ -465,9 +465,16 @@ def next_player(live) -> str | None:
 
 def more_possible(live) -> bool:
     """Whether the player to move may still add any move to his turn (the engine's legal
-    tokens: a lay, a draw, a pass). With the deal unknown, any unseen tile that fits counts."""
+    tokens: a lay, a draw, a pass). With the deal unknown, any unseen tile that fits counts.
+    A closed row nobody has entered (a blind variant without the deal) hides the tile turned up
+    next: the engine lists no token then, and its open turn is the answer (the same player may
+    turn up and lay the next tile)."""
     try:
-        return bool(live.legal_tokens())
+        if live.legal_tokens():
+            return True
+        seat = live.to_move
+        return bool(live.v.blind and seat is not None and live.known_hand(seat) is None
+                    and live.turn_open)
     except Exception:
         return True
 
@@ -477,7 +484,7 @@ def turn_view(live) -> dict:
     same player lays more or the turn passes), the next player, the last move a draw."""
     if live is None or live.over or live.to_move is None:
         return {"laid": False, "choose": False, "next": None, "drew": False,
-                "can_draw": False, "can_pass": False}
+                "can_draw": False, "can_pass": False, "may_pass": False}
     moves = list(live.t_moves)
     laid = bool(live.t_laid)
     is_open = bool(live.turn_open) and bool(moves)
@@ -488,7 +495,38 @@ def turn_view(live) -> dict:
         can_draw = can_pass = False
     return {"laid": laid, "choose": choose, "next": next_player(live) if choose else None,
             "drew": is_open and moves[-1].startswith("draw"), "can_draw": can_draw,
-            "can_pass": can_pass}
+            "can_pass": can_pass,
+            # a pass tried on a copy (the blind turn's pass after «does not fit» included)
+            "may_pass": not choose and trial(live, "pass")}
+
+
+def offline_plan(live) -> dict | None:
+    """What a phone without a connection may assume about the turns after the one shown, so that
+    the taps it keeps for later are made for the player who makes them (``static/app.js``).
+
+    ``players`` in seat order, ``to_move`` (a seat, or None before the leader is named), each
+    seat's ``counts``, the ``bazaar``, the tiles each seat holds when the deal is known
+    (``hands``, else None: a tile tapped from another hand is a draw), ``next`` (the seat the
+    open turn passes to, when it may be closed now), and whether a lay closes the turn and
+    play goes on at the next seat clockwise (``plain``: one tile a turn, no turned-up rows, no
+    lay that names the next player, as the sausage's cut does). Where ``plain`` is false the
+    phone cannot tell what follows a lay, and says so."""
+    if live is None or live.over:
+        return None
+    from referee.rules.variants.base import Variant as Base
+
+    v = live.v
+    hands = None
+    if live.deal_known:
+        try:
+            hands = [[tile_str(t) for t in live.known_hand(s)] for s in range(live.n)]
+        except Exception:
+            hands = None
+    nxt = next_player(live)
+    return {"players": list(live.players), "to_move": live.to_move, "counts": list(live.counts),
+            "bazaar": int(live.bazaar_count or 0), "hands": hands,
+            "next": list(live.players).index(nxt) if nxt is not None else None,
+            "plain": not v.multi_lay and not v.blind and type(v).cut is Base.cut}
 
 
 def instead(live) -> list[str]:

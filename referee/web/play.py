@@ -185,8 +185,11 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         can_end_turn=_can_end_turn(state),
         spec=catalogue.spec(m["variant"]), blind=blind, miss=miss,
         leader=request.form.get("leader") if (places or miss) else None,
+        # the leader the table named for a tap that was refused or asked where: kept, never guessed
+        said_leader=request.form.get("leader") if problem or places or miss else None,
         tv=tv, more=more, note=note, confirm=confirm, redo=_redo_words(evs), fragment=fetched(),
         groups=(groups := _groups(hv, tv, state.live if ph == "play" else None)) if blind is None else [],
+        plan=engine.offline_plan(state.live) if ph == "play" and not (places or miss) else None,
         preview=preview, place_marks=preview["labels"] or _split_marks(groups if blind is None else []),
         summary=engine.hand_summary(state, m["players"]) if ph in ("next", "over") else None,
     ), status
@@ -319,6 +322,10 @@ def start_hand(key: str):
         deal = _deal_from_form(m)
         if deal:
             data["deal"] = deal
+        elif request.form.get("from") == "deal" and request.form.get("nodeal") != "1":
+            # «Start the hand» on the deal page with no tile marked: asked, never assumed
+            raise NoDeal(_("No tile is marked. Start the hand without the deal (the referee then "
+                           "cannot check must-play)?"), status=200)
         for key in ("starter", "removed"):
             raw = (request.form.get(key) or "").strip()
             if raw:
@@ -326,6 +333,11 @@ def start_hand(key: str):
                 if len(tiles) != 1:
                     raise Refused(_("Enter one tile (write 3:5)."))
                 data[key] = tiles[0]
+        vc = engine.variant_class(m["variant"])
+        if vc is not None and vc.starter_from_bazaar and "starter" not in data:
+            # the hand is played from a tile turned up from the bazaar: without it no tile can be
+            # laid, so the hand does not start without it
+            raise Refused(_("Tap the starting tile turned up from the bazaar, then start the hand."))
         lead = request.form.get("lead", "")
         if lead:
             if lead not in m["players"]:
@@ -345,7 +357,8 @@ def start_hand(key: str):
         except Recorded:
             pass
         except Refused as r:
-            return _deal_page(m, problem=r.message, status=r.status, refusal=r.refusal)
+            return _deal_page(m, problem=r.message, status=r.status, refusal=r.refusal,
+                              ask_nodeal=isinstance(r, NoDeal))
         note = " ".join(opened) or None
         if fetched():
             return _table(m, note=note)
@@ -378,7 +391,13 @@ def _forced_opening(started: engine.MatchState) -> tuple[str, dict, str] | None:
               tile=token.split(">")[0].split()[0]))
 
 
-def _deal_page(m: dict, problem: str | None = None, status: int = 200, refusal=None):
+class NoDeal(Refused):
+    """The deal page sent with no tile marked: the hand starts without the deal only once the
+    table says so (``nodeal``)."""
+
+
+def _deal_page(m: dict, problem: str | None = None, status: int = 200, refusal=None,
+               ask_nodeal: bool = False):
     evs = store.events(get_db(), m["id"])
     spec = catalogue.spec(m["variant"])
     try:
@@ -393,7 +412,7 @@ def _deal_page(m: dict, problem: str | None = None, status: int = 200, refusal=N
               for i in range(len(m["players"]))} if request.method == "POST" else {}
     return render_template("play/deal.html", m=m, n=len(evs), form=forms.ActionForm(), size=size,
                            problem=problem, refusal=refusal, marked=marked, values=request.form,
-                           fragment=fetched()), status
+                           fragment=fetched(), ask_nodeal=ask_nodeal), status
 
 
 def _deal_from_form(m: dict) -> dict | None:

@@ -38,7 +38,8 @@ def test_a_move_tapped_offline_is_sent_once_when_back(phone, live_server, lang):
     queue = page.locator(".bar .queue")
     queue.wait_for(state="visible")
     assert "0:6" in queue.inner_text()
-    assert page.evaluate("JSON.parse(localStorage.getItem(Object.keys(localStorage)[0]))[0].label") == "0:6"
+    # the waiting tap names the player it is made for
+    assert page.evaluate("JSON.parse(localStorage.getItem(Object.keys(localStorage)[0]))[0].label") == "Всеволод 0:6"
     shot(page, f"{lang}-offline-waiting")
     page.context.set_offline(False)
     page.wait_for_function("() => !document.querySelector('.bar .queue') || document.querySelector('.bar .queue').hidden",

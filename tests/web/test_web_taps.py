@@ -208,10 +208,18 @@ def test_ladder_starter_and_leader_from_the_picker(client):
     edit = new_match(client, "ladder", ("Анна", "Борис"), defaults("ladder", 2))
     page = soup(client.get(edit))
     form = page.select_one('form[action$="/hand"]')
-    assert len(form.select('input[type=radio][name="starter"]')) == 29  # 28 tiles and «not known»
+    # the 28 tiles, none ticked: no «not known» (a hand without it cannot lay a tile)
+    assert len(form.select('input[type=radio][name="starter"]')) == 28
+    assert not form.select('input[name="starter"][checked], input[name="lead"][checked]')
     assert form.select('fieldset.start-lead input[name="lead"]')
     before = client.get(edit + "/export").get_json()["hands"]
     data = form_data(client.get(edit), 'form[action$="/hand"]')
+    for lang in ("ru", "en"):
+        resp = client.post(edit + "/hand", data=data, headers={"Accept-Language": lang})
+        said = soup(resp).select_one(".problem[role=alert]").get_text(" ")
+        assert resp.status_code == 400 and "starter" not in said
+        assert ("стартовую кость" if lang == "ru" else "starting tile") in said
+    assert client.get(edit + "/export").get_json()["hands"] == before
     resp = client.post(edit + "/hand", data={**data, "starter": "9:9", "lead": "Анна"})
     assert resp.status_code == 400 and soup(resp).select_one(".problem[role=alert]")
     assert client.get(edit + "/export").get_json()["hands"] == before
