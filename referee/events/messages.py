@@ -47,8 +47,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "event.unit_twice": ("В туре {round} участник «{id}» записан дважды ({detail}).",
                          "In round {round} «{id}» is listed twice ({detail})."),
     "event.table_twice": ("В туре {round} два стола с номером {table}.", "Round {round} has two tables numbered {table}."),
-    "event.round_order": ("Туры должны идти по порядку 1, 2, …: на месте тура {expected} записан тур {round}.",
-                          "The rounds must come in order 1, 2, …: round {round} stands where round {expected} should."),
+    "event.round_order": ("Туры должны идти по порядку 1, 2, …: на месте тура {expected} записан тур «{round}».",
+                          "The rounds must come in order 1, 2, …: round «{round}» stands where round {expected} should."),
     "event.round_more": ("Записано туров больше, чем запланировано (rounds = {rounds}).",
                          "More rounds are listed than planned (rounds = {rounds})."),
     "event.round_empty": ("У тура {round} нет столов, а за ним записаны другие туры: без столов может быть "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 #: a Russian name for each one-letter id (names are unique in an event)
@@ -15,7 +16,7 @@ def event(ids: str, *, variant: str = "traditional", seats: int = 2, options: di
           system: str = "swiss", unit: str = "player", rounds: int = 3, **more: Any) -> dict[str, Any]:
     game: dict[str, Any] = {"variant": variant, "seats": seats}
     if options:
-        game["options"] = options
+        game["options"] = json.loads(json.dumps(options))
     for key in ("time_limit", "hand_limit"):
         if key in more:
             game[key] = more.pop(key)

@@ -9,6 +9,8 @@ import re
 from typing import Any, Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import referee.events as ev
 from referee.events.messages import DETAILS, MESSAGES, WHERE, WORDS
@@ -312,3 +314,55 @@ def test_the_record_written_back_reads_the_same():
         assert again == obj
         assert ev.to_record(ev.read(ev.dumps(e))) == obj
 
+
+
+# -- any change to a valid event is read, judged or refused: never a crash ------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 200) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.sampled_from(["", "a", "b", "z", "Аня", "pair", "player", "swiss", "round_robin", "free", "target",
+                       "time", "hands", "forfeit", "traditional", "blitz", "lot", "buchholz"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(list("abcdz") + [
+        "round", "tables", "table", "seats", "result", "totals", "ended", "absent", "match", "byes", "withdrawn",
+        "id", "name", "joined", "win", "draw", "loss"]), inner, max_size=4),
+    max_leaves=8)
+
+
+def _paths(obj: Any, here: tuple = ()) -> list[tuple]:
+    out = [here]
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            out.extend(_paths(v, here + (k,)))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            out.extend(_paths(v, here + (i,)))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_any_change_is_read_judged_or_refused(data):
+    obj = json.loads(json.dumps(data.draw(st.sampled_from([base, pairs_base]))()))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(_paths(obj)[1:]))
+        cur: Any = obj
+        for part in path[:-1]:
+            cur = cur[part]
+        if data.draw(st.booleans()) or not isinstance(cur, dict):
+            cur[path[-1]] = data.draw(JSON_VALUES)
+        else:
+            del cur[path[-1]]
+    code, out, _ = ev.check(obj, data.draw(st.sampled_from(["ru", "en"])))
+    assert code in (0, 1, 2)
+    if code:
+        assert out["error"]["rule"].startswith("event.") and out["error"]["message"]
+        assert "{" not in re.sub(r"«[^»]*»", "", out["error"]["message"])      # every placeholder filled
+    else:
+        e = ev.read(obj)
+        ev.judge(e)
+        ev.standings(e)
+        if len(e.round_list) < e.rounds:
+            try:
+                ev.propose(e, len(e.round_list) + 1)
+            except ev.EventError as err:
+                assert err.code == 1 and err.rule == "event.unfinished_round"
