@@ -205,6 +205,14 @@ def _real_date(text: str) -> bool:
     return True
 
 
+def read_hand(raw: Any, number: int, players: list[str], v: Variant) -> HandRecord:
+    """One hand of a record read for form as :func:`read` reads it (hand ``number``, these
+    players, variant object ``v``); raises :class:`RecordError`. The log's registry of event
+    kinds reads a logged hand's parts (a start's deal, the tiles left, a result, a correction)
+    with it."""
+    return _read_hand(raw, number, players, v.deal_size(len(players)), v)
+
+
 def _read_hand(raw: Any, number: int, players: list[str], size: int, v: Variant) -> HandRecord:
     if not isinstance(raw, dict):
         raise _field("hands", "hand_object", hand=number)

@@ -1,7 +1,8 @@
 """Write docs/record.schema.json: the shape of a game record (referee-record/1) as a JSON Schema.
 
-The schema is made from the reader's own key lists (``referee.record``) and the catalogue's
-variants and options (``referee.rules.catalogue``), so it says what ``referee check`` reads;
+The schema is made from the reader's own key lists (``referee.record``), the catalogue's
+variants and options (``referee.rules.catalogue``) and the registry of event kinds a match's
+log may hold (``referee.matches.events``), so it says what ``referee check`` and the import read;
 ``tests/test_record_schema.py`` fails when the file and this output differ. Run
 ``python tools/make_schema.py`` after adding a variant, an option or a record field.
 
@@ -16,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from referee.matches.events import KINDS, data_schema
 from referee.record import FORMAT, HAND_KEYS, MAX_NAME, RECORD_KEYS, RESULT_KEYS, TURN_KEYS
 from referee.rules.catalogue import VARIANTS
 from referee.rules.notation import MAX_TOKEN
@@ -51,8 +53,7 @@ def _left() -> dict[str, Any]:
 def build() -> dict[str, Any]:
     name = {"type": "string", "minLength": 1, "maxLength": MAX_NAME}
     hand_props: dict[str, Any] = {
-        "deal": {"type": "object", "description": "each player's dealt tiles (blind: his row, left to right)",
-                 "additionalProperties": {"type": "array", "items": {"$ref": "#/$defs/tile"}}},
+        "deal": {"$ref": "#/$defs/deal"},
         "removed": {"$ref": "#/$defs/tile"},
         "starter": {"$ref": "#/$defs/tile"},
         "lead": name,
@@ -86,9 +87,12 @@ def build() -> dict[str, Any]:
             "included, each with its time; it rebuilds `hands` exactly (docs/reliability.md)"),
             "items": {"type": "object", "required": ["kind", "at"], "additionalProperties": False,
                       "properties": {
-                          "kind": {"enum": ["hand", "move", "end_turn", "left", "result", "undo"]},
+                          "kind": {"enum": list(KINDS)},
                           "data": {"type": "object"},
-                          "at": {"type": "string", "maxLength": 40}}}},
+                          "at": {"type": "string", "maxLength": 40}},
+                      # each kind's data as the registry of event kinds declares it
+                      "allOf": [{"if": {"properties": {"kind": {"const": k}}, "required": ["kind"]},
+                                 "then": {"properties": {"data": data_schema(k)}}} for k in KINDS]}},
     }
     # the reader's key lists are the schema's: nothing more, nothing less
     assert set(hand_props) == HAND_KEYS and set(result_props) == RESULT_KEYS
@@ -115,6 +119,8 @@ def build() -> dict[str, Any]:
         "allOf": by_variant,
         "$defs": {
             "tile": TILE,
+            "deal": {"type": "object", "description": "each player's dealt tiles (blind: his row, left to right)",
+                     "additionalProperties": {"type": "array", "items": {"$ref": "#/$defs/tile"}}},
             "left": _left(),
             "hand": {"type": "object", "properties": hand_props, "additionalProperties": False},
             "turn": {"type": "object", "required": ["player", "moves"], "properties": turn_props,

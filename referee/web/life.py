@@ -13,6 +13,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from referee import limits
+from referee.matches import events as kinds
 
 from . import engine, forms, get_db, states, store
 from .i18n import lang
@@ -50,14 +51,6 @@ def _values_of(m: dict, hand: LoggedHand):
         v[f"turn_player_{j}"] = t.player
         v[f"turn_moves_{j}"] = ", ".join(t.moves)
     return v
-
-
-def _left_text(left) -> str:
-    if left is None:
-        return ""
-    if isinstance(left, list):
-        return " ".join(str(t) for t in left)
-    return str(left)
 
 
 def _text(name: str) -> str:
@@ -232,65 +225,26 @@ def _same_error(a, b) -> bool:
 
 # -- the audit ----------------------------------------------------------------------------
 
-def _left_words(left) -> str:
-    t = _left_text(left)
-    return t if t else "—"
-
-
 def describe(m: dict, data: dict) -> list[str]:
-    """A correction in words: each field that changed, as it was and as it is."""
-    was, now = data.get("was") or {}, data.get("record") or {}
-    out: list[str] = []
-    if "result" in was or "result" in now:
-        rw, rn = was.get("result") or {}, now.get("result") or {}
-        if rw.get("out") != rn.get("out"):
-            out.append(_("Who went out: %(was)s → %(now)s", was=rw.get("out") or _("nobody (a block)"),
-                         now=rn.get("out") or _("nobody (a block)")))
-        for field, words in (("left", _("left in hand")), ("scored", _("points during the hand"))):
-            a, b = rw.get(field) or {}, rn.get(field) or {}
-            for p in sorted(set(a) | set(b), key=lambda x: (x not in m["players"], str(x))):
-                if a.get(p) != b.get(p):
-                    out.append(f"{p}, {words}: {_left_words(a.get(p))} → {_left_words(b.get(p))}")
-        if rw.get("maker") != rn.get("maker"):
-            out.append(_("Who made the fish: %(was)s → %(now)s", was=rw.get("maker") or "—",
-                         now=rn.get("maker") or "—"))
-        return out
-    tw, tn = was.get("turns") or [], now.get("turns") or []
-    for j in range(max(len(tw), len(tn))):
-        a = tw[j] if j < len(tw) else None
-        b = tn[j] if j < len(tn) else None
-        if a == b:
-            continue
-        fa = f"{a['player']}: {', '.join(a['moves'])}" if a else "—"
-        fb = f"{b['player']}: {', '.join(b['moves'])}" if b else "—"
-        out.append(_("Turn %(n)d: %(was)s → %(now)s", n=j + 1, was=fa, now=fb))
-    la, lb = was.get("left") or {}, now.get("left") or {}
-    for p in sorted(set(la) | set(lb), key=str):
-        if la.get(p) != lb.get(p):
-            out.append(f"{p}, {_('left in hand')}: {_left_words(la.get(p))} → {_left_words(lb.get(p))}")
-    return out
+    """A correction in words: each field that changed, as it was and as it is (the registry's
+    audit words of a ``correct``)."""
+    return kinds.audit_lines("correct", data, m["players"], _) or []
 
 
 def audit_entries(m: dict, evs: list[dict]) -> list[dict]:
-    """Every correction, undone correction, rename and confirmation, oldest first."""
+    """Every change the audit lists (the registry's kinds with audit words: corrections, undone
+    ones marked, renames, confirmations), oldest first."""
     from .log import effective
 
     in_force = {e["seq"] for e in effective(evs)}
     out = []
     for e in evs:
         d = e["data"]
-        if e["kind"] == "correct":
-            out.append({"kind": "correct", "at": e["at"], "hand": d.get("hand"), "via": d.get("via"),
-                        "lines": describe(m, d), "undone": e["seq"] not in in_force})
-        elif e["kind"] == "rename":
-            out.append({"kind": "rename", "at": e["at"], "hand": None, "via": d.get("via"),
-                        "lines": [_("%(was)s is now called %(now)s", was=d.get("from"), now=d.get("to"))],
-                        "undone": False})
-        elif e["kind"] == "confirm":
-            words = _("confirmed by %(name)s") if d.get("verdict") == "confirmed" \
-                else _("disputed by %(name)s")
-            out.append({"kind": "confirm", "at": e["at"], "hand": d.get("hand"), "via": d.get("via"),
-                        "lines": [words % {"name": d.get("by")}], "undone": False})
+        lines = kinds.audit_lines(e["kind"], d, m["players"], _)
+        if lines is None:
+            continue
+        out.append({"kind": e["kind"], "at": e["at"], "hand": d.get("hand"), "via": d.get("via"),
+                    "lines": lines, "undone": kinds.KINDS[e["kind"]].undoable and e["seq"] not in in_force})
     return out
 
 
@@ -310,7 +264,7 @@ def audit(door: str, key: str):
 
 # -- confirmation of each hand by an opponent's phone ----------------------------------------
 
-VERDICTS = ("confirmed", "disputed")
+VERDICTS = kinds.VERDICTS
 
 
 def verdicts(evs: list[dict]) -> dict[int, dict]:
@@ -348,9 +302,12 @@ def confirm_hand(key: str, number: int):
         verdict = request.form.get("verdict", "")
         if who not in m["players"] or verdict not in VERDICTS:
             raise play.Refused(_("Choose a player from the list."))
+        data = {"hand": number, "by": who, "verdict": verdict, "via": "edit"}
+        problem = play.well_formed(m, state, "confirm", data)
+        if problem is not None:
+            raise play.Refused(problem, status=422)
         try:
-            store.append_event(get_db(), m["id"], n, "confirm",
-                               {"hand": number, "by": who, "verdict": verdict, "via": "edit"})
+            store.append_event(get_db(), m["id"], n, "confirm", data)
         except store.StaleError:
             raise play.Refused(_("Another phone changed this match first."), status=409) from None
 
@@ -388,8 +345,15 @@ def players(key: str):
             if clash is not None:
                 raise play.Refused(limits.name_words(*clash, lang()))
             db = get_db()
+            _evs, state = play._load(m)
+            seated = list(m["players"])
             for seat, (old, new) in enumerate(zip(m["players"], names)):
                 if old != new:
+                    problem = play.well_formed(dict(m, players=seated), state, "rename",
+                                               {"seat": seat, "from": old, "to": new, "via": "edit"})
+                    if problem is not None:
+                        raise play.Refused(problem, status=422)
+                    seated[seat] = new
                     try:
                         n = store.rename_player(db, m["id"], n, seat, new)
                     except store.StaleError:
@@ -460,7 +424,7 @@ def score_extras(m: dict, evs: list[dict], state) -> dict:
     return {"corrected": corrected_numbers(state.hands),
             "correctable": {k for k in range(1, n_hands + 1) if _finished(state, k)},
             "verdicts": verdicts(evs), "confirm": bool(m["settings"].get("confirm_hands")),
-            "audit": any(e["kind"] in ("correct", "rename", "confirm") for e in evs)}
+            "audit": any(e["kind"] in kinds.in_audit() for e in evs)}
 
 
 __all__ = ["bp", "audit_bp", "changes", "undo_question", "finished_changed", "describe", "audit_entries", "verdicts", "rotated", "corrected_numbers",

@@ -1,6 +1,7 @@
 """From a match's event log to a game record (pure: no Flask, no database).
 
-Event kinds (``data`` is a dict):
+Event kinds (``data`` is a dict; each kind, the shape of its data, its words and its part of the
+schema are declared once in ``referee.matches.events``; the fold of each is ``_apply`` below):
 
 - ``hand``: a new hand played move by move; optional ``deal``, ``lead``, ``removed``, ``starter``.
 - ``move``: ``player``, ``token``, ``open`` (the turn may still go on after it).
@@ -25,9 +26,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-UNDOABLE = {"hand", "move", "end_turn", "left", "result", "correct"}
-#: kept in force for good: an undo passes over them
-LASTING = {"rename", "confirm"}
+from referee.matches import events as kinds
+
+#: what an undo may take back, and what it passes over (kept in force for good): the registry's
+UNDOABLE = kinds.UNDOABLE
+LASTING = kinds.LASTING
 HAND_KEYS = ("deal", "lead", "removed", "starter")
 
 
@@ -107,7 +110,7 @@ def hand_number(events: list[dict], event: dict) -> int:
     """The number of the hand an event in force belongs to (1 for the first)."""
     n = 0
     for e in effective(events):
-        if e["kind"] in ("hand", "result"):
+        if e["kind"] in kinds.STARTS_HAND:
             n += 1
         if e is event:
             return max(n, 1)
@@ -182,7 +185,7 @@ class Folded:
 
 
 #: the events that change only the last hand (or start a new one): a fold goes on over them
-_LAST_ONLY = frozenset({"hand", "move", "end_turn", "left", "result", "confirm"})
+_LAST_ONLY = kinds.LAST_ONLY
 
 
 def fold(events: list[dict]) -> list[LoggedHand]:
@@ -303,13 +306,7 @@ def laid_tiles(hand: LoggedHand) -> list[str]:
     return out
 
 
-# -- the whole log in a record (issue 11: a match moved to another server is the same match) ------
-
-KINDS = {"hand", "move", "end_turn", "left", "result", "undo", "correct", "rename", "confirm"}
-_DATA_KEYS = {"hand": set(HAND_KEYS), "move": {"player", "token", "open"}, "end_turn": set(),
-              "left": {"left"}, "result": {"result"}, "undo": set(),
-              "correct": {"hand", "record", "was", "via"}, "rename": {"seat", "from", "to", "via"},
-              "confirm": {"hand", "by", "verdict", "via"}}
+# -- the whole log in a record (a match moved to another server is the same match) --------------
 
 
 def log_of(events: list[dict]) -> list[dict]:
@@ -318,34 +315,16 @@ def log_of(events: list[dict]) -> list[dict]:
     return [{"kind": e["kind"], "data": e["data"], "at": e["at"]} for e in events]
 
 
-#: why a record's ``log`` cannot be a match's, (Russian, English); ``{i}``: the change's number
-LOG_WORDS = {
-    "list": ("это должен быть список изменений", "it must be a list of changes"),
-    "many": ("в нём больше {max} изменений", "it holds more than {max} changes"),
-    "object": ("изменение {i} — не объект из kind, data и at", "change {i} is not an object of kind, data and at"),
-    "kind": ("изменение {i} неизвестного вида", "change {i} is of an unknown kind"),
-    "at": ("у изменения {i} в at нет времени (ISO 8601)", "change {i} has no time (ISO 8601) in at"),
-    "move": ("ход в изменении {i} должен называть игрока за столом и ход в нотации",
-             "the move of change {i} must name a seated player and a move token"),
-    "left": ("в изменении {i} left должно быть объектом", "in change {i} left must be an object"),
-    "result": ("в изменении {i} result должно быть объектом", "in change {i} result must be an object"),
-    "correct": ("исправление {i} должно называть кон и содержать его", "correction {i} must name a hand and hold it"),
-    "rename": ("переименование {i} должно называть место, from и to", "rename {i} must name a seat, from and to"),
-    "hands": ("из него не получаются коны записи", "it does not rebuild the record's hands"),
-}
-
-
 class LogError(ValueError):
-    """A record's ``log`` that cannot be the log of a match: ``key`` of ``LOG_WORDS`` and its
-    params; ``message(lang)`` says why in Russian or English."""
+    """A record's ``log`` that cannot be the log of a match: a catalogue message
+    (``referee.matches.events.Problem``); ``message(gettext, lang)`` says why."""
 
-    def __init__(self, key: str, **params: object):
-        super().__init__(key)
-        self.key, self.params = key, params
+    def __init__(self, problem: kinds.Problem):
+        super().__init__(str(problem))
+        self.problem = problem
 
-    def message(self, lang: str) -> str:
-        pair = LOG_WORDS[self.key]
-        return (pair[1] if lang == "en" else pair[0]).format(**self.params)
+    def message(self, gettext, lang: str) -> str:
+        return self.problem.message(gettext, lang)
 
 
 def _timestamp(value) -> bool:
@@ -360,42 +339,33 @@ def _timestamp(value) -> bool:
     return True
 
 
-def read_log(record: dict, max_events: int) -> list[dict]:
-    """The events of a record's ``log``, checked for form; the log must rebuild the record's
-    own hands exactly (``hands`` is what ``referee check`` reads; the log adds what it cannot
-    hold: undone changes and times). Raises :class:`LogError`."""
+def read_log(record: dict, max_events: int, variant=None) -> list[dict]:
+    """The events of a record's ``log``, each checked where it stands by the registry of event
+    kinds (``referee.matches.events.check_log``: its keys, types and ranges, the players seated
+    then, the hands in force); ``variant()`` gives the variant object a hand is read with. The log
+    must rebuild the record's own hands exactly (``hands`` is what ``referee check`` reads; the
+    log adds what it cannot hold: undone changes and times). Raises :class:`LogError`."""
+    N_ = kinds.N_
     raw = record.get("log")
     if not isinstance(raw, list):
-        raise LogError("list")
+        raise LogError(kinds.Problem(N_("it must be a list of changes")))
     if len(raw) > max_events:
-        raise LogError("many", max=max_events)
-    players = set(record.get("players") or [])
-    for e in raw:  # a player renamed: his moves before it name him as he was
-        if isinstance(e, dict) and e.get("kind") == "rename" and isinstance(e.get("data"), dict):
-            players.update(str(e["data"].get(k)) for k in ("from", "to"))
+        raise LogError(kinds.Problem(N_("it holds more than %(max)d changes"), max=max_events))
     out = []
     for i, e in enumerate(raw, start=1):
         if not isinstance(e, dict) or set(e) - {"kind", "data", "at"}:
-            raise LogError("object", i=i)
+            raise LogError(kinds.Problem(N_("change %(i)d is not an object of kind, data and at"), i=i))
         kind, data, at = e.get("kind"), e.get("data", {}), e.get("at")
-        if kind not in KINDS or not isinstance(data, dict) or set(data) - _DATA_KEYS[kind]:
-            raise LogError("kind", i=i)
+        if kind not in kinds.KINDS:
+            raise LogError(kinds.Problem(N_("change %(i)d is of an unknown kind"), i=i))
         if not _timestamp(at):
-            raise LogError("at", i=i)
-        if kind == "move" and (data.get("player") not in players or not isinstance(data.get("token"), str)
-                               or len(data["token"]) > 80 or not isinstance(data.get("open", False), bool)):
-            raise LogError("move", i=i)
-        if kind == "left" and not isinstance(data.get("left"), dict):
-            raise LogError("left", i=i)
-        if kind == "result" and not isinstance(data.get("result"), dict):
-            raise LogError("result", i=i)
-        if kind == "correct" and (not isinstance(data.get("hand"), int) or not isinstance(data.get("record"), dict)):
-            raise LogError("correct", i=i)
-        if kind == "rename" and not (isinstance(data.get("seat"), int) and isinstance(data.get("from"), str)
-                                     and isinstance(data.get("to"), str)):
-            raise LogError("rename", i=i)
+            raise LogError(kinds.Problem(N_("change %(i)d has no time (ISO 8601) in at"), i=i))
         out.append({"seq": i, "kind": kind, "data": data, "at": at})
+    try:
+        kinds.check_log(out, list(record.get("players") or []), variant)
+    except kinds.Problem as p:
+        raise LogError(p) from None
     hands = [h.to_record(include_open=True) for h in fold(out)]
     if hands != record.get("hands", []):
-        raise LogError("hands")
+        raise LogError(kinds.Problem(N_("it does not rebuild the record's hands")))
     return out

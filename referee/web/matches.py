@@ -278,11 +278,14 @@ def _import_log(obj: dict):
     except RuleError as err:
         refusal = engine.refusal(err)
         return _("The record was refused: %(why)s", why=refusal.message(lang())), None, None
+    from referee.rules import make_variant
+
+    rules = make_variant(obj["variant"], len(obj["players"]), obj.get("options") or {})
     try:
-        log = read_log(obj, limits.MAX_EVENTS)
+        log = read_log(obj, limits.MAX_EVENTS, variant=lambda: rules)
     except LogError as err:
-        return _("The record was refused: its log of changes is damaged (%(why)s).", why=err.message(lang())), \
-            None, None
+        return _("The record was refused: its log of changes is damaged (%(why)s).",
+                 why=err.message(_, lang())), None, None
     options = catalogue.resolve_options(obj["variant"], len(obj["players"]), obj.get("options"))
     options = {k: v for k, v in options.items() if v is not None}
     probe = {"variant": obj["variant"], "options": options, "players": list(obj["players"]),

@@ -135,12 +135,16 @@ def _append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True, 
     new = checked if checked is not None else states.after(m, state, kind, data)
     if new.error is not None and new.error.rule != "left.missing":
         raise Refused(new.error.message(lang()), status=422, refusal=new.error)
+    problem = well_formed(m, state, kind, data)
+    if problem is not None:
+        raise Refused(problem, status=422)
     changes, said = [(kind, data)], []
     more = then(new) if then is not None and n + 1 < limits.MAX_EVENTS else None
     if more is not None:
         more_kind, more_data, words = more
         with_more = states.after(m, new, more_kind, more_data)
-        if with_more.error is None or with_more.error.rule == "left.missing":
+        if (with_more.error is None or with_more.error.rule == "left.missing") \
+                and well_formed(m, new, more_kind, more_data) is None:
             changes.append((more_kind, more_data))
             new, said = with_more, [words]
     try:
@@ -155,6 +159,19 @@ def _append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True, 
         raise Refused(_("A match holds at most %(n)d recorded changes. Export this one and start "
                         "a new match to go on.", n=limits.MAX_EVENTS), status=422) from None
     return said
+
+
+def well_formed(m: dict, state, kind: str, data: dict) -> str | None:
+    """Why ``data`` cannot be logged as a ``kind`` change on ``state`` (the registry of event
+    kinds: its keys, types and ranges, the players seated, the hands in force; the import
+    checks every change of a log the same way), in the page's language; None when it can."""
+    from referee.matches import events as kinds
+
+    try:
+        kinds.check(kind, data, kinds.At(tuple(m["players"]), len(state.hands), lambda: engine.rules_of(m)))
+    except kinds.Problem as p:
+        return _("The change was refused: %(why)s.", why=p.message(_, lang()))
+    return None
 
 
 def fetched() -> bool:
