@@ -17,7 +17,7 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
     """
     from flask import Flask
 
-    from . import paths, settings
+    from . import limits, paths, settings
 
     if test_config is None:
         cfg = settings.load(instance_path)
@@ -29,7 +29,9 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
                 instance_path=cfg["INSTANCE_PATH"], instance_relative_config=True)
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "referee.db"),
-        MAX_CONTENT_LENGTH=512 * 1024,
+        # a record of limits.MAX_RECORD_BYTES characters, indented: every export imports again
+        MAX_CONTENT_LENGTH=2 * limits.MAX_RECORD_BYTES,
+        MAX_FORM_MEMORY_SIZE=2 * limits.MAX_RECORD_BYTES,  # a pasted record is one form field
         LANGUAGES=("ru", "en"),
         BABEL_DEFAULT_LOCALE="ru",
         WTF_CSRF_TIME_LIMIT=None,

@@ -15,8 +15,19 @@ import unicodedata
 from collections.abc import Sequence
 from itertools import accumulate
 
-#: a record's text, as pasted or uploaded (the request limit, MAX_CONTENT_LENGTH, is 512 KiB)
-MAX_RECORD_BYTES = 400_000
+#: a record's text, as pasted or uploaded, in characters that are not whitespace between JSON
+#: values (:func:`significant_size`: an export indented or not is the same size). It bounds
+#: nothing the limits below do not bound already: it is sized so that every export the app
+#: can make fits, at the limits below. A change's data is bounded by its fields (a name of
+#: NAME_MAX characters, a move of 80, a deal of 28 tiles, pips of 4 digits): at most about 600
+#: characters with its time, so MAX_EVENTS changes take at most 2.4 million; the hands the log
+#: rebuilds, at most 0.6 million; the corrections (two hands each) at most
+#: MAX_CORRECTION_CHARS. The request limit (MAX_CONTENT_LENGTH) is twice this: whitespace.
+MAX_RECORD_BYTES = 4_000_000
+#: the data of a match's corrections, in characters of JSON, all of them together (a
+#: correction holds the hand twice, as it was and as it is: without this bound a match's log,
+#: and so its export, would have no size a record may be refused above)
+MAX_CORRECTION_CHARS = 500_000
 #: JSON nesting: a record needs 5 levels (record, hands, hand, turns, turn, moves)
 MAX_DEPTH = 10
 #: hands in one match (a club match to 101 takes 5 to 30): WeasyPrint spends about 4 ms of
@@ -55,6 +66,16 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
+_WHITESPACE = re.compile(r"[ \t\n\r]+")
+
+
+def significant_size(text: str) -> int:
+    """The characters of a JSON text that are not whitespace between its values (strings
+    kept whole): what :data:`MAX_RECORD_BYTES` bounds, the same for a record indented or not."""
+    outside = _JSON_STRING.sub("", text)
+    return len(text) - sum(map(len, _WHITESPACE.findall(outside)))
+
+
 def json_depth(text: str) -> int:
     """How deep the brackets of a JSON text nest (strings skipped), without recursion.
 
@@ -87,7 +108,8 @@ def object_depth(obj: object) -> int:
 
 #: what each limit is, in words (ru, en), for the ``record.limit`` message and the web app
 LIMIT_WORDS = {
-    "bytes": ("больше %d байт" % MAX_RECORD_BYTES, "more than %d bytes" % MAX_RECORD_BYTES),
+    "bytes": ("больше %d знаков (не считая пробелов между значениями)" % MAX_RECORD_BYTES,
+              "more than %d characters (not counting the spaces between values)" % MAX_RECORD_BYTES),
     "depth": ("вложенность глубже %d уровней" % MAX_DEPTH, "nested more than %d levels deep" % MAX_DEPTH),
     "hands": ("больше %d конов" % MAX_HANDS, "more than %d hands" % MAX_HANDS),
     "turns": ("больше %d ходов в коне" % MAX_TURNS, "more than %d turns in a hand" % MAX_TURNS),

@@ -126,14 +126,14 @@ def read(source: Any, *, first: int = 1, prior_events: int = 0) -> Record:
     hands before it; errors then name the hand as the whole match numbers it, and the limits
     count them: ``prior_events`` is what their hands and moves count against ``MAX_EVENTS``)."""
     if isinstance(source, (bytes, bytearray)):
-        if len(source) > limits.MAX_RECORD_BYTES:
+        if len(source) > 2 * limits.MAX_RECORD_BYTES:  # the request limit; then as a text
             raise RecordError("record.limit", limits.limit_params("bytes"))
         try:
             source = source.decode("utf-8")
         except UnicodeDecodeError as e:
             raise RecordError("record.json", {"what": "utf8"}) from e
     if isinstance(source, str):
-        if len(source) > limits.MAX_RECORD_BYTES:
+        if len(source) > 2 * limits.MAX_RECORD_BYTES or limits.significant_size(source) > limits.MAX_RECORD_BYTES:
             raise RecordError("record.limit", limits.limit_params("bytes"))
         if limits.json_depth(source) > limits.MAX_DEPTH:
             raise RecordError("record.limit", limits.limit_params("depth"))

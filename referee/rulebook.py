@@ -1286,11 +1286,11 @@ ENGINE_RULES: dict[str, dict] = {
          "are one name). The new match form checks names the same way." % limits.NAME_MAX)),
     "record.limit": _E("record", _ALL, ("Размер записи", "The size of a record"),
         ("Запись принимается, если в ней не больше %d конов, %d ходов в коне и %d действий за ход, "
-         "она не больше %d байт и вложена не глубже %d уровней: так проверка и печать любой записи "
+         "она не больше %d знаков (не считая пробелов между значениями) и вложена не глубже %d уровней: так проверка и печать любой записи "
          "занимают доли секунды." % (limits.MAX_HANDS, limits.MAX_TURNS, limits.MAX_MOVES,
                                      limits.MAX_RECORD_BYTES, limits.MAX_DEPTH),
          "A record is taken with at most %d hands, %d turns in a hand and %d moves in a turn, at most "
-         "%d bytes and nested at most %d levels deep: so checking and printing any record takes a "
+         "%d characters (not counting the spaces between values) and nested at most %d levels deep: so checking and printing any record takes a "
          "fraction of a second." % (limits.MAX_HANDS, limits.MAX_TURNS, limits.MAX_MOVES,
                                     limits.MAX_RECORD_BYTES, limits.MAX_DEPTH))),
     "record.unknown_player": _E("record", _ALL, ("Игрок не за столом", "A player not seated"),

@@ -358,6 +358,14 @@ def in_audit() -> frozenset[str]:
 
 # -- a whole log ------------------------------------------------------------------------------------
 
+def correction_chars(events: Iterable[dict[str, Any]]) -> int:
+    """The characters of JSON the corrections of a log hold, all together (bounded by
+    ``limits.MAX_CORRECTION_CHARS``: a correction holds a whole hand twice)."""
+    import json
+
+    return sum(len(json.dumps(e.get("data"), ensure_ascii=False)) for e in events if e.get("kind") == "correct")
+
+
 def walk(events: Iterable[dict[str, Any]]) -> Iterator[int]:
     """For each event of a log, in order: the number of hands in force before it (every undo
     and redo applied as the log reader applies them)."""
@@ -409,6 +417,8 @@ def check_log(events: Sequence[dict[str, Any]], players: Sequence[str],
     """Check every event of a log (each ``{"kind", "data"}``) where it stands: the players then
     (``players``: their names now) and the hands in force. Raises :class:`Problem` with ``i``
     (the change's number, from 1) and ``kind`` among its parameters."""
+    if correction_chars(events) > limits.MAX_CORRECTION_CHARS:
+        raise Problem(N_("its corrections hold more than %(n)d characters"), n=limits.MAX_CORRECTION_CHARS)
     names = names_at_start(players, events)
     for i, (e, hands) in enumerate(zip(events, walk(events)), start=1):
         kind, data = e.get("kind"), e.get("data", {})

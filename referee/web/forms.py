@@ -99,7 +99,7 @@ class ImportForm(FlaskForm):
     """Import a game record: a file or pasted text."""
 
     file = FileField(_l("Record file (JSON)"))
-    text = TextAreaField(_l("…or paste the record"), validators=[Length(max=400_000)],
+    text = TextAreaField(_l("…or paste the record"), validators=[Length(max=2 * limits.MAX_RECORD_BYTES)],
                          render_kw={"rows": 6, "spellcheck": "false"})
 
 

@@ -194,6 +194,9 @@ def correct(key: str, number: int):
             if new == old:
                 raise play.Refused(_("This is how the hand reads already: nothing was changed."))
             data = {"hand": number, "record": new, "was": old, "via": "edit"}
+            if kinds.correction_chars(evs + [{"kind": "correct", "data": data}]) > limits.MAX_CORRECTION_CHARS:
+                raise play.Refused(_("This match holds as many corrections as a match may. Export it "
+                                     "and start a new match to go on."), status=422)
             # replayed once: the write takes this replay (it only checks the log's count)
             after = states.after(m, state, "correct", data)
             if after.error is not None and not _same_error(after.error, state.error):

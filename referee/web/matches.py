@@ -205,7 +205,7 @@ def _import_text(text: str):
     from referee.record import RecordError
 
     too_big = None
-    if len(text) > limits.MAX_RECORD_BYTES:
+    if limits.significant_size(text) > limits.MAX_RECORD_BYTES:  # whitespace is not work
         too_big = "bytes"
     elif limits.json_depth(text) > limits.MAX_DEPTH:  # json.loads would recurse itself to death
         too_big = "depth"
