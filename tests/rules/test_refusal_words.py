@@ -199,14 +199,26 @@ def test_the_command_line_refuses_a_file_in_the_readers_language(lang, tmp_path,
 
 
 def test_a_damaged_log_is_refused_in_the_readers_language():
-    """The web import's refusal of a record's ``log`` (its words, each said with its params)."""
-    from referee.web.log import LOG_WORDS, LogError
+    """The web import's refusals of a record's ``log`` (the registry of event kinds' words and
+    the log reader's, from the catalogue), each said with its params, in Russian and English."""
+    import re
+    from pathlib import Path
 
-    log_words = RECORD_WORDS | {"kind", "data", "at", "from", "to"}
-    for key, (ru, en) in LOG_WORDS.items():
-        err = LogError(key, i=3, max=4000)
-        assert not [w for w in english_words(err.message("ru")) if w not in log_words], (key, ru)
-        assert not CYRILLIC.search(err.message("en")), (key, en)
+    from babel.support import Translations
+
+    root = Path(__file__).resolve().parents[2]
+    msgids = set()
+    for path in (root / "referee" / "matches" / "events.py", root / "referee" / "web" / "log.py"):
+        msgids |= set(re.findall(r'N_\("((?:[^"\\]|\\.)*)"\)', path.read_text(encoding="utf-8")))
+    assert len(msgids) > 20
+    params = {"i": 3, "max": 4000, "n": 5, "key": "kind", "kind": "kind", "values": "at", "why": "data"}
+    log_words = RECORD_WORDS | {"kind", "data", "at", "from", "to", "true", "false", "iso"}
+    ru = Translations.load(str(root / "referee" / "translations"), ["ru"])
+    for msgid in sorted(msgids):
+        said = ru.gettext(msgid) % params if "%(" in msgid else ru.gettext(msgid)
+        assert said != msgid, msgid  # translated
+        assert not [w for w in english_words(said) if w not in log_words], (msgid, said)
+        assert not CYRILLIC.search(msgid % params if "%(" in msgid else msgid), msgid
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
