@@ -1,0 +1,837 @@
+"""The tap oracle: seeded random legal hands of every variant played on the table page by taps.
+
+The script of each hand is the engine's own random playout (``referee.rules.playout``:
+``random_hand`` deals, ``walk`` plays uniformly random legal tokens as a record holds them).
+A real Chromium (Playwright, Debian's ``/usr/bin/chromium``) at a phone's size then plays that
+hand on the app through taps only: the tiles of the deal, the tiles and places, draw, pass,
+«X lays more» / «Turn: Y», the blind rows, the reveal, the sausage's cut, the ladder's starter.
+Never the folded text field. Three modes:
+
+- ``deal``: the match started «with the deal entered», every tile of the deal tapped;
+- ``nodeal``: move by move without the deal (the tiles drawn tapped on the picker, the tiles
+  left tapped at the end);
+- ``result``: the hand entered by its result only (who went out or a block, the tiles left
+  tapped, the points scored during play where the game counts them).
+
+After each hand the match is read back (the app's export of the game record) and compared with
+the hand meant, move for move (the result, in ``result`` mode), and the scoreboard's totals
+with the engine's replay of the meant hand.
+
+Every variant of the engine's catalogue (``catalogue.VARIANT_NAMES``) is a case, and «Козёл»
+(traditional with the yard preset, pair against pair) one more.
+
+    python tools/tap_oracle.py --hands 3 --seed 1 [--variant blitz] [--mode deal|nodeal|result]
+                               [--lang ru|en] [--viewport 390x844] [--json FILE]
+
+prints the hands played and failed, and each failure with its case, mode and seed (replay
+one with ``--variant V --mode M --seed S --hands 1``), the taps and page loads per hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+from referee.rules import catalogue
+from referee.rules.playout import random_hand, walk
+from referee.rules.tiles import tile_str, tiles_of
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run"]
+MODES = ("deal", "nodeal", "result")
+NAMES = {"ru": ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор", "Жанна", "Зоя"],
+         "en": ["Ann", "Bob", "Cleo", "Dan", "Eve", "Fred", "Gwen", "Hugo"]}
+#: the «Козёл» preset, pair against pair: a case of its own
+KOZEL = "kozel"
+
+
+def cases() -> list[str]:
+    """Every variant of the engine's catalogue, and «Козёл» in pairs."""
+    return list(catalogue.VARIANT_NAMES) + [KOZEL]
+
+
+def low(tile: str) -> str:
+    """A tile as the picker names it (the low half first)."""
+    return ":".join(sorted(tile.split(":")))
+
+
+# -- the script: the engine's random playout ---------------------------------------------------
+
+@dataclass
+class Script:
+    """One hand as the engine's random playout played it, and what it scores."""
+
+    case: str
+    seed: int
+    variant: str
+    preset: str | None
+    options: dict[str, Any]
+    players: list[str]
+    hand: dict[str, Any]          # the record's hand: deal, lead, removed, starter, turns
+    end: str | None
+    winner: str | None
+    left: dict[str, list[str]]    # what each player still holds at the end
+    scored: dict[str, int]        # points scored during play (counting games)
+    maker: str | None
+    totals: dict[str, int]        # the engine's totals after the hand (per pair in pairs)
+    blind: bool
+    bazaar: bool
+
+    @property
+    def record(self) -> dict[str, Any]:
+        return {"format": "referee-record/1", "variant": self.variant, "options": self.options,
+                "players": self.players, "hands": [self.hand]}
+
+
+def make_script(case: str, seed: int, lang: str = "ru", players: int | None = None) -> Script:
+    """The hand of ``case`` and ``seed``: players, deal, leader and moves from the engine."""
+    from referee.record import replay
+
+    rng = random.Random(f"{case}/{seed}")
+    variant, preset = ("traditional", "yard") if case == KOZEL else (case, None)
+    sp = catalogue.spec(variant)
+    given = dict(catalogue.PRESETS[variant][preset]) if preset else {}
+    n = 4 if preset else rng.choice(list(sp.player_counts))
+    if players is not None:
+        n = players
+    options = {k: v for k, v in catalogue.resolve_options(variant, n, given).items() if v is not None}
+    names = NAMES[lang][:n]
+    for _ in range(50):
+        h = random_hand(variant, n, rng, options)
+        if h.end != "redeal":
+            break
+    v = h.v
+    deal = {names[s]: [tile_str(t) for t in (h.rows[s] if v.blind else tiles_of(h.hands[s]))]
+            for s in range(n)}
+    lead = names[h.to_move] if h.to_move is not None and not v.fixed_leader(h) else None
+    bazaar = h.stock_n > 0
+    for _ in walk(h, rng):
+        pass
+    if not h.over:
+        raise RuntimeError(f"{case} seed {seed}: the playout did not end")
+    turns = [{"player": names[s], "moves": list(m)} for s, m in h.turn_log]
+    if h.t_moves and not (h.turn_log and h.turn_log[-1][1] is h.t_moves):
+        turns.append({"player": names[h.to_move], "moves": list(h.t_moves)})
+    hand: dict[str, Any] = {"deal": deal, "turns": turns}
+    if h.removed_known >= 0:
+        hand["removed"] = tile_str(h.removed_known)
+    if h.starter >= 0:
+        hand["starter"] = tile_str(h.starter)
+    if lead:
+        hand["lead"] = lead
+    script = Script(case, seed, variant, preset, options, names, hand, h.end,
+                    names[h.winner] if h.winner is not None else None,
+                    {names[s]: [tile_str(t) for t in tiles_of(h.hands[s])] for s in range(n)},
+                    {names[s]: h.scores[s] for s in range(n)},
+                    names[h.maker] if h.maker is not None else None, {}, v.blind, bazaar)
+    rep = replay(script.record, lang)
+    if rep.error:
+        raise RuntimeError(f"{case} seed {seed}: the engine refuses its own playout: {rep.error}")
+    script.totals = dict(rep.totals)
+    return script
+
+
+# -- the driver --------------------------------------------------------------------------------
+
+class Failed(AssertionError):
+    """The app did not play the hand as meant (what happened, in words)."""
+
+
+#: a tap on the table page sent in the background (app.js) redraws <main>; others load a page
+_LIVE = r"""el => {
+    if (el.tagName !== 'BUTTON' || el.type !== 'submit') return false;
+    const f = el.form || el.closest('form');
+    if (!f || !window.refereeBusy) return false;
+    if (f.id === 'more-form') return true;
+    return f.method.toLowerCase() === 'post' &&
+        /\/m\/[^/]+\/(move|end-turn|undo|redo|hand|left)$/.test(new URL(f.action, location.href).pathname);
+}"""
+
+
+@dataclass
+class Tally:
+    taps: int = 0
+    loads: int = 0
+    log: list[str] = field(default_factory=list)
+
+
+def problem_of(page) -> str:
+    """What the page refuses or warns of (its ``.problem`` boxes), in words."""
+    loc = page.locator(".problem")
+    return " ".join(loc.nth(k).inner_text() for k in range(loc.count())).strip()
+
+
+class Table:
+    """One phone on the app: taps, and what the page says."""
+
+    def __init__(self, page, base: str, shots: str | None = None):
+        self.page, self.base, self.shots = page, base, shots
+        self.tally = Tally()
+        self.wait = True  # False: offline, a tap waits on the phone (nothing is redrawn)
+        page.on("framenavigated", self._navigated)
+
+    def _navigated(self, frame) -> None:
+        if frame == self.page.main_frame:
+            self.tally.loads += 1
+
+    def shot(self, name: str) -> str | None:
+        if not self.shots:
+            return None
+        os.makedirs(self.shots, exist_ok=True)
+        safe = re.sub(r"[^\w.-]+", "_", name)[:120]
+        path = f"{self.shots}/{safe}.png"
+        self.page.screenshot(path=path, full_page=True)
+        return path
+
+    def problem(self) -> str:
+        return problem_of(self.page)
+
+    def has(self, selector: str) -> bool:
+        loc = self.page.locator(selector)
+        return loc.count() > 0 and loc.first.is_visible()
+
+    def tap(self, selector: str, what: str = "", wait: bool | None = None) -> None:
+        """A tap on something shown; waits for what it does (the table redrawn in place, or
+        a page loaded). Something not shown is a failure (a person could not tap it)."""
+        page = self.page
+        loc = page.locator(selector)
+        if not loc.count():
+            raise Failed(f"{what or selector}: not on the page")
+        el = loc.first
+        if not el.is_visible():
+            raise Failed(f"{what or selector}: on the page but not shown")
+        self.tally.taps += 1
+        self.tally.log.append(what or selector)
+        if wait is None:
+            wait = self.wait
+        if el.evaluate(_LIVE) and not wait:
+            el.tap()
+            return
+        if el.evaluate(_LIVE):
+            gen = page.evaluate("document.querySelector('main').getAttribute('data-gen') || '0'")
+            el.tap()
+            page.wait_for_function(
+                "g => (document.querySelector('main').getAttribute('data-gen') || '0') !== g", arg=gen)
+            return
+        if el.evaluate("e => e.tagName === 'A' || (e.type === 'submit' && !!(e.form || e.closest('form')))"):
+            with page.expect_navigation():
+                el.tap()
+            return
+        el.tap()  # a picker, a radio, a tab: nothing loaded
+
+    def choose(self, selector: str, value: str, what: str = "") -> None:
+        """A tap on a select, then on the option."""
+        self.tally.taps += 2
+        self.tally.log.append(what or selector)
+        self.page.select_option(selector, value)
+
+
+def export(table: Table, edit: str) -> dict:
+    return table.page.request.get(edit + "/export").json()
+
+
+def new_match(t: Table, s: Script, with_deal: bool) -> str:
+    page = t.page
+    url = f"{t.base}/new/{s.variant}" + (f"?preset={s.preset}" if s.preset else "")
+    page.goto(url)
+    for i, p in enumerate(s.players, start=1):
+        page.fill(f'input[name="player_{i}"]', p)
+    t.tap("button.with-deal" if with_deal else "button.primary[type=submit]", "start the match")
+    if "/m/" not in page.url:
+        raise Failed(f"the match was not started: {t.problem() or page.inner_text('main')[:300]}")
+    return page.url.removesuffix("/deal")
+
+
+def enter_deal(t: Table, s: Script) -> None:
+    """The deal page: every player's tiles (a blind row left to right), the bazaar's tile put
+    aside or turned up, who leads."""
+    hand = s.hand
+    for i, p in enumerate(s.players):
+        for tile in hand["deal"][p]:
+            if s.blind:
+                t.tap(f'fieldset.blind-row[data-row="deal_{i}"] button[data-tile="{low(tile)}"]', f"row {p} {tile}")
+            else:
+                t.tap(f'fieldset.deal-player[data-i="{i}"] label.pick:has(input[value="{low(tile)}"])',
+                      f"deal {p} {tile}")
+    for key in ("starter", "removed"):
+        if key in hand:
+            t.tap(f'fieldset[data-one="{key}"] label.pick:has(input[value="{low(hand[key])}"])', f"{key} {hand[key]}")
+    if hand.get("lead"):
+        t.choose("select#lead", hand["lead"], f"lead {hand['lead']}")
+    t.tap("form.deal-form button.primary", "start the hand")
+    if t.problem():
+        raise Failed(f"the deal was refused: {t.problem()}")
+
+
+def start_without_deal(t: Table, s: Script, edit: str) -> None:
+    hand = s.hand
+    for key in ("starter", "removed"):
+        if key in hand:
+            t.tap(f'form[action$="/hand"] label.pick:has(input[name="{key}"][value="{low(hand[key])}"])',
+                  f"{key} {hand[key]}")
+    if t.has("fieldset.start-lead"):
+        lead = hand.get("lead") or hand["turns"][0]["player"]
+        checked = t.page.locator("fieldset.start-lead input:checked")
+        if checked.count() and checked.first.get_attribute("value") not in ("", lead):
+            t.tally.log.append("start-lead preselected: " + str(checked.first.get_attribute("value")))
+        t.tap(f'fieldset.start-lead label:has(input[value="{lead}"])', f"lead {lead}")
+    t.tap('form[action$="/hand"] button[type=submit]', "start the hand")
+
+
+def lead_if_asked(t: Table, player: str, preselected: list[str]) -> None:
+    if t.has("fieldset.leader"):
+        checked = t.page.locator("fieldset.leader input:checked")
+        if checked.count():
+            preselected.append(str(checked.first.get_attribute("value")))
+        t.tap(f'fieldset.leader label:has(input[value="{player}"])', f"leader {player}")
+
+
+def norm(token: str) -> tuple:
+    """A token's meaning: the tile and the tile it is laid against with their halves in
+    either order (``4:0>4:4`` is ``0:4>4:4``), the rest as written."""
+    words = token.split()
+    if words[0] in ("pass", "draw", "miss", "open"):
+        tiles = [low(x) for x in words[1:]]
+        return (words[0], *(sorted(tiles) if words[0] == "open" else tiles))
+    tile, _, rest = words[0].partition(">")
+    target, _, at = rest.partition("@")
+    return ("lay", low(tile), low(target) if target else "", at, *words[1:])
+
+
+def _find(t: Table, selector: str, move: str) -> str | None:
+    """The value among the buttons of ``selector`` that means ``move``."""
+    buttons = t.page.locator(selector)
+    for k in range(buttons.count()):
+        value = buttons.nth(k).get_attribute("value") or ""
+        if value and norm(value) == norm(move):
+            return value
+    return None
+
+
+def _place(t: Table, form: str, move: str) -> None:
+    """In a form of places in words, tap the one that is ``move`` (or «does not fit»)."""
+    if move.startswith("miss"):
+        t.tap(f"{form} button.place-miss", move)
+        return
+    value = _find(t, f"{form} button.place[name=token]", move)
+    if value is None:
+        buttons = t.page.locator(f"{form} button.place[name=token]")
+        values = [buttons.nth(k).get_attribute("value") for k in range(buttons.count())]
+        raise Failed(f"{move}: not among the places offered {values}")
+    t.tap(f'{form} button.place[value="{value}"]', move)
+
+
+def _tile_of(move: str) -> str:
+    words = move.split()
+    if words[0] in ("miss", "draw"):
+        return low(words[1])
+    return low(words[0].split(">")[0].split("@")[0])
+
+
+def play_move(t: Table, s: Script, player: str, move: str, known: bool, rng: random.Random,
+              preselected: list[str]) -> str:
+    """One move by taps; returns the token the app should have stored."""
+    lead_if_asked(t, player, preselected)
+    kind = move.split()[0]
+    if kind == "pass":
+        t.tap('.bar button[name="pass"]', f"{player}: pass")
+        return move
+    if kind == "open":
+        if not t.has("form.open-form"):
+            raise Failed(f"{player}: {move}: the reveal is not offered")
+        if not t.page.locator('form.open-form input[name="open_tile"][type="hidden"]').count():
+            for tile in move.split()[1:]:
+                t.tap(f'form.open-form label.pick:has(input[value="{low(tile)}"])', f"open {tile}")
+        t.tap('form.open-form button[name="open"]', f"{player}: {move}")
+        return move
+    if kind == "draw":
+        tile = low(move.split()[1])
+        bazaar = f'form.picker-form .picker.bazaar button.pick[value="{tile}"]'
+        if known and t.page.locator(bazaar).count():
+            t.tap(bazaar, f"{player}: {move}")  # the deal known: the bazaar's tiles, a tap draws
+            return move
+        mode = 'form.picker-form input[name="mode"][value="draw"]'
+        if known or s.blind or rng.random() < 0.7 or not t.has('.bar button[name="draw"]'):
+            if t.page.locator(mode).count() and not t.page.locator(mode).is_checked():
+                t.tap(f'form.picker-form label:has({mode.removeprefix("form.picker-form ")})', "records drawing it")
+            t.tap(f'form.picker-form button.pick[value="{tile}"]', f"{player}: {move}")
+            return move
+        t.tap('.bar button[name="draw"]', f"{player}: draw (unseen)")
+        return "draw"
+    tile = _tile_of(move)
+    if t.has("form.turned-up") and (
+            (move.startswith("miss") and t.page.locator("form.turned-up button.place-miss").count())
+            or _find(t, "form.turned-up button.place[name=token]", move)):
+        _place(t, "form.turned-up", move)  # a known row's rightmost tile
+        return move
+    if t.has('form.picker-form input[name="mode"][value="lay"]') and \
+            not t.page.locator('form.picker-form input[name="mode"][value="lay"]').is_checked():
+        t.tap('form.picker-form label:has(input[name="mode"][value="lay"])', "lays it")
+    split = _find(t, f'form.picker-form .picker.own button.pick.split[data-tile="{tile}"]', move) if known else None
+    if split:
+        t.tap(f'form.picker-form .picker.own button.pick.split[value="{split}"]', f"{player}: {move}")
+        return move
+    own = t.page.locator("form.picker-form .picker.own").count()
+    sel = (f'form.picker-form .picker.own button.pick[value="{tile}"]' if known and own
+           else f'form.picker-form button.pick[value="{tile}"]')
+    t.tap(sel, f"{player}: {tile}")
+    if t.has("form.choose"):
+        _place(t, "form.choose", move)
+    return move
+
+
+def close_turn(t: Table, player: str) -> None:
+    """A turn the script ended by choice: «Turn: Y» (or «End the turn»)."""
+    if t.has(".bar button.next-turn"):
+        t.tap(".bar button.next-turn", f"{player}: turn ends")
+    elif t.has('.bar button[form="end-form"]'):
+        t.tap('.bar button[form="end-form"]', f"{player}: end the turn")
+
+
+def enter_left(t: Table, s: Script) -> None:
+    """The hand over without the deal: the tiles each player asked still holds, tapped."""
+    if not t.has("form.left-form"):
+        return
+    for i, p in enumerate(s.players):
+        if not t.page.locator(f'form.left-form input[name="left_{i}"]').count():
+            continue
+        for tile in s.left[p]:
+            t.tap(f'form.left-form label.pick:has(input[name="left_{i}"][value="{low(tile)}"])', f"left {p} {tile}")
+    t.tap("form.left-form button.primary", "score the hand")
+
+
+def enter_result(t: Table, s: Script, edit: str) -> dict:
+    """The hand by its result: how it ended, the tiles left, the points scored in play."""
+    page = t.page
+    t.tap('a[href$="/result"]', "enter a hand by result")
+    out = s.winner if s.end == "out" else "*block*"
+    t.tap(f'fieldset.result-end label:has(input[value="{out}"])', f"out: {out}")
+    res: dict[str, Any] = {"out": s.winner if s.end == "out" else None, "left": {}}
+    for i, p in enumerate(s.players):
+        if p == s.winner:
+            continue
+        res["left"][p] = [low(x) for x in s.left[p]]
+        for tile in s.left[p]:
+            t.tap(f'fieldset.result-left[data-i="{i}"] label.pick:has(input[value="{low(tile)}"])',
+                  f"left {p} {tile}")
+    if page.locator('input[name^="scored_"]').count():
+        scored = {}
+        for i, p in enumerate(s.players):
+            if s.scored.get(p):
+                t.tally.taps += 1
+                page.fill(f'input[name="scored_{i}"]', str(s.scored[p]))
+                scored[p] = s.scored[p]
+        if scored:
+            res["scored"] = scored
+    if page.locator("select#maker").count() and s.end != "out" and s.maker:
+        t.choose("select#maker", s.maker, f"maker {s.maker}")
+        res["maker"] = s.maker
+    t.tap("form.result-form button.primary", "check and record")
+    if t.problem():
+        raise Failed(f"the result was refused: {t.problem()}")
+    return res
+
+
+def simple_moves(s: Script, known: bool) -> list[int]:
+    """The moves (indices in the hand's order) that one tap makes whatever the phone knows:
+    a lay that fits one place only, by a player who laid nothing before in his turn, not the
+    hand's first move; a turn of that one move. (Offline, the phone cannot ask where.)"""
+    from referee.record import positions
+    from referee.rules.tiles import parse_tile
+
+    hand = dict(s.hand) if known else {k: v for k, v in s.hand.items() if k != "deal"}
+    rec = dict(s.record, hands=[hand])
+    flat = [(k, i, mv) for k, tu in enumerate(s.hand["turns"]) for i, mv in enumerate(tu["moves"])]
+    single = {k for k, tu in enumerate(s.hand["turns"]) if len(tu["moves"]) == 1}
+    out = []
+    for pos in positions(rec, 1):
+        j = pos.index
+        if j >= len(flat):
+            break
+        k, i, mv = flat[j]
+        if j == 0 or k not in single or mv.split()[0] in ("pass", "draw", "miss", "open"):
+            continue
+        if pos.hand.to_move is None or s.players[pos.hand.to_move] != s.hand["turns"][k]["player"]:
+            continue
+        if len(pos.hand.places_for(parse_tile(_tile_of(mv)))) == 1:
+            out.append(j)
+    return out
+
+
+def _settle(page) -> None:
+    """Wait until the phone has sent every tap waiting on it and drawn the answer."""
+    page.wait_for_function("() => window.refereeBusy && !window.refereeBusy() && "
+                           "!document.querySelector('main.sending')", timeout=20_000)
+
+
+@dataclass
+class Outcome:
+    case: str
+    mode: str
+    seed: int
+    lang: str
+    viewport: str
+    ok: bool
+    why: str = ""
+    taps: int = 0
+    loads: int = 0
+    moves: int = 0
+    preselected: list[str] = field(default_factory=list)
+    shot: str | None = None
+    seconds: float = 0.0
+
+    def line(self) -> str:
+        head = f"{self.case} --mode {self.mode} --seed {self.seed} --lang {self.lang} --viewport {self.viewport}"
+        return head + ("" if self.ok else f": {self.why}")
+
+
+def _same(meant: str, stored: str) -> bool:
+    return norm(meant) == norm(stored)
+
+
+def compare(s: Script, got: dict, meant_tokens: list[tuple[str, str]] | None, result: dict | None) -> None:
+    """The export against the hand meant: move for move (or the result), and the deal."""
+    hands = got.get("hands") or []
+    if len(hands) != 1:
+        raise Failed(f"the export holds {len(hands)} hands")
+    h = hands[0]
+    if meant_tokens is not None:
+        stored = [(t["player"], mv) for t in h.get("turns", []) for mv in t["moves"]]
+        for k, (a, b) in enumerate(zip(meant_tokens, stored)):
+            if a[0] != b[0] or not _same(a[1], b[1]):
+                raise Failed(f"move {k + 1}: meant {a[0]} {a[1]}, stored {b[0]} {b[1]}")
+        if len(stored) != len(meant_tokens):
+            raise Failed(f"{len(meant_tokens)} moves meant, {len(stored)} stored")
+        turns = [t["player"] for t in h.get("turns", [])]
+        if turns != [t["player"] for t in s.hand["turns"]]:
+            raise Failed(f"turns meant {[t['player'] for t in s.hand['turns']]}, stored {turns}")
+    if result is not None:
+        stored_res = h.get("result") or {}
+        left = {p: sorted(low(x) for x in v) if isinstance(v, list) else v
+                for p, v in (stored_res.get("left") or {}).items()}
+        meant_left = {p: sorted(v) for p, v in result["left"].items() if v}
+        if stored_res.get("out") != result["out"] or {p: v for p, v in left.items() if v} != meant_left:
+            raise Failed(f"result meant {result}, stored {stored_res}")
+
+
+def scoreboard(t: Table, edit: str, s: Script) -> dict[str, int]:
+    """The totals the app shows on its scoreboard, per column (player or pair)."""
+    page = t.page
+    page.goto(edit + "/score")
+    cells = page.locator("table.score tfoot td")
+    heads = page.locator("table.score thead th")
+    names = [heads.nth(k).inner_text().strip() for k in range(heads.count())]
+    values = [cells.nth(k).inner_text().strip() for k in range(cells.count())]
+    return {"names": names, "values": values}  # type: ignore[dict-item]
+
+
+def back_and_forth(t: Table, edit: str) -> None:
+    """Back from the table in the middle of a hand, then Forward: nothing sent again, nothing
+    lost, the table as it was."""
+    page = t.page
+    before = export(t, edit)
+    html_n = page.locator("#table-state").get_attribute("data-n")
+    page.go_back()
+    if page.url.rstrip("/") == edit:
+        raise Failed("Back stayed on the table (a tap added a history entry)")
+    if export(t, edit) != before:
+        raise Failed("Back changed the match")
+    page.go_forward()
+    if page.url != edit:
+        raise Failed(f"Forward did not come back to the table ({page.url})")
+    if export(t, edit) != before:
+        raise Failed("Forward changed the match")
+    if page.locator("#table-state").get_attribute("data-n") != html_n:
+        page.reload()  # a table restored from the cache behind the log: drawn again
+        if page.locator("#table-state").get_attribute("data-n") != html_n:
+            raise Failed("the table after Forward is not the match's")
+
+
+def twice(t: Table, edit: str, s: Script, player: str, move: str, known: bool, rng: random.Random,
+          preselected: list[str]) -> str:
+    """A second phone opens the same table; the same move is tapped on both phones at once.
+    The log must hold it once; the other phone says so and shows the table as it is."""
+    page = t.page
+    other = page.context.browser.new_context(
+        viewport=page.viewport_size, device_scale_factor=2, is_mobile=True, has_touch=True,
+        locale=page.evaluate("navigator.language"))
+    try:
+        p2 = other.new_page()
+        p2.set_default_timeout(10_000)
+        p2.goto(edit)
+        before = export(t, edit)["hands"][0].get("turns") or []
+        n0 = sum(len(tu["moves"]) for tu in before)
+        tile = _tile_of(move)
+        sel = (f'form.picker-form .picker.own button.pick[value="{tile}"]'
+               if known and page.locator("form.picker-form .picker.own").count()
+               else f'form.picker-form button.pick[value="{tile}"]')
+        for pg in (page, p2):
+            if not pg.locator(sel).count() or not pg.locator(sel).first.is_visible():
+                raise Failed(f"{move}: {sel} not shown on both phones")
+        gens = [pg.evaluate("document.querySelector('main').getAttribute('data-gen') || '0'") for pg in (page, p2)]
+        # both taps before either answer comes back
+        page.locator(sel).first.dispatch_event("click")
+        p2.locator(sel).first.dispatch_event("click")
+        t.tally.taps += 1
+        for pg, g in zip((page, p2), gens):
+            pg.wait_for_function("g => (document.querySelector('main').getAttribute('data-gen') || '0') !== g",
+                                 arg=g)
+            _settle(pg)
+        after = export(t, edit)["hands"][0].get("turns") or []
+        n1 = sum(len(tu["moves"]) for tu in after)
+        if n1 != n0 + 1:
+            raise Failed(f"{move} tapped on two phones at once: {n1 - n0} moves stored")
+        said = [problem_of(pg) for pg in (page, p2)]
+        if sum(1 for x in said if x) != 1:
+            raise Failed(f"{move} on two phones: what each phone said: {said}")
+        if said[0]:
+            page.reload()  # the phone that came second: its table is the match's again
+    finally:
+        other.close()
+    return move
+
+
+def expected_totals(s: Script) -> list[int]:
+    """The engine's totals in the scoreboard's column order (pairs: one column a pair)."""
+    if s.options.get("teams") == "pairs":
+        return [s.totals[s.players[0]], s.totals[s.players[1]]]
+    return [s.totals[p] for p in s.players]
+
+
+DISTURB = ("reload", "back", "offline", "twophones")
+
+
+def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru",
+              viewport: str = "390x844", shots: str | None = None, disturb: str | None = None,
+              players: int | None = None) -> Outcome:
+    """One seeded hand of ``case`` played in ``mode`` on ``page``; never raises for the app's
+    failures (the outcome says what went wrong).
+
+    ``disturb`` (not in ``result`` mode): ``reload``: the page reloaded after every third move
+    and inside every turn of several moves; ``back``: Back in the middle of the hand (nothing
+    may be sent again or lost), then Forward; ``offline``: two turns of one tap each made with
+    the phone offline, sent when it is back; ``twophones``: a second phone on the same table,
+    and the same move tapped on both at once (recorded once)."""
+    t0 = time.monotonic()
+    out = Outcome(case, mode + (f"+{disturb}" if disturb else ""), seed, lang, viewport, False)
+    try:
+        s = make_script(case, seed, lang, players)
+    except Exception as e:  # the engine's own playout: a bug there, not the table's
+        out.why = f"script: {e}"
+        return out
+    t = Table(page, base, shots)
+    rng = random.Random(f"taps/{case}/{seed}")
+    preselected: list[str] = []
+    meant: list[tuple[str, str]] | None = None
+    result = None
+    step = "start"
+    try:
+        page.goto(f"{base}/lang/{lang}?next=/")
+        t.tally = Tally()
+        edit = new_match(t, s, mode == "deal")
+        if mode == "result":
+            result = enter_result(t, s, edit)
+        else:
+            if mode == "deal":
+                enter_deal(t, s)
+            else:
+                start_without_deal(t, s, edit)
+            known = mode == "deal"
+            meant = []
+            stored_before = 0
+            flat = 0
+            window: list[int] = []
+            if disturb in ("offline", "twophones"):
+                simple = simple_moves(s, known)
+                pairs = [j for j in simple if j + 1 in simple]
+                if disturb == "offline":
+                    if not pairs:
+                        raise Failed("no two turns of one tap in a row to make offline (another seed)")
+                    window = [pairs[len(pairs) // 2], pairs[len(pairs) // 2] + 1]
+                elif simple:
+                    window = [simple[len(simple) // 2]]
+                else:
+                    raise Failed("no move of one tap to make on two phones (another seed)")
+            total = sum(len(tu["moves"]) for tu in s.hand["turns"])
+            for k, turn in enumerate(s.hand["turns"]):
+                p = turn["player"]
+                for i, mv in enumerate(turn["moves"]):
+                    step = f"turn {k + 1} ({p}), move {i + 1}: {mv}"
+                    j, flat = flat, flat + 1
+                    if known and k == 0 and i == 0 and stored_before == 0:
+                        # a first move the rules fix is recorded with the start
+                        first = export(t, edit)["hands"][0].get("turns") or []
+                        if first:
+                            meant.append((p, mv))
+                            continue
+                    if i and t.has(".bar button.more"):
+                        t.tap(".bar button.more", f"{p} lays more")
+                    if disturb == "offline" and window and j == window[0]:
+                        page.context.set_offline(True)
+                        t.wait = False
+                    if disturb == "twophones" and window and j == window[0]:
+                        meant.append((p, twice(t, edit, s, p, mv, known, rng, preselected)))
+                        continue
+                    meant.append((p, play_move(t, s, p, mv, known, rng, preselected)))
+                    if disturb == "offline" and window and j == window[-1]:
+                        page.context.set_offline(False)
+                        t.wait = True
+                        _settle(page)
+                    if t.problem():
+                        raise Failed(f"refused: {t.problem()}")
+                    if disturb == "reload" and (j % 3 == 2 or i + 1 < len(turn["moves"])) and j + 1 < total:
+                        page.reload()
+                        if t.problem():
+                            raise Failed(f"after a reload: {t.problem()}")
+                    if disturb == "back" and j == total // 2:
+                        back_and_forth(t, edit)
+                stored_before += 1
+                if k + 1 < len(s.hand["turns"]) or not s.end:
+                    close_turn(t, p)
+                    if t.problem():
+                        raise Failed(f"refused: {t.problem()}")
+            step = "the tiles left"
+            if mode == "nodeal":
+                enter_left(t, s)
+                if t.problem():
+                    raise Failed(f"the tiles left were refused: {t.problem()}")
+        step = "the export"
+        got = export(t, edit)
+        compare(s, got, meant, result)
+        step = "the scoreboard"
+        taps, loads = t.tally.taps, t.tally.loads
+        board = scoreboard(t, edit, s)
+        want = [str(x) for x in expected_totals(s)]
+        if board["values"][:len(want)] != want:
+            raise Failed(f"totals shown {board['values']} ({board['names']}), the engine's {want}")
+        out.ok = True
+        out.taps, out.loads = taps, loads
+    except Failed as e:
+        out.why = f"{step}: {e}"
+        out.shot = t.shot(f"fail-{case}-{mode}-{seed}-{lang}")
+    except Exception as e:  # a timeout, a page error: a failure of the hand too
+        out.why = f"{step}: {type(e).__name__}: {str(e).splitlines()[0][:300]}"
+        out.shot = t.shot(f"fail-{case}-{mode}-{seed}-{lang}")
+    out.preselected = preselected
+    out.moves = sum(len(tu["moves"]) for tu in s.hand["turns"])
+    if not out.ok:
+        out.taps, out.loads = t.tally.taps, t.tally.loads
+    out.seconds = time.monotonic() - t0
+    return out
+
+
+# -- the long run ------------------------------------------------------------------------------
+
+@contextmanager
+def served(folder: str) -> Iterator[str]:
+    """The app on a real HTTP server in a thread, with its own database in ``folder``."""
+    import logging
+
+    from werkzeug.serving import make_server
+
+    from referee import create_app
+
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+
+    app = create_app({"DATABASE": os.path.join(folder, "oracle.db"), "SECRET_KEY": "oracle"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(5)
+        server.server_close()
+
+
+def phone(browser, viewport: str, lang: str):
+    w, h = (int(x) for x in viewport.split("x"))
+    context = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True,
+                                  locale="ru-RU" if lang == "ru" else "en-GB")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    return context, page
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hands", type=int, default=1, help="hands per case and mode")
+    ap.add_argument("--seed", type=int, default=1, help="the first seed (then seed+1, ...)")
+    ap.add_argument("--variant", action="append", help="a case (a variant, or kozel); default: all")
+    ap.add_argument("--mode", action="append", choices=MODES, help="default: all three")
+    ap.add_argument("--lang", choices=("ru", "en", "both"), default="both",
+                    help="both: ru and en alternating")
+    ap.add_argument("--viewport", default="390x844,360x640", help="WxH[,WxH]: alternating")
+    ap.add_argument("--disturb", choices=DISTURB, default=None,
+                    help="reload, Back, offline or two phones during each hand (modes deal, nodeal)")
+    ap.add_argument("--players", type=int, default=None, help="the number of players (default: by the seed)")
+    ap.add_argument("--shots", default=None, help="a folder for screenshots of the failures")
+    ap.add_argument("--json", default=None, help="write every outcome to this file")
+    args = ap.parse_args(argv)
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    todo = args.variant or cases()
+    bad = [c for c in todo if c not in cases()]
+    if bad:
+        ap.error(f"unknown case {bad}; the cases: {', '.join(cases())}")
+    modes = args.mode or (["deal", "nodeal"] if args.disturb else list(MODES))
+    langs = ["ru", "en"] if args.lang == "both" else [args.lang]
+    views = args.viewport.split(",")
+    outcomes: list[Outcome] = []
+    t0 = time.monotonic()
+    load0 = os.getloadavg()
+    with tempfile.TemporaryDirectory() as tmp, served(tmp) as base, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        k = 0
+        for i in range(args.hands):
+            seed = args.seed + i
+            for case in todo:
+                for mode in modes:
+                    lang, view = langs[k % len(langs)], views[(k // len(langs)) % len(views)]
+                    k += 1
+                    context, page = phone(browser, view, lang)
+                    try:
+                        o = play_hand(page, base, case, mode, seed, lang, view, args.shots,
+                                      args.disturb, args.players)
+                    finally:
+                        context.close()
+                    outcomes.append(o)
+                    print(("ok   " if o.ok else "FAIL ") + o.line(), flush=True)
+        browser.close()
+    load1 = os.getloadavg()
+    failed = [o for o in outcomes if not o.ok]
+    print(f"\nhands played: {len(outcomes)}, failed: {len(failed)} "
+          f"({time.monotonic() - t0:.0f} s, load average {load0[0]:.1f} -> {load1[0]:.1f})")
+    for mode in dict.fromkeys(o.mode for o in outcomes):
+        done = [o for o in outcomes if o.mode == mode and o.ok]
+        if done:
+            print(f"  {mode}: {len(done)} hands passed, taps per hand {sum(o.taps for o in done) / len(done):.1f}, "
+                  f"page loads per hand {sum(o.loads for o in done) / len(done):.1f}, "
+                  f"moves per hand {sum(o.moves for o in done) / len(done):.1f}")
+    pre = [o for o in outcomes if o.preselected]
+    if pre:
+        print(f"  a leader preselected before the tap in {len(pre)} hands")
+    for o in failed:
+        print("FAILED " + o.line() + (f" [{o.shot}]" if o.shot else ""))
+    if args.json:
+        Path(args.json).write_text(json.dumps([o.__dict__ for o in outcomes], ensure_ascii=False, indent=1))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
