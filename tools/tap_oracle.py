@@ -142,20 +142,57 @@ def make_script(case: str, seed: int, lang: str = "ru", players: int | None = No
     return script
 
 
+#: the kinds of move a hand may show (a token's first word, or a word after the tile)
+FEATURES = ("draw", "pass", "miss", "open", "cut", "down", "across", "along")
+
+
+def features(s: Script) -> set[str]:
+    """The kinds of move the hand shows; ``multi``: a turn of several lays."""
+    toks = [m for t in s.hand["turns"] for m in t["moves"]]
+    out = {w for w in FEATURES if any(m.split()[0] == w or f" {w}" in m for m in toks)}
+    if any(sum(1 for m in t["moves"] if m.split()[0] not in ("draw", "pass")) > 1 for t in s.hand["turns"]):
+        out.add("multi")
+    return out
+
+
+def featured_seed(case: str, seeds: range = range(1, 13)) -> int:
+    """Among ``seeds``, the hand that shows the most kinds of move, the shortest of those: a
+    short sample that still draws, passes, misses, reveals, cuts... where the variant does."""
+    best: tuple[tuple[int, int], int] | None = None
+    for seed in seeds:
+        s = make_script(case, seed)
+        key = (-len(features(s)), sum(len(t["moves"]) for t in s.hand["turns"]))
+        if best is None or key < best[0]:
+            best = (key, seed)
+    assert best is not None
+    return best[1]
+
+
 # -- the driver --------------------------------------------------------------------------------
 
 class Failed(AssertionError):
     """The app did not play the hand as meant (what happened, in words)."""
 
 
-#: a tap on the table page sent in the background (app.js) redraws <main>; others load a page
-_LIVE = r"""el => {
-    if (el.tagName !== 'BUTTON' || el.type !== 'submit') return false;
-    const f = el.form || el.closest('form');
-    if (!f || !window.refereeBusy) return false;
-    if (f.id === 'more-form') return true;
-    return f.method.toLowerCase() === 'post' &&
-        /\/m\/[^/]+\/(move|end-turn|undo|redo|hand|left)$/.test(new URL(f.action, location.href).pathname);
+#: whether the first element of a selector is on the page and shown
+_SHOWN = """s => { const e = document.querySelector(s);
+    return !!e && !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length); }"""
+
+#: what a tap on the first element of a selector will do: [found, shown, sent in the background
+#: by app.js (the table redrawn in place: <main>'s data-gen changes), loads a page, data-gen]
+_TAP_INFO = r"""s => {
+    const el = document.querySelector(s);
+    const gen = (document.querySelector('main') || document.body).getAttribute('data-gen') || '0';
+    if (!el) return [false, false, false, false, gen];
+    const shown = !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+    const submit = el.tagName === 'BUTTON' && el.type === 'submit';
+    const f = submit ? (el.form || el.closest('form')) : null;
+    let live = false;
+    if (f && window.refereeBusy) {
+        live = f.id === 'more-form' || (f.method.toLowerCase() === 'post' &&
+            /\/m\/[^/]+\/(move|end-turn|undo|redo|hand|left)$/.test(new URL(f.action, location.href).pathname));
+    }
+    return [true, shown, live, el.tagName === 'A' || !!f, gen];
 }"""
 
 
@@ -168,8 +205,7 @@ class Tally:
 
 def problem_of(page) -> str:
     """What the page refuses or warns of (its ``.problem`` boxes), in words."""
-    loc = page.locator(".problem")
-    return " ".join(loc.nth(k).inner_text() for k in range(loc.count())).strip()
+    return str(page.eval_on_selector_all(".problem", "ps => ps.map(p => p.innerText).join(' ')")).strip()
 
 
 class Table:
@@ -198,37 +234,32 @@ class Table:
         return problem_of(self.page)
 
     def has(self, selector: str) -> bool:
-        loc = self.page.locator(selector)
-        return loc.count() > 0 and loc.first.is_visible()
+        """Something shown on the page (one question to the browser)."""
+        return bool(self.page.evaluate(_SHOWN, selector))
 
     def tap(self, selector: str, what: str = "", wait: bool | None = None) -> None:
         """A tap on something shown; waits for what it does (the table redrawn in place, or
         a page loaded). Something not shown is a failure (a person could not tap it)."""
         page = self.page
-        loc = page.locator(selector)
-        if not loc.count():
+        if wait is None:
+            wait = self.wait
+        found, shown, live, loads, gen = page.evaluate(_TAP_INFO, selector)
+        if not found:
             raise Failed(f"{what or selector}: not on the page")
-        el = loc.first
-        if not el.is_visible():
+        if not shown:
             raise Failed(f"{what or selector}: on the page but not shown")
         self.tally.taps += 1
         self.tally.log.append(what or selector)
-        if wait is None:
-            wait = self.wait
-        if el.evaluate(_LIVE) and not wait:
-            el.tap()
-            return
-        if el.evaluate(_LIVE):
-            gen = page.evaluate("document.querySelector('main').getAttribute('data-gen') || '0'")
+        el = page.locator(selector).first
+        if live and wait:
             el.tap()
             page.wait_for_function(
                 "g => (document.querySelector('main').getAttribute('data-gen') || '0') !== g", arg=gen)
-            return
-        if el.evaluate("e => e.tagName === 'A' || (e.type === 'submit' && !!(e.form || e.closest('form')))"):
+        elif loads and not live:
             with page.expect_navigation():
                 el.tap()
-            return
-        el.tap()  # a picker, a radio, a tab: nothing loaded
+        else:
+            el.tap()  # a picker, a radio, a tab (nothing loaded), or a tap waiting offline
 
     def choose(self, selector: str, value: str, what: str = "") -> None:
         """A tap on a select, then on the option."""
@@ -241,10 +272,14 @@ def export(table: Table, edit: str) -> dict:
     return table.page.request.get(edit + "/export").json()
 
 
-def new_match(t: Table, s: Script, with_deal: bool) -> str:
+def new_match(t: Table, s: Script, with_deal: bool, lang: str) -> str:
+    """The match set up: the language chosen, the players' names typed, «Start the match»
+    (or «Start with the deal entered»)."""
+    from urllib.parse import quote
+
     page = t.page
-    url = f"{t.base}/new/{s.variant}" + (f"?preset={s.preset}" if s.preset else "")
-    page.goto(url)
+    url = f"/new/{s.variant}" + (f"?preset={s.preset}" if s.preset else "")
+    page.goto(f"{t.base}/lang/{lang}?next={quote(url)}")
     for i, p in enumerate(s.players, start=1):
         page.fill(f'input[name="player_{i}"]', p)
     t.tap("button.with-deal" if with_deal else "button.primary[type=submit]", "start the match")
@@ -311,9 +346,7 @@ def norm(token: str) -> tuple:
 
 def _find(t: Table, selector: str, move: str) -> str | None:
     """The value among the buttons of ``selector`` that means ``move``."""
-    buttons = t.page.locator(selector)
-    for k in range(buttons.count()):
-        value = buttons.nth(k).get_attribute("value") or ""
+    for value in t.page.eval_on_selector_all(selector, "bs => bs.map(b => b.value || '')"):
         if value and norm(value) == norm(move):
             return value
     return None
@@ -422,6 +455,9 @@ def enter_result(t: Table, s: Script, edit: str) -> dict:
         if p == s.winner:
             continue
         res["left"][p] = [low(x) for x in s.left[p]]
+        if not s.left[p]:  # nothing left (a block where he laid his last tile): his pips, 0
+            t.tally.taps += 1
+            page.fill(f'input[name="pips_{i}"]', "0")
         for tile in s.left[p]:
             t.tap(f'fieldset.result-left[data-i="{i}"] label.pick:has(input[value="{low(tile)}"])',
                   f"left {p} {tile}")
@@ -528,7 +564,8 @@ def compare(s: Script, got: dict, meant_tokens: list[tuple[str, str]] | None, re
 def scoreboard(t: Table, edit: str, s: Script) -> dict[str, int]:
     """The totals the app shows on its scoreboard, per column (player or pair)."""
     page = t.page
-    page.goto(edit + "/score")
+    if not page.locator("table.score tfoot td").count():
+        page.goto(edit + "/score")
     cells = page.locator("table.score tfoot td")
     heads = page.locator("table.score thead th")
     names = [heads.nth(k).inner_text().strip() for k in range(heads.count())]
@@ -637,9 +674,7 @@ def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru"
     result = None
     step = "start"
     try:
-        page.goto(f"{base}/lang/{lang}?next=/")
-        t.tally = Tally()
-        edit = new_match(t, s, mode == "deal")
+        edit = new_match(t, s, mode == "deal", lang)
         if mode == "result":
             result = enter_result(t, s, edit)
         else:
@@ -766,6 +801,34 @@ def phone(browser, viewport: str, lang: str):
     return context, page
 
 
+class Phones:
+    """One browser context a phone size and language, kept between hands (its cache too, as a
+    phone's), a fresh page (tab) a hand; a context that went offline is put back online."""
+
+    def __init__(self, browser):
+        self.browser = browser
+        self.contexts: dict[tuple[str, str], Any] = {}
+
+    @contextmanager
+    def page(self, viewport: str, lang: str) -> Iterator[Any]:
+        key = (viewport, lang)
+        if key not in self.contexts:
+            self.contexts[key] = phone(self.browser, viewport, lang)[0]
+        context = self.contexts[key]
+        page = context.pages[0] if context.pages else context.new_page()
+        page.set_default_timeout(10_000)
+        try:
+            yield page
+        finally:
+            context.set_offline(False)
+            for p in context.pages:
+                p.close()
+
+    def close(self) -> None:
+        for c in self.contexts.values():
+            c.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=1, help="hands per case and mode")
@@ -797,6 +860,7 @@ def main(argv: list[str] | None = None) -> int:
     load0 = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp, served(tmp) as base, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        phones = Phones(browser)
         k = 0
         for i in range(args.hands):
             seed = args.seed + i
@@ -804,14 +868,12 @@ def main(argv: list[str] | None = None) -> int:
                 for mode in modes:
                     lang, view = langs[k % len(langs)], views[(k // len(langs)) % len(views)]
                     k += 1
-                    context, page = phone(browser, view, lang)
-                    try:
+                    with phones.page(view, lang) as page:
                         o = play_hand(page, base, case, mode, seed, lang, view, args.shots,
                                       args.disturb, args.players)
-                    finally:
-                        context.close()
                     outcomes.append(o)
                     print(("ok   " if o.ok else "FAIL ") + o.line(), flush=True)
+        phones.close()
         browser.close()
     load1 = os.getloadavg()
     failed = [o for o in outcomes if not o.ok]
