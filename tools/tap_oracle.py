@@ -155,17 +155,18 @@ def features(s: Script) -> set[str]:
     return out
 
 
+#: the kinds of move a short sample must still show where the variant's hands show them
+NEEDED = frozenset({"draw", "open", "miss", "multi", "cut", "down", "across"})
+
+
 def featured_seed(case: str, seeds: range = range(1, 13)) -> int:
-    """Among ``seeds``, the hand that shows the most kinds of move, the shortest of those: a
-    short sample that still draws, passes, misses, reveals, cuts... where the variant does."""
-    best: tuple[tuple[int, int], int] | None = None
-    for seed in seeds:
-        s = make_script(case, seed)
-        key = (-len(features(s)), sum(len(t["moves"]) for t in s.hand["turns"]))
-        if best is None or key < best[0]:
-            best = (key, seed)
-    assert best is not None
-    return best[1]
+    """Among ``seeds``, the shortest hand that shows every kind of move of ``NEEDED`` that any
+    of them shows: a short sample that still draws, reveals, misses, lays several tiles in a
+    turn, cuts, closes a leg or lays across where the variant does."""
+    scripts = {seed: make_script(case, seed) for seed in seeds}
+    shown = set().union(*(features(s) for s in scripts.values())) & NEEDED
+    return min(scripts, key=lambda seed: (len(shown - features(scripts[seed])),
+                                          sum(len(t["moves"]) for t in scripts[seed].hand["turns"]), seed))
 
 
 # -- the driver --------------------------------------------------------------------------------
@@ -309,7 +310,7 @@ def enter_deal(t: Table, s: Script) -> None:
         raise Failed(f"the deal was refused: {t.problem()}")
 
 
-def start_without_deal(t: Table, s: Script, edit: str) -> None:
+def start_without_deal(t: Table, s: Script, edit: str, preselected: list[str]) -> None:
     hand = s.hand
     for key in ("starter", "removed"):
         if key in hand:
@@ -318,8 +319,8 @@ def start_without_deal(t: Table, s: Script, edit: str) -> None:
     if t.has("fieldset.start-lead"):
         lead = hand.get("lead") or hand["turns"][0]["player"]
         checked = t.page.locator("fieldset.start-lead input:checked")
-        if checked.count() and checked.first.get_attribute("value") not in ("", lead):
-            t.tally.log.append("start-lead preselected: " + str(checked.first.get_attribute("value")))
+        if checked.count() and checked.first.get_attribute("value"):
+            preselected.append("who leads: " + str(checked.first.get_attribute("value")))
         t.tap(f'fieldset.start-lead label:has(input[value="{lead}"])', f"lead {lead}")
     t.tap('form[action$="/hand"] button[type=submit]', "start the hand")
 
@@ -328,7 +329,7 @@ def lead_if_asked(t: Table, player: str, preselected: list[str]) -> None:
     if t.has("fieldset.leader"):
         checked = t.page.locator("fieldset.leader input:checked")
         if checked.count():
-            preselected.append(str(checked.first.get_attribute("value")))
+            preselected.append("who leads: " + str(checked.first.get_attribute("value")))
         t.tap(f'fieldset.leader label:has(input[value="{player}"])', f"leader {player}")
 
 
@@ -419,8 +420,8 @@ def play_move(t: Table, s: Script, player: str, move: str, known: bool, rng: ran
     sel = (f'form.picker-form .picker.own button.pick[value="{tile}"]' if known and own
            else f'form.picker-form button.pick[value="{tile}"]')
     t.tap(sel, f"{player}: {tile}")
-    if t.has("form.choose"):
-        _place(t, "form.choose", move)
+    if t.has("form.choose:not(.turned-up)"):
+        _place(t, "form.choose:not(.turned-up)", move)
     return move
 
 
@@ -444,10 +445,13 @@ def enter_left(t: Table, s: Script) -> None:
     t.tap("form.left-form button.primary", "score the hand")
 
 
-def enter_result(t: Table, s: Script, edit: str) -> dict:
+def enter_result(t: Table, s: Script, edit: str, preselected: list[str]) -> dict:
     """The hand by its result: how it ended, the tiles left, the points scored in play."""
     page = t.page
     t.tap('a[href$="/result"]', "enter a hand by result")
+    checked = page.locator("fieldset.result-end input:checked")
+    if checked.count():
+        preselected.append("how the hand ended: " + str(checked.first.get_attribute("value")))
     out = s.winner if s.end == "out" else "*block*"
     t.tap(f'fieldset.result-end label:has(input[value="{out}"])', f"out: {out}")
     res: dict[str, Any] = {"out": s.winner if s.end == "out" else None, "left": {}}
@@ -676,12 +680,12 @@ def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru"
     try:
         edit = new_match(t, s, mode == "deal", lang)
         if mode == "result":
-            result = enter_result(t, s, edit)
+            result = enter_result(t, s, edit, preselected)
         else:
             if mode == "deal":
                 enter_deal(t, s)
             else:
-                start_without_deal(t, s, edit)
+                start_without_deal(t, s, edit, preselected)
             known = mode == "deal"
             meant = []
             stored_before = 0

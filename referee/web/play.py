@@ -198,7 +198,10 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         "play/table.html", m=m, n=len(evs), state=state, phase=ph, hv=hv, problem=problem,
         refusal=refusal, places=places or [], tile=tile, form=forms.ActionForm(),
         edit=True, score=_score(m, state),
-        laid=laid_tiles(state.last) if state.last else [], asked=left_needed(state) if ph == "left" else [],
+        # greyed out on the tiles-left picker: what lies on the table at the end (a tile laid
+        # and cut back into a hand, as in the sausage, may be left)
+        laid=hv["on_table"] if ph == "left" and hv else laid_tiles(state.last) if state.last else [],
+        asked=left_needed(state) if ph == "left" else [],
         can_end_turn=_can_end_turn(state),
         spec=catalogue.spec(m["variant"]), blind=blind, miss=miss,
         leader=request.form.get("leader") if (places or miss) else None,

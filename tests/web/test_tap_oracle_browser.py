@@ -3,9 +3,9 @@
 by result, read back from the export and compared with the engine's playout move for move and
 its totals with the engine's (tools/tap_oracle.py; its long run plays many seeds).
 
-Each case's hand is the seed (of the first twelve) whose playout shows the most kinds of move
-(draws, passes, misses, the reveal, cuts, legs closed, crosswise lays, several lays in a turn),
-the shortest of those. Phones alternate between 390x844 and 360x640, languages between ru and
+Each case's hand is the shortest playout of the first twelve seeds that still shows every kind
+of move those seeds show of: a draw, the reveal, a miss, several lays in a turn, a cut, a leg
+closed, a tile laid across. Phones alternate between 390x844 and 360x640, languages between ru and
 en. Then the table disturbed: a reload inside turns, Back and Forward, two turns made offline,
 the same move tapped on two phones at once. Screenshots of failures: /tmp/shots-oracle/.
 """
@@ -102,3 +102,16 @@ def test_a_disturbed_hand(phones, server, disturb, case, mode, players, seed, la
         o = oracle.play_hand(page, server, case, mode, seed, lang, "390x844", SHOTS,
                              disturb=disturb, players=players)
     assert o.ok, o.line()
+
+
+@pytest.mark.xfail(strict=True, reason="«Кто начинает?» comes with the first seat preselected")
+def test_nothing_is_preselected(phones, server):
+    """Without the deal the table asks who leads, and the result form how the hand ended:
+    nothing is ticked before the players say it (a tap made without looking books nothing)."""
+    with phones.page("360x640", "ru") as page:
+        o = oracle.play_hand(page, server, "traditional", "nodeal", seed_of("traditional"), "ru",
+                             "360x640", SHOTS)
+        r = oracle.play_hand(page, server, "traditional", "result", seed_of("traditional"), "ru",
+                             "360x640", SHOTS)
+    assert o.ok and r.ok, (o.line(), r.line())
+    assert o.preselected == [] and r.preselected == []
