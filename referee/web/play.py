@@ -210,6 +210,7 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         tv=tv, more=more, note=note, confirm=confirm, redo=_redo_words(evs), fragment=fetched(),
         groups=(groups := _groups(hv, tv, state.live if ph == "play" else None)) if blind is None else [],
         plan=engine.offline_plan(state.live) if ph == "play" and not (places or miss) else None,
+        needs_starter=ph == "play" and _needs_starter(m, state),
         preview=preview, place_marks=preview["labels"] or _split_marks(groups if blind is None else []),
         summary=engine.hand_summary(state, m["players"]) if ph in ("next", "over") else None,
     ), status
@@ -586,6 +587,48 @@ def m_blind(live: Hand) -> bool:
 def _check_tile(tile: str) -> None:
     if not TILE_RE.match(tile or ""):
         raise Refused(_("«%(tile)s» is not a domino tile (write 3:5).", tile=(tile or "")[:12]))
+
+
+def _needs_starter(m: dict, state) -> bool:
+    """A hand in play of a variant played from a tile turned up from the bazaar, started without
+    that tile and with no move yet (an imported record, or a match from before the start form
+    asked for it): no tile can be laid until it is entered."""
+    vc = engine.variant_class(m["variant"])
+    last = state.last
+    return bool(vc is not None and vc.starter_from_bazaar and last is not None and not last.by_result
+                and not last.turns and not last.meta.get("starter"))
+
+
+@bp.post("/starter")
+def starter(key: str):
+    """The starting tile of a hand started without it (``_needs_starter``), tapped on the table:
+    recorded as the hand's start made again with the tile (an undo of the start and the start
+    with the tile, in one transaction: both or neither)."""
+    from .log import HAND_KEYS
+
+    m = _match(key)
+    done: list[str] = []
+
+    def action():
+        n = _n()
+        evs, state = _load(m)
+        _fresh(evs, n)
+        if phase(m, state) != "play" or not _needs_starter(m, state):
+            raise Refused(_("The starting tile is entered before the first move of a hand."))
+        tile = request.form.get("starter", "")
+        if not tile:
+            raise Refused(_("Tap the starting tile turned up from the bazaar."))
+        _check_tile(tile)
+        data = {k: state.last.meta[k] for k in HAND_KEYS if state.last.meta.get(k) is not None}
+        data["starter"] = tile
+        undone = states.after(m, state, "undo", {})
+        again = states.after(m, undone, "hand", data)
+        if again.error is not None and again.error.rule != "left.missing":
+            raise Refused(again.error.message(lang()), status=422, refusal=again.error)
+        words = _("Starting tile: %(tile)s.", tile=tile)
+        done.extend(_append(m, n, "undo", {}, state, checked=undone, then=lambda new: ("hand", data, words)))
+
+    return _guard(m, action, done)
 
 
 @bp.post("/end-turn")

@@ -74,13 +74,28 @@ def still_to_play(page, edit: str, turns: list[dict]) -> list[dict]:
     return turns[len(done):]
 
 
+def tap_move(page, rec: dict, player: str, move: str, shots) -> None:
+    """``play_move``, and a tile of the player's own that fits two places: one button a place
+    (the place's number on the drawing), the one that is ``move`` tapped."""
+    if move.split()[0] not in ("pass", "draw", "miss", "open"):
+        tile = low(move.split(">")[0].split()[0])
+        split = page.locator(f'form.picker-form button.split[data-tile="{tile}"]')
+        if split.count():
+            values = [split.nth(k).get_attribute("value") for k in range(split.count())]
+            match = [v for v in values if same_move(move, v)]
+            assert len(match) == 1, (move, values)
+            go(page, f'form.picker-form button.split[value="{match[0]}"]', in_view=True)
+            return
+    play_move(page, rec, player, move, shots)
+
+
 def play_turns(page, rec: dict, turns: list[dict], shots) -> None:
     """The turns by taps (tiles, bazaar tiles, places, «X lays more», «Turn: Y»)."""
     for k, turn in enumerate(turns):
         for i, move in enumerate(turn["moves"]):
             if i and page.locator(".bar button.more").count():
                 go(page, ".bar button.more", in_view=True)
-            play_move(page, rec, turn["player"], move, shots)
+            tap_move(page, rec, turn["player"], move, shots)
             no_problem(page, (k, turn["player"], move))
         if page.locator(".bar button.next-turn").count():
             go(page, ".bar button.next-turn", in_view=True)

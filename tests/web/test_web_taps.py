@@ -276,3 +276,31 @@ def test_blind_reveal_with_the_row_unknown(client):
     resp = client.post(edit + "/move", data={**data, "open": "1", "open_tile": ["0:5", "0:4", "3:3"]})
     assert resp.status_code == 302
     assert moves(client, edit)[-1] == "open 0:5 0:4 3:3"
+
+
+def test_ladder_hand_stored_without_its_starter_gets_it_on_the_table(app, client):
+    """A ladder hand stored without its starting tile (an imported record, a match from before
+    the start form asked for it): the table offers the starter's picker instead of the tiles,
+    never the record's wording; the tile tapped is recorded with the hand, and play goes on."""
+    from referee.web import get_db, store
+
+    edit = new_match(client, "ladder", ("Анна", "Борис"), defaults("ladder", 2))
+    with app.app_context():
+        m = store.match_by_key(get_db(), edit.rsplit("/", 1)[1], "edit_key")
+        store.append_all(get_db(), m["id"], 0, [("hand", {"lead": "Анна"})])
+    for lang in ("ru", "en"):
+        page = soup(client.get(edit, headers={"Accept-Language": lang}))
+        form = page.select_one('form.starter-form')
+        assert form is not None and not page.select_one("form.picker-form")
+        assert len(form.select('input[name="starter"]')) == 28 and not form.select("input[checked]")
+        assert "starter" not in page.select_one("main").get_text(" ").replace('name="starter"', "")
+    data = form_data(client.get(edit), "form.starter-form")
+    resp = client.post(edit + "/starter", data=data)  # nothing tapped: asked again, nothing stored
+    assert resp.status_code == 400 and soup(resp).select_one(".problem[role=alert]")
+    assert client.get(edit + "/export").get_json()["hands"][0].get("starter") is None
+    assert client.post(edit + "/starter", data={**data, "starter": "3:5"}).status_code == 302
+    hand = client.get(edit + "/export").get_json()["hands"][0]
+    assert hand["starter"] == "3:5" and hand["lead"] == "Анна"
+    assert not soup(client.get(edit)).select_one("form.starter-form")
+    assert tap_tile(client, edit, "3:6").status_code == 302
+    assert moves(client, edit) == ["3:6>3:5@3"]
