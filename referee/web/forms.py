@@ -22,6 +22,16 @@ class SetupForm(FlaskForm):
     # player_1 … player_8 and opt_<key> are added by setup_form().
 
 
+class _NameLength(Length):
+    """Length without its ``maxlength`` flag (WTForms writes the flag into the field, and a
+    browser then cuts a longer name, a pasted one too, without a word): the form refuses a long
+    name instead, naming the limit."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.field_flags = {}
+
+
 def _clean_name(form, field):
     """The check of ``referee.limits`` (the import and ``referee check`` apply the same)."""
     from .i18n import lang
@@ -42,11 +52,11 @@ def setup_form(spec: VariantSpec, lang: str, formdata=None) -> FlaskForm:
     for i in range(1, spec.max_players + 1):
         setattr(F, f"player_{i}", StringField(
             _l("Player %(n)d", n=i),
-            validators=[Optional(), Length(max=NAME_MAX,
-                                           message=_l("A name is at most %(max)d characters.",
-                                                      max=NAME_MAX)), _clean_name],
+            validators=[Optional(), _NameLength(max=NAME_MAX,
+                                                message=_l("A name is at most %(max)d characters.",
+                                                           max=NAME_MAX)), _clean_name],
             filters=[lambda s: s.strip() if isinstance(s, str) else s],
-            render_kw={"maxlength": NAME_MAX, "autocomplete": "off", "autocapitalize": "words"}))
+            render_kw={"autocomplete": "off", "autocapitalize": "words"}))
     for opt in spec.options:
         name = f"opt_{opt.key}"
         label = rulebook.option_title(spec.name, opt.key, lang)
