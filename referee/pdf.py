@@ -100,7 +100,7 @@ WORDS = {
         "no_winner": "ещё не определён",
         "referee": "Судья",
         "chart": "Ход матча (счёт после каждого кона)",
-        "ends": {"out": "вышел", "block": "рыба", "redeal": "пересдача", "result": "итог",
+        "ends": {"out": "вышел", "block": "рыба", "redeal": "пересдача",
                  None: "не окончен"},
         "nobody": "никто",
         "corrected": "исправлен",
@@ -180,7 +180,7 @@ WORDS = {
         "no_winner": "not decided yet",
         "referee": "Referee",
         "chart": "The match so far (totals after each hand)",
-        "ends": {"out": "out", "block": "block", "redeal": "redeal", "result": "result",
+        "ends": {"out": "out", "block": "block", "redeal": "redeal",
                  None: "unfinished"},
         "nobody": "nobody",
         "corrected": "corrected",
@@ -491,7 +491,7 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
         end = h.get("end")
         rows.append({
             "number": h.get("number", i + 1),
-            "end": w["ends"].get(end, str(end)),
+            "end": _end_word(w, end, record, h.get("number", i + 1)),
             "winner": h.get("winner") or ("—" if end is None else w["nobody"]),
             "cells": cells,
             "corrected": h.get("number", i + 1) in set(corrected),
@@ -501,7 +501,8 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
     teams = report.get("teams")
     pairs = None
     if teams and len(teams) == 2 and all(len(t) == 2 for t in teams):
-        pairs = _pairs_view(report, teams, options, lang, set(corrected), kozel=rules.names_the_kozel())
+        pairs = _pairs_view(report, teams, options, lang, set(corrected), kozel=rules.names_the_kozel(),
+                            record=record)
         series = pairs["series"]
     error = report.get("error")
     if error:
@@ -531,8 +532,20 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
     return _render("print/match_sheet_pairs.html" if pairs else "print/match_sheet.html", **ctx)
 
 
+def _end_word(w: Mapping[str, Any], end: object, record: Mapping[str, Any], number: int) -> str:
+    """How a hand ended, in words: a hand entered by its result (the report's ``result``) says
+    what its result says (someone went out, or a block), not «итог»."""
+    if end == "result":
+        hands = record.get("hands") or []
+        entry = hands[number - 1] if 0 < number <= len(hands) and isinstance(hands[number - 1], Mapping) else {}
+        result = entry.get("result") if isinstance(entry.get("result"), Mapping) else {}
+        end = "out" if result.get("out") else "block"
+    return str(w["ends"].get(end, str(end)))
+
+
 def _pairs_view(report: Mapping[str, Any], teams: list[list[str]], options: Mapping[str, object],
-                lang: str, corrected: frozenset[int] | set[int] = frozenset(), kozel: bool = False) -> dict[str, Any]:
+                lang: str, corrected: frozenset[int] | set[int] = frozenset(), kozel: bool = False,
+                record: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The scoresheet of a match in pairs: a column per pair (each hand's points, what hangs,
     the running total), the eggs on the hand that carried them, the winners, the «козёл»."""
     w = WORDS[lang]
@@ -550,7 +563,7 @@ def _pairs_view(report: Mapping[str, Any], teams: list[list[str]], options: Mapp
             series[names[k]].append(running[k])
             cells.append({"points": pts, "hangs": hanging.get(t[0]), "total": running[k]})
         end = h.get("end")
-        rows.append({"number": h.get("number", i + 1), "end": w["ends"].get(end, str(end)),
+        rows.append({"number": h.get("number", i + 1), "end": _end_word(w, end, record or {}, h.get("number", i + 1)),
                      "winner": h.get("winner") or ("—" if end is None else w["nobody"]),
                      "eggs": h.get("eggs"), "cells": cells,
                      "corrected": h.get("number", i + 1) in corrected})
@@ -703,7 +716,10 @@ def blank_sheet_html(variant: str, players: int, lang: str = "ru", rows: int | N
         goal_label=goal_label,
         goal_value=goal_value,
         summary=rulebook.scoring_summary(variant, lang, players).replace(ctx["provisional"], "").strip(),
-        options=[(o.key, rulebook.option_title(variant, o.key, lang), options[o.key]) for o in v.options
+        # each option's usual value in the rulebook's words (a number as it is), never the
+        # record's value (``highest_double``, ``until``)
+        options=[(o.key, rulebook.option_title(variant, o.key, lang),
+                  rulebook.option_label(variant, o.key, options[o.key], lang)) for o in v.options
                  if o.key not in ("target", "limit") and not (o.key == "deal_3_4" and players < 3)],
         rows=rows or (14 if landscape else 24),
         landscape=landscape,
@@ -725,7 +741,9 @@ def _blank_preset_html(variant: str, players: int, lang: str, rows: int | None, 
         goal_value=goal_value,
         preset=rulebook.preset_words(preset, lang)[0],
         summary=rulebook.scoring_summary(variant, lang, players, options),
-        options=rulebook.options_in_force(variant, options, players, lang),
+        # each option in force by its value's short name (the setup form's), not the record's value
+        options=[(key, title, rulebook.option_label(variant, key, options[key], lang), text)
+                 for key, title, _value, text in rulebook.options_in_force(variant, options, players, lang)],
         rows=rows or 19,                   # one A4 page with the rules in force printed above
         landscape=False,
         pairs=pairs,
@@ -855,7 +873,7 @@ def hand_record_html(record: Mapping[str, Any], report: Mapping[str, Any] | None
         starter=hand.get("starter"),
         rows=rows,
         summary=summary,
-        end_word=w["ends"].get(summary.get("end"), "") if summary else "",
+        end_word=_end_word(w, summary.get("end"), record, hand_number) if summary and summary.get("end") else "",
         options=rulebook.options_in_force(variant, given, len(players), lang),
         error=error,
     )
