@@ -141,7 +141,8 @@ def test_forty_five_hands_continue_with_the_header_repeated():
         assert "hand total" in page
     # every hand number appears in order across the pages
     joined = " ".join(pages)
-    assert re.search(r"\b45 result\b", joined)
+    # hand 45, entered by its result, is a block: the sheet says so (never "result")
+    assert re.search(r"\b45 block\b", joined) and not re.search(r"\b\d+ result\b", joined)
     assert "Referee" in pages[-1]
 
 
