@@ -5,6 +5,21 @@
 //   the server cannot be reached.
 (function () {
   "use strict";
+  // the table's time zone (the phone's own), for the times the pages and the sheets print
+  try {
+    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && /^[A-Za-z0-9/_+-]+$/.test(zone) && document.cookie.indexOf("tz=" + zone) < 0) {
+      document.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax";
+      // a page drawn before the server knew the zone says its times in UTC: say them here
+      var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+      document.querySelectorAll("time[datetime]").forEach(function (el) {
+        var d = new Date(el.getAttribute("datetime"));
+        if (isNaN(d)) return;
+        el.textContent = d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate()) +
+          " " + pad(d.getHours()) + ":" + pad(d.getMinutes());
+      });
+    }
+  } catch (e) { /* no Intl: the times stay in UTC, said so */ }
   var sw = document.querySelector('meta[name="service-worker"]');
   if (sw && "serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register(sw.getAttribute("content")).catch(function () {});

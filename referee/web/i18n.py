@@ -1,11 +1,18 @@
-"""Languages: Russian first, English second; from the browser, switchable, remembered."""
+"""Languages: Russian first, English second; from the browser, switchable, remembered. And the
+time zone of the table: the browser's own (shell.js keeps its name in a cookie), so that the
+times a page or a sheet prints are the table's clock, not the server's UTC."""
 
 from __future__ import annotations
+
+import re
+from datetime import datetime, timezone, tzinfo
 
 from flask import Flask, current_app, request
 from flask_babel import Babel, get_locale
 
 COOKIE = "lang"
+TZ_COOKIE = "tz"
+_TZ_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*(?:/[A-Za-z0-9_+\-]+){0,2}")
 
 
 def select_locale() -> str:
@@ -22,6 +29,36 @@ def lang() -> str:
     return loc.language if loc is not None else "ru"
 
 
+def table_zone() -> tzinfo | None:
+    """The browser's time zone (an IANA name in the ``tz`` cookie), or None when the page does
+    not know it (no cookie yet, no JavaScript, a name this machine's zone data lacks)."""
+    name = request.cookies.get(TZ_COOKIE, "") if request else ""
+    if not name or len(name) > 64 or not _TZ_NAME.fullmatch(name):
+        return None
+    try:
+        from zoneinfo import ZoneInfo
+
+        return ZoneInfo(name)
+    except Exception:          # unknown name, no zone data (Windows without tzdata)
+        return None
+
+
+def table_time(at: str) -> str:
+    """A stored moment (ISO 8601, UTC) as the table's clock reads it, ``YYYY-MM-DD HH:MM``; in
+    UTC, said so, when the browser's time zone is not known."""
+    try:
+        moment = datetime.fromisoformat(str(at))
+    except ValueError:
+        return str(at)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    zone = table_zone()
+    if zone is None:
+        return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M") + " UTC"
+    return moment.astimezone(zone).strftime("%Y-%m-%d %H:%M")
+
+
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals["lang"] = lang
+    app.jinja_env.filters["table_time"] = table_time

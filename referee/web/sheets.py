@@ -30,7 +30,7 @@ from referee import paths
 from referee.rules import catalogue
 
 from . import engine, get_db, states, store
-from .i18n import lang
+from .i18n import lang, table_time
 from .log import to_record
 
 TRANSLATIONS = str(paths.TRANSLATIONS)
@@ -258,7 +258,8 @@ def match_pdf(door: str, key: str):
 
     hands = state.hands
     with force_locale(chosen):
-        audit = [a for a in life.audit_entries(m, evs) if a["kind"] == "correct" and not a["undone"]]
+        audit = [dict(a, when=table_time(a["at"])) for a in life.audit_entries(m, evs)
+                 if a["kind"] == "correct" and not a["undone"]]
     try:
         data = pdf.match_sheet(record, report, chosen, corrected=life.corrected_numbers(hands),
                                audit=audit)
