@@ -52,6 +52,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "l_cut_right_detail": ("предыдущему игроку — выступающая кость", "the protruding tile goes to the previous player"),
     "l_cut": ("отрезать: поперёк обеих лент", "cut across both lanes"),
     "l_cut_detail": ("ленты забирает предыдущий игрок", "the lanes go to the previous player"),
+    # the same with the previous player named (who receives which piece, and what stays)
+    "l_cut_left_detail_to": ("{previous} получает ленты до длины короткой; выступающая кость остаётся на столе",
+                             "{previous} receives the lanes up to the shorter lane's length; the protruding tile stays on the table"),
+    "l_cut_right_detail_to": ("{previous} получает выступающую кость; ленты до длины короткой остаются на столе",
+                              "{previous} receives the protruding tile; the lanes up to the shorter lane's length stay on the table"),
+    "l_cut_detail_to": ("{previous} получает обе ленты", "{previous} receives both lanes"),
     "l_down": ("закрыть ногу (рубашкой вверх)", "close the leg (face down)"),
     "l_across_out": ("поперёк, наружу {out}", "across, {out} facing out"),
     "l_across": ("поперёк", "across (crosswise)"),
@@ -188,7 +194,7 @@ def _lay(text: str, mv: Move, ru: bool, w: Callable[[int], str], previous: str |
         kind = "cut"
         key = {"left": "l_cut_left", "right": "l_cut_right"}.get(mv.give, "l_cut")
         label = _say(key, ru)
-        details.append(_say(key + "_detail", ru))
+        details.append(_say(key + "_detail_to", ru, previous=previous) if previous else _say(key + "_detail", ru))
     elif mv.down:
         kind, label = "down", _say("l_down", ru)
     elif mv.orient == "across":

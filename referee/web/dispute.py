@@ -41,7 +41,9 @@ def _answer(m: dict, live, tile: str) -> dict:
     if places:
         preview = engine.lay_previews(live, places)
         return {"fits": True, "preview": preview, "places": [
-            {"token": p, "target": place_target(p), "words": sentence(p, lang(), m["variant"]),
+            {"token": p, "target": place_target(p),
+             "words": sentence(p, lang(), m["variant"],
+                               live.players[(live.to_move - 1) % len(live.players)] if live.to_move is not None else None),
              "number": preview["number"][p], "points": preview["points"].get(p)}
             for p in places]}
     refusal = engine.explain(live, tile)

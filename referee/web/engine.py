@@ -306,6 +306,8 @@ def hand_view(live) -> dict | None:
     return {
         "players": players,
         "to_move": players[to_move] if to_move is not None else None,
+        # the player before the mover: who receives a sausage cut's piece
+        "previous": players[(to_move - 1) % len(players)] if to_move is not None else None,
         "over": bool(live.over),
         "end": live.end,
         "turn_open": bool(live.turn_open),

@@ -17,15 +17,16 @@ from referee.rules.move_words import move_words
 from .i18n import lang
 
 
-def describe(token: str, others=()) -> dict:
+def describe(token: str, others=(), previous: str | None = None) -> dict:
     """A placement token as parts to draw, in the page's language: ``tile`` (as laid, the
     touching half first), ``target`` (the tile it goes against, or None), ``target_drawn`` (that
     tile turned so that the half touched is next to the laid tile), ``words`` (the main label),
     ``detail`` (a second, smaller line, or ""; ``others`` are the other tokens offered),
     ``kind`` (``lead``, ``attach``, ``across``, ``along``, ``down``, ``cut``, ``other``) and
     ``token`` itself; the engine's one formatter of move text says them
-    (:mod:`referee.rules.move_words`). A token it cannot read keeps the token as words."""
-    mw = move_words(token, lang(), others=others)
+    (:mod:`referee.rules.move_words`). A token it cannot read keeps the token as words.
+    ``previous``: the player before the mover, named as the one who receives a sausage cut's piece."""
+    mw = move_words(token, lang(), others=others, previous=previous)
     return {"token": token, "tile": mw.tile, "target": mw.target, "target_drawn": mw.target_drawn,
             "words": mw.label, "detail": mw.detail, "kind": mw.kind}
 
