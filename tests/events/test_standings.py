@@ -259,3 +259,57 @@ def test_swiss_final_with_the_withdrawn_and_the_bye():
     assert summary(rows) == [("f", 3, 2.5, 90), ("a", 2.5, 2.5, 70), ("b", 1.5, 6.5, 60), ("e", 1, 5, -40),
                              ("c", 1, 4, -100), ("d", 0, 5.5, -80)]
     assert [(r["unit"][0], r["played"], r["byes"]) for r in rows][-2:] == [("c", 2, 1), ("d", 2, 0)]
+
+
+# -- forfeits at tables of four, every side absent, other match points and tie-breaks -----------------------
+
+def test_a_forfeit_at_a_blitz_table_and_every_side_absent():
+    obj = event("abcdefgh", variant="blitz", seats=4, rounds=1, round_list=[
+        rnd(1, forfeit(1, "abcd", "bd"), forfeit(2, "efgh", "efgh"))])
+    rows = {r["unit"][0]: r for r in ev.standings(load(obj))}
+    # table 1: a and c present share places 1–2 (1.5 each: 4 − 1.5 = 2.5 points), b and d absent
+    # share 3–4 (3.5: 0.5 points); F = the target, 100: +100 present, −100 absent.
+    # table 2: nobody came: each a loss (0 points at four seats) and −100
+    assert [(x, rows[x]["match_points"], rows[x]["score_diff"], rows[x]["played"]) for x in "abcdefgh"] == [
+        ("a", 2.5, 100, 1), ("b", 0.5, -100, 1), ("c", 2.5, 100, 1), ("d", 0.5, -100, 1),
+        ("e", 0, -100, 1), ("f", 0, -100, 1), ("g", 0, -100, 1), ("h", 0, -100, 1)]
+    # a and c met and shared their places: head to head a draw, Buchholz b 0.5 + c 2.5 + d 0.5 = 3.5
+    assert rows["a"]["buchholz"] == 3.5 and rows["a"]["place"] == 1 and rows["c"]["place"] == 2
+
+
+def test_two_sides_both_absent_and_one_partner_absent():
+    obj = event("abcd", rounds=1, forfeit_diff=50, round_list=[rnd(1, forfeit(1, "ab", "ab"), forfeit(2, "cd", "d"))])
+    rows = {r["unit"][0]: r for r in ev.standings(load(obj))}
+    # table 1: both absent, each a loss and −50 (forfeit_diff); table 2: c wins +50, d −50
+    assert [(x, rows[x]["match_points"], rows[x]["score_diff"]) for x in "abcd"] == [
+        ("a", 0, -50), ("b", 0, -50), ("c", 1, 50), ("d", 0, -50)]
+    pairs = event("abcdefgh", seats=4, options=YARD, unit="pair", rounds=1,
+                  pairs=[["a", "c"], ["b", "d"], ["e", "g"], ["f", "h"]],
+                  round_list=[rnd(1, forfeit(1, "abcd", "c"), table(2, "efgh", [0, 101, 0, 101]))])
+    rows = ev.standings(load(pairs))
+    # Вера (c) did not come: her pair forfeits, ±101 (the «Козёл»'s limit); e + g won 0 to 101.
+    # b + d and e + g level on everything (Buchholz 0, +101, never met): the lot, b + d entered
+    # first; a + c and f + h likewise (Buchholz 1 each): a + c first
+    assert [("".join(r["unit"]), r["match_points"], r["score_diff"]) for r in rows] == [
+        ("bd", 1, 101), ("eg", 1, 101), ("ac", 0, -101), ("fh", 0, -101)]
+
+
+def test_other_match_points_and_head_to_head_that_separates_nobody():
+    # three points a win, one a draw; head to head first, then the score difference
+    obj = event("abcdef", rounds=2, time_limit=30, match_points={"win": 3, "draw": 1, "loss": 0},
+                tiebreaks=["match_points", "head_to_head", "score_diff"], round_list=[
+                    rnd(1, table(1, "ad", [100, 90]), table(2, "be", [100, 10]), table(3, "cf", [40, 40], ended="time")),
+                    rnd(2, table(1, "ab", [50, 100]), table(2, "cd", [100, 0]), table(3, "ef", [100, 60]))])
+    rows = ev.standings(load(obj))
+    # points: a 3 + 0 = 3, b 3 + 3 = 6, c 1 + 3 = 4, d 0, e 0 + 3 = 3, f 1 + 0 = 1.
+    # a and e level on 3 never met: head to head separates nobody; the difference: a 10 − 50 = −40,
+    # e −90 + 40 = −50: a above e. Buchholz (given, not used): b met e 3 + a 3 = 6, c met f 1 + d 0,
+    # a met d 0 + b 6, e met b 6 + f 1, f met c 4 + e 3, d met a 3 + c 4
+    assert summary(rows) == [("b", 6, 6, 140), ("c", 4, 1, 100), ("a", 3, 6, -40), ("e", 3, 7, -50),
+                             ("f", 1, 7, -40), ("d", 0, 7, -110)]
+
+
+def test_a_double_round_robin_repeats_the_circle():
+    e = load(event("abcd", system="round_robin", rounds=6))
+    first = [ev.propose(e, r)["tables"] for r in (1, 2, 3)]
+    assert [ev.propose(e, r)["tables"] for r in (4, 5, 6)] == first
