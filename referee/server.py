@@ -265,10 +265,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     else:
         terminal_qr(url, out)
     print(_t(lang, "data", path=app.config["DATABASE"]), file=out)
-    warn_printing(lang, out)
     if workers > 1:
         print(_t(lang, "workers", n=workers), file=out)
     print(_t(lang, "stop"), file=out, flush=True)
+    warn_printing(lang, out)  # after the address is shown: it loads WeasyPrint (a second or so)
     if sock is not None:
         return Workers(wsgi, sock, workers, options, lang, out).run()
 
@@ -338,7 +338,7 @@ def warn_printing(lang: str, out: TextIO) -> None:
 
     missing = printing_unavailable()
     if missing is not None:
-        print(_t(lang, "no_printing", line=missing.message(lang)), file=out)
+        print(_t(lang, "no_printing", line=missing.message(lang)), file=out, flush=True)
 
 
 def listening_socket(host: str, port: int, backlog: int = 1024) -> socket.socket:
