@@ -3,10 +3,12 @@
     python3 tools/wheel_smoke.py            (CI runs it from .ci/run; needs PyPI, ~1-2 min)
 
 1. builds the sdist and, from the sdist, the wheel (``python -m build``), and checks that both
-   carry every template, static file and compiled translation of the checkout;
+   carry every template, static file and compiled translation of the checkout, that the sdist
+   carries every tracked file of docs/, tests/ and tools/, LICENSE and CHANGELOG.md (no compiled
+   Python), and that the wheel declares the licence and carries its text;
 2. installs the wheel into a fresh virtual environment in a temporary folder;
 3. from another folder, with its own HOME: ``referee --version``, ``python -m referee
-   --version``; ``referee serve`` on 127.0.0.1, a match started through the setup form, its
+   --version`` (pyproject.toml's version); ``referee serve`` on 127.0.0.1, ``/healthz``, a match started through the setup form, its
    table page, a static file (cached for a year), the manifest, the service worker, the
    printed sheet; the access log holds no edit key; the data is in the per-user data folder,
    not in the environment;
@@ -124,7 +126,21 @@ def main() -> None:
         missing = [p for p in shipped + mos if p not in in_sdist]
         if missing:
             fail(f"the sdist lacks {missing[:10]}")
-        step(f"{wheels[0].name}: {len(shipped)} templates and static files, {len(mos)} catalogues")
+        # beside the app, the sdist carries what a packager or a club checks it with
+        beside = tracked("docs", "tests", "tools") + ["LICENSE", "CHANGELOG.md", "README.md"]
+        missing = [p for p in beside if p not in in_sdist]
+        if missing:
+            fail(f"the sdist lacks {missing[:10]}")
+        if any("__pycache__" in n or n.endswith(".pyc") for n in in_sdist):
+            fail("the sdist carries compiled Python files")
+        metadata = next(n for n in in_wheel if n.endswith(".dist-info/METADATA"))
+        meta = zipfile.ZipFile(wheels[0]).read(metadata).decode()
+        if "License: MIT" not in meta and "License-Expression: MIT" not in meta:
+            fail("the wheel's metadata declares no licence")
+        if not any(n.endswith(("dist-info/LICENSE", "dist-info/licenses/LICENSE")) for n in in_wheel):
+            fail("the wheel does not carry LICENSE")
+        step(f"{wheels[0].name}: {len(shipped)} templates and static files, {len(mos)} catalogues; "
+             f"the sdist: {len(beside)} files of docs, tests and tools, LICENSE and the changelog")
 
         step("installing the wheel into a fresh environment")
         venv = tmp / "venv"
@@ -143,13 +159,16 @@ def main() -> None:
             if not re.fullmatch(r"referee \d+\.\d+\.\d+\S*", out):
                 fail(f"{cmd} printed {out!r}")
         step(out)
+        declared = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
+        if declared is None or out != f"referee {declared.group(1)}":
+            fail(f"referee --version says {out!r}, pyproject.toml {declared.group(1) if declared else None!r}")
 
         step("referee serve (127.0.0.1, any free port)")
         log_out, log_err = open(tmp / "serve.out", "w+"), open(tmp / "serve.err", "w+")
         server = subprocess.Popen([referee, "serve", "--host", "127.0.0.1", "--port", "0", "--lang", "en"],
                                   cwd=here, env=env, stdout=log_out, stderr=log_err)
         base = None
-        for _ in range(200):
+        for _ in range(600):  # a minute: a loaded machine starts it slowly
             log_out.seek(0)
             m = re.search(r"(http://127\.0\.0\.1:\d+/)", log_out.read())
             if m:
@@ -175,6 +194,9 @@ def main() -> None:
         status, _, body = get("/")
         if status != 200 or b"<h1>" not in body:
             fail("the home page")
+        status, headers, body = get("/healthz")
+        if json.loads(body) != {"status": "ok"} or "Set-Cookie" in headers:
+            fail(f"/healthz: {body!r}")
         status, _, body = get("/new/traditional")
         form = Form("/new/traditional")
         form.feed(body.decode())
