@@ -191,7 +191,8 @@ def read(source: Any) -> Event:
             if tb in seen:
                 raise EventError("event.tiebreaks", {"what": "tb_twice", "name": tb})
             seen.append(tb)
-        tiebreaks = seen if "lot" in seen else seen + ["lot"]
+        # the lot ends the list, where it is written or not (after it nobody is level)
+        tiebreaks = [tb for tb in seen if tb != "lot"] + ["lot"]
     goal = vs.goal(options)
     kind = vs.scoring_kind(options)
     fd_raw = obj.get("forfeit_diff")

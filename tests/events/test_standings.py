@@ -313,3 +313,16 @@ def test_a_double_round_robin_repeats_the_circle():
     e = load(event("abcd", system="round_robin", rounds=6))
     first = [ev.propose(e, r)["tables"] for r in (1, 2, 3)]
     assert [ev.propose(e, r)["tables"] for r in (4, 5, 6)] == first
+
+
+def test_the_lot_ends_the_list_wherever_it_is_written():
+    # round 1: a, b, c beat d, e, f; round 2: a beats b, e beats c, d beats f. b, c, d, e level on 1
+    # point; Buchholz b = e 1 + a 2 = 3, c = f 0 + e 1 = 1, d = a 2 + f 0 = 2, e = b 1 + c 1 = 2:
+    # b, d, e, c (d above e by the lot) — Buchholz decides although the lot is written before it
+    obj = event("abcdef", rounds=2, tiebreaks=["match_points", "lot", "buchholz"], round_list=[
+        rnd(1, table(1, "ad", [100, 20]), table(2, "be", [100, 20]), table(3, "cf", [100, 20])),
+        rnd(2, table(1, "ab", [100, 20]), table(2, "ce", [20, 100]), table(3, "df", [100, 20]))])
+    e = load(obj)
+    assert e.tiebreaks == ("match_points", "buchholz", "lot")
+    assert summary(ev.standings(e)) == [("a", 2, 2, 160), ("b", 1, 3, 0), ("d", 1, 2, 0), ("e", 1, 2, 0),
+                                        ("c", 1, 1, 0), ("f", 0, 2, -160)]
