@@ -11,7 +11,7 @@ remembers the sets of units it found no completion for, within ``SEARCH_STEPS`` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from .matching import Graph
@@ -35,7 +35,6 @@ class History:
     met: list[set[int]]
     partners: list[set[int]]
     byes: list[int]
-    meetings: list[list[int]] = field(default_factory=list)
 
 
 def history(event: Event, units: Units, before: int) -> History:
