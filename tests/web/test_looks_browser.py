@@ -73,3 +73,77 @@ def test_a_long_name_is_refused_with_its_limit_never_cut(chromium, live_server, 
         shot(page, f"{lang}-name-refused-import")
     finally:
         context.close()
+
+
+#: each ticked pick: does the visible tick overlap the tile's pips (the tile inset by where
+#: its pips may lie: 16 % of its width from each side, 6.5 % of its height from each end)?
+TICKS = """() => [...document.querySelectorAll('label.pick')].filter(l => l.offsetParent !== null
+    && l.querySelector('input').checked).map(l => {
+  const i = l.querySelector('input'), t = l.querySelector('svg.tile');
+  const a = i.getBoundingClientRect(), b = t.getBoundingClientRect();
+  const z = {left: b.left + b.width * .16, right: b.right - b.width * .16,
+             top: b.top + b.height * .065, bottom: b.bottom - b.height * .065};
+  const seen = parseFloat(getComputedStyle(i).opacity) > 0;
+  const over = a.left < z.right && a.right > z.left && a.top < z.bottom && a.bottom > z.top;
+  return [i.value, seen, seen && over];
+})"""
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)])
+def test_a_pickers_tick_covers_no_pip(chromium, live_server, size):
+    context, page = phone_at(chromium, *size, "ru")
+    try:
+        page.goto(live_server + "/new/traditional")
+        page.fill('input[name="player_1"]', "Анфиса")
+        page.fill('input[name="player_2"]', "Всеволод")
+        go(page, "button.primary[type=submit]")
+        edit = page.url.split("?")[0].rstrip("/")
+        page.goto(edit + "/deal")
+        picker = page.locator("fieldset.deal-player").first
+        for t in ("6:6", "5:6", "5:5", "4:6", "1:1"):
+            picker.locator(f'label.pick:has(input[value="{t}"])').click()
+        got = page.evaluate(TICKS)
+        assert len(got) == 5, got
+        assert all(seen for _, seen, _ in got), got          # the tick says the tile is ticked
+        assert [v for v, _, over in got if over] == [], got  # and covers none of its pips
+        page.locator("fieldset.deal-player").first.screenshot(path=f"{SHOTS}/ticks-{size[0]}.png")
+    finally:
+        context.close()
+
+
+def _ticked(page) -> dict:
+    return page.evaluate("""() => { const out = {};
+        document.querySelectorAll('form.deal-form input[type=checkbox]:checked').forEach(c => {
+            (out[c.name] = out[c.name] || []).push(c.value); });
+        return out; }""")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_deal_being_entered_survives_a_reload(chromium, live_server, lang):
+    context, page = phone_at(chromium, 390, 844, lang)
+    try:
+        page.goto(f"{live_server}/lang/{lang}?next=/new/traditional")
+        page.fill('input[name="player_1"]', "Анфиса")
+        page.fill('input[name="player_2"]', "Всеволод")
+        go(page, "button.primary[type=submit]")
+        edit = page.url.split("?")[0].rstrip("/")
+        page.goto(edit + "/deal")
+        for t in ("6:6", "5:6", "1:3"):
+            page.locator(f'fieldset.deal-player[data-i="0"] label.pick:has(input[value="{t}"])').click()
+        page.locator('button.deal-tab[data-i="1"]').click()
+        for t in ("0:0", "2:4"):
+            page.locator(f'fieldset.deal-player[data-i="1"] label.pick:has(input[value="{t}"])').click()
+        before = _ticked(page)
+        assert {k: sorted(v) for k, v in before.items()} == {"deal_0": ["1:3", "5:6", "6:6"], "deal_1": ["0:0", "2:4"]}
+        page.reload()
+        after = {k: sorted(v) for k, v in _ticked(page).items()}
+        assert after == {"deal_0": ["1:3", "5:6", "6:6"], "deal_1": ["0:0", "2:4"]}, after
+        # the counters say so too, and each tile is still one player's
+        counts = page.locator("button.deal-tab .count").all_inner_texts()
+        assert counts == ["3", "2"], counts
+        assert page.locator('fieldset.deal-player[data-i="1"] input[value="6:6"]').is_disabled()
+        # the same page opened anew in this tab starts from what was kept
+        page.goto(edit + "/deal")
+        assert {k: sorted(v) for k, v in _ticked(page).items()} == after
+    finally:
+        context.close()
