@@ -20,6 +20,50 @@
       });
     }
   } catch (e) { /* no Intl: the times stay in UTC, said so */ }
+  // The deal being entered survives a reload (and a phone that drops the page): the ticks and
+  // the rows are kept in this tab's sessionStorage under the page and the match's change count,
+  // and put back when the page comes back with nothing ticked. sessionStorage, not localStorage
+  // nor the server: a half-entered deal is this phone's unfinished work, for no other phone
+  // nor the match's record until «Start»; it goes with the tab, and with the next change of the
+  // match the key no longer fits.
+  var dealForm = document.querySelector("form.deal-form");
+  if (dealForm && window.sessionStorage) {
+    var n = dealForm.querySelector('input[name="n"]');
+    var key = "referee-deal:" + location.pathname + ":" + (n ? n.value : "");
+    var fields = function () {
+      return [].slice.call(dealForm.querySelectorAll("input[name]")).filter(function (i) {
+        return i.name !== "csrf_token" && i.name !== "n" && i.type !== "hidden" && i.type !== "submit";
+      });
+    };
+    var keep = function () {
+      var state = {};
+      fields().forEach(function (i) {
+        if (i.type === "checkbox" || i.type === "radio") {
+          if (i.checked && i.value) (state[i.name] = state[i.name] || []).push(i.value);
+        } else if (i.value) {
+          state[i.name] = [i.value];
+        }
+      });
+      try { sessionStorage.setItem(key, JSON.stringify(state)); } catch (e) { /* full: not kept */ }
+    };
+    var fresh = !fields().some(function (i) {
+      return (i.type === "checkbox" || i.type === "radio") ? (i.checked && i.value) : i.value;
+    });
+    var kept = null;
+    try { kept = JSON.parse(sessionStorage.getItem(key) || "null"); } catch (e) { kept = null; }
+    if (fresh && kept) {
+      fields().forEach(function (i) {
+        var v = kept[i.name];
+        if (!v) return;
+        if (i.type === "checkbox" || i.type === "radio") i.checked = v.indexOf(i.value) >= 0;
+        else { i.value = v[0]; i.dispatchEvent(new Event("input", {bubbles: true})); }
+      });
+      dealForm.dispatchEvent(new Event("change", {bubbles: true}));
+    }
+    dealForm.addEventListener("change", keep);
+    dealForm.addEventListener("input", keep);
+    dealForm.addEventListener("click", function () { setTimeout(keep, 0); });
+  }
   var sw = document.querySelector('meta[name="service-worker"]');
   if (sw && "serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register(sw.getAttribute("content")).catch(function () {});
