@@ -249,7 +249,8 @@ def number_json(x: Fraction, digits: int | None = None) -> int | float:
 
 
 def standings(event: Event, after: int | None = None) -> list[dict[str, Any]]:
-    """``referee event standings --json``: one object per unit, best first."""
+    """``referee event standings --json``: one object per unit, best first (of an event read and
+    judged: ``referee.events.load``; a game record's totals are the judge's)."""
     units = Units(event)
     n = len(event.round_list) if after is None else after
     lines = lines_after(event, n, units)
