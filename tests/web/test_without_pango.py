@@ -171,7 +171,8 @@ def _no_pango_env(tmp_path: Path) -> dict:
     return env
 
 
-def test_referee_serve_says_it_once_and_serves_everything_else(tmp_path):
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_referee_serve_says_it_once_and_serves_everything_else(tmp_path, workers):
     from servehelpers import serve
 
     env = _no_pango_env(tmp_path)
@@ -181,7 +182,7 @@ def test_referee_serve_says_it_once_and_serves_everything_else(tmp_path):
     assert blank.returncode == 4, blank.stderr
     assert blank.stdout == "" and len(blank.stderr.splitlines()) == 1, blank.stderr
     assert "(libpango-1.0-0 is missing)" in blank.stderr
-    with serve(tmp_path / "instance", env=env) as (base, proc, err):
+    with serve(tmp_path / "instance", "--workers", workers, env=env) as (base, proc, err):
         with urllib.request.urlopen(base, timeout=30) as r:
             assert r.status == 200
         with urllib.request.urlopen(base + "rules/traditional", timeout=30) as r:
@@ -194,7 +195,7 @@ def test_referee_serve_says_it_once_and_serves_everything_else(tmp_path):
             assert "libpango-1.0-0 is missing" in answer.read().decode()
         printed = (tmp_path / "instance" / "serve.out").read_text(encoding="utf-8")
     warnings = [line for line in printed.splitlines() if line.startswith("Warning:")]
-    assert len(warnings) == 1, printed
+    assert len(warnings) == 1, printed  # once, not once a worker
     assert "PDFs cannot be printed" in warnings[0] and "(libpango-1.0-0 is missing)" in warnings[0]
     assert warnings[0].endswith("Everything else is served.")
     assert "WeasyPrint could not import" not in printed  # its own banner is not shown
