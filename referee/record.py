@@ -25,7 +25,7 @@ from .rules.tiles import ALL_MASK, PIPS, parse_tile, tile_str, tiles_of
 from .rules.variants import make_variant
 from .rules.variants.base import HandScore, Variant
 
-__all__ = ["FORMAT", "RecordError", "Record", "HandRecord", "Report", "Position", "Stopped", "read", "replay",
+__all__ = ["FORMAT", "RecordError", "Record", "HandRecord", "Report", "Position", "Stopped", "read", "replay", "result_bounds",
            "positions", "check", "dumps"]
 
 FORMAT = "referee-record/1"
@@ -752,14 +752,7 @@ def _apply_left(h: Hand, v: Variant, left: dict[str, list[int] | int] | None, nu
             lb = v.lone_blank
             pips_given[s] = lb if (lb is not None and val == [0]) else sum(PIPS[t] for t in val)
         else:
-            # the most the tiles he can hold could carry: his count of the heaviest tiles off the table
-            free = ALL_MASK & ~h.layout.mask & ~h.seen_elsewhere(s) & ~used
-            cap = sum(sorted((PIPS[t] for t in tiles_of(free)), reverse=True)[:h.counts[s]])
-            one = None
-            if h.counts[s] == 1:
-                # one tile: the count is one tile's pips (a lone 0:0 as lone_blank)
-                lb = v.lone_blank
-                one = {lb if (t == 0 and lb is not None) else PIPS[t] for t in tiles_of(free)}
+            cap, one = _pips_cap(h, v, s, used)
             if val < 0:
                 raise _left_error("left.impossible", "left_negative", number, player=name, pips=val)
             if h.counts[s] == 0 and val != 0:
@@ -771,6 +764,64 @@ def _apply_left(h: Hand, v: Variant, left: dict[str, list[int] | int] | None, nu
                                   cap=cap, pips=val)
             pips_given[s] = val
     h.take_left(pips_given, tiles_given)
+
+
+def _pips_cap(h: Hand, v: Variant, s: int, used: int = 0) -> tuple[int, set[int] | None]:
+    """The most pips seat ``s`` can hold (what his count of the heaviest tiles off the table
+    carries, ``used``: tiles listed for others), and with one tile the only counts it can show
+    (a lone 0:0 as ``lone_blank``), else None."""
+    free = ALL_MASK & ~h.layout.mask & ~h.seen_elsewhere(s) & ~used
+    cap = sum(sorted((PIPS[t] for t in tiles_of(free)), reverse=True)[:h.counts[s]])
+    one = None
+    if h.counts[s] == 1:
+        lb = v.lone_blank
+        one = {lb if (t == 0 and lb is not None) else PIPS[t] for t in tiles_of(free)}
+    return cap, one
+
+
+def _result_counts(h: Hand, v: Variant, players: list[str], left: dict[str, Any], out_seat: int | None) -> list[int]:
+    """How many tiles each holds at the end of a hand entered by its result: none who went out;
+    a list's length; for a count the most he could hold (his deal and every tile he could have
+    drawn; the sausage: any tile, as a cut hands tiles over); else at least one."""
+    more = 28 if v.tiles_change_hands else max(h.drawable_n, 0)
+    counts = []
+    for s, name in enumerate(players):
+        val = left.get(name)
+        if s == out_seat:
+            counts.append(0)
+        elif isinstance(val, list):
+            counts.append(len(val))
+        elif val is not None:
+            counts.append(max(1, min(28, h.counts[s] + more)))
+        else:
+            counts.append(max(h.counts[s], 1))
+    return counts
+
+
+def result_bounds(record: Record | Any, number: int, *,
+                  report: Report | Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+    """What each player's pips can be in hand ``number`` (1-based) entered by its result, as
+    the check of that result allows a count: ``most`` (the heaviest tiles he can hold), ``one``
+    (the only counts, sorted, where he can hold one tile only, else None), ``tiles`` (how many
+    he can hold at most), and ``step`` (the in-play points are a multiple of it, or None).
+    The result page's number pad asks this; the check itself still judges what is entered."""
+    if not isinstance(record, Record):
+        record = read(record)
+    if not 1 <= number <= len(record.hands):
+        raise IndexError(f"hand {number} of {len(record.hands)}")
+    hr = record.hands[number - 1]
+    prev = _previous_winner(record, number, report)
+    h, v = _start_hand(record, hr, number, prev, number == 1)
+    players = record.players
+    known = [h.pips_of(s, v.lone_blank) if h.known[s] else None for s in range(h.n)]
+    counts = _result_counts(h, v, players, {p: 0 for p in players}, None)
+    h.counts = list(counts)
+    out: dict[str, dict[str, Any]] = {}
+    for s, name in enumerate(players):
+        cap, one = (known[s], {known[s]}) if known[s] is not None else _pips_cap(h, v, s)
+        out[name] = {"most": cap, "one": sorted(one) if one is not None else None, "tiles": counts[s],
+                     "step": v.in_play_step or None}
+    return out
 
 
 def _left_agree(a: dict[str, Any] | None, b: dict[str, Any] | None, lone_blank: int | None, number: int) -> None:
@@ -860,19 +911,8 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v: Variant, numbe
         if seat[name] != out_seat and isinstance(val, list) and len(val) > most:
             raise _left_error("left.impossible", "left_most", number, player=name, most=most,
                               listed=len(val))
-    # how many tiles each holds at the end: none who went out; a list's length; for a count the
-    # most he could hold (the cap is what that many of the heaviest tiles carry); else at least one
-    counts = []
-    for s, name in enumerate(players):
-        val = left.get(name)
-        if s == out_seat:
-            counts.append(0)
-        elif isinstance(val, list):
-            counts.append(len(val))
-        elif val is not None:
-            counts.append(max(1, min(28, h.counts[s] + more)))
-        else:
-            counts.append(max(h.counts[s], 1))
+    # how many tiles each holds at the end (the cap is what that many of the heaviest tiles carry)
+    counts = _result_counts(h, v, players, left, out_seat)
     # the deal, if known, is not the remainder: the remainder is what result.left says
     h.end_by_result(out_seat, seat[maker] if maker is not None else None, counts)
     _apply_left(h, v, left, number, hr.written)

@@ -622,3 +622,18 @@ def hand_summary(state: MatchState, players: list[str]) -> dict | None:
                   "winner": h.get("winner") in t} for t in teams]
     return {"number": h.get("number") or len(hands), "end": h.get("end"), "winner": h.get("winner"),
             "rows": rows, "layout": layout, "pairs": pairs, "eggs": h.get("eggs")}
+
+
+def result_bounds(match: dict, state: MatchState) -> dict[str, dict]:
+    """What each player's pips can be in the next hand entered by its result, as the engine's
+    check allows a count (``referee.record.result_bounds``): the result page's number pad
+    refuses a digit beyond it at once. Empty where the engine cannot say (a stored match that
+    does not replay: the check on sending still judges)."""
+    from referee import record as rec
+
+    data = to_record(match, state.hands)
+    data["hands"] = list(data.get("hands") or []) + [{"result": {"out": None, "left": {}}}]
+    try:
+        return rec.result_bounds(data, len(data["hands"]), report=state.report)
+    except (RuleError, catalogue.OptionError, rec.RecordError, rec.Stopped, IndexError):
+        return {}

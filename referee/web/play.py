@@ -826,27 +826,117 @@ def left_from_form(m: dict, form, only: list[str] | None = None) -> dict:
 
 @bp.route("/result", methods=["GET", "POST"])
 def result(key: str):
-    """Enter a hand by its result only: who went out (or a block), what was left, points claimed."""
+    """Enter a hand by its result only, on one screen: who went out (or a fish), each other
+    player's pips on the number pad (or his tiles on the picker), the hand's points and the new
+    totals as the engine scores them while the numbers go in (``/result/preview``), and
+    «Record», which writes the hand and opens the next one. A refusal draws the page again with
+    the reason and everything typed kept; without JavaScript it is a plain form."""
     m = _match(key)
-    spec = catalogue.spec(m["variant"])
+    if request.method != "POST":
+        return _result_page(m)
     evs, state = _load(m)
-    problem = None
-    status = 200
-    if request.method == "POST":
-        try:
-            if not forms.ActionForm().validate_on_submit():
-                raise Refused(_("The form was damaged: nothing was changed."))
-            n = _n()
-            _fresh(evs, n)
-            if phase(m, state) != "next":
-                raise Refused(_("Finish the hand in play first."))
-            _append(m, n, "result", {"result": result_from_form(m, request.form)}, state)
-            return redirect(url_for("play.score", key=m["edit_key"]))
-        except Refused as r:
-            problem, status = r.message, r.status
-    return render_template("play/result.html", m=m, n=len(evs), spec=spec, rules=engine.rules_of(m),
-                           form=forms.ActionForm(),
-                           problem=problem, values=request.form, in_play=result_asks_scored(m)), status
+    number = len(state.hands) + 1
+    try:
+        if not forms.ActionForm().validate_on_submit():
+            raise Refused(_("The form was damaged: nothing was changed."))
+        n = _n()
+        _fresh(evs, n)
+        if phase(m, state) != "next":
+            raise Refused(_("Finish the hand in play first."))
+        data = {"result": result_from_form(m, request.form)}
+        new = states.after(m, state, "result", data)
+        if new.error is not None and new.error.rule == "left.missing":
+            # a result is whole: a hand entered by it never waits for tiles left
+            raise Refused(_("Enter what %(names)s still hold: the pips or the tiles.",
+                            names=", ".join(left_needed(new))), status=422)
+        _append(m, n, "result", data, state, checked=new)
+        note = _("Hand %(num)d is recorded.", num=number)
+    except Recorded:
+        note = _("This move had been recorded already: it was recorded once.")
+    except Refused as r:
+        return _result_page(m, problem=r.message, status=r.status, values=request.form)
+    if fetched():
+        return _result_page(m, note=note)
+    flash(note, "note")
+    _evs, now = _load(m)
+    if phase(m, now) == "over":
+        return redirect(url_for("play.score", key=m["edit_key"]))
+    return redirect(url_for("play.result", key=m["edit_key"]))
+
+
+@bp.post("/result/preview")
+def result_preview(key: str):
+    """The hand's points and the new totals for the result form as it stands, scored by the
+    engine (the same replay that records it), nothing stored: a fragment the result page puts
+    in place while the numbers go in."""
+    m = _match(key)
+    if not forms.ActionForm().validate_on_submit():
+        abort(400)
+    _evs, state = _load(m)
+    return render_template("play/_result_preview.html", m=m, preview=_preview(m, state, request.form),
+                           fragment=True)
+
+
+def _result_page(m: dict, problem: str | None = None, status: int = 200, values=None,
+                 note: str | None = None):
+    from werkzeug.datastructures import MultiDict
+
+    evs, state = _load(m)
+    ph = phase(m, state)
+    values = values if values is not None else MultiDict()
+    asking = ph == "next"
+    return render_template(
+        "play/result.html", m=m, n=len(evs), spec=catalogue.spec(m["variant"]),
+        rules=engine.rules_of(m), form=forms.ActionForm(), problem=problem, values=values,
+        in_play=result_asks_scored(m), phase=ph, number=len(state.hands) + 1, note=note,
+        bounds=engine.result_bounds(m, state) if asking else {},
+        asks=_asks(m, state) if asking else {},
+        preview=_preview(m, state, values), fragment=fetched()), status
+
+
+def _asks(m: dict, state) -> dict[str, list[str]]:
+    """For each way the hand can end (a player out, or ``BLOCK``), the players whose pips the
+    engine then asks for (with pairs, the partner of the player out is not asked): the result
+    page moves the number pad only through them."""
+    out: dict[str, list[str]] = {}
+    for choice in list(m["players"]) + [BLOCK]:
+        who = None if choice == BLOCK else choice
+        new = states.after(m, state, "result", {"result": {"out": who, "left": {}}})
+        if new.error is not None and new.error.rule == "left.missing":
+            out[choice] = left_needed(new)
+        elif new.error is None:
+            out[choice] = []
+        else:
+            out[choice] = [p for p in m["players"] if p != who]
+    return out
+
+
+def _preview(m: dict, state, values) -> dict:
+    """What the result form as it stands makes of the match, asked of the engine (the replay
+    with the result, not stored): ``score`` (the scoreboard after it, or as it is while the form
+    says nothing yet), ``row`` (this hand's line of it), ``waiting`` (the players whose pips are
+    still to come) or ``problem`` (why it cannot be, in words)."""
+    out: dict = {"score": None, "row": None, "waiting": [], "problem": None}
+    if phase(m, state) != "next" or not values.get("out"):
+        out["score"] = _score(m, state)
+        return out
+    try:
+        res = result_from_form(m, values)
+    except Refused as r:
+        out["problem"] = r.message
+        out["score"] = _score(m, state)
+        return out
+    new = states.after(m, state, "result", {"result": res})
+    if new.error is not None and new.error.rule == "left.missing":
+        out["waiting"] = left_needed(new)
+        out["score"] = _score(m, state)
+    elif new.error is not None:
+        out["problem"] = new.error.message(lang())
+        out["score"] = _score(m, state)
+    else:
+        out["score"] = _score(m, new)
+        out["row"] = out["score"]["rows"][-1] if out["score"]["rows"] else None
+    return out
 
 
 def result_asks_scored(m: dict) -> bool:

@@ -99,7 +99,7 @@ _LIVE_TAP = r"""el => {
     if (!f || !window.refereeBusy) return false;
     if (f.id === 'more-form') return true;
     return f.method.toLowerCase() === 'post' &&
-        /\/m\/[^/]+\/(move|end-turn|undo|redo|hand|left)$/.test(new URL(f.action, location.href).pathname);
+        /\/m\/[^/]+\/(move|end-turn|undo|redo|hand|left|result)$/.test(new URL(f.action, location.href).pathname);
 }"""
 
 #: taps, page loads and scrolls seen by go() (the report's figures; reset by the test)
