@@ -75,6 +75,9 @@
   var n = meta.getAttribute("data-n");
   var lastOk = Date.now();
   var busy = false;
+  // a form sent from this page (a seat's confirmation) is a page load already: never cut it off
+  var leaving = false;
+  document.addEventListener("submit", function () { leaving = true; });
   var clock = function (t) {
     var d = new Date(t);
     return ("0" + d.getHours()).slice(-2) + ":" + ("0" + d.getMinutes()).slice(-2) + ":" + ("0" + d.getSeconds()).slice(-2);
@@ -95,7 +98,7 @@
       .then(function (d) {
         lastOk = Date.now();
         stale(false);
-        if (String(d.n) !== n) location.reload();
+        if (String(d.n) !== n && !leaving) location.reload();
       })
       .catch(function () { stale(true); })
       .then(function () { clearTimeout(timer); busy = false; });

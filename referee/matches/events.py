@@ -165,7 +165,7 @@ def _hand(key: str, value: Any, at: At) -> None:
 
 TILE_REF = {"$ref": "#/$defs/tile"}
 NAME = {"type": "string", "minLength": 1, "maxLength": limits.NAME_MAX}
-VIA = ("edit",)
+VIA = ("edit", "seat")  # the edit link; a seat's own link (its confirm or dispute)
 #: the most players a variant seats
 MAX_PLAYERS = max(v.max_players for v in VARIANTS.values())
 VERDICTS = ("confirmed", "disputed")

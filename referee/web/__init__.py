@@ -64,10 +64,11 @@ def init_app(app: Flask) -> None:
 
     app.register_blueprint(sheets.bp)  # sheets, hand records (issue 5)
     app.register_blueprint(dispute.bp)  # the dispute tool (issue 5)
-    from . import life
+    from . import life, seats
 
     app.register_blueprint(life.bp)  # corrections, audit, renames, rematches (issue 12)
     app.register_blueprint(life.audit_bp)
+    app.register_blueprint(seats.bp)  # each seat's own link: confirm or dispute from its phone
     from . import players
 
     app.register_blueprint(players.bp)  # players who come back: statistics, CSV (issue 12)
@@ -196,9 +197,9 @@ def _carries_a_key(resp) -> bool:
     under an edit link (``/m/<key>``, the sheets and the dispute tool reached by it), the list of
     this browser's matches (its edit links), a redirect to an edit link, the read-only pages."""
     endpoint = request.endpoint or ""
-    if endpoint.startswith(("play.", "share.")) or endpoint == "matches.index":
+    if endpoint.startswith(("play.", "share.", "seats.")) or endpoint == "matches.index":
         return True
     if page_carries_a_key():
         return True
     location = resp.headers.get("Location", "")
-    return "/m/" in location or "/s/" in location
+    return "/m/" in location or "/s/" in location or "/c/" in location

@@ -271,7 +271,8 @@ VERDICTS = kinds.VERDICTS
 
 
 def verdicts(evs: list[dict]) -> dict[int, dict]:
-    """The latest word on each hand ({hand number: {verdict, by, at}}); a correction of the hand
+    """The latest word on each hand ({hand number: {verdict, by, at, via}}: ``via`` "seat" from
+    the player's own link, "edit" on the scorekeeper's phone); a correction of the hand
     after it asks for a new one."""
     out: dict[int, dict] = {}
     from .log import effective
@@ -279,7 +280,7 @@ def verdicts(evs: list[dict]) -> dict[int, dict]:
     for e in effective(evs):
         d = e["data"]
         if e["kind"] == "confirm":
-            out[int(d["hand"])] = {"verdict": d["verdict"], "by": d["by"], "at": e["at"]}
+            out[int(d["hand"])] = {"verdict": d["verdict"], "by": d["by"], "at": e["at"], "via": d.get("via")}
         elif e["kind"] == "correct":
             out.pop(int(d["hand"]), None)
     return out

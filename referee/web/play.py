@@ -1085,8 +1085,15 @@ def share(key: str):
     view_url = public_url("share.view", key=m["view_key"])
     edit_url = public_url("play.table", key=m["edit_key"])
     qr = segno.make(view_url, error="m").svg_inline(border=2, dark="#111", light="#fff", omitsize=True)
+    seats = []
+    if m["settings"].get("confirm_hands"):
+        # each seat's own link (made the first time it is shown): its phone confirms for it only
+        for name, seat_key in zip(m["players"], store.seat_keys(get_db(), m["id"], len(m["players"]))):
+            url = public_url("seats.page", key=seat_key)
+            seats.append({"name": name, "url": url, "qr": segno.make(url, error="m").svg_inline(
+                border=2, dark="#111", light="#fff", omitsize=True)})
     return render_template("play/share.html", m=m, view_url=view_url, edit_url=edit_url, qr=qr,
-                           problem=reach_problem())
+                           problem=reach_problem(), seats=seats)
 
 
 @bp.get("/export")

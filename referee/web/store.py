@@ -103,6 +103,19 @@ def m005_harden_browser_matches(db: Database) -> None:
     )
 
 
+@migrations()
+def m006_seat_keys(db: Database) -> None:
+    """Each seat's own key for confirming hands from that player's phone: read-only apart from
+    the seat's confirm or dispute. Found by the key's hash, like a match's keys."""
+    db["seat_keys"].create(
+        {"match_id": int, "seat": int, "key": str, "key_hash": str, "created": str},
+        pk=("match_id", "seat"),
+        foreign_keys=[("match_id", "matches", "id")],
+        not_null={"match_id", "seat", "key", "key_hash", "created"},
+    )
+    db["seat_keys"].create_index(["key_hash"], unique=True)
+
+
 class StaleError(Exception):
     """The match changed since the page was drawn (another phone moved first)."""
 
@@ -534,3 +547,34 @@ def set_archived(db: Database, match_id: int, archived: bool) -> None:
     """Hide a match from the list, or bring it back (nothing is deleted)."""
     with _write(db):
         db.conn.execute("UPDATE matches SET archived = ? WHERE id = ?", (1 if archived else 0, match_id))
+
+
+def seat_keys(db: Database, match_id: int, seats: int) -> list[str]:
+    """Each seat's key (0 .. ``seats`` - 1), made the first time it is asked for: as unguessable
+    as the edit key, never derived from it."""
+    have = {r["seat"]: r["key"] for r in db.query(
+        "SELECT seat, key FROM seat_keys WHERE match_id = ?", [match_id])}
+    missing = [s for s in range(seats) if s not in have]
+    if missing:
+        with _write(db):
+            for s in missing:
+                key = secrets.token_urlsafe(18)
+                db.conn.execute("INSERT OR IGNORE INTO seat_keys (match_id, seat, key, key_hash, created)"
+                                " VALUES (?, ?, ?, ?, ?)", (match_id, s, key, key_hash(key), _now()))
+        have = {r["seat"]: r["key"] for r in db.query(
+            "SELECT seat, key FROM seat_keys WHERE match_id = ?", [match_id])}
+    return [have[s] for s in range(seats)]
+
+
+def seat_by_key(db: Database, key: str) -> tuple[dict, int] | None:
+    """The match and the seat whose seat key is ``key`` (found by its hash, then compared in
+    constant time), or None."""
+    import hmac
+
+    if not isinstance(key, str) or not key or len(key) > 64:
+        return None
+    rows = list(db.query("SELECT match_id, seat, key FROM seat_keys WHERE key_hash = ?", [key_hash(key)]))
+    if not rows or not hmac.compare_digest(rows[0]["key"].encode(), key.encode("utf-8", "surrogatepass")):
+        return None
+    m = get_match(db, rows[0]["match_id"])
+    return (m, rows[0]["seat"]) if m is not None else None

@@ -1,0 +1,90 @@
+"""Each seat's own link: the player's phone confirms or disputes each hand for his seat only.
+
+A seat key (``/c/<key>``) is made for each seat when the share page shows it (the match asks
+for its hands to be confirmed); it is as unguessable as the edit key and reads the match like
+the read-only link. Its one change is a ``confirm`` event for its own seat (``via: "seat"``):
+the seat comes from the key, never from the form, so one seat's link cannot speak for another.
+The scorekeeper's phone may still confirm for a seat whose player has no phone (``via:
+"edit"``), and the audit and the scoreboard say which it was.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from . import forms, get_db, states, store
+
+bp = Blueprint("seats", __name__, url_prefix="/c/<key>")
+
+
+def _seat(key: str) -> tuple[dict, int]:
+    found = store.seat_by_key(get_db(), key)
+    if found is None or not 0 <= found[1] < len(found[0]["players"]):
+        abort(404)
+    return found
+
+
+def own_words(evs: list[dict], name: str) -> dict[int, str]:
+    """This seat's own latest word on each hand (from its link), a correction of the hand
+    after it asking for a new one."""
+    from .log import effective
+
+    out: dict[int, str] = {}
+    for e in effective(evs):
+        d = e["data"]
+        if e["kind"] == "confirm" and d.get("by") == name and d.get("via") == "seat":
+            out[int(d["hand"])] = d["verdict"]
+        elif e["kind"] == "correct":
+            out.pop(int(d["hand"]), None)
+    return out
+
+
+def _page(m: dict, seat: int, problem: str | None = None, status: int = 200):
+    from . import life
+    from .play import _score, phase
+
+    evs, state = states.load(m)
+    extras = life.score_extras(m, evs, state)
+    name = m["players"][seat]
+    score = _score(m, state)
+    rows = {r["number"]: r for r in score["rows"]}
+    return render_template("seats/seat.html", m=m, n=len(evs), seat=seat, name=name, state=state,
+                           score=score, life=extras, phase=phase(m, state), rows=rows,
+                           own=own_words(evs, name), form=forms.ActionForm(), problem=problem), status
+
+
+@bp.get("")
+def page(key: str):
+    """The match read-only, and each finished hand with this seat's «confirm» and «dispute»."""
+    m, seat = _seat(key)
+    return _page(m, seat)
+
+
+@bp.post("/hand/<int:number>")
+def verdict(key: str, number: int):
+    """This seat's word on a finished hand, recorded with the seat (from its key)."""
+    from .life import VERDICTS, _finished
+
+    m, seat = _seat(key)
+    name = m["players"][seat]
+    if not forms.ActionForm().validate_on_submit():
+        return _page(m, seat, _("The form was damaged: nothing was changed."), 400)
+    said = request.form.get("by")
+    if said not in (None, "", name):
+        return _page(m, seat, _("This link is the seat of %(name)s: it confirms or disputes for "
+                                "%(name)s only. Nothing was changed.", name=name), 403)
+    evs, state = states.load(m)
+    if not m["settings"].get("confirm_hands"):
+        return _page(m, seat, _("This match does not ask for hands to be confirmed."), 400)
+    if not _finished(state, number):
+        return _page(m, seat, _("Only a finished hand can be confirmed."), 400)
+    word = request.form.get("verdict", "")
+    if word not in VERDICTS:
+        abort(400)
+    try:
+        store.append_event(get_db(), m["id"], len(evs), "confirm",
+                           {"hand": number, "by": name, "verdict": word, "via": "seat"})
+    except store.StaleError:
+        return _page(m, seat, _("Another phone changed this match first."), 409)
+    return redirect(url_for("seats.page", key=key, _anchor=f"hand-{number}"))
