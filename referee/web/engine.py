@@ -427,7 +427,8 @@ def blind_view(live) -> dict | None:
     out = {"pending_open": bool(live.t_pending_open), "row": row,
            "opened": opened, "rightmost": None, "places": [], "miss": False,
            # after «does not fit»: one draw may follow, then a pass (or the pass at once)
-           "missed": bool(live.t_missed) and not live.t_laid,
+           "missed": bool(live.t_missed),
+           "laid": bool(live.t_laid),   # after lays: the turn ends with «End the turn», no pass
            "drawn": bool(live.t_draws)}
     if out["pending_open"]:
         return out
@@ -490,11 +491,24 @@ def turn_view(live) -> dict:
     moves = list(live.t_moves)
     laid = bool(live.t_laid)
     is_open = bool(live.turn_open) and bool(moves)
-    choose = is_open and laid and next_player(live) is not None
+    try:
+        # «X lays more» only while the engine lets him lay again (not after a blind row's
+        # «does not fit»: then one draw may follow, or the end of the turn)
+        lay_again = bool(live.v.multi_lay_now(live, live.to_move))
+    except Exception:
+        lay_again = True
+    choose = is_open and laid and lay_again and next_player(live) is not None
     try:
         can_draw, can_pass = bool(live.can_draw()), bool(live.can_pass())
     except Exception:
         can_draw = can_pass = False
+    if not can_draw and laid and is_open:
+        # Hand.can_draw refuses once a tile is laid; the blind turn lets one draw follow a
+        # «does not fit» after lays: tried on a copy (a known bazaar's tile, or an unseen one)
+        from referee.rules.tiles import tiles_of
+
+        stock = tiles_of(live.stock) if live.deal_known else []
+        can_draw = trial(live, f"draw {tile_str(stock[0])}" if stock else "draw")
     return {"laid": laid, "choose": choose, "next": next_player(live) if choose else None,
             "drew": is_open and moves[-1].startswith("draw"), "can_draw": can_draw,
             "can_pass": can_pass,

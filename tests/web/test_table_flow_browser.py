@@ -29,12 +29,20 @@ from referee.rules import make_variant
 from referee.rules.hand import Hand
 from referee.rules.playout import random_deal, walk
 from referee.rules.tiles import tile_str
-from test_variants_browser import examples, new_match, no_problem, play_move, same_move, tap_in_view
+from test_variants_browser import examples, new_match, no_problem, play_move, same_move, start_hand, tap_in_view
 from test_web_browser import go
 
 pytestmark = pytest.mark.browser
 SHOTS = "/tmp/shots-flow"
 RECORDS = Path(__file__).resolve().parents[1] / "data" / "records"
+
+
+@pytest.fixture(autouse=True)
+def _patient(phone):
+    """A machine shared with other test runs answers slowly at times: a slow answer is not a
+    failure of the table flow (each wait still ends on what the page shows)."""
+    phone.set_default_timeout(30_000)
+    phone.set_default_navigation_timeout(30_000)
 
 
 def shot(page, name):
@@ -89,14 +97,17 @@ def tap_move(page, rec: dict, player: str, move: str, shots) -> None:
     play_move(page, rec, player, move, shots)
 
 
-def play_turns(page, rec: dict, turns: list[dict], shots) -> None:
-    """The turns by taps (tiles, bazaar tiles, places, «X lays more», «Turn: Y»)."""
+def play_turns(page, rec: dict, turns: list[dict], shots, close: bool = True) -> None:
+    """The turns by taps (tiles, bazaar tiles, places, «X lays more», «Turn: Y»); ``close``:
+    the last turn is closed where the page offers it (False: it goes on)."""
     for k, turn in enumerate(turns):
         for i, move in enumerate(turn["moves"]):
             if i and page.locator(".bar button.more").count():
                 go(page, ".bar button.more", in_view=True)
             tap_move(page, rec, turn["player"], move, shots)
             no_problem(page, (k, turn["player"], move))
+        if not close and k == len(turns) - 1:
+            return
         if page.locator(".bar button.next-turn").count():
             go(page, ".bar button.next-turn", in_view=True)
         elif page.locator('.bar button[form="end-form"]').count():
@@ -186,6 +197,27 @@ def test_blind_blitz_without_the_deal_lays_again(phone, live_server, lang):
     play_move(page, rec, "Борис", turns[1]["moves"][1], _Shots(page, f"{lang}-blind-blitz"))
     go(page, ".bar button.next-turn", in_view=True)
     play_turns(page, rec, turns[2:], _Shots(page, f"{lang}-blind-blitz"))
+    assert same(stored_turns(page, edit), turns)
+
+
+@pytest.mark.parametrize("with_deal", [True, False])
+def test_blind_blitz_a_miss_after_lays_then_a_draw(phone, live_server, with_deal):
+    """A seeded blind blitz hand whose first turn lays three tiles, turns up one that does not
+    fit and draws: after the miss «X lays more» is not offered, the draw is (by taps), and the
+    draw closes the turn; with the rows entered and without."""
+    page = phone
+    rec = seeded_hand("blind_blitz", ["Анна", "Борис"], seed=7)
+    turns = rec["hands"][0]["turns"][:3]
+    assert turns[0]["moves"][3].startswith("miss") and turns[0]["moves"][4].startswith("draw")
+    if not with_deal:
+        rec["hands"][0].pop("deal")
+    edit = new_match(page, live_server, rec)
+    start_hand(page, edit, rec, _Shots(page, "blind-miss"))
+    play_turns(page, rec, [dict(turns[0], moves=turns[0]["moves"][:4])], _Shots(page, "blind-miss"), close=False)
+    assert page.locator(".bar button.more").count() == 0
+    assert page.locator("p.blind-next").is_visible()
+    shot(page, f"blind-miss-after-lays-{'deal' if with_deal else 'rows-unknown'}")
+    play_turns(page, rec, [dict(turns[0], moves=turns[0]["moves"][4:])] + turns[1:], _Shots(page, "blind-miss"))
     assert same(stored_turns(page, edit), turns)
 
 
