@@ -14,7 +14,7 @@ from referee.rules.errors import RuleError
 
 from referee import rulebook
 
-from . import engine, forms, get_db, states, store
+from . import engine, forms, get_db, store, summaries
 from .i18n import COOKIE, lang
 from .log import record_to_events
 
@@ -90,10 +90,9 @@ def index():
     matches = [m for m in everything if m["archived"] == archived]
     g.lists_matches = bool(matches)  # their links carry keys: the page is not for search engines
     for m in matches:
-        _evs, state = states.load(m)  # kept by the worker: no replay while nothing changed
-        m["hands"] = len(state.hands)
-        m["winner"] = state.report.get("match_winner")
-        m["leader"] = _leader(m, state.report) if not m["winner"] else None
+        # kept by the worker while the match is unchanged; a replay never evicts a table's state
+        s = summaries.of(m, lang())
+        m["hands"], m["winner"], m["leader"] = s["hands"], s["winner"], s["leader"]
     return render_template("matches/index.html", matches=matches, archived=archived,
                            n_archived=n_archived)
 

@@ -2,8 +2,9 @@
 per hand, «козёл» counts, per variant, a head-to-head table and a chart of his form; CSV exports.
 
 Every figure comes from the same replay of the logs that the scoreboard uses
-(``engine.replay`` and ``play._score``): one source, the worker's kept states (``states.load``:
-a visit replays only the matches changed since, and only the hands that changed). The matches counted are the ones this
+(``engine.replay`` and ``play._score``): one source, each match's summary kept by the worker
+(``summaries.of``: a visit replays only the matches changed since, and never evicts a table's
+kept state for them). The matches counted are the ones this
 browser's match list shows (``matches.known_matches``); a player is known by his name.
 """
 
@@ -14,7 +15,7 @@ from collections import defaultdict
 
 from flask import Blueprint, Response, abort, render_template
 
-from . import get_db, states
+from . import get_db
 from .chart import running_chart
 
 bp = Blueprint("players", __name__, url_prefix="/players")
@@ -43,7 +44,10 @@ def match_facts(m: dict, state) -> dict:
 
 
 def all_facts(matches: list[dict]) -> list[dict]:
-    out = [match_facts(m, states.load(m)[1]) for m in matches]
+    from . import summaries
+    from .i18n import lang
+
+    out = [summaries.of(m, lang())["facts"] for m in matches]  # no replay while unchanged
     out.sort(key=lambda f: (f["date"], f["id"]))
     return out
 

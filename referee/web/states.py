@@ -54,7 +54,10 @@ class States:
                 self._kept.move_to_end(self.key(m))
             return st
 
-    def put(self, m: dict, state: engine.MatchState) -> None:
+    def put(self, m: dict, state: engine.MatchState, hot: bool = True) -> None:
+        """Keep ``state``; ``hot=False`` (a list's replay, not a table's): it goes in as the
+        one unused the longest, so it only fills room to spare and is the first to go; it
+        never pushes out a table's state."""
         with self._lock:
             k = self.key(m)
             old = self._kept.get(k)
@@ -62,7 +65,7 @@ class States:
                 return  # another thread kept a later state already
             self._held += state.count - (old.count if old is not None else 0)
             self._kept[k] = state
-            self._kept.move_to_end(k)
+            self._kept.move_to_end(k, last=hot or old is not None)
             while len(self._kept) > 1 and (len(self._kept) > self.size or self._held > self.events):
                 _k, gone = self._kept.popitem(last=False)  # the one unused the longest
                 self._held -= gone.count
@@ -92,8 +95,9 @@ def _same(a: dict, b: dict) -> bool:
         and a["data"] == b["data"] and a.get("at") == b.get("at")
 
 
-def load(m: dict) -> tuple[list[dict], engine.MatchState]:
-    """The match's log and its replay (kept, gone on from a kept one, or replayed whole)."""
+def load(m: dict, hot: bool = True) -> tuple[list[dict], engine.MatchState]:
+    """The match's log and its replay (kept, gone on from a kept one, or replayed whole);
+    ``hot=False``: a list's read (``States.put``)."""
     db = get_db()
     cache = kept()
     base = cache.get(m)
@@ -115,7 +119,7 @@ def load(m: dict) -> tuple[list[dict], engine.MatchState]:
     else:
         evs = base.events + rows
     state = engine.replay(m, evs, base=base)
-    cache.put(m, state)
+    cache.put(m, state, hot=hot)
     return evs, state
 
 
