@@ -273,6 +273,7 @@
     }
     if (window.refereeInitDeal) window.refereeInitDeal();
     if (window.refereeInitResult) window.refereeInitResult();
+    if (window.refereeInitVibrate) window.refereeInitVibrate();
     render();
   };
   // A link marked data-inplace (the result of a hand, from the score page or the table) opens
@@ -409,6 +410,7 @@
       sending = false;
       main.classList.remove("sending");
       swap(res.html);
+      if (!res.ok && window.refereeBuzz) window.refereeBuzz();
       window.refereeLastRedraw = performance.now() - t0;
     }, function () {
       sending = false;
@@ -451,9 +453,7 @@
     var say = function (text, bad) {
       msg.textContent = text || "";
       msg.classList.toggle("bad", !!bad);
-      if (bad && navigator.vibrate && localStorage.getItem("referee-vibrate") !== "off") {
-        try { navigator.vibrate(120); } catch (e) {}
-      }
+      if (bad && window.refereeBuzz) window.refereeBuzz();
     };
     var input = function (r) { return r.querySelector("input"); };
     var out = function () {
@@ -659,4 +659,47 @@
   };
   window.refereeInitResult = init;
   init();
+})();
+
+
+// A phone that lives on the table: on a match page the screen stays awake (the Screen Wake Lock
+// API, asked again when the page comes back into sight; nothing happens where it is missing),
+// and a refused move makes the phone vibrate where it can (switched off on the table page,
+// kept on this phone).
+(function () {
+  "use strict";
+  if (document.querySelector('meta[name="wake-lock"]') && navigator.wakeLock && navigator.wakeLock.request) {
+    var lock = null;
+    var ask = function () {
+      if (lock || document.visibilityState !== "visible") return;
+      try {
+        navigator.wakeLock.request("screen").then(function (l) {
+          lock = l;
+          if (l && l.addEventListener) l.addEventListener("release", function () { lock = null; });
+        }, function () {});
+      } catch (e) {}
+    };
+    document.addEventListener("visibilitychange", ask);
+    ask();
+  }
+  var KEY = "referee-vibrate";
+  var on = function () { try { return localStorage.getItem(KEY) !== "off"; } catch (e) { return true; } };
+  window.refereeBuzz = function () {
+    if (navigator.vibrate && on()) { try { navigator.vibrate(150); } catch (e) {} }
+  };
+  var toggle = function () {
+    var b = document.querySelector(".vibrate-toggle");
+    if (!b || !navigator.vibrate) return;
+    b.hidden = false;
+    b.setAttribute("aria-pressed", on() ? "true" : "false");
+    b.textContent = b.getAttribute(on() ? "data-on" : "data-off");
+  };
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest(".vibrate-toggle");
+    if (!b) return;
+    try { localStorage.setItem(KEY, on() ? "off" : "on"); } catch (err) {}
+    toggle();
+  });
+  window.refereeInitVibrate = toggle;
+  toggle();
 })();

@@ -64,9 +64,22 @@ def variant_summary(name: str) -> str:
     return s.summary_en if lang() == "en" else s.summary_ru
 
 
+def match_title(m: dict) -> str:
+    """What the table calls the game of match ``m``: the variant's title, or «Козёл» where the
+    variant says its scoring names the «козёл» (asked of the engine)."""
+    from . import engine
+
+    try:
+        if engine.rules_of(m).names_the_kozel():
+            return _("Kozel")
+    except catalogue.OptionError:
+        pass
+    return variant_title(m["variant"])
+
+
 @bp.app_context_processor
 def helpers():
-    return {"variant_title": variant_title, "variant_summary": variant_summary,
+    return {"variant_title": variant_title, "variant_summary": variant_summary, "match_title": match_title,
             "option_label": lambda variant, key: rulebook.option_title(variant, key, lang()),
             "option_value": lambda variant, key, value: rulebook.option_label(variant, key, value, lang())}
 

@@ -1074,6 +1074,20 @@ def score(key: str):
                            life=life.score_extras(m, evs, state))
 
 
+def board_page(m: dict, back: str):
+    """The table scoreboard (large type, following the match): from either link."""
+    evs, state = _load(m)
+    return render_template("play/board.html", m=m, n=len(evs), state=state, score=_score(m, state),
+                           back=back)
+
+
+@bp.get("/board")
+def board(key: str):
+    """The table scoreboard for a phone laid in the middle of the table."""
+    m = _match(key)
+    return board_page(m, url_for("play.score", key=m["edit_key"]))
+
+
 @bp.get("/share")
 def share(key: str):
     """The read-only link and its QR code, and the edit link."""

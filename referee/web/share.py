@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, render_template
+from flask import Blueprint, abort, jsonify, render_template, url_for
 
 from referee.rules import catalogue
 
@@ -34,6 +34,15 @@ def view(key: str):
     return render_template("share/view.html", m=m, n=len(evs), state=state, phase=ph, hv=hv,
                            score=_score(m, state), edit=False, spec=catalogue.spec(m["variant"]),
                            summary=engine.hand_summary(state, m["players"]) if ph in ("next", "over") else None)
+
+
+@bp.get("/board")
+def board(key: str):
+    """The table scoreboard from the read-only link."""
+    from .play import board_page
+
+    m = _match(key)
+    return board_page(m, url_for("share.view", key=m["view_key"]))
 
 
 @bp.get("/n")
