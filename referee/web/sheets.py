@@ -109,6 +109,18 @@ def unavailable(err):
                      line=err.message(lang())), 503)
 
 
+def printing_note() -> str | None:
+    """What the sheets pages say first where no PDF can be made here (None where it can)."""
+    from referee import pdf
+
+    missing = pdf.printing_unavailable()
+    if missing is None:
+        return None
+    return (_("Sheets cannot be printed on this server") + ". "
+            + _("Everything else works as before. Whoever runs this server can mend it: %(line)s",
+                line=missing.message(lang())))
+
+
 def bad_lang():
     return problem(_("Unknown language"), _("Sheets are printed in Russian (ru) or English (en)."), 400)
 
@@ -186,7 +198,7 @@ def blank():
                     else catalogue.spec(v).min_players} for k, o in ps.items()]
                for v, ps in catalogue.PRESETS.items()}
     return render_template("sheets/blank.html", variants=list(catalogue.VARIANTS.values()),
-                           sheet_lang=chosen, presets=presets)
+                           sheet_lang=chosen, presets=presets, no_printing=printing_note())
 
 
 @bp.get("/sheets/blank/<variant>/<int:players>.pdf")
@@ -234,7 +246,8 @@ def match(door: str, key: str):
                      "counting": i == len(state.hands) and phase(m, state) == "left"})
     return render_template("sheets/match.html", m=m, n=len(evs), rows=rows, state=state,
                            in_play=phase(m, state) == "play" and state.live is not None,
-                           spec=catalogue.spec(m["variant"]), other="en" if lang() == "ru" else "ru")
+                           spec=catalogue.spec(m["variant"]), other="en" if lang() == "ru" else "ru",
+                           no_printing=printing_note())
 
 
 @bp.get("/<any(m, s):door>/<key>/sheet.pdf")

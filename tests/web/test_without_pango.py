@@ -141,6 +141,25 @@ def test_the_web_sheets_say_what_is_missing_not_a_500(no_pango, client, lang):
         assert "try again" not in title.lower() and "Something went wrong" not in page.get_text()
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_sheets_pages_say_it_first(no_pango, client, lang):
+    client.set_cookie("lang", lang)
+    edit = new_match(client)
+    for url in ("/sheets/blank", edit + "/sheets"):
+        resp = client.get(url)
+        assert resp.status_code == 200
+        note = soup(resp).select_one("h1 + p.problem")
+        assert note is not None, url
+        for words in WORDS[lang]:
+            assert words in note.get_text(), (url, note.get_text())
+
+
+def test_the_sheets_pages_say_nothing_where_printing_works(client):
+    edit = new_match(client)
+    for url in ("/sheets/blank", edit + "/sheets"):
+        assert soup(client.get(url)).select_one("p.problem") is None, url
+
+
 def test_printing_comes_back_once_pango_is_there(tmp_path):
     """Each sheet tries WeasyPrint again: a server prints as soon as Pango is installed (in a
     process of its own: WeasyPrint is loaded there after its failed import)."""
