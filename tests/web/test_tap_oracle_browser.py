@@ -33,7 +33,18 @@ VIEWS = ("390x844", "360x640")
 LANGS = ("ru", "en")
 
 #: hands the table cannot play yet, with the reason (each one an xfail that must fail)
-KNOWN: dict[tuple[str, str], str] = {}
+BAZAAR_HIDDEN = ("with the deal entered the bazaar's tiles are hidden (the rule for the bazaar's "
+                 "count hides its row too): a draw cannot be tapped")
+KNOWN: dict[tuple[str, str], str] = {
+    **{(case, "deal"): BAZAAR_HIDDEN for case in (
+        "traditional", "spider", "sausage", "matador", "six_matador", "french", "muggins", "bergen",
+        "fives", "threes", "lucky_threes", "two_lane", "ladder")},
+    ("blind_blitz", "nodeal"): "blind blitz without the deal: the turn passes after the first tile "
+                               "(«X lays more» is never offered), the second is booked to the next player",
+    ("lucky_threes", "result"): "lucky threes by result: the points scored in play are one balance a "
+                                "player, but the literal credit needs the lucky draws and the misses "
+                                "apart (the engine scores the winner 30 from the moves, 16 from the result)",
+}
 
 
 @functools.cache
@@ -84,11 +95,14 @@ def test_every_case_is_sampled():
 DISTURBED = [
     # (disturbance, case, mode, players, seed)
     ("reload", "blitz", "nodeal", None, 9),
-    ("back", "traditional", "deal", 2, 3),
+    ("back", "traditional", "deal", 2, 11),
     ("offline", "traditional", "nodeal", 2, 1),
     ("twophones", "traditional", "nodeal", 2, 2),
 ]
-DISTURBED_KNOWN: dict[str, str] = {}
+DISTURBED_KNOWN: dict[str, str] = {
+    "offline": "offline the table does not move on: the second tap is made for the same player "
+               "and refused when sent",
+}
 
 
 @pytest.mark.parametrize("disturb,case,mode,players,seed,lang", [
