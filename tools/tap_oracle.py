@@ -458,13 +458,25 @@ def enter_result(t: Table, s: Script, edit: str, preselected: list[str]) -> dict
     for i, p in enumerate(s.players):
         if p == s.winner:
             continue
+        row = f'.pip-row[data-i="{i}"]'
+        if page.locator(row).count() and page.evaluate(
+                "s => { const r = document.querySelector(s); const i = r && r.querySelector('input');"
+                " return !!(i && (i.disabled || i.readOnly)) || (r && r.classList.contains('free')); }", row):
+            continue  # the form says his tiles do not count (his partner went out)
         res["left"][p] = [low(x) for x in s.left[p]]
         if not s.left[p]:  # nothing left (a block where he laid his last tile): his pips, 0
             t.tally.taps += 1
             page.fill(f'input[name="pips_{i}"]', "0")
+            continue
+        details = f'details.left-tiles[data-i="{i}"]'
+        if page.locator(details).count() and not t.has(f"{details} .picker"):
+            for opener in (f'button.tile-tab[data-i="{i}"]', f'button.tiles-open[data-i="{i}"]',
+                           f"{details} > summary"):
+                if t.has(opener):
+                    t.tap(opener, f"tiles of {p}")
+                    break
         for tile in s.left[p]:
-            t.tap(f'fieldset.result-left[data-i="{i}"] label.pick:has(input[value="{low(tile)}"])',
-                  f"left {p} {tile}")
+            t.tap(f'details.left-tiles[data-i="{i}"] label.pick:has(input[value="{low(tile)}"])', f"left {p} {tile}")
     if page.locator('input[name^="scored_"]').count():
         scored = {}
         for i, p in enumerate(s.players):
@@ -477,7 +489,18 @@ def enter_result(t: Table, s: Script, edit: str, preselected: list[str]) -> dict
     if page.locator("select#maker").count() and s.end != "out" and s.maker:
         t.choose("select#maker", s.maker, f"maker {s.maker}")
         res["maker"] = s.maker
-    t.tap("form.result-form button.primary", "check and record")
+    # «Record»: a page loaded, or the form sent in the background and the next hand's form
+    # drawn in its place; either way the export holds the hand
+    if not t.has("form.result-form button.primary"):
+        raise Failed("no «Record» button")
+    t.tally.taps += 1
+    t.tally.log.append("record")
+    page.locator("form.result-form button.primary").first.tap()
+    for _ in range(60):
+        page.wait_for_timeout(500)
+        if t.problem() or export(t, edit).get("hands"):
+            break
+    page.wait_for_load_state()
     if t.problem():
         raise Failed(f"the result was refused: {t.problem()}")
     return res
