@@ -82,9 +82,14 @@ def verdict(key: str, number: int):
     word = request.form.get("verdict", "")
     if word not in VERDICTS:
         abort(400)
+    data = {"hand": number, "by": name, "verdict": word, "via": "seat"}
+    from .play import well_formed
+
+    problem = well_formed(m, state, "confirm", data)  # the registry's check, as every write's
+    if problem is not None:
+        return _page(m, seat, problem, 422)
     try:
-        store.append_event(get_db(), m["id"], len(evs), "confirm",
-                           {"hand": number, "by": name, "verdict": word, "via": "seat"})
+        store.append_event(get_db(), m["id"], len(evs), "confirm", data)
     except store.StaleError:
         return _page(m, seat, _("Another phone changed this match first."), 409)
     return redirect(url_for("seats.page", key=key, _anchor=f"hand-{number}"))

@@ -318,6 +318,10 @@ def create_match(db: Database, variant: str, options: dict, players: list[str],
                  settings: dict | None = None, created: str | None = None) -> dict:
     """Store a new match (and, for an import, its events) in one transaction. An event is
     ``(kind, data)`` or ``(kind, data, at)`` (an imported log keeps its times)."""
+    from referee.matches.events import KINDS
+
+    if any(e[0] not in KINDS for e in events):
+        raise ValueError("not a kind of change")  # the import checks every change before
     now = _now()
     edit_key, view_key = secrets.token_urlsafe(18), secrets.token_urlsafe(9)
     with _write(db):
@@ -482,9 +486,13 @@ def append_all(db: Database, match_id: int, expected: int, changes: list[tuple[s
     stored, as :func:`append` gives one. ``op``, the tap's key, goes with the first: the tap that
     made them all."""
     from referee import limits
+    from referee.matches.events import KINDS
 
     if not changes:
         return []
+    unknown = [kind for kind, _data in changes if kind not in KINDS]
+    if unknown:  # no write path may log a kind the registry (and so the import) does not know
+        raise ValueError(f"not a kind of change: {unknown[0]!r}")
     if expected + len(changes) > limits.MAX_EVENTS:
         raise LimitError(expected)
     if has_op(db, match_id, op):
