@@ -5,64 +5,37 @@
 //   the server cannot be reached.
 (function () {
   "use strict";
-  // the table's time zone (the phone's own), for the times the pages and the sheets print
+  // the phone's time zone, for the times the pages and sheets print (without it: UTC, said so)
   try {
     var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (zone && /^[A-Za-z0-9/_+-]+$/.test(zone) && document.cookie.indexOf("tz=" + zone) < 0) {
-      document.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax";
-      // a page drawn before the server knew the zone says its times in UTC: say them here
-      var pad = function (n) { return (n < 10 ? "0" : "") + n; };
-      document.querySelectorAll("time[datetime]").forEach(function (el) {
-        var d = new Date(el.getAttribute("datetime"));
-        if (isNaN(d)) return;
-        el.textContent = d.getFullYear() + "-" + pad(d.getMonth() + 1) + "-" + pad(d.getDate()) +
-          " " + pad(d.getHours()) + ":" + pad(d.getMinutes());
-      });
-    }
-  } catch (e) { /* no Intl: the times stay in UTC, said so */ }
-  // The deal being entered survives a reload (and a phone that drops the page): the ticks and
-  // the rows are kept in this tab's sessionStorage under the page and the match's change count,
-  // and put back when the page comes back with nothing ticked. sessionStorage, not localStorage
-  // nor the server: a half-entered deal is this phone's unfinished work, for no other phone
-  // nor the match's record until «Start»; it goes with the tab, and with the next change of the
-  // match the key no longer fits.
-  var dealForm = document.querySelector("form.deal-form");
-  if (dealForm && window.sessionStorage) {
-    var n = dealForm.querySelector('input[name="n"]');
-    var key = "referee-deal:" + location.pathname + ":" + (n ? n.value : "");
-    var fields = function () {
-      return [].slice.call(dealForm.querySelectorAll("input[name]")).filter(function (i) {
-        return i.name !== "csrf_token" && i.name !== "n" && i.type !== "hidden" && i.type !== "submit";
-      });
-    };
+    if (/^[A-Za-z0-9/_+-]+$/.test(zone)) document.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax";
+  } catch (e) {}
+  // the deal being entered survives a reload: kept in this tab (sessionStorage) under the page
+  // and the match's change count, put back when the page comes back empty
+  var df = document.querySelector("form.deal-form");
+  if (df && window.sessionStorage) {
+    var key = "deal:" + location.pathname + ":" + (df.n ? df.n.value : "");
+    var on = function (i) { return /checkbox|radio/.test(i.type) ? i.checked && i.value : i.value; };
+    var fields = function () { return [].slice.call(df.querySelectorAll("input[name]:not([type=hidden])")); };
     var keep = function () {
-      var state = {};
-      fields().forEach(function (i) {
-        if (i.type === "checkbox" || i.type === "radio") {
-          if (i.checked && i.value) (state[i.name] = state[i.name] || []).push(i.value);
-        } else if (i.value) {
-          state[i.name] = [i.value];
-        }
-      });
-      try { sessionStorage.setItem(key, JSON.stringify(state)); } catch (e) { /* full: not kept */ }
+      var st = {};
+      fields().forEach(function (i) { if (on(i)) (st[i.name] = st[i.name] || []).push(i.value); });
+      try { sessionStorage.setItem(key, JSON.stringify(st)); } catch (e) {}
     };
-    var fresh = !fields().some(function (i) {
-      return (i.type === "checkbox" || i.type === "radio") ? (i.checked && i.value) : i.value;
-    });
     var kept = null;
-    try { kept = JSON.parse(sessionStorage.getItem(key) || "null"); } catch (e) { kept = null; }
-    if (fresh && kept) {
+    try { kept = JSON.parse(sessionStorage.getItem(key)); } catch (e) {}
+    if (kept && !fields().some(on)) {
       fields().forEach(function (i) {
         var v = kept[i.name];
         if (!v) return;
-        if (i.type === "checkbox" || i.type === "radio") i.checked = v.indexOf(i.value) >= 0;
+        if (/checkbox|radio/.test(i.type)) i.checked = v.indexOf(i.value) >= 0;
         else { i.value = v[0]; i.dispatchEvent(new Event("input", {bubbles: true})); }
       });
-      dealForm.dispatchEvent(new Event("change", {bubbles: true}));
+      df.dispatchEvent(new Event("change", {bubbles: true}));
     }
-    dealForm.addEventListener("change", keep);
-    dealForm.addEventListener("input", keep);
-    dealForm.addEventListener("click", function () { setTimeout(keep, 0); });
+    df.addEventListener("change", keep);
+    df.addEventListener("input", keep);
+    df.addEventListener("click", function () { setTimeout(keep, 0); });
   }
   var sw = document.querySelector('meta[name="service-worker"]');
   if (sw && "serviceWorker" in navigator && window.isSecureContext) {
