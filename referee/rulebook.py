@@ -1364,8 +1364,8 @@ ENGINE_RULES: dict[str, dict] = {
          "нельзя.",
          "After the tile laid (or the pass) the turn passes on; nothing is added to a finished turn.")),
     "turn.incomplete": _E("play", _ALL, ("Пустой ход", "An empty turn"),
-        ("Ход — это взятые кости, затем положенные кости или pass; ход без положенной кости кончается "
-         "явным pass.",
+        ("Ход — это взятые кости, затем положенные кости или пас; ход без положенной кости кончается "
+         "явным пасом.",
          "A turn is any draws, then tiles laid or pass; a turn that lays no tile ends with an explicit "
          "pass.")),
     "lead.unknown": _E("lead", _ALL, ("Кто заходит", "Who leads"),
@@ -1552,7 +1552,7 @@ ENGINE_RULES: dict[str, dict] = {
          "nothing to draw (or, in one-draw variants, after a draw that did not fit)."),
         quote_from=('drawing', 'draws', 'play')),
     "pass.after_lay": _E("play", _ALL, ("Пас после хода", "Pass after laying"),
-        ("pass означает, что игрок не положил ни одной кости; после положенной кости пас не пишут.",
+        ("Пас означает, что игрок не положил ни одной кости; после положенной кости пас не пишут.",
          "pass says the player laid no tile; it is not written after a tile laid.")),
     "lucky.five_draws": _E("play", "lucky", ("Не больше пяти", "At most five"),
         ("За ход можно взять не больше 5 костей.", "At most 5 tiles may be drawn in one turn."),
@@ -1605,7 +1605,7 @@ ENGINE_RULES: dict[str, dict] = {
         ("Кость, взятая из базара, в этот ход не играет.", "A tile drawn from the bazaar is not played this turn."),
         quote_from=('turn',)),
     "blind.after_miss": _E("play", _BLIND, ("После промаха", "After a miss"),
-        ("После неудачной кости ход окончен: можно лишь взять одну кость из базара, затем pass.",
+        ("После неудачной кости ход окончен: можно лишь взять одну кость из базара, затем пас.",
          "After a miss the turn is over: one draw at most, then pass."),
         quote_from=('turn',)),
     "dark.one_tile": _E("play", "dark", ("Одна кость до открытия", "One tile until the reveal"),

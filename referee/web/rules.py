@@ -60,8 +60,9 @@ def rule_title(variant: str, rule: str | None) -> str | None:
         return None
 
 
-#: the game record's own words in its section's texts (the file format's field names, its
-#: variant names and option keys): shown as code, the way a record file spells them
+#: the game record's own words in the rules' texts (the file format's field names, its variant
+#: names, option keys and values, the move notation's words): shown as code, the way a record
+#: file spells them, so that a Russian sentence that names them holds no English word as text
 RECORD_WORDS = None
 
 
@@ -75,14 +76,17 @@ def record_words(text: str, lang: str = "ru"):
     if RECORD_WORDS is None:
         words = {"format", "variant", "options", "players", "hands", "deal", "turns", "player", "moves",
                  "left", "result", "out", "scored", "maker", "lead", "starter", "removed", "date", "lang",
-                 "referee", "points", "end", "winner", "number", "open"}
+                 "referee", "points", "end", "winner", "number", "open",
+                 # the move notation's words (a:b … draw, pass, miss): the record's spelling too
+                 "draw", "pass", "miss", "across", "along", "across/along", "down", "cut", "give", "right",
+                 "null", "turnz"}
         words |= set(catalogue.VARIANTS)
         for v in catalogue.VARIANTS.values():
             for o in v.options:
                 words.add(o.key)
                 words.update(str(c) for c in o.choices if isinstance(c, str))
         alt = "|".join(sorted((re.escape(w) for w in words), key=len, reverse=True))
-        RECORD_WORDS = re.compile(rf"(?<![\w/.-])(referee-record/\d+|docs/[\w./-]+|(?:{alt})(?:=[\w]+)?)(?![\w/-])")
+        RECORD_WORDS = re.compile(rf"(?<![\w/.-])(referee-record/\d+|docs/[\w./-]+|(?:{alt})(?:=[\w]+|@\w+)?)(?![\w/@-])")
     out, pos = [], 0
     for m in RECORD_WORDS.finditer(text):
         if lang == "en" and not re.search(r"[_=/]", m.group(1)):

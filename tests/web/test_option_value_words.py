@@ -112,3 +112,18 @@ def test_the_search_finds_a_raw_value():
     assert found("Кто начинает: highest_double; базар: until", "traditional", "ru") == ["highest_double", "until"]
     assert found("Opener: highest_double; draw until able; fish: fewest_pips", "traditional", "en") == ["fewest_pips", "highest_double"]
     assert found("Пары: kozel", "traditional", "ru") == ["kozel"]
+
+
+NOTATION = {"pass", "draw", "miss", "open", "across", "along", "down", "cut", "give"}
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_no_english_word_in_the_russian_rules(client, variant):
+    """A Russian rule says «пас», and where it names the record's notation (``pass``,
+    ``across``) the notation is set as code, never as an English word in a Russian sentence."""
+    client.get("/lang/ru")
+    page = soup(client.get(f"/rules/{variant}"))
+    for tag in page(["style", "script", "code", "blockquote"]):
+        tag.decompose()
+    bad = sorted({s[:90] for s in page.stripped_strings if set(WORD.findall(s)) & NOTATION})
+    assert not bad, bad
