@@ -25,7 +25,7 @@ from .rules.tiles import ALL_MASK, PIPS, parse_tile, tile_str, tiles_of
 from .rules.variants import make_variant
 from .rules.variants.base import HandScore, Variant
 
-__all__ = ["FORMAT", "RecordError", "Record", "HandRecord", "Report", "Position", "Stopped", "read", "replay", "result_bounds",
+__all__ = ["FORMAT", "RecordError", "Record", "HandRecord", "Report", "Position", "Stopped", "read", "replay", "result_bounds", "next_lead",
            "positions", "check", "dumps"]
 
 FORMAT = "referee-record/1"
@@ -822,6 +822,27 @@ def result_bounds(record: Record | Any, number: int, *,
         out[name] = {"most": cap, "one": sorted(one) if one is not None else None, "tiles": counts[s],
                      "step": v.in_play_step or None}
     return out
+
+
+def next_lead(record: Record | Any, number: int, *,
+               report: Report | Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Who leads hand ``number`` (1-based) before its deal is known, as its start finds it:
+    ``{"seat": s}`` where the rules name the player (the last hand's winner leads), ``{"tile":
+    "6:6"}`` where the holder of a tile leads (the first of the variant's opener order), else
+    ``{}`` (the table chooses: by lot or agreement)."""
+    if not isinstance(record, Record):
+        record = read(record)
+    if not 1 <= number <= len(record.hands):
+        raise IndexError(f"hand {number} of {len(record.hands)}")
+    hr = record.hands[number - 1]
+    prev = _previous_winner(record, number, report)
+    h, v = _start_hand(record, hr, number, prev, number == 1)
+    if h.to_move is not None:
+        return {"seat": h.to_move}
+    order = v.opener_order(h)
+    if order:
+        return {"tile": tile_str(order[0])}
+    return {}
 
 
 def _left_agree(a: dict[str, Any] | None, b: dict[str, Any] | None, lone_blank: int | None, number: int) -> None:

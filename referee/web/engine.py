@@ -638,6 +638,22 @@ def hand_summary(state: MatchState, players: list[str]) -> dict | None:
             "rows": rows, "layout": layout, "pairs": pairs, "eggs": h.get("eggs")}
 
 
+def next_lead(match: dict, state: MatchState) -> dict:
+    """Who leads the next hand before its deal is known (``referee.record.next_lead``): ``name``
+    where the rules name him, ``tile`` where its holder leads, else nothing."""
+    from referee import record as rec
+
+    data = to_record(match, state.hands)
+    data["hands"] = list(data.get("hands") or []) + [{"result": {"out": None, "left": {}}}]
+    try:
+        lead = rec.next_lead(data, len(data["hands"]), report=state.report)
+    except (RuleError, catalogue.OptionError, rec.RecordError, rec.Stopped, IndexError):
+        return {}
+    if "seat" in lead:
+        return {"name": match["players"][lead["seat"]]}
+    return lead
+
+
 def result_bounds(match: dict, state: MatchState) -> dict[str, dict]:
     """What each player's pips can be in the next hand entered by its result, as the engine's
     check allows a count (``referee.record.result_bounds``): the result page's number pad

@@ -213,6 +213,7 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         needs_starter=ph == "play" and _needs_starter(m, state),
         preview=preview, place_marks=preview["labels"] or _split_marks(groups if blind is None else []),
         summary=engine.hand_summary(state, m["players"]) if ph in ("next", "over") else None,
+        next_lead=engine.next_lead(m, state) if ph == "next" else {},
     ), status
 
 
@@ -890,6 +891,7 @@ def _result_page(m: dict, problem: str | None = None, status: int = 200, values=
         rules=engine.rules_of(m), form=forms.ActionForm(), problem=problem, values=values,
         in_play=result_asks_scored(m), phase=ph, number=len(state.hands) + 1, note=note,
         bounds=engine.result_bounds(m, state) if asking else {},
+        lead=engine.next_lead(m, state) if asking else {},
         asks=_asks(m, state) if asking else {},
         preview=_preview(m, state, values), fragment=fetched()), status
 

@@ -40,3 +40,14 @@ def test_traditional_four_hold_seven_tiles_at_most_69_pips():
 
 def test_a_game_whose_points_in_play_are_fives_says_the_step():
     assert record.result_bounds(rec("muggins", 2, {}), 1)["A"]["step"] == 5
+
+
+def test_who_leads_the_next_hand_before_its_deal():
+    """The start of a hand says who leads it: the holder of the opening tile at first, then (the
+    winner leads the next hand) the last hand's winner; the «Козёл» opens with 1:1."""
+    first = rec("traditional", 4, {}, {"out": "B", "left": {"A": 5, "C": 3, "D": 4}})
+    first["hands"].append({"result": {"out": None, "left": {}}})
+    assert record.next_lead(first, 1) == {"tile": "6:6"}
+    assert record.next_lead(first, 2) == {"seat": 1}
+    kozel = rec("traditional", 4, {"teams": "pairs", "scoring": "kozel", "opener": "kozel"})
+    assert record.next_lead(kozel, 1) == {"tile": "1:1"}
