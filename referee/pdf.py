@@ -721,7 +721,7 @@ def blank_sheet_html(variant: str, players: int, lang: str = "ru", rows: int | N
         options=[(o.key, rulebook.option_title(variant, o.key, lang),
                   rulebook.option_label(variant, o.key, options[o.key], lang)) for o in v.options
                  if o.key not in ("target", "limit") and not (o.key == "deal_3_4" and players < 3)],
-        rows=rows or (14 if landscape else 24),
+        rows=rows or (13 if landscape else 24),   # a landscape page keeps its signature lines
         landscape=landscape,
     )
     return _render("print/blank_sheet.html", **ctx)
