@@ -116,3 +116,27 @@ def test_the_table_scoreboard_in_large_type(chromium, live_server, lang, size):
     page.goto(view + "/board")
     assert page.locator(".board-unit").count() == 2
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_landscape_puts_the_picker_beside_the_drawing(chromium, live_server, lang):
+    a = NAMES[lang][0]
+    ctx = context(chromium, size=(844, 390), lang=lang)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    new_match(page, live_server, lang, "traditional", NAMES[lang][:2])
+    page.click('form[action$="/hand"] button[type=submit]')
+    page.wait_for_selector("form.picker-form")
+    page.check(f'input[name="leader"][value="{a}"]')
+    gen = page.evaluate("document.querySelector('main').getAttribute('data-gen') || '0'")
+    page.click('form.picker-form button.pick[value="6:6"]')
+    page.wait_for_function("g => (document.querySelector('main').getAttribute('data-gen') || '0') !== g", arg=gen)
+    hand = page.locator("section.hand").bounding_box()
+    picker = page.locator("form.picker-form").bounding_box()
+    assert picker["x"] >= hand["x"] + hand["width"] - 1          # beside, not below
+    assert abs(picker["y"] - hand["y"]) < 40
+    bar = page.locator(".bar").bounding_box()
+    assert picker["height"] <= bar["y"]                          # the whole picker fits above the bar
+    assert page.evaluate("document.documentElement.scrollWidth") <= 844
+    shoot(page, f"table-{lang}-landscape")
+    ctx.close()
