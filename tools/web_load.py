@@ -1,24 +1,33 @@
-"""A bounded load driver for the web app: N tables, each with a phone moving and a viewer polling.
+"""A bounded load driver for the web app that behaves like the phones at a club's tables.
 
     python tools/web_load.py --tables 100 [--hands-before 0|29] [--move-every 10] [--poll-every 2.5]
                              [--duration 60] [--server referee|gunicorn|waitress] [--workers N]
+                             [--clients K]
 
 ``--workers N``: the server's processes (``referee serve --workers N``, gunicorn's ``-w N``; the
-default is each server's own: one for ``referee serve``, 2 for gunicorn).
+default is each server's own: one for ``referee serve``, 2 for gunicorn). ``--clients K``: the
+driver's own processes, each driving a share of the tables (so that one event loop is not what
+is measured; the driver's CPU is reported beside the server's).
 
 It starts the production server on 127.0.0.1 (a port of its own, a database in a temporary folder:
 nothing of the user's is touched), stores N matches (each with ``--hands-before`` complete hands
 already played move by move, from a seeded random run through the engine), then for
-``--duration`` seconds drives every table as a club night would: the phone at the table posts the
-next move of its hand every ``--move-every`` seconds (a random phase each) and follows the redirect
-to the table page; a viewer polls ``/s/<key>/n`` every ``--poll-every`` seconds and loads the
-read-only page when the count changes. A hand that ends is followed by the next one (its deal
-entered). Only loopback addresses are ever contacted; every loop is bounded by the duration and by
-a request count, and the driver stops the server and removes its folder when it is done.
+``--duration`` seconds drives every table as a club night would: the scorer's phone posts the
+next change every ``--move-every`` seconds (a random phase each): the hand's start with its deal
+(``POST hand``), each move (``POST move``, ``POST end-turn``), and follows the redirect to the
+table page (``GET table``); a viewer polls ``/s/<key>/n`` every ``--poll-every`` seconds
+(``GET view/n``) and loads the read-only view when the count changes (``GET view``). Each phone
+and each viewer keeps one HTTP/1.1 connection open from one request to the next, as a browser
+does (``connections_opened`` counts them: two per table when none was dropped). Before the clock
+starts each table's pages are opened on short connections, so that every worker has replayed
+every match once. Only loopback addresses are ever contacted; every loop is bounded by the
+duration and by a request count, and the driver stops the server and removes its folder when it
+is done.
 
-It prints p50/p99/max latency per route, the errors (any answer but 200/302, a refused move, a
-timeout), and whether every acknowledged move is in the database afterwards (read back from the
-log: each move the server answered 302 to, in order, and nothing else).
+It prints p50/p99/max latency per route, the server's CPU and the driver's, the load average
+before and after, the errors (any answer but 200/302, a refused move, a timeout), and whether
+every acknowledged move is in the database afterwards (read back from the log: each change the
+server answered 302 to, in order, and nothing else).
 
 Its helpers (seeded matches, the server, the client) serve ``tools/web_bench.py`` too.
 """
@@ -256,12 +265,15 @@ class Server:
         self.stop()
 
 
-# -- a small HTTP/1.1 client (asyncio; one connection per request, as gunicorn's sync workers) ----
+# -- a small HTTP/1.1 client (asyncio), holding its connection open between requests as a phone does --
 
 N_RE = re.compile(r'name="n" value="(\d+)"')
 CSRF_RE = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|value="([^"]+)" name="csrf_token"'
                      r'|name="csrf_token" value="([^"]+)"')
 COOKIE_RE = re.compile(r"^set-cookie:\s*([^=]+)=([^;]*)", re.I | re.M)
+LENGTH_RE = re.compile(r"^content-length:\s*(\d+)", re.I | re.M)
+CHUNKED_RE = re.compile(r"^transfer-encoding:\s*chunked", re.I | re.M)
+CLOSE_RE = re.compile(r"^connection:\s*close", re.I | re.M)
 
 
 class Answer:
@@ -269,7 +281,12 @@ class Answer:
         self.status, self.headers, self.body = status, headers, body
 
     def text(self) -> str:
-        return self.body.decode("utf-8", "replace")
+        body = self.body
+        if re.search(r"^content-encoding:\s*gzip", self.headers, re.I | re.M):
+            import gzip
+
+            body = gzip.decompress(body)
+        return body.decode("utf-8", "replace")
 
     @property
     def location(self) -> str | None:
@@ -278,16 +295,21 @@ class Answer:
 
 
 class Phone:
-    """One browser: its cookies, its requests' latencies by route."""
+    """One browser: its cookies, its requests' latencies by route, and (``keep_alive``, as a phone's
+    browser does) one HTTP/1.1 connection kept open from one request to the next; a connection the
+    server closed or that failed is opened again for the next request (counted in ``Stats``)."""
 
-    def __init__(self, port: int, stats: "Stats", timeout: float = 30.0):
-        self.port, self.stats, self.timeout = port, stats, timeout
+    def __init__(self, port: int, stats: "Stats", timeout: float = 30.0, keep_alive: bool = True):
+        self.port, self.stats, self.timeout, self.keep_alive = port, stats, timeout, keep_alive
         self.cookies: dict[str, str] = {}
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
 
     async def request(self, route: str, method: str, path: str, form: dict | None = None) -> Answer | None:
         body = urlencode(form).encode() if form is not None else b""
-        head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}", "Connection: close",
-                "Accept-Language: ru"]
+        head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}",
+                "Connection: " + ("keep-alive" if self.keep_alive else "close"), "Accept-Language: ru",
+                "Accept-Encoding: gzip"]
         if self.cookies:
             head.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         if form is not None:
@@ -296,7 +318,9 @@ class Phone:
         try:
             ans = await asyncio.wait_for(self._send(("\r\n".join(head) + "\r\n\r\n").encode() + body),
                                          self.timeout)
-        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError) as e:
+        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError,
+                ValueError) as e:
+            self.close()
             self.stats.error(route, type(e).__name__)
             return None
         self.stats.add(route, time.perf_counter() - t0)
@@ -307,20 +331,37 @@ class Phone:
         return ans
 
     async def _send(self, data: bytes) -> Answer:
-        reader, writer = await asyncio.open_connection(HOST, self.port)
-        try:
-            writer.write(data)
-            await writer.drain()
-            raw = await reader.read(-1)
-        finally:
-            writer.close()
-        head, _, body = raw.partition(b"\r\n\r\n")
-        lines = head.decode("latin-1")
-        status = int(lines.split(" ", 2)[1])
-        m = re.search(r"^content-length:\s*(\d+)", lines, re.I | re.M)
-        if m and len(body) < int(m.group(1)):
-            raise ValueError("short body")
-        return Answer(status, lines, body)
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+            self.stats.connections += 1
+        reader, writer = self.reader, self.writer
+        assert reader is not None
+        writer.write(data)
+        await writer.drain()
+        head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+        status = int(head.split(" ", 2)[1])
+        m = LENGTH_RE.search(head)
+        if m:
+            body = await reader.readexactly(int(m.group(1)))
+        elif CHUNKED_RE.search(head):
+            parts = []
+            while True:
+                size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                parts.append(await reader.readexactly(size + 2))
+                if size == 0:
+                    break
+            body = b"".join(p[:-2] for p in parts)
+        else:
+            body = await reader.read(-1)
+            self.close()
+        if not self.keep_alive or CLOSE_RE.search(head):
+            self.close()
+        return Answer(status, head, body)
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
 
 
 def form_of(page: str) -> dict:
@@ -335,6 +376,8 @@ def form_of(page: str) -> dict:
 class Stats:
     times: dict[str, list[float]] = field(default_factory=dict)
     errors: dict[str, int] = field(default_factory=dict)
+    #: connections opened (a phone keeps one open: more than one per phone is a reconnection)
+    connections: int = 0
 
     def add(self, route: str, seconds: float) -> None:
         self.times.setdefault(route, []).append(seconds)
@@ -476,13 +519,48 @@ def default_workers(server: str, workers: int | None) -> int:
     return 1 if server in ("referee", "waitress") else 2
 
 
+#: the tables each client process drives (set before the processes are forked)
+_DRIVEN: list["Table"] = []
+
+
+def _drive_share(args: tuple) -> dict:
+    """One client process: drives every ``k``-th table of ``_DRIVEN`` for ``duration`` seconds."""
+    import resource
+
+    k, of, duration, move_every, poll_every, seed, limit = args
+    mine = _DRIVEN[k::of]
+    stats = Stats()
+    for t in mine:
+        t.phone.stats = t.viewer.stats = stats
+    rng = random.Random(seed * 7919 + k)
+
+    async def drive():
+        until = time.monotonic() + duration
+        jobs = []
+        for t in mine:
+            jobs.append(t.run_phone(until, move_every, random.Random(rng.random()), limit))
+            jobs.append(t.run_viewer(until, poll_every, random.Random(rng.random()), limit))
+        await asyncio.gather(*jobs)
+        for t in mine:
+            t.phone.close()
+            t.viewer.close()
+
+    asyncio.run(drive())
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    return {"times": stats.times, "errors": stats.errors, "connections": stats.connections,
+            "acked": [t.acked for t in mine], "cpu": me.ru_utime + me.ru_stime}
+
+
 def run_load(tables: int, hands_before: int, duration: float, move_every: float, poll_every: float,
-             server: str = "gunicorn", workers: int | None = None, seed: int = 7) -> dict:
-    """One bounded run; returns its figures."""
+             server: str = "gunicorn", workers: int | None = None, seed: int = 7, clients: int = 1) -> dict:
+    """One bounded run; returns its figures. ``clients``: the driver's processes (each drives a
+    share of the tables on connections of its own), so that one client's event loop is not the
+    queue being measured."""
     workers = default_workers(server, workers)
     plans = [plan_hands(VARIANT, NAMES, hands_before + 3, seed=seed * 100003 + i, options=OPTIONS)
              for i in range(min(tables, 8))]
     plans = [plans[i % len(plans)] for i in range(tables)]  # 8 different matches, repeated
+    load_before = [round(x, 1) for x in os.getloadavg()]
     with Server(server, workers) as srv:
         matches = store_matches(srv.db, plans, hands_before)
         from referee.web.log import record_to_events
@@ -491,9 +569,10 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
                          for plan in plans]
         stats = Stats()
         ts = [Table(m, plan, hands_before, srv.port, stats) for m, plan in zip(matches, plans)]
-        # before the clock starts every table's pages are opened a few times, so that each
-        # worker has replayed each match once (at a club the phones have them open already:
-        # what a first page costs is web_bench's first_page_ms)
+        # before the clock starts every table's pages are opened a few times on connections of
+        # their own (each new one may go to either worker), so that each worker has replayed
+        # each match once (at a club the phones have them open already: what a first page costs
+        # is web_bench's first_page_ms)
         warm = Stats()
 
         async def warm_up():
@@ -501,49 +580,56 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
 
             async def one(t):
                 async with sem:
-                    t.phone.stats = t.viewer.stats = warm
                     for _ in range(2 * workers):
-                        await t.open()
-                        await t.viewer.request("warm", "GET", f"/s/{t.m['view_key']}")
-                    t.phone.stats = t.viewer.stats = stats
+                        once = Phone(srv.port, warm, keep_alive=False)
+                        await once.request("warm", "GET", t.edit)
+                        await once.request("warm", "GET", f"/s/{t.m['view_key']}")
             await asyncio.gather(*(one(t) for t in ts))
 
         w0 = time.monotonic()
         asyncio.run(warm_up())
         warm_s = time.monotonic() - w0
-        rng = random.Random(seed)
         limit = int(duration / min(move_every, poll_every)) + 2
         cpu0, t0 = srv.cpu(), time.monotonic()
-        import resource
+        global _DRIVEN
+        _DRIVEN = ts
+        clients = max(1, min(clients, tables))
+        jobs = [(k, clients, duration, move_every, poll_every, seed, limit) for k in range(clients)]
+        if clients == 1:
+            shares = [_drive_share(jobs[0])]
+        else:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
 
-        me0 = resource.getrusage(resource.RUSAGE_SELF)
-
-        async def drive():
-            until = time.monotonic() + duration
-            jobs = []
-            for t in ts:
-                jobs.append(t.run_phone(until, move_every, random.Random(rng.random()), limit))
-                jobs.append(t.run_viewer(until, poll_every, random.Random(rng.random()), limit))
-            await asyncio.gather(*jobs)
-
-        asyncio.run(drive())
+            with ProcessPoolExecutor(clients, mp_context=multiprocessing.get_context("fork")) as pool:
+                shares = list(pool.map(_drive_share, jobs))
         wall, cpu = time.monotonic() - t0, srv.cpu() - cpu0
-        me1 = resource.getrusage(resource.RUSAGE_SELF)
-        client_cpu = (me1.ru_utime - me0.ru_utime) + (me1.ru_stime - me0.ru_stime)
+        load_after = [round(x, 1) for x in os.getloadavg()]
+        for k, share in enumerate(shares):
+            for route, times in share["times"].items():
+                stats.times.setdefault(route, []).extend(times)
+            for what, n in share["errors"].items():
+                stats.errors[what] = stats.errors.get(what, 0) + n
+            stats.connections += share["connections"]
+            for t, acked in zip(ts[k::clients], share["acked"]):
+                t.acked = acked
+        client_cpu = sum(share["cpu"] for share in shares)
         log = check_log(srv.db, ts, before_events)
     summary = stats.summary()
     per_table = 1000 * cpu / (tables * wall) if tables and wall else 0.0
-    return {"load_average_1min": round(os.getloadavg()[0], 1),
-            # the server's CPU demand: milliseconds of CPU per table per second, and how many
-            # tables would take every core of this machine (an estimate from the demand alone)
+    return {"load_average_before": load_before, "load_average_after": load_after,
+            # the server's CPU demand: milliseconds of CPU per table per second
             "server_cpu_ms_per_table_s": round(per_table, 3),
-            "tables_at_full_cpu_estimate": int((os.cpu_count() or 1) * 1000 / per_table) if per_table else None,
             "tables": tables, "hands_before": hands_before, "server": server, "workers": workers,
-            "warm_up_s": round(warm_s, 1), "duration_s": round(wall, 1), "move_every_s": move_every, "poll_every_s": poll_every,
+            "clients": clients, "warm_up_s": round(warm_s, 1), "duration_s": round(wall, 1),
+            "move_every_s": move_every, "poll_every_s": poll_every,
             "server_cpu_s": round(cpu, 2), "server_cpu_share": round(cpu / wall, 2),
             # the driver's own CPU (on the same machine): when it nears its share of a busy
             # machine, the latencies are the driver's queue, not the server's
             "client_cpu_s": round(client_cpu, 2),
+            # connections the phones opened: two per table (the scorer's and the viewer's), more
+            # when the server closed one or one failed
+            "connections_opened": stats.connections,
             "routes": summary, "errors": stats.errors, "worst_p99_ms": stats.worst_p99(), **log}
 
 
@@ -561,11 +647,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="the server's processes: `referee serve --workers N` (default 1), gunicorn -w N"
                          " (default 2); waitress-serve runs one")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--clients", type=int, default=1, metavar="K",
+                    help="the driver's processes, each driving a share of the tables (default 1)")
     args = ap.parse_args(argv)
     if not 1 <= args.tables <= 5000 or not 0 < args.duration <= 600:
         ap.error("--tables 1..5000, --duration up to 600 s")
     out = run_load(args.tables, args.hands_before, args.duration, args.move_every, args.poll_every,
-                   args.server, args.workers, args.seed)
+                   args.server, args.workers, args.seed, args.clients)
     print(json.dumps(out, ensure_ascii=False, indent=1))
     return 0 if out["every_move_present"] and not out["errors"] else 1
 
