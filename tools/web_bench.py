@@ -156,9 +156,8 @@ def ceiling(server: str, workers: int, hands_before: int, duration: float, start
         r = web_load.run_load(n, hands_before, duration, 10.0, 2.5, server, workers)
         r.pop("routes_detail", None)
         runs.append({k: r[k] for k in ("tables", "hands_before", "worst_p99_ms", "errors",
-                                       "every_move_present", "server_cpu_share", "load_average_1min",
-                                       "server_cpu_ms_per_table_s", "tables_at_full_cpu_estimate",
-                                       "routes")})
+                                       "every_move_present", "server_cpu_share", "load_average_before",
+                                       "load_average_after", "server_cpu_ms_per_table_s", "routes")})
         print(f"  {n} tables, {hands_before} hands before: worst p99 {r['worst_p99_ms']} ms, "
               f"errors {sum(r['errors'].values())}, every move present: {r['every_move_present']}",
               file=sys.stderr)
