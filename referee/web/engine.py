@@ -15,7 +15,7 @@ from referee.rules.errors import RuleError
 from referee.rules.hand import Hand
 from referee.rules.variants import Variant
 
-from .log import Folded, LoggedHand, fold_log, to_record
+from .log import Folded, LoggedHand, fold_log, goes_on, to_record
 
 
 def rules_of(match: dict) -> Variant:
@@ -169,11 +169,13 @@ def _engine_failure(err: Exception) -> Refusal:
                    "The rules engine could not handle this: %s" % type(err).__name__)
 
 
-def _resume_point(folded: Folded, base: MatchState | None) -> int:
+def _resume_point(folded: Folded, base: MatchState | None, events: list[dict]) -> int:
     """How many of the first hands ``base`` finished are the same in ``folded``: the replay goes
     on after them. Hands are the same when the event that made the next hand is the same event
     at the same place and the same corrections and renames are in force (``Folded``); the last
-    hand is always replayed."""
+    hand is always replayed. When every hand of ``base`` was finished and the log has only gone
+    on after it (no undo, redo, correction or rename since: ``log.goes_on``), they are all the
+    same: a hand's start replays that hand only."""
     if base is None or base.folded is None or base.rep is None or base.error is not None \
             and base.error.rule == "engine.failure":
         return 0
@@ -184,6 +186,9 @@ def _resume_point(folded: Folded, base: MatchState | None) -> int:
         if h.end is None:
             break
         finished += 1
+    if base.error is None and finished == len(base.folded.hands) == len(base.rep.hands) \
+            and len(folded.hands) > finished and goes_on(events, base.count):
+        return finished
     k = min(finished, len(folded.hands) - 1, len(base.folded.marks) - 1)
     while k > 0 and folded.marks[k] != base.folded.marks[k]:
         k -= 1
@@ -211,7 +216,7 @@ def replay(match: dict, events: list[dict], base: MatchState | None = None) -> M
     from referee import record as rec
 
     open_last = bool(hands) and hands[-1].open_turn is not None
-    k = _resume_point(folded, base)
+    k = _resume_point(folded, base, events)
     # k > 0 only when base has a report (``_resume_point``)
     done = base.rep.hands[:k] if k and base is not None and base.rep is not None else []
     try:
@@ -667,3 +672,86 @@ def result_bounds(match: dict, state: MatchState) -> dict[str, dict]:
         return rec.result_bounds(data, len(data["hands"]), report=state.report)
     except (RuleError, catalogue.OptionError, rec.RecordError, rec.Stopped, IndexError):
         return {}
+
+
+# -- checkpoints: a state's finished hands, kept with the log (``states``, ``store.checkpoints``) --
+
+#: the form of a checkpoint's data; a checkpoint of another form is ignored
+CHECKPOINT_FORM = 1
+
+
+def checkpoint_of(state: MatchState) -> dict | None:
+    """What a checkpoint keeps of a state between hands (every hand of its log finished, no
+    refusal): the match's fields the replay read and each hand's report as the match took it
+    (``HandReport``: its points, what hangs, the eggs, ``taken``, the in-play points), so that
+    ``replay(base=...)`` goes on after them as after a kept state. None when a hand is in play."""
+    rep = state.rep
+    if rep is None or state.error is not None or not state.hands or len(rep.hands) != len(state.hands):
+        return None
+    hands = []
+    for hr in rep.hands:
+        if hr.end is None or hr.taken is None:
+            return None
+        scores = getattr(hr.hand, "scores", None)
+        points, end, winner, left = hr.taken
+        hands.append({"number": hr.number, "end": hr.end, "winner": hr.winner, "points": hr.points,
+                      "left": hr.left, "scored": hr.scored, "hanging": hr.hanging, "eggs": hr.eggs,
+                      "scores": list(scores) if scores is not None else None,
+                      "taken": [list(points), end, winner, list(left)]})
+    return {"form": CHECKPOINT_FORM, "of": list(state.of), "hands": hands}
+
+
+def _hand_report(d: dict, number: int):
+    """A finished hand's report from a checkpoint (``checkpoint_of``); ValueError when it is not
+    one."""
+    from referee.record import HandReport
+
+    def names(x) -> dict:
+        if not isinstance(x, dict) or not all(isinstance(k, str) for k in x):
+            raise ValueError("not a dict of players")
+        return dict(x)
+
+    if d.get("number") != number or not isinstance(d.get("end"), str):
+        raise ValueError("not the hand expected")
+    points, end, winner, left = d["taken"]
+    if not isinstance(points, list) or not isinstance(left, list) or end != d["end"] \
+            or not (winner is None or isinstance(winner, int)):
+        raise ValueError("not what the match took")
+    scores = d.get("scores")
+    eggs = d.get("eggs")
+    if not (eggs is None or isinstance(eggs, int)) or not (scores is None or isinstance(scores, list)):
+        raise ValueError("not a hand's eggs or scores")
+    winner_name = d.get("winner")
+    if not (winner_name is None or isinstance(winner_name, str)):
+        raise ValueError("not a winner")
+    return HandReport(number=number, end=d["end"], winner=winner_name, points=names(d["points"]),
+                      left=names(d["left"]), scored=names(d.get("scored") or {}),
+                      hand=_Played(tuple(scores)) if scores is not None else None,  # type: ignore[arg-type]
+                      hanging=names(d.get("hanging") or {}), eggs=eggs,
+                      taken=(list(points), end, winner, list(left)))
+
+
+def from_checkpoint(match: dict, events: list[dict], data: object) -> MatchState | None:
+    """A state to go on from (``replay(base=...)``): the checkpoint's finished hands over the fold
+    of ``events`` (the events the checkpoint covers, checked against its digest by the caller).
+    None when the data is not a checkpoint of this match's log: another form, other match fields,
+    hands the log does not fold to, a value of the wrong kind."""
+    import json
+
+    from referee.record import Report
+
+    try:
+        if not isinstance(data, dict) or data.get("form") != CHECKPOINT_FORM:
+            return None
+        of = match_of(match)
+        if data.get("of") != json.loads(json.dumps(list(of))):
+            return None
+        folded = fold_log(events)
+        raw = data["hands"]
+        if not isinstance(raw, list) or not raw or len(raw) != len(folded.hands):
+            return None
+        hands = [_hand_report(d, i) for i, d in enumerate(raw, start=1)]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    rep = Report(match["variant"], list(match["players"]), dict(match["options"]), hands, {}, None)
+    return MatchState(hands=folded.hands, report={}, events=list(events), folded=folded, rep=rep, of=of)

@@ -188,6 +188,13 @@ class Folded:
 _LAST_ONLY = kinds.LAST_ONLY
 
 
+def goes_on(events: list[dict], done: int) -> bool:
+    """Whether the events after the first ``done`` only go on after them (a move, a hand, a
+    result, the tiles left, a confirmation): the hands they fold to before the last are those of
+    ``events[:done]``."""
+    return all(e["kind"] in _LAST_ONLY for e in events[done:])
+
+
 def fold(events: list[dict]) -> list[LoggedHand]:
     """The hands the log describes, in order."""
     return fold_log(events).hands

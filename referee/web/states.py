@@ -7,7 +7,17 @@ page is drawn from the kept state, else the new events are replayed on it (``eng
 with ``base``: only the hand they belong to is replayed). A move is checked on a copy of the
 kept live hand, the new state is the replay of the log with the move, the write transaction
 only checks that the count is unchanged and appends, and the new state is kept for the page
-that follows. A state missing here (another worker took the move, a restart) costs one replay.
+that follows. A state missing here (another worker took the move, a restart) starts from the
+match's checkpoint (below) and costs the replay of the hands after it: one hand.
+
+The checkpoint: when a change leaves the match between hands (a hand ended, or a change between
+hands), what the replay knows of its finished hands is stored with the log
+(``store.checkpoints``: ``engine.checkpoint_of``), with the number of events it covers and a
+digest of those events exactly as stored, of the checkpoint's own data and of the engine's code
+(:func:`_seal`). A worker without the match reads it, checks the digest against the log and
+goes on from it (``engine.from_checkpoint``, ``engine.replay(base=...)``): the same replay as
+from a kept state. A checkpoint that does not match (another log, another engine, damaged data)
+is ignored and the whole log replayed: it is a cache, never trusted over the log.
 
 Nothing is taken from a kept state that the log does not say: it is the log's replay, and
 ``tests/web/test_web_states.py`` replays from scratch after every move of seeded matches and
@@ -16,8 +26,11 @@ compares.
 
 from __future__ import annotations
 
+import hmac
+import sqlite3
 import threading
 from collections import OrderedDict
+from functools import lru_cache
 
 from flask import current_app
 
@@ -116,11 +129,91 @@ def load(m: dict, hot: bool = True) -> tuple[list[dict], engine.MatchState]:
     if base is None:
         cache.misses += 1
         evs = store.events(db, m["id"])
+        base = from_checkpoint(m, evs)
     else:
         evs = base.events + rows
     state = engine.replay(m, evs, base=base)
     cache.put(m, state, hot=hot)
     return evs, state
+
+
+@lru_cache(maxsize=1)
+def engine_digest() -> str:
+    """The SHA-256 of the code a checkpoint's data depends on (the rules engine, the record's
+    replay, the log's fold, this app's door to them) and of the version: a checkpoint made by
+    other code is not trusted."""
+    import hashlib
+    from pathlib import Path
+
+    import referee
+
+    root = Path(referee.__file__).parent
+    h = hashlib.sha256(str(engine.CHECKPOINT_FORM).encode())
+    try:
+        from importlib.metadata import version
+
+        h.update(version("referee").encode())
+    except Exception:  # noqa: BLE001 - not installed as a distribution: the files decide
+        pass
+    files = sorted(p for p in (root / "rules").rglob("*") if p.suffix in (".py", ".so", ".pyd"))
+    files += [root / "record.py", root / "web" / "engine.py", root / "web" / "log.py"]
+    for path in files:
+        try:
+            h.update(path.name.encode() + b"\0" + path.read_bytes())
+        except OSError:
+            h.update(path.name.encode() + b"\0-")
+    return h.hexdigest()
+
+
+def _seal(log: str, data: str) -> str:
+    """A checkpoint's digest: of the events it covers (``store.log_digest``), of its data and of
+    the engine's code."""
+    import hashlib
+
+    return hashlib.sha256(f"{engine_digest()}\x1e{log}\x1e{data}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def from_checkpoint(m: dict, evs: list[dict]) -> engine.MatchState | None:
+    """The match's checkpoint as a state to go on from, when it is the checkpoint of this very
+    log (its events, this engine, its data undamaged); else None (the log is replayed whole)."""
+    import json
+    import logging
+
+    db = get_db()
+    try:
+        cp = store.checkpoint(db, m["id"])
+        if cp is None or not 0 < cp["count"] <= len(evs):
+            return None
+        log = store.log_digest(db, m["id"], cp["count"])
+        if log is None or not hmac.compare_digest(_seal(log, cp["data"]), cp["digest"]):
+            logging.getLogger(__name__).info("match %s: its checkpoint is not of its log: replayed whole",
+                                             m["id"])
+            return None
+        return engine.from_checkpoint(m, evs[:cp["count"]], json.loads(cp["data"]))
+    except (ValueError, TypeError, sqlite3.Error):
+        return None
+
+
+def checkpoint(m: dict, state: engine.MatchState) -> bool:
+    """Store ``state``'s checkpoint when it is between hands (a hand just ended); whether it did.
+    A failure is logged and changes nothing else: the change it follows is stored already."""
+    import json
+    import logging
+
+    data = engine.checkpoint_of(state)
+    if data is None:
+        return False
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    db = get_db()
+    try:
+        log = store.log_digest(db, m["id"], state.count)
+        if log is None:
+            return False
+        store.put_checkpoint(db, m["id"], state.count, _seal(log, text), text)
+    except sqlite3.Error:
+        logging.getLogger(__name__).exception("match %s: the checkpoint was not stored", m["id"])
+        return False
+    return True
 
 
 def after(m: dict, state: engine.MatchState, kind: str, data: dict) -> engine.MatchState:
@@ -135,3 +228,5 @@ def appended(m: dict, state: engine.MatchState, *stored: dict) -> None:
     if stored:
         state.events[-len(stored):] = stored
     kept().put(m, state)
+    if stored:
+        checkpoint(m, state)

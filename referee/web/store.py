@@ -116,6 +116,21 @@ def m006_seat_keys(db: Database) -> None:
     db["seat_keys"].create_index(["key_hash"], unique=True)
 
 
+@migrations()
+def m007_checkpoints(db: Database) -> None:
+    """Each match's checkpoint: what the replay of its log knew of its finished hands when the
+    last one ended (``data``, JSON), the number of events it covers (``count``) and the digest
+    that ties it to those events (``digest``; see :func:`log_digest`). A worker that has not
+    kept the match (the other worker, a restart) replays the hand after it only. It is never
+    more than a cache: a checkpoint that does not match the log is ignored, and the log replayed."""
+    db["checkpoints"].create(
+        {"match_id": int, "count": int, "digest": str, "data": str, "at": str},
+        pk="match_id",
+        foreign_keys=[("match_id", "matches", "id")],
+        not_null={"count", "digest", "data", "at"},
+    )
+
+
 class StaleError(Exception):
     """The match changed since the page was drawn (another phone moved first)."""
 
@@ -423,6 +438,40 @@ def _data(text: str) -> dict:
 
 
 _intern = sys.intern
+
+
+def log_digest(db: Database, match_id: int, upto: int) -> str | None:
+    """The SHA-256 of the match's first ``upto`` events exactly as stored (``seq``, ``kind``, the
+    ``data`` text and ``at`` of each), or None when the log has fewer."""
+    import hashlib
+
+    h = hashlib.sha256()
+    n = 0
+    for seq, kind, data, at in db.execute(
+            "SELECT seq, kind, data, at FROM events WHERE match_id = ? AND seq <= ? ORDER BY seq",
+            [match_id, upto]):
+        n += 1
+        if seq != n:
+            return None
+        h.update(f"{seq}\x1f{kind}\x1f{data}\x1f{at}\x1e".encode("utf-8", "surrogatepass"))
+    return h.hexdigest() if n == upto else None
+
+
+def checkpoint(db: Database, match_id: int) -> dict | None:
+    """The match's checkpoint as stored (``count``, ``digest``, ``data`` as text), or None."""
+    row = db.execute("SELECT count, digest, data FROM checkpoints WHERE match_id = ?",
+                     [match_id]).fetchone()
+    return {"count": row[0], "digest": row[1], "data": row[2]} if row is not None else None
+
+
+def put_checkpoint(db: Database, match_id: int, count: int, digest: str, data: str) -> None:
+    """Keep (or replace) the match's checkpoint; one row per match."""
+    with _write(db):
+        db.conn.execute(
+            "INSERT INTO checkpoints (match_id, count, digest, data, at) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (match_id) DO UPDATE SET count = excluded.count, digest = excluded.digest,"
+            " data = excluded.data, at = excluded.at",
+            (match_id, count, digest, data, _now()))
 
 
 def event_count(db: Database, match_id: int) -> int:
