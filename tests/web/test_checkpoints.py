@@ -237,3 +237,18 @@ def test_todays_database_opens_unchanged_and_gains_the_checkpoints(tmp_path, mon
     assert post(fresh, edit, "/result", {"out": "Анфиса", "left_1": "9"}).status_code == 302
     assert stored_checkpoint(fresh, m)["count"] == 6
 
+
+
+def test_a_hands_start_replays_that_hand_only(tmp_path, monkeypatch):
+    """A worker that keeps the match between hands replays the new hand only when it starts (not
+    the hand before it too), and keeps the log's replay."""
+    a = Worker(str(tmp_path / "start.db"))
+    edit = new_match(a.client, "traditional", ["Анфиса", "Всеволод"], options("traditional", 2, target=500))
+    for k in range(3):
+        assert post(a, edit, "/result", {"out": "Анфиса", "left_1": str(5 + k)}).status_code == 302
+    a.page(edit)  # kept: three hands, all finished
+    replays = Replays(monkeypatch)
+    resp, replayed = replays(lambda: post(a, edit, "/hand", {}))
+    assert resp.status_code == 302 and replayed == 1
+    m = a.match(edit)
+    assert a.kept(m).report == a.fresh(m).report
