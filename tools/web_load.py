@@ -14,8 +14,8 @@ nothing of the user's is touched), stores N matches (each with ``--hands-before`
 already played move by move, from a seeded random run through the engine), then for
 ``--duration`` seconds drives every table as a club night would: the scorer's phone posts the
 next change every ``--move-every`` seconds (a random phase each): the hand's start with its deal
-(``POST hand``), each move (``POST move``, ``POST end-turn``), and follows the redirect to the
-table page (``GET table``); a viewer polls ``/s/<key>/n`` every ``--poll-every`` seconds
+(``POST hand``), each move (``POST move``, ``POST end-turn``), sent as the table page's script
+sends them (``X-Referee: fetch``: answered with the table itself, one request a change); a viewer polls ``/s/<key>/n`` every ``--poll-every`` seconds
 (``GET view/n``) and loads the read-only view when the count changes (``GET view``). Each phone
 and each viewer keeps one HTTP/1.1 connection open from one request to the next, as a browser
 does (``connections_opened`` counts them: two per table when none was dropped). Before the clock
@@ -132,15 +132,26 @@ OPTIONS = {"target": 100000}
 
 def store_matches(db_path: str, plans: list[list[PlannedHand]], before: int) -> list[dict]:
     """Store one match per plan with its first ``before`` hands already played (as an import
-    stores them: the same events the pages would have made)."""
-    from referee.web import store
+    stores them: the same events the pages would have made), each with its checkpoint where the
+    app keeps them (as a worker that served the match until its last hand ended would have)."""
+    from referee.web import engine, store
     from referee.web.log import record_to_events
 
+    try:
+        from referee.web.states import store_checkpoint
+    except ImportError:  # a checkout from before checkpoints (a before/after run)
+        store_checkpoint = None
     db = store.open_db(db_path)
     out = []
+    replayed: dict[int, object] = {}
     for plan in plans:
         record = {"hands": [p.record for p in plan[:before]]}
         m = store.create_match(db, VARIANT, dict(OPTIONS), list(NAMES), record_to_events(record), lang="ru")
+        if store_checkpoint is not None and before:
+            state = replayed.get(id(plan))
+            if state is None:
+                state = replayed[id(plan)] = engine.replay(m, store.events(db, m["id"]))
+            store_checkpoint(db, m, state)
         out.append(m)
     db.close()
     return out
@@ -305,11 +316,14 @@ class Phone:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
-    async def request(self, route: str, method: str, path: str, form: dict | None = None) -> Answer | None:
+    async def request(self, route: str, method: str, path: str, form: dict | None = None,
+                      fetch: bool = False) -> Answer | None:
         body = urlencode(form).encode() if form is not None else b""
         head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}",
                 "Connection: " + ("keep-alive" if self.keep_alive else "close"), "Accept-Language: ru",
                 "Accept-Encoding: gzip"]
+        if fetch:  # the table page's script: the change answered with the table itself
+            head.append("X-Referee: fetch")
         if self.cookies:
             head.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
         if form is not None:
@@ -438,14 +452,21 @@ class Table:
                 route, path, data, ack = "POST end-turn", "/end-turn", {}, ("end_turn", "")
             else:
                 route, path, data, ack = "POST move", "/move", {"token": tok}, ("move", tok)
-        ans = await self.phone.request(route, "POST", self.edit + path, {**self.form, **data})
+        # as the table page's script sends it: answered with the table itself, never a redirect
+        ans = await self.phone.request(route, "POST", self.edit + path, {**self.form, **data}, fetch=True)
         if ans is None:
             self.form = None  # the answer was lost: look at the table again before the next move
             return
-        if ans.status != 302:
+        n_before = int(self.form["n"])
+        try:
+            answered = form_of(ans.text()) if ans.status == 200 else None
+        except ValueError:
+            answered = None
+        if answered is None or int(answered["n"]) <= n_before:  # refused: nothing was recorded
             self.phone.stats.error(route, "refused")
             self.form = None
             return
+        self.form = answered
         self.acked.append(ack)
         if not self.in_hand:
             self.in_hand, self.step = bool(self.plan[self.hand].steps), 0
@@ -456,9 +477,6 @@ class Table:
             if self.step >= len(self.plan[self.hand].steps):
                 self.in_hand, self.hand = False, self.hand + 1
         started = ack[0] == "hand"
-        n_before = int(self.form["n"])
-        page = await self.phone.request("GET table", "GET", ans.location or self.edit)
-        self.form = form_of(page.text()) if page is not None and page.status == 200 else None
         if started and self.in_hand and self.form is not None and int(self.form["n"]) == n_before + 2:
             # the app recorded the opening the rules leave no choice about with the start (the
             # deal known): the hand's first planned move is done, as the table page said
@@ -533,6 +551,7 @@ def _drive_share(args: tuple) -> dict:
     for t in mine:
         t.phone.stats = t.viewer.stats = stats
     rng = random.Random(seed * 7919 + k)
+    me0 = resource.getrusage(resource.RUSAGE_SELF)
 
     async def drive():
         until = time.monotonic() + duration
@@ -548,11 +567,13 @@ def _drive_share(args: tuple) -> dict:
     asyncio.run(drive())
     me = resource.getrusage(resource.RUSAGE_SELF)
     return {"times": stats.times, "errors": stats.errors, "connections": stats.connections,
-            "acked": [t.acked for t in mine], "cpu": me.ru_utime + me.ru_stime}
+            "acked": [t.acked for t in mine],
+            "cpu": (me.ru_utime - me0.ru_utime) + (me.ru_stime - me0.ru_stime)}
 
 
 def run_load(tables: int, hands_before: int, duration: float, move_every: float, poll_every: float,
-             server: str = "gunicorn", workers: int | None = None, seed: int = 7, clients: int = 1) -> dict:
+             server: str = "gunicorn", workers: int | None = None, seed: int = 7, clients: int = 1,
+             warm_rounds: int | None = None) -> dict:
     """One bounded run; returns its figures. ``clients``: the driver's processes (each drives a
     share of the tables on connections of its own), so that one client's event loop is not the
     queue being measured."""
@@ -574,13 +595,14 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
         # each match once (at a club the phones have them open already: what a first page costs
         # is web_bench's first_page_ms)
         warm = Stats()
+        rounds = 2 * workers if warm_rounds is None else warm_rounds
 
         async def warm_up():
             sem = asyncio.Semaphore(8)
 
             async def one(t):
                 async with sem:
-                    for _ in range(2 * workers):
+                    for _ in range(rounds):
                         once = Phone(srv.port, warm, keep_alive=False)
                         await once.request("warm", "GET", t.edit)
                         await once.request("warm", "GET", f"/s/{t.m['view_key']}")
@@ -621,7 +643,8 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
             # the server's CPU demand: milliseconds of CPU per table per second
             "server_cpu_ms_per_table_s": round(per_table, 3),
             "tables": tables, "hands_before": hands_before, "server": server, "workers": workers,
-            "clients": clients, "warm_up_s": round(warm_s, 1), "duration_s": round(wall, 1),
+            "clients": clients, "warm_rounds": rounds,
+            "warm_up_s": round(warm_s, 1), "duration_s": round(wall, 1),
             "move_every_s": move_every, "poll_every_s": poll_every,
             "server_cpu_s": round(cpu, 2), "server_cpu_share": round(cpu / wall, 2),
             # the driver's own CPU (on the same machine): when it nears its share of a busy
@@ -647,13 +670,16 @@ def main(argv: list[str] | None = None) -> int:
                     help="the server's processes: `referee serve --workers N` (default 1), gunicorn -w N"
                          " (default 2); waitress-serve runs one")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--warm", type=int, default=None, metavar="R",
+                    help="before the clock: each table's pages opened R times on new connections"
+                         " (default 2 per worker; 0: the workers start cold, from the checkpoints)")
     ap.add_argument("--clients", type=int, default=1, metavar="K",
                     help="the driver's processes, each driving a share of the tables (default 1)")
     args = ap.parse_args(argv)
     if not 1 <= args.tables <= 5000 or not 0 < args.duration <= 600:
         ap.error("--tables 1..5000, --duration up to 600 s")
     out = run_load(args.tables, args.hands_before, args.duration, args.move_every, args.poll_every,
-                   args.server, args.workers, args.seed, args.clients)
+                   args.server, args.workers, args.seed, args.clients, args.warm)
     print(json.dumps(out, ensure_ascii=False, indent=1))
     return 0 if out["every_move_present"] and not out["errors"] else 1
 

@@ -197,22 +197,28 @@ def from_checkpoint(m: dict, evs: list[dict]) -> engine.MatchState | None:
 def checkpoint(m: dict, state: engine.MatchState) -> bool:
     """Store ``state``'s checkpoint when it is between hands (a hand just ended); whether it did.
     A failure is logged and changes nothing else: the change it follows is stored already."""
-    import json
     import logging
+
+    try:
+        return store_checkpoint(get_db(), m, state)
+    except sqlite3.Error:
+        logging.getLogger(__name__).exception("match %s: the checkpoint was not stored", m["id"])
+        return False
+
+
+def store_checkpoint(db, m: dict, state: engine.MatchState) -> bool:
+    """:func:`checkpoint` on the database ``db`` (also outside a request: an import of many
+    matches, the load driver); whether a checkpoint was stored."""
+    import json
 
     data = engine.checkpoint_of(state)
     if data is None:
         return False
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    db = get_db()
-    try:
-        log = store.log_digest(db, m["id"], state.count)
-        if log is None:
-            return False
-        store.put_checkpoint(db, m["id"], state.count, _seal(log, text), text)
-    except sqlite3.Error:
-        logging.getLogger(__name__).exception("match %s: the checkpoint was not stored", m["id"])
+    log = store.log_digest(db, m["id"], state.count)
+    if log is None:
         return False
+    store.put_checkpoint(db, m["id"], state.count, _seal(log, text), text)
     return True
 
 
