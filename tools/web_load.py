@@ -170,13 +170,16 @@ class Server:
     """The production server on loopback, on its own database (a temporary folder)."""
 
     def __init__(self, kind: str = "gunicorn", workers: int | None = None, threads: int = 8,
-                 source: str | None = None):
+                 source: str | None = None, states_events: int | None = None):
         self.kind, self.workers, self.threads = kind, default_workers(kind, workers), threads
         self.source = source or ROOT  # the checkout whose app is served (another one: a before/after)
         self.dir = tempfile.mkdtemp(prefix="referee-load-")
         self.db = os.path.join(self.dir, "load.db")
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
+        if states_events is not None:  # the changes each worker keeps replayed (the app's STATES_EVENTS)
+            with open(os.path.join(self.dir, "config.py"), "w") as f:
+                f.write(f"STATES_EVENTS = {int(states_events)}\n")
         with open(os.path.join(self.dir, "load_app.py"), "w") as f:
             f.write("from referee import create_app\n"
                     f"app = create_app({{'DATABASE': {self.db!r}, 'SECRET_KEY': 'load-test'}})\n")
@@ -573,7 +576,7 @@ def _drive_share(args: tuple) -> dict:
 
 def run_load(tables: int, hands_before: int, duration: float, move_every: float, poll_every: float,
              server: str = "gunicorn", workers: int | None = None, seed: int = 7, clients: int = 1,
-             warm_rounds: int | None = None) -> dict:
+             warm_rounds: int | None = None, states_events: int | None = None) -> dict:
     """One bounded run; returns its figures. ``clients``: the driver's processes (each drives a
     share of the tables on connections of its own), so that one client's event loop is not the
     queue being measured."""
@@ -582,7 +585,7 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
              for i in range(min(tables, 8))]
     plans = [plans[i % len(plans)] for i in range(tables)]  # 8 different matches, repeated
     load_before = [round(x, 1) for x in os.getloadavg()]
-    with Server(server, workers) as srv:
+    with Server(server, workers, states_events=states_events) as srv:
         matches = store_matches(srv.db, plans, hands_before)
         from referee.web.log import record_to_events
 
@@ -643,7 +646,7 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
             # the server's CPU demand: milliseconds of CPU per table per second
             "server_cpu_ms_per_table_s": round(per_table, 3),
             "tables": tables, "hands_before": hands_before, "server": server, "workers": workers,
-            "clients": clients, "warm_rounds": rounds,
+            "clients": clients, "warm_rounds": rounds, "states_events": states_events,
             "warm_up_s": round(warm_s, 1), "duration_s": round(wall, 1),
             "move_every_s": move_every, "poll_every_s": poll_every,
             "server_cpu_s": round(cpu, 2), "server_cpu_share": round(cpu / wall, 2),
@@ -673,13 +676,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--warm", type=int, default=None, metavar="R",
                     help="before the clock: each table's pages opened R times on new connections"
                          " (default 2 per worker; 0: the workers start cold, from the checkpoints)")
+    ap.add_argument("--states-events", type=int, default=None, metavar="N",
+                    help="the changes each worker keeps replayed (the app's STATES_EVENTS; default the app's own)")
     ap.add_argument("--clients", type=int, default=1, metavar="K",
                     help="the driver's processes, each driving a share of the tables (default 1)")
     args = ap.parse_args(argv)
     if not 1 <= args.tables <= 5000 or not 0 < args.duration <= 600:
         ap.error("--tables 1..5000, --duration up to 600 s")
     out = run_load(args.tables, args.hands_before, args.duration, args.move_every, args.poll_every,
-                   args.server, args.workers, args.seed, args.clients, args.warm)
+                   args.server, args.workers, args.seed, args.clients, args.warm, args.states_events)
     print(json.dumps(out, ensure_ascii=False, indent=1))
     return 0 if out["every_move_present"] and not out["errors"] else 1
 
