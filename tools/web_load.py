@@ -27,7 +27,9 @@ is done.
 It prints p50/p99/max latency per route, the server's CPU and the driver's, the load average
 before and after, the errors (any answer but 200/302, a refused move, a timeout), and whether
 every acknowledged move is in the database afterwards (read back from the log: each change the
-server answered 302 to, in order, and nothing else).
+server answered with the table, in order, and nothing else; a change whose answer was lost, a
+timeout, counts as acknowledged when the table shows it recorded afterwards, as the player would
+see it).
 
 Its helpers (seeded matches, the server, the client) serve ``tools/web_bench.py`` too.
 """
@@ -427,8 +429,10 @@ class Table:
         self.viewer = Phone(port, stats)
         self.edit = f"/m/{m['edit_key']}"
         self.form: dict | None = None
-        self.acked: list[tuple[str, str]] = []  # (kind, token) of every change answered 302
+        self.acked: list[tuple[str, str]] = []  # (kind, token) of every change recorded
         self.in_hand = False
+        self.lost: tuple[tuple[str, str], int] | None = None  # a change whose answer was lost
+        self.lost_found = 0  # such changes found recorded on the table afterwards
 
     async def open(self) -> bool:
         ans = await self.phone.request("GET table", "GET", self.edit)
@@ -438,9 +442,19 @@ class Table:
         return True
 
     async def move(self) -> None:
-        """The phone's next change: a hand's start, or the hand's next move; then the page."""
+        """The phone's next change: a hand's start, or the hand's next move (answered with the
+        table). A change whose answer was lost is looked for on the table, as the player would:
+        recorded (the table's count went up), it counts as acknowledged; else it is sent again."""
         if self.form is None and not await self.open():
             return
+        if self.lost is not None:
+            ack, n_before = self.lost
+            self.lost = None
+            assert self.form is not None
+            if int(self.form["n"]) > n_before:
+                self.lost_found += 1
+                self._advance(ack, n_before, int(self.form["n"]))
+                return
         if not self.in_hand:
             if self.hand >= len(self.plan):
                 return
@@ -455,12 +469,13 @@ class Table:
                 route, path, data, ack = "POST end-turn", "/end-turn", {}, ("end_turn", "")
             else:
                 route, path, data, ack = "POST move", "/move", {"token": tok}, ("move", tok)
+        n_before = int(self.form["n"])
         # as the table page's script sends it: answered with the table itself, never a redirect
         ans = await self.phone.request(route, "POST", self.edit + path, {**self.form, **data}, fetch=True)
         if ans is None:
             self.form = None  # the answer was lost: look at the table again before the next move
+            self.lost = (ack, n_before)
             return
-        n_before = int(self.form["n"])
         try:
             answered = form_of(ans.text()) if ans.status == 200 else None
         except ValueError:
@@ -470,6 +485,10 @@ class Table:
             self.form = None
             return
         self.form = answered
+        self._advance(ack, n_before, int(answered["n"]))
+
+    def _advance(self, ack: tuple[str, str], n_before: int, n_now: int) -> None:
+        """The plan after the change ``ack`` was recorded (the table's count: ``n_now``)."""
         self.acked.append(ack)
         if not self.in_hand:
             self.in_hand, self.step = bool(self.plan[self.hand].steps), 0
@@ -479,11 +498,10 @@ class Table:
             self.step += 1
             if self.step >= len(self.plan[self.hand].steps):
                 self.in_hand, self.hand = False, self.hand + 1
-        started = ack[0] == "hand"
-        if started and self.in_hand and self.form is not None and int(self.form["n"]) == n_before + 2:
+        if ack[0] == "hand" and self.in_hand and n_now == n_before + 2:
             # the app recorded the opening the rules leave no choice about with the start (the
             # deal known): the hand's first planned move is done, as the table page said
-            player, tok = self.plan[self.hand].steps[0]
+            _player, tok = self.plan[self.hand].steps[0]
             self.acked.append(("move", tok))
             self.step = 1
             if self.step >= len(self.plan[self.hand].steps):
@@ -564,13 +582,20 @@ def _drive_share(args: tuple) -> dict:
             jobs.append(t.run_viewer(until, poll_every, random.Random(rng.random()), limit))
         await asyncio.gather(*jobs)
         for t in mine:
+            if t.lost is not None:  # a change whose answer was lost at the end: on the table?
+                t.form = None
+                if await t.open() and t.form is not None and int(t.form["n"]) > t.lost[1]:
+                    t.lost_found += 1
+                    t._advance(t.lost[0], t.lost[1], int(t.form["n"]))
+                t.lost = None
+        for t in mine:
             t.phone.close()
             t.viewer.close()
 
     asyncio.run(drive())
     me = resource.getrusage(resource.RUSAGE_SELF)
     return {"times": stats.times, "errors": stats.errors, "connections": stats.connections,
-            "acked": [t.acked for t in mine],
+            "acked": [t.acked for t in mine], "lost_found": sum(t.lost_found for t in mine),
             "cpu": (me.ru_utime - me0.ru_utime) + (me.ru_stime - me0.ru_stime)}
 
 
@@ -639,6 +664,7 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
             for t, acked in zip(ts[k::clients], share["acked"]):
                 t.acked = acked
         client_cpu = sum(share["cpu"] for share in shares)
+        lost_found = sum(share["lost_found"] for share in shares)
         log = check_log(srv.db, ts, before_events)
     summary = stats.summary()
     per_table = 1000 * cpu / (tables * wall) if tables and wall else 0.0
@@ -656,6 +682,9 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
             # connections the phones opened: two per table (the scorer's and the viewer's), more
             # when the server closed one or one failed
             "connections_opened": stats.connections,
+            # changes whose answer was lost (a timeout) and which the table showed recorded
+            # afterwards: counted as acknowledged, as the player at the table would
+            "lost_answers_found_recorded": lost_found,
             "routes": summary, "errors": stats.errors, "worst_p99_ms": stats.worst_p99(), **log}
 
 
