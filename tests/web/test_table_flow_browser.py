@@ -78,6 +78,12 @@ def enter_deal(page, edit: str, rec: dict) -> None:
 def still_to_play(page, edit: str, turns: list[dict]) -> list[dict]:
     """The turns after those recorded with the start (a first move the rules fix)."""
     done = stored_turns(page, edit)
+    if done and len(done[-1]["moves"]) < len(turns[len(done) - 1]["moves"]):
+        # the first move recorded with the start, and the turn goes on (blitz: he lays more)
+        k = len(done) - 1
+        meant = dict(turns[k], moves=turns[k]["moves"][:len(done[-1]["moves"])])
+        assert same(done, turns[:k] + [meant]), done
+        return [dict(turns[k], moves=turns[k]["moves"][len(meant["moves"]):], more=True)] + turns[k + 1:]
     assert same(done, turns[:len(done)]), done
     return turns[len(done):]
 
@@ -102,7 +108,7 @@ def play_turns(page, rec: dict, turns: list[dict], shots, close: bool = True) ->
     the last turn is closed where the page offers it (False: it goes on)."""
     for k, turn in enumerate(turns):
         for i, move in enumerate(turn["moves"]):
-            if i and page.locator(".bar button.more").count():
+            if (i or turn.get("more")) and page.locator(".bar button.more").count():
                 go(page, ".bar button.more", in_view=True)
             tap_move(page, rec, turn["player"], move, shots)
             no_problem(page, (k, turn["player"], move))
