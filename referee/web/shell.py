@@ -67,7 +67,7 @@ def manifest():
 
 
 def _precache() -> dict[str, list[str]]:
-    assets = [_static(f) for f in ("app.css", "app.js", "table.js", "shell.js", "print.css", "icon.svg",
+    assets = [_static(f) for f in ("app.css", "app.js", "table.js", "result.js", "result.css", "board.css", "shell.js", "print.css", "icon.svg",
                                    "icon-192.png", "apple-touch-icon.png")]
     pages = [url_for("rules.index")] + [url_for("rules.variant", variant=v) for v in catalogue.VARIANTS]
     return {"assets": assets, "pages": pages}
