@@ -766,14 +766,17 @@ def _apply_left(h: Hand, v: Variant, left: dict[str, list[int] | int] | None, nu
     h.take_left(pips_given, tiles_given)
 
 
-def _pips_cap(h: Hand, v: Variant, s: int, used: int = 0) -> tuple[int, set[int] | None]:
+def _pips_cap(h: Hand, v: Variant, s: int, used: int = 0,
+              count: int | None = None) -> tuple[int, set[int] | None]:
     """The most pips seat ``s`` can hold (what his count of the heaviest tiles off the table
-    carries, ``used``: tiles listed for others), and with one tile the only counts it can show
-    (a lone 0:0 as ``lone_blank``), else None."""
+    carries, ``used``: tiles listed for others; ``count``: his tiles, the hand's own count when
+    None), and with one tile the only counts it can show (a lone 0:0 as ``lone_blank``), else None."""
+    if count is None:
+        count = h.counts[s]
     free = ALL_MASK & ~h.layout.mask & ~h.seen_elsewhere(s) & ~used
-    cap = sum(sorted((PIPS[t] for t in tiles_of(free)), reverse=True)[:h.counts[s]])
+    cap = sum(sorted((PIPS[t] for t in tiles_of(free)), reverse=True)[:count])
     one = None
-    if h.counts[s] == 1:
+    if count == 1:
         lb = v.lone_blank
         one = {lb if (t == 0 and lb is not None) else PIPS[t] for t in tiles_of(free)}
     return cap, one
@@ -815,10 +818,9 @@ def result_bounds(record: Record | Any, number: int, *,
     players = record.players
     known = [h.pips_of(s, v.lone_blank) if h.known[s] else None for s in range(h.n)]
     counts = _result_counts(h, v, players, {p: 0 for p in players}, None)
-    h.counts = list(counts)
     out: dict[str, dict[str, Any]] = {}
     for s, name in enumerate(players):
-        cap, one = (known[s], {known[s]}) if known[s] is not None else _pips_cap(h, v, s)
+        cap, one = (known[s], {known[s]}) if known[s] is not None else _pips_cap(h, v, s, count=counts[s])
         out[name] = {"most": cap, "one": sorted(one) if one is not None else None, "tiles": counts[s],
                      "step": v.in_play_step or None}
     return out
