@@ -50,6 +50,10 @@ class Mover(threading.Thread):
                 edit, key = self._start()
                 continue
             form = BeautifulSoup(page, "html.parser").select_one("form.result-form")
+            if form is None and self.acked[key] > 0:  # the match is over: no result form is drawn
+                edit, key = self._start()
+                continue
+            assert form is not None, page[:500]
             data = {i["name"]: i.get("value", "") for i in form.select('input[type="hidden"]')}
             data.update({"out": "Anfisa", "left_1": "3"})
             status, _, page = self.phone.request(edit + "/result", data)
