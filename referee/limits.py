@@ -1,5 +1,5 @@
 """What one match or record may hold, and the checks of names and numbers shared by the setup
-form, the import and the command line (issue 11). Pure Python: no Flask, no database.
+form, the import and the command line. Pure Python: no Flask, no database.
 
 Every figure here bounds the work of one request: a match never holds more than
 ``MAX_HANDS`` hands or ``MAX_EVENTS`` logged changes, a record never more than

@@ -33,7 +33,7 @@ MAX_NAME = limits.NAME_MAX
 #: the keys each part of a record may hold (anything else is refused, naming the key: a
 #: misspelt ``turnz`` must not silently drop a hand's moves)
 RECORD_KEYS = frozenset({"format", "variant", "options", "players", "date", "lang", "hands",
-                         # the web app's additions (issue 11): the match's creation time and its
+                         # the web app's additions: the match's creation time and its
                          # whole log of changes; `referee check` reads the hands and ignores them
                          "created", "log"})
 HAND_KEYS = frozenset({"deal", "removed", "starter", "lead", "turns", "left", "result"})

@@ -1,4 +1,4 @@
-"""Only the engine knows what a variant is (issue 8): outside ``referee/rules/`` no code names a
+"""Only the engine knows what a variant is: outside ``referee/rules/`` no code names a
 variant (the rulebook's words and the sources' citations are keyed by it, and say nothing of what
 it is), no template compares one, and no template reads a house option to decide a rule."""
 

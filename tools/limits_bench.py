@@ -1,4 +1,4 @@
-"""The largest match the limits allow, and what it costs to serve (issue 11).
+"""The largest match the limits allow, and what it costs to serve.
 
     .venv/bin/python tools/limits_bench.py [--hands 200] [--repeat 3]
 

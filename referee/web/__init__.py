@@ -59,19 +59,19 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(play.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(rules.bp)
-    app.register_blueprint(shell.bp)  # join QR, manifest, service worker (issue 10)
+    app.register_blueprint(shell.bp)  # join QR, manifest, service worker
     from . import dispute, sheets
 
-    app.register_blueprint(sheets.bp)  # sheets, hand records (issue 5)
-    app.register_blueprint(dispute.bp)  # the dispute tool (issue 5)
+    app.register_blueprint(sheets.bp)  # sheets, hand records
+    app.register_blueprint(dispute.bp)  # the dispute tool
     from . import life, seats
 
-    app.register_blueprint(life.bp)  # corrections, audit, renames, rematches (issue 12)
+    app.register_blueprint(life.bp)  # corrections, audit, renames, rematches
     app.register_blueprint(life.audit_bp)
     app.register_blueprint(seats.bp)  # each seat's own link: confirm or dispute from its phone
     from . import players
 
-    app.register_blueprint(players.bp)  # players who come back: statistics, CSV (issue 12)
+    app.register_blueprint(players.bp)  # players who come back: statistics, CSV
     from . import health
 
     app.register_blueprint(health.bp)  # /healthz for a service manager or a monitor

@@ -446,7 +446,7 @@ def blind_view(live) -> dict | None:
     return out
 
 
-# -- the turn as the table page offers it (issue 9): asked of the engine, never decided here ----
+# -- the turn as the table page offers it: asked of the engine, never decided here ----
 
 def _copy_closed(live):
     """A copy of the live hand with the open turn closed, or None when it cannot close."""

@@ -1,4 +1,4 @@
-"""A match's whole life (issue 12): corrections with an audit, confirmations, renames, rematches
+"""A match's whole life: corrections with an audit, confirmations, renames, rematches
 and the archive.
 
 A correction is one ``correct`` event naming the hand and the hand as it should read; it is
@@ -363,7 +363,7 @@ def players(key: str):
                     except store.StaleError:
                         raise play.Refused(_("Another phone changed this match first."),
                                            status=409) from None
-                    except store.LimitError:  # issue 11: a match's log is bounded
+                    except store.LimitError:  # a match's log is bounded
                         raise play.Refused(_("A match holds at most %(n)d recorded changes. Export "
                                              "this one and start a new match to go on.",
                                              n=limits.MAX_EVENTS), status=422) from None

@@ -86,7 +86,7 @@ def helpers():
 
 def known_matches(db) -> list[dict]:
     """The matches this browser's list shows (archived ones included): those it started or
-    opened by a link (issue 11: a visitor sees no one else's), each with ``mine`` (it came by
+    opened by a link (a visitor sees no one else's), each with ``mine`` (it came by
     the edit link). The player pages and the CSV exports count these."""
     if BROWSER not in session and MY_KEYS not in session:
         return []  # a browser that never opened a match: no id is made for it

@@ -1119,7 +1119,7 @@ def export(key: str):
     evs = store.events(get_db(), m["id"])
     record = to_record(m, fold(evs))
     record["lang"] = m.get("lang") or lang()
-    record["created"] = m["created"]  # with ``log``: the whole match, undos and times (issue 11)
+    record["created"] = m["created"]  # with ``log``: the whole match, undos and times
     record["log"] = log_of(evs)
     body = json.dumps(record, ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/json",

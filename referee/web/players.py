@@ -1,4 +1,4 @@
-"""Players who come back (issue 12): a page per player with his matches, hands and wins, points
+"""Players who come back: a page per player with his matches, hands and wins, points
 per hand, «козёл» counts, per variant, a head-to-head table and a chart of his form; CSV exports.
 
 Every figure comes from the same replay of the logs that the scoreboard uses

@@ -80,7 +80,7 @@ def key_hash(key: str) -> str:
 
 @migrations()
 def m004_harden_key_hashes(db: Database) -> None:
-    """Matches are found by the hashes of their keys (issue 11: keys compared in constant time)."""
+    """Matches are found by the hashes of their keys (keys compared in constant time)."""
     db["matches"].add_column("edit_hash", str)
     db["matches"].add_column("view_hash", str)
     for row in list(db.query("SELECT id, edit_key, view_key FROM matches")):
@@ -92,7 +92,7 @@ def m004_harden_key_hashes(db: Database) -> None:
 
 @migrations()
 def m005_harden_browser_matches(db: Database) -> None:
-    """The matches each browser started or opened by a link (issue 11: a visitor's list holds
+    """The matches each browser started or opened by a link (a visitor's list holds
     only those). ``browser`` is the random id kept in the browser's signed session cookie;
     ``edit`` is 1 when it came by the edit link. No key is kept in the cookie."""
     db["browser_matches"].create(

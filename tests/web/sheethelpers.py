@@ -1,4 +1,4 @@
-"""Helpers for the sheets and dispute tests (issue 5): matches to print and to argue over."""
+"""Helpers for the sheets and dispute tests: matches to print and to argue over."""
 
 from __future__ import annotations
 

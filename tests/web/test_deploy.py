@@ -1,4 +1,4 @@
-"""Running the app for a table or a club (issue 10): settings, public links, the join QR,
+"""Running the app for a table or a club: settings, public links, the join QR,
 manifest and service worker, caching, compression, keys kept out of logs, the command line."""
 
 from __future__ import annotations

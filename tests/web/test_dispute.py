@@ -1,4 +1,4 @@
-"""The dispute tool (issue 5): a tile checked against the table without recording anything, and
+"""The dispute tool: a tile checked against the table without recording anything, and
 a recorded hand stepped through move by move."""
 
 from __future__ import annotations

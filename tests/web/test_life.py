@@ -1,4 +1,4 @@
-"""A match's whole life (issue 12): corrections with an audit, confirmations, renames, rematches,
+"""A match's whole life: corrections with an audit, confirmations, renames, rematches,
 the archive, player pages and CSV. Every refusal is checked to change nothing stored."""
 
 from __future__ import annotations
@@ -571,7 +571,7 @@ def test_player_statistics_agree_with_a_recount_of_the_records(client):
     _import(client, records)
     from referee.web import players
 
-    # the list of this browser (issue 11: a browser knows the matches it started or opened)
+    # the list of this browser (a browser knows the matches it started or opened)
     cookie = "session=" + client.get_cookie("session").value
     with client.application.test_request_context(headers={"Cookie": cookie}):
         from referee.web.matches import known_matches
@@ -649,7 +649,7 @@ def test_referee_csv_exports_every_match_on_the_server(app, client, tmp_path, ca
 
 
 def test_every_change_of_a_matchs_life_refused_changes_nothing_stored(app, client):
-    """Each POST route of issue 12 refused (a form without its token, drawn before another
+    """Each POST route of a match's life refused (a form without its token, drawn before another
     phone's change, or saying what cannot be): the whole stored database is as it was."""
     edit = new_match(client, options=dict(TRAD_OPTIONS, opt_target="100"))
     enter_result(client, edit, "Анфиса", {1: "40"})

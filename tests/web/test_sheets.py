@@ -1,4 +1,4 @@
-"""Sheets and hand records from the app (issue 5): the match scoresheet and blank sheets as PDFs,
+"""Sheets and hand records from the app: the match scoresheet and blank sheets as PDFs,
 each hand's moves as a page and a PDF, for the edit link and the read-only link alike."""
 
 from __future__ import annotations

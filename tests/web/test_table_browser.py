@@ -1,4 +1,4 @@
-"""The table at a real table (issue 9), in a real browser at 390x844, Russian and English:
+"""The table at a real table, in a real browser at 390x844, Russian and English:
 the seed traditional hand with its deal played with no scroll (every control inside the screen
 and above the bar when tapped; taps, page loads and the time from tap to the redrawn table
 written to /tmp/table/), blitz without the deal (a tile tapped for the next player is never

@@ -1,4 +1,4 @@
-"""Through a bad connection (issue 10): a tap made while the server cannot be reached waits on
+"""Through a bad connection: a tap made while the server cannot be reached waits on
 the phone and is sent when the connection is back; the server still judges it; sent twice it
 is recorded once. Playwright's offline mode at 390x844, Russian and English."""
 

@@ -1,4 +1,4 @@
-"""One tap a move at a real table (issue 9), with the Flask test client (no JavaScript): a match
+"""One tap a move at a real table, with the Flask test client (no JavaScript): a match
 set up «with the deal» opens on the deal page, the next hand after a hand played with its deal
 offers the deal first, and with the deal known an own tile that fits two places is one button
 a place (the open end's number on the button and on the drawing), each a plain form post."""

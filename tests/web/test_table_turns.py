@@ -1,4 +1,4 @@
-"""The table's taps (issue 9/10) through the test client: a tap sent twice is recorded once;
+"""The table's taps through the test client: a tap sent twice is recorded once;
 a background send is answered with the table itself; a stale tap is refused."""
 
 from __future__ import annotations
