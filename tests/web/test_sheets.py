@@ -59,7 +59,7 @@ def test_entry_points_from_the_existing_pages(client):
     view = view_of(client, edit)
     page = soup(client.get(view))
     hrefs = [a["href"] for a in page.select(".viewer-links a")]
-    assert hrefs == [view + "/check", view + "/sheets"]
+    assert hrefs == [view + "/check", view + "/board", view + "/sheets"]
     home = soup(client.get("/"))
     assert home.select_one("a.blank-entry")["href"] == "/sheets/blank"
 
