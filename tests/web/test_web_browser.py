@@ -62,6 +62,7 @@ def test_every_page_fits_a_phone(phone, live_server, lang):
         shoot(page, f"{lang}-{name}")
     page.goto(edit)
     go(page, 'form[action$="/hand"] button')
+    page.check('fieldset.leader input[value="Анфиса"]')  # who leads: said by the table, never preselected
     tap_move(page, "6:6")
     tap_move(page, "6:0")
     phone_checks(page, "table in play")
@@ -235,6 +236,7 @@ def test_core_flow_without_javascript(chromium, live_server):
     try:
         edit = start_match(page, live_server)
         go(page, 'form[action$="/hand"] button')
+        page.check('fieldset.leader input[value="Анфиса"]')  # who leads: said by the table
         for mv in ["6:6", "6:0", "6:5", "5:0>6:5"]:
             tap_move(page, mv)
         assert page.locator(".layout svg.tile").count() == 4
