@@ -102,8 +102,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0 if err is None else err.code
 
 
-def cmd_standings(args: argparse.Namespace) -> int:
-    lang = _lang(args)
+def _checked_after(args: argparse.Namespace, lang: str) -> tuple[Any, int] | int:
+    """The event read and judged, and the round ``--after-round`` names (its last by default);
+    or the exit code, its refusal said."""
     event = _checked(args, lang)
     if isinstance(event, int):
         return event
@@ -112,6 +113,15 @@ def cmd_standings(args: argparse.Namespace) -> int:
     if not 0 <= after <= last:
         print(_line(EventError("event.after_round", {"round": after, "last": last}), lang), file=sys.stderr)
         return 2
+    return event, after
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    lang = _lang(args)
+    got = _checked_after(args, lang)
+    if isinstance(got, int):
+        return got
+    event, after = got
     rows = standings(event, after)
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
@@ -186,14 +196,10 @@ def cmd_ratings(args: argparse.Namespace) -> int:
     from .events.rating import rate
 
     lang = _lang(args)
-    event = _checked(args, lang)
-    if isinstance(event, int):
-        return event
-    last = len(event.round_list)
-    after = last if args.after_round is None else args.after_round
-    if not 0 <= after <= last:
-        print(_line(EventError("event.after_round", {"round": after, "last": last}), lang), file=sys.stderr)
-        return 2
+    got = _checked_after(args, lang)
+    if isinstance(got, int):
+        return got
+    event, after = got
     rated = rate(event, after)
     if args.json:
         print(json.dumps([r.to_json() for r in rated], ensure_ascii=False))
