@@ -609,6 +609,20 @@ def _previous_winner(record: Record, number: int, report: Any) -> int | None:
     return record.players.index(winner) if winner in record.players else None
 
 
+def _hand_started(record: Record | Any, number: int, report: Report | Mapping[str, Any] | None
+                  ) -> tuple[Record, HandRecord, Hand, Variant]:
+    """Hand ``number`` (1-based) of a record (read if it is not yet) at its start, as the replay
+    starts it (who won the hands before from ``report``, else replayed)."""
+    if not isinstance(record, Record):
+        record = read(record)
+    if not 1 <= number <= len(record.hands):
+        raise IndexError(f"hand {number} of {len(record.hands)}")
+    hr = record.hands[number - 1]
+    prev = _previous_winner(record, number, report)
+    h, v = _start_hand(record, hr, number, prev, number == 1)
+    return record, hr, h, v
+
+
 def positions(record: Record | Any, number: int, *, open_last: bool = False,
               report: Report | Mapping[str, Any] | None = None) -> Iterator[Position]:
     """Hand ``number`` of a record (1-based), position by position: as dealt (``index`` 0), then
@@ -619,13 +633,7 @@ def positions(record: Record | Any, number: int, *, open_last: bool = False,
     ``open_last``: the hand's last turn is still being played: it is not closed. ``report``: the
     match's report, if the caller has it (it says who won the hands before; else they are replayed).
     The web app's table, the dispute tool's steps and the sheets' open ends all come from here."""
-    if not isinstance(record, Record):
-        record = read(record)
-    if not 1 <= number <= len(record.hands):
-        raise IndexError(f"hand {number} of {len(record.hands)}")
-    hr = record.hands[number - 1]
-    prev = _previous_winner(record, number, report)
-    h, _v = _start_hand(record, hr, number, prev, number == 1)
+    record, hr, h, _v = _hand_started(record, number, report)
     yield Position(0, 0, None, None, h)
     yield from _steps(h, hr, number, open_last)
 
@@ -808,13 +816,7 @@ def result_bounds(record: Record | Any, number: int, *,
     (the only counts, sorted, where he can hold one tile only, else None), ``tiles`` (how many
     he can hold at most), and ``step`` (the in-play points are a multiple of it, or None).
     The result page's number pad asks this; the check itself still judges what is entered."""
-    if not isinstance(record, Record):
-        record = read(record)
-    if not 1 <= number <= len(record.hands):
-        raise IndexError(f"hand {number} of {len(record.hands)}")
-    hr = record.hands[number - 1]
-    prev = _previous_winner(record, number, report)
-    h, v = _start_hand(record, hr, number, prev, number == 1)
+    record, hr, h, v = _hand_started(record, number, report)
     players = record.players
     known = [h.pips_of(s, v.lone_blank) if h.known[s] else None for s in range(h.n)]
     counts = _result_counts(h, v, players, {p: 0 for p in players}, None)
@@ -832,13 +834,7 @@ def next_lead(record: Record | Any, number: int, *,
     ``{"seat": s}`` where the rules name the player (the last hand's winner leads), ``{"tile":
     "6:6"}`` where the holder of a tile leads (the first of the variant's opener order), else
     ``{}`` (the table chooses: by lot or agreement)."""
-    if not isinstance(record, Record):
-        record = read(record)
-    if not 1 <= number <= len(record.hands):
-        raise IndexError(f"hand {number} of {len(record.hands)}")
-    hr = record.hands[number - 1]
-    prev = _previous_winner(record, number, report)
-    h, v = _start_hand(record, hr, number, prev, number == 1)
+    record, hr, h, v = _hand_started(record, number, report)
     if h.to_move is not None:
         return {"seat": h.to_move}
     order = v.opener_order(h)
