@@ -14,7 +14,7 @@ from referee.rules.errors import RuleError
 
 from referee import rulebook
 
-from . import engine, forms, get_db, store, summaries
+from . import engine, forms, get_db, states, store, summaries
 from .i18n import COOKIE, lang
 from .log import record_to_events
 
@@ -253,6 +253,7 @@ def _import_text(text: str):
                                lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang())
     except (KeyError, TypeError, catalogue.OptionError):
         return _("This is not a game record."), None, None
+    states.imported(m)
     return None, m, None
 
 
@@ -316,6 +317,7 @@ def _import_log(obj: dict):
                            [(e["kind"], e["data"], e["at"]) for e in log],
                            lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang(),
                            created=created if _timestamp(created) else None)
+    states.imported(m)
     return None, m, None
 
 

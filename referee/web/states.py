@@ -222,6 +222,39 @@ def store_checkpoint(db, m: dict, state: engine.MatchState) -> bool:
     return True
 
 
+def checkpoint_stored(db, m: dict, tries: int = 3) -> int:
+    """Store the checkpoint of a match stored whole (an import): of its whole log when it ends
+    between hands, else of the log up to where its last hands ended (before its last ``hand``
+    change, or just after its last ``result``), trying the ``tries`` latest such places; the
+    number of changes the checkpoint covers, 0 when none was stored. So the first visit after an
+    import costs one hand's replay, as after a hand played here."""
+    evs = store.events(db, m["id"])
+    if not evs:
+        return 0
+    whole = engine.replay(m, evs)
+    if store_checkpoint(db, m, whole):
+        return whole.count
+    ends = sorted({i for i, e in enumerate(evs) if e["kind"] == "hand" and i > 0}
+                  | {i + 1 for i, e in enumerate(evs) if e["kind"] == "result" and i + 1 < len(evs)},
+                  reverse=True)
+    for upto in ends[:tries]:
+        state = engine.replay(m, evs[:upto])
+        if store_checkpoint(db, m, state):
+            return upto
+    return 0
+
+
+def imported(m: dict) -> None:
+    """After an import: the match's checkpoint (:func:`checkpoint_stored`). A failure is logged
+    and changes nothing else: the match is stored already."""
+    import logging
+
+    try:
+        checkpoint_stored(get_db(), m)
+    except sqlite3.Error:
+        logging.getLogger(__name__).exception("match %s: the checkpoint was not stored", m["id"])
+
+
 def after(m: dict, state: engine.MatchState, kind: str, data: dict) -> engine.MatchState:
     """The state once the event is appended to ``state``'s log (not stored yet)."""
     event = {"seq": state.count + 1, "kind": kind, "data": data}

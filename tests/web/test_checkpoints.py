@@ -252,3 +252,38 @@ def test_a_hands_start_replays_that_hand_only(tmp_path, monkeypatch):
     assert resp.status_code == 302 and replayed == 1
     m = a.match(edit)
     assert a.kept(m).report == a.fresh(m).report
+
+
+def _import(w: Worker, text: str) -> dict:
+    """Import ``text`` through the import page; the stored copy."""
+    from webhelpers import csrf_of
+
+    page = w.client.get("/import")
+    resp = w.client.post("/import", data={"csrf_token": csrf_of(page), "text": text})
+    assert resp.status_code == 302, resp.get_data(as_text=True)[-800:]
+    return w.match(resp.headers["Location"].removesuffix("/score"))
+
+
+@pytest.mark.parametrize("with_log", [True, False], ids=["export with its log", "record without a log"])
+def test_an_imported_match_has_its_checkpoint_and_a_cold_worker_replays_one_hand(tmp_path, monkeypatch,
+                                                                                 with_log):
+    a, edit, m, cp = _match_with_hands(tmp_path, hands=3)
+    exported = json.loads(a.client.get(edit + "/export").get_data(as_text=True))
+    if not with_log:
+        del exported["log"]  # a record as `referee check` reads it: its hands, no changes
+    copy = _import(a, json.dumps(exported, ensure_ascii=False))
+    got = stored_checkpoint(a, copy)
+    assert got is not None
+    fresh = a.fresh(copy)
+    # the three results, not the hand in play after them (the record without a log holds it
+    # too, as the hand's record)
+    assert (got["count"], fresh.count) == (3, 4)
+    replays = Replays(monkeypatch)
+    state, replayed = replays(lambda: cold_state(a, copy))
+    assert state.report == fresh.report and state.count == fresh.count
+    assert replayed <= 1, replayed
+    # and without the checkpoint the same cold load replays every finished hand
+    with a.app.app_context():
+        store.put_checkpoint(get_db(), copy["id"], got["count"], "0" * 64, got["data"])
+    _state, whole = replays(lambda: cold_state(a, copy))
+    assert whole >= 3
