@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
+
 from flask import Blueprint, abort, jsonify, render_template, url_for
+from markupsafe import Markup
 
 from referee.rules import catalogue
 
@@ -31,9 +36,45 @@ def view(key: str):
     hv = engine.hand_view(state.live) if ph == "play" else None
     if ph == "left" and state.ended is not None:
         hv = engine.hand_view(state.ended)
+    score, scoreboard = view_scoreboard(m, state)
     return render_template("share/view.html", m=m, n=len(evs), state=state, phase=ph, hv=hv,
-                           score=_score(m, state), edit=False, spec=catalogue.spec(m["variant"]),
+                           score=score, scoreboard=scoreboard if state.hands else None,
+                           edit=False, spec=catalogue.spec(m["variant"]),
                            summary=engine.hand_summary(state, m["players"]) if ph in ("next", "over") else None)
+
+
+#: the read-only view's scoreboards made lately (the model and its drawing), by what they are
+#: made from: a scoreboard changes when a hand ends, not with each move, and the viewers' phones
+#: of a table ask for the same one after every move (it was about half of a view's CPU at hand
+#: 30: ``tools/web_profile.py --route view``)
+_BOARDS: OrderedDict[bytes, tuple[dict, Markup]] = OrderedDict()
+_BOARDS_KEPT = 512
+#: what ``play._score`` reads of the engine's report
+_SCORE_READS = ("teams", "hands", "totals", "now", "match_winners", "match_winner")
+_boards_lock = threading.Lock()
+
+
+def view_scoreboard(m: dict, state) -> tuple[dict, Markup]:
+    """The scoreboard's model (``play._score``) and ``play/_scoreboard.html`` as the read-only
+    view draws it (no corrections or verdicts: the view shows none), made once for the same
+    match fields, report and language."""
+    from .i18n import lang
+
+    report = state.report
+    made_of = (lang(), m["variant"], m["options"], m["players"], [report.get(k) for k in _SCORE_READS])
+    key = hashlib.blake2b(repr(made_of).encode(), digest_size=20).digest()
+    with _boards_lock:
+        kept = _BOARDS.get(key)
+        if kept is not None:
+            _BOARDS.move_to_end(key)
+            return kept
+    score = _score(m, state)
+    kept = (score, Markup(render_template("play/_scoreboard.html", m=m, score=score, edit=False)))
+    with _boards_lock:
+        _BOARDS[key] = kept
+        while len(_BOARDS) > _BOARDS_KEPT:
+            _BOARDS.popitem(last=False)
+    return kept
 
 
 @bp.get("/board")
