@@ -75,6 +75,9 @@ def init_app(app: Flask) -> None:
     from . import health
 
     app.register_blueprint(health.bp)  # /healthz for a service manager or a monitor
+    from . import tournaments
+
+    app.register_blueprint(tournaments.bp)  # club nights and tournaments: director, tables, standings
     tiles.init_app(app)
     from . import drawing, places
 
@@ -197,7 +200,7 @@ def _carries_a_key(resp) -> bool:
     under an edit link (``/m/<key>``, the sheets and the dispute tool reached by it), the list of
     this browser's matches (its edit links), a redirect to an edit link, the read-only pages."""
     endpoint = request.endpoint or ""
-    if endpoint.startswith(("play.", "share.", "seats.")) or endpoint == "matches.index":
+    if endpoint.startswith(("play.", "share.", "seats.", "events.")) or endpoint == "matches.index":
         return True
     if page_carries_a_key():
         return True

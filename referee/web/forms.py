@@ -43,13 +43,16 @@ def _clean_name(form, field):
         raise ValidationError(limits.name_words(why, value, lang()))
 
 
-def setup_form(spec: VariantSpec, lang: str, formdata=None) -> FlaskForm:
-    """A setup form for this variant: name fields up to its player count, then its options."""
+def setup_form(spec: VariantSpec, lang: str, formdata=None, base: type = SetupForm,
+               players: bool = True) -> FlaskForm:
+    """A setup form for this variant: name fields up to its player count, then its options
+    (``base``: the form's own fields beside them; ``players=False``: no name fields, as an
+    event's setup, whose tables are seated from its entrants)."""
 
-    class F(SetupForm):
+    class F(base):
         pass
 
-    for i in range(1, spec.max_players + 1):
+    for i in range(1, (spec.max_players if players else 0) + 1):
         setattr(F, f"player_{i}", StringField(
             _l("Player %(n)d", n=i),
             validators=[Optional(), _NameLength(max=NAME_MAX,

@@ -131,6 +131,41 @@ def m007_checkpoints(db: Database) -> None:
     )
 
 
+@migrations()
+def m008_club_events(db: Database) -> None:
+    """Club nights and tournaments. ``club_events``: each event's record as the event contract
+    writes it (``record``, JSON: ``referee-event/1``; the results of tables still playing are
+    read from their matches), what the web app keeps beside it (``state``, JSON: each round's
+    clock, a draft of the next round's tables, the event's own settings), a ``version`` that
+    every change raises (a change drawn against another version is refused, never merged), and
+    the director's and the public key (found by their hashes, like a match's keys).
+    ``club_event_tables``: the match each table of each round plays (one per table, one table per
+    match). ``club_event_audit``: every change of the director's, append-only."""
+    db["club_events"].create(
+        {"id": int, "director_key": str, "director_hash": str, "view_key": str, "view_hash": str,
+         "record": str, "state": str, "version": int, "created": str, "updated": str},
+        pk="id",
+        not_null={"director_key", "director_hash", "view_key", "view_hash", "record", "state",
+                  "version", "created", "updated"},
+    )
+    db["club_events"].create_index(["director_hash"], unique=True)
+    db["club_events"].create_index(["view_hash"], unique=True)
+    db["club_event_tables"].create(
+        {"event_id": int, "round": int, "table_no": int, "match_id": int},
+        pk=("event_id", "round", "table_no"),
+        foreign_keys=[("event_id", "club_events", "id"), ("match_id", "matches", "id")],
+        not_null={"event_id", "round", "table_no", "match_id"},
+    )
+    db["club_event_tables"].create_index(["match_id"], unique=True)
+    db["club_event_audit"].create(
+        {"id": int, "event_id": int, "seq": int, "kind": str, "data": str, "at": str},
+        pk="id",
+        foreign_keys=[("event_id", "club_events", "id")],
+        not_null={"event_id", "seq", "kind", "data", "at"},
+    )
+    db["club_event_audit"].create_index(["event_id", "seq"], unique=True)
+
+
 class StaleError(Exception):
     """The match changed since the page was drawn (another phone moved first)."""
 
@@ -635,3 +670,107 @@ def seat_by_key(db: Database, key: str) -> tuple[dict, int] | None:
         return None
     m = get_match(db, rows[0]["match_id"])
     return (m, rows[0]["seat"]) if m is not None else None
+
+
+# -- club nights and tournaments -------------------------------------------------------------
+
+
+def _event_row(row) -> dict | None:
+    if row is None:
+        return None
+    out = dict(row)
+    out["record"] = json.loads(out["record"])
+    out["state"] = json.loads(out["state"])
+    return out
+
+
+def create_event(db: Database, record: dict, state: dict) -> dict:
+    """Store a new event (its record and the app's state beside it) with a new director's key
+    and a new public key; returns it as :func:`get_event` does."""
+    director_key, view_key = secrets.token_urlsafe(18), secrets.token_urlsafe(9)
+    now = _now()
+    with _write(db):
+        cur = db.conn.execute(
+            "INSERT INTO club_events (director_key, director_hash, view_key, view_hash, record, state,"
+            " version, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (director_key, key_hash(director_key), view_key, key_hash(view_key),
+             json.dumps(record, ensure_ascii=False), json.dumps(state, ensure_ascii=False), 1, now, now))
+        event_id = cur.lastrowid
+    return get_event(db, event_id)
+
+
+def get_event(db: Database, event_id: int) -> dict | None:
+    rows = list(db.query("SELECT * FROM club_events WHERE id = ?", [event_id]))
+    return _event_row(rows[0] if rows else None)
+
+
+def event_by_key(db: Database, key: str, column: str) -> dict | None:
+    """The event whose director's key (``director_key``) or public key (``view_key``) is ``key``:
+    found by the key's hash, the key then compared in constant time."""
+    import hmac
+
+    assert column in ("director_key", "view_key")
+    if not isinstance(key, str) or not key or len(key) > 64:
+        return None
+    hashed = "director_hash" if column == "director_key" else "view_hash"
+    rows = list(db.query(f"SELECT * FROM club_events WHERE {hashed} = ?", [key_hash(key)]))
+    if not rows or not hmac.compare_digest(rows[0][column].encode(), key.encode("utf-8", "surrogatepass")):
+        return None
+    return _event_row(rows[0])
+
+
+def update_event(db: Database, event_id: int, version: int, record: dict, state: dict,
+                 audit: list[tuple[str, dict]] = ()) -> int:
+    """Replace the event's record and state if it is still at ``version`` (else
+    :class:`StaleError`: another phone changed it first, nothing is written), with the audit's
+    entries, in one transaction; returns the new version."""
+    with _write(db):
+        cur = db.conn.execute(
+            "UPDATE club_events SET record = ?, state = ?, version = version + 1, updated = ?"
+            " WHERE id = ? AND version = ?",
+            (json.dumps(record, ensure_ascii=False), json.dumps(state, ensure_ascii=False), _now(),
+             event_id, version))
+        if cur.rowcount != 1:
+            raise StaleError(version)
+        if audit:
+            n = db.execute("SELECT COUNT(*) FROM club_event_audit WHERE event_id = ?",
+                           [event_id]).fetchone()[0]
+            at = _now()
+            for i, (kind, data) in enumerate(audit, start=1):
+                db.conn.execute(
+                    "INSERT INTO club_event_audit (event_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
+                    (event_id, n + i, kind, json.dumps(data, ensure_ascii=False), at))
+    return version + 1
+
+
+def event_audit(db: Database, event_id: int) -> list[dict]:
+    """The director's changes, oldest first."""
+    return [{"seq": r["seq"], "kind": r["kind"], "data": json.loads(r["data"]), "at": r["at"]}
+            for r in db.query("SELECT seq, kind, data, at FROM club_event_audit WHERE event_id = ?"
+                              " ORDER BY seq", [event_id])]
+
+
+def event_tables(db: Database, event_id: int) -> dict[tuple[int, int], int]:
+    """The match of each table: {(round, table): match id}."""
+    return {(r["round"], r["table_no"]): r["match_id"] for r in db.query(
+        "SELECT round, table_no, match_id FROM club_event_tables WHERE event_id = ?", [event_id])}
+
+
+def event_matches(db: Database, event_id: int) -> dict[tuple[int, int], dict]:
+    """The match of each table, read in one query: {(round, table): match}."""
+    return {(r["round"], r["table_no"]): _match_row({k: v for k, v in r.items() if k not in ("round", "table_no")})
+            for r in db.query("SELECT t.round AS round, t.table_no AS table_no, m.* FROM club_event_tables t"
+                              " JOIN matches m ON m.id = t.match_id WHERE t.event_id = ?", [event_id])}
+
+
+def link_table(db: Database, event_id: int, number: int, table: int, match_id: int) -> int:
+    """Give the table its match unless it has one already; the table's match (the one given
+    first: a second phone that made another loses)."""
+    with _write(db):
+        db.conn.execute(
+            "INSERT INTO club_event_tables (event_id, round, table_no, match_id) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (event_id, round, table_no) DO NOTHING",
+            (event_id, number, table, match_id))
+    row = db.execute("SELECT match_id FROM club_event_tables WHERE event_id = ? AND round = ?"
+                     " AND table_no = ?", [event_id, number, table]).fetchone()
+    return int(row[0])

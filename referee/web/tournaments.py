@@ -1,0 +1,1329 @@
+"""Club nights and tournaments run from phones: the director's set-up, each round's tables (each
+an ordinary referee match), the director's page, the live standings.
+
+An event is kept as its record (``referee-event/1``, ``docs/events.md``) with, beside it, what
+only the app needs (``state``: each round's clock and whether it is closed, a draft of the next
+round's tables, the event's own settings) and the match each table plays
+(``store.club_event_tables``). A table's result is read from its match while the round is open
+(the match's totals once it ended at its target, its hand limit, or when time was called and the
+hands then under way are finished); closing the round writes them into the record. A result
+the director enters (a correction, a forfeit) is written into the record at once and wins over
+the match; every change of the director's is audited (``store.club_event_audit``).
+
+Every change is drawn against the event's version: a second tap, a second phone or a reload
+that sends the same change again finds it made (a round started, a round closed) and changes
+nothing; a change drawn against an older version is made again on the event as it now stands,
+or refused with a reason. Nothing is computed twice into the record: standings and proposals
+come from ``referee.events`` on every page.
+
+Routes: ``/events/new`` (a game), ``/events/new/<variant>`` (the set-up), ``/events/import``;
+``/e/<key>`` the director's page (its key is the director's) and its forms; ``/ev/<key>`` the
+public standings, ``/ev/<key>/board`` for a big screen, ``/ev/<key>/results.pdf|.csv``,
+``/ev/<key>/export``. The words of these pages live in their own catalogue
+(``referee/translations/*/LC_MESSAGES/events.po``, merged over ``messages``)::
+
+    pybabel extract -F referee/web/babel_events.cfg -o /tmp/events.pot .
+    pybabel update -i /tmp/events.pot -d referee/translations -D events
+    pybabel compile -d referee/translations -D events
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import io
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from fractions import Fraction
+from typing import Any, Callable
+
+from flask import (Blueprint, Response, abort, flash, redirect, render_template, request, url_for)
+from flask_babel import Domain
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, IntegerField, RadioField, StringField, TextAreaField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from referee import events as ev_core
+from referee import limits, paths
+from referee.events.model import ENDED, Event, EventError
+from referee.events.standings import Units, lines_after, order, outcome
+from referee.rules import catalogue
+
+from . import forms, get_db, states, store
+from .i18n import lang
+
+TRANSLATIONS = str(paths.TRANSLATIONS)
+DOMAIN = Domain(translation_directories=[TRANSLATIONS, TRANSLATIONS], domain="messages;events")
+
+bp = Blueprint("events", __name__)
+
+
+def use_domain() -> None:
+    """Speak with this feature's words for the rest of the request."""
+    DOMAIN.as_default()
+
+
+bp.before_request(use_domain)
+
+
+@bp.app_context_processor
+def words():
+    """``events_gettext``: this feature's words for a link other pages give to it."""
+    return {"events_gettext": DOMAIN.gettext}
+
+
+#: where the club's roster may offer its players at the set-up and the late entry: each function
+#: returns HTML (``markupsafe.Markup``) drawn under the entrants' field, or None
+ENTRANT_PICKERS: list[Callable[[], Any]] = []
+
+#: the most entrants an event takes, and the most rounds
+MAX_ENTRANTS = 400
+MAX_ROUNDS = 30
+
+
+class Refused(Exception):
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+# -- the event as stored -------------------------------------------------------------------
+
+
+def _director(key: str) -> dict:
+    ev = store.event_by_key(get_db(), key, "director_key")
+    if ev is None:
+        abort(404)
+    return ev
+
+
+def _public(key: str) -> dict:
+    ev = store.event_by_key(get_db(), key, "view_key")
+    if ev is None:
+        abort(404)
+    return ev
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _iso(t: datetime) -> str:
+    return t.isoformat(timespec="seconds")
+
+
+def event_words(err: EventError) -> str:
+    """A refusal of the event's rules in the page's language, with where it is."""
+    where = ""
+    if err.table is not None:
+        where = _("Round %(round)d, table %(table)d", round=err.round, table=err.table) + ": "
+    elif err.round is not None:
+        where = _("Round %(round)d", round=err.round) + ": "
+    return where + err.message(lang())
+
+
+def checked(record: dict) -> Event:
+    """The record read and judged (``EventError`` when it breaks a rule)."""
+    return ev_core.load(record)
+
+
+def round_of(record: dict, number: int) -> dict | None:
+    return next((r for r in record["round_list"] if r["round"] == number), None)
+
+
+def paired_rounds(record: dict) -> int:
+    """How many rounds have their tables (the last listed may be announced only)."""
+    return sum(1 for r in record["round_list"] if r.get("tables"))
+
+
+def round_state(state: dict, number: int) -> dict:
+    return state.setdefault("rounds", {}).setdefault(str(number), {})
+
+
+def is_closed(state: dict, number: int) -> bool:
+    return bool(state.get("rounds", {}).get(str(number), {}).get("closed"))
+
+
+def mutate(ev: dict, change: Callable[[dict, dict], list[tuple[str, dict]] | None]) -> dict:
+    """Make ``change`` on the event's record and state (copies) and store them in one
+    transaction with its audit entries; when another phone changed the event first, the change
+    is made again on the event as it now is (it sees what that phone did: a round started twice
+    is started once). ``change`` raises :class:`Refused` to change nothing. The event, stored."""
+    db = get_db()
+    for _attempt in range(5):
+        record, state = copy.deepcopy(ev["record"]), copy.deepcopy(ev["state"])
+        audit = change(record, state)
+        if audit is None:  # nothing to change (already done)
+            return ev
+        try:
+            store.update_event(db, ev["id"], ev["version"], record, state, audit)
+        except store.StaleError:
+            fresh = store.get_event(db, ev["id"])
+            assert fresh is not None
+            ev = fresh
+            continue
+        fresh = store.get_event(db, ev["id"])
+        assert fresh is not None
+        return fresh
+    raise Refused(_("The event is being changed from another phone. Nothing was changed: try again."), 409)
+
+
+# -- each table's match, read ----------------------------------------------------------------
+
+
+@dataclass
+class TableView:
+    round: int
+    number: int
+    seats: list[str]
+    names: list[str]
+    #: the result as the record holds it (the director's or frozen), else None
+    stored: dict | None = None
+    #: the result read from the match (None while it plays on)
+    derived: dict | None = None
+    match: dict | None = None
+    #: not_started, playing, between, finished, unconfirmed, disputed
+    status: str = "not_started"
+    hand: int = 0
+    totals: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def result(self) -> dict | None:
+        return self.stored if self.stored is not None else self.derived
+
+    @property
+    def source(self) -> str | None:
+        if self.stored is not None:
+            return "forfeit" if self.stored.get("ended") == "forfeit" else "record"
+        return "match" if self.derived is not None else None
+
+
+def _verdicts(evs: list[dict]) -> dict[int, dict]:
+    from .life import verdicts
+
+    return verdicts(evs)
+
+
+def read_table(event_raw: dict, state: dict, number: int, table: dict, match: dict | None,
+               names: dict[str, str]) -> TableView:
+    """What a table's match says now: its state at a glance and, once it has ended for the event
+    (its target, the hand limit, or time called and the hands then under way finished), its
+    result in the record's ``totals`` form."""
+    seats = list(table["seats"])
+    tv = TableView(number, table["table"], seats, [names[x] for x in seats], stored=table.get("result"),
+                   match=match)
+    if tv.stored is not None:
+        tv.status = "finished"
+        return tv  # the record's result wins: the match is not read
+    if match is None:
+        return tv
+    evs, st = states.load(match, hot=False)
+    report = st.report
+    hands = report.get("hands") or []
+    done = [h for h in hands if h.get("end")]
+    tv.totals = dict(report.get("totals") or {})
+    hand_limit = (event_raw.get("game") or {}).get("hand_limit")
+    at_call = round_state(state, number).get("at_call", {}).get(str(table["table"]))
+    cut: int | None = hand_limit
+    ended_by = "hands"
+    if at_call is not None and (cut is None or at_call < cut):
+        cut, ended_by = int(at_call), "time"
+    players = match["players"]
+    result = None
+    if report.get("match_winner") and (cut is None or len(hands) <= cut):
+        result = {"totals": _by_seat(report.get("totals") or {}, players, seats), "ended": "target"}
+    elif cut is not None and len(done) >= cut:
+        if cut == len(done) == len(hands) and report.get("totals"):
+            totals = report["totals"]
+        else:
+            totals = {p: sum(h["points"].get(p) or 0 for h in done[:cut]) for p in players}
+        result = {"totals": _by_seat(totals, players, seats), "ended": ended_by}
+    verdicts = _verdicts(evs) if match["settings"].get("confirm_hands") else {}
+    disputed = any(v["verdict"] == "disputed" for v in verdicts.values())
+    tv.derived = result
+    if result is not None:
+        counted = len(hands) if cut is None else min(cut, len(hands))
+        unconfirmed = match["settings"].get("confirm_hands") and any(
+            verdicts.get(i, {}).get("verdict") != "confirmed" for i in range(1, counted + 1))
+        tv.status = "disputed" if disputed else ("unconfirmed" if unconfirmed else "finished")
+    elif disputed:
+        tv.status = "disputed"
+    elif not evs:
+        tv.status = "not_started"
+    elif hands and not hands[-1].get("end"):
+        tv.status, tv.hand = "playing", len(hands)
+    else:
+        tv.status, tv.hand = "between", len(done)
+    return tv
+
+
+def _by_seat(totals: dict, players: list[str], seats: list[str]) -> dict[str, int]:
+    """A match's totals (by its players' names, renamed ones too) as the event's, by entrant id."""
+    return {eid: int(totals.get(name) or 0) for eid, name in zip(seats, players)}
+
+
+@dataclass
+class Live:
+    """The event as it stands: the record with every finished table's result, each table read."""
+
+    ev: dict
+    record: dict
+    tables: dict[int, list[TableView]]
+    event: Event | None
+    error: EventError | None
+    names: dict[str, str]
+
+    @property
+    def paired(self) -> int:
+        return paired_rounds(self.record)
+
+    def open_round(self) -> int | None:
+        """The round being played (paired and not closed), or None."""
+        n = self.paired
+        return n if n and not is_closed(self.ev["state"], n) else None
+
+
+def live(ev: dict) -> Live:
+    db = get_db()
+    record = copy.deepcopy(ev["record"])
+    names = {e["id"]: e["name"] for e in record.get("entrants", [])}
+    matches = store.event_matches(db, ev["id"])
+    tables: dict[int, list[TableView]] = {}
+    for rnd in record["round_list"]:
+        views = []
+        for t in rnd.get("tables", []):
+            m = matches.get((rnd["round"], t["table"]))
+            tv = read_table(record, ev["state"], rnd["round"], t, m, names)
+            if tv.stored is None and tv.derived is not None and tv.status != "disputed":
+                t["result"] = tv.derived
+            views.append(tv)
+        tables[rnd["round"]] = views
+    event: Event | None = None
+    error: EventError | None = None
+    try:
+        event = checked(record)
+    except EventError as e:
+        error = e
+        try:
+            event = ev_core.read(ev["record"])
+        except EventError:
+            event = None
+    return Live(ev, record, tables, event, error, names)
+
+
+# -- the set-up ----------------------------------------------------------------------------
+
+
+class EventForm(FlaskForm):
+    """An event's own fields; the game's options are added beside them (``forms.setup_form``)."""
+
+    name = StringField(_l("Name of the event"), validators=[InputRequired(_l("Give the event a name.")),
+                                                             Length(max=120)])
+    seats = IntegerField(_l("Players at each table"), validators=[InputRequired(_l("Enter a whole number.")),
+                                                                 NumberRange(2, 8)],
+                         render_kw={"inputmode": "numeric"})
+    system = RadioField(_l("System"), default="swiss", choices=[
+        SelectChoice("swiss", _l("Swiss: each round pairs those with the same score")),
+        SelectChoice("round_robin", _l("Round robin: everyone meets everyone")),
+        SelectChoice("free", _l("Free: the director seats each round (the app proposes)"))])
+    unit = RadioField(_l("Who is ranked"), default="player", choices=[
+        SelectChoice("player", _l("Players (in a pairs game the partners change each round)")),
+        SelectChoice("pair", _l("Fixed pairs"))])
+    rounds = IntegerField(_l("Rounds"), validators=[Optional(), NumberRange(1, MAX_ROUNDS)],
+                          render_kw={"inputmode": "numeric"})
+    hand_limit = IntegerField(_l("Hands per round at most (empty: no limit)"),
+                              validators=[Optional(), NumberRange(1, 999)], render_kw={"inputmode": "numeric"})
+    time_limit = IntegerField(_l("Minutes per round (empty: no clock)"),
+                              validators=[Optional(), NumberRange(1, 999)], render_kw={"inputmode": "numeric"})
+    confirm_hands = BooleanField(_l("Each hand is confirmed by an opponent's phone"))
+    entrants = TextAreaField(_l("Entrants, one a line (fixed pairs: «Аня + Вера»)"),
+                             validators=[Length(max=40_000)],
+                             render_kw={"rows": 8, "autocapitalize": "words", "spellcheck": "false"})
+
+
+def split_entrants(text: str, pairs: bool) -> tuple[list[str], list[tuple[str, str]] | None, str | None]:
+    """The names a text gives (one a line; a pair's two joined by ``+``, ``,`` or ``/``), the
+    pairs, and a refusal (None when the text is good)."""
+    names: list[str] = []
+    couples: list[tuple[str, str]] = []
+    for line in (text or "").splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if pairs:
+            parts = [p.strip() for p in line.replace(",", "+").replace("/", "+").split("+")]
+            parts = [p for p in parts if p]
+            if len(parts) != 2:
+                return [], None, _("Each line names one pair: two names joined by «+» (%(line)s).", line=line)
+            couples.append((parts[0], parts[1]))
+            names.extend(parts)
+        else:
+            names.append(line)
+    for n in names:
+        why = limits.name_problem(n)
+        if why is not None:
+            return [], None, limits.name_words(why, n, lang())
+    if len(names) > MAX_ENTRANTS:
+        return [], None, _("An event takes at most %(n)d entrants.", n=MAX_ENTRANTS)
+    return names, (couples if pairs else None), None
+
+
+def new_record(name: str, variant: str, options: dict, seats: int, system: str, unit: str,
+               rounds: int | None, hand_limit: int | None, time_limit: int | None,
+               names: list[str], couples: list[tuple[str, str]] | None) -> dict:
+    """An event's record before its first round (ids ``e1``, ``e2``, … in entry order)."""
+    ids = {n: f"e{i}" for i, n in enumerate(names, 1)}
+    game: dict[str, Any] = {"variant": variant, "seats": seats, "options": options}
+    if hand_limit:
+        game["hand_limit"] = hand_limit
+    if time_limit:
+        game["time_limit"] = time_limit
+    units = len(couples) if couples is not None else len(names)
+    if rounds is None and system == "round_robin":
+        rounds = max(1, units - 1 + units % 2)
+    record: dict[str, Any] = {"format": ev_core.FORMAT, "name": name, "date": _now().date().isoformat(),
+                              "game": game, "system": system, "unit": unit, "rounds": rounds or 1,
+                              "entrants": [{"id": ids[n], "name": n} for n in names]}
+    if couples is not None:
+        record["pairs"] = [[ids[a], ids[b]] for a, b in couples]
+    record["round_list"] = []
+    return record
+
+
+@bp.get("/events/new")
+def new():
+    """Choose the game of a new event."""
+    presets = [(v, p) for v in catalogue.VARIANTS for p in catalogue.PRESETS.get(v, {})]
+    from referee.rulebook import preset_words
+
+    return render_template("event/new.html", variants=list(catalogue.VARIANTS.values()),
+                           presets=[{"variant": v, "name": p, "words": preset_words(p, lang())} for v, p in presets])
+
+
+@bp.route("/events/new/<variant>", methods=["GET", "POST"])
+def setup(variant: str):
+    """An event's set-up: its name, the game, the system, the rounds and the entrants."""
+    spec = catalogue.VARIANTS.get(variant)
+    if spec is None:
+        abort(404)
+    form = forms.setup_form(spec, lang(), base=EventForm, players=False)
+    presets = catalogue.PRESETS.get(spec.name, {})
+    preset = request.args.get("preset", "")
+    if request.method == "GET":
+        form.seats.data = spec.min_players if spec.min_players > 2 else max(spec.player_counts)
+        if preset in presets:
+            forms.fill_options(form, spec, presets[preset])
+            if presets[preset].get("teams") == "pairs":
+                form.seats.data = 4
+    problem = None
+    if form.validate_on_submit():
+        names, couples, problem = split_entrants(form.entrants.data or "", form.unit.data == "pair")
+        if problem is None:
+            problem = _setup_problem(form, spec, names)
+        if problem is None:
+            given = forms.options_of(form, spec)
+            seats = int(form.seats.data)
+            try:
+                options = catalogue.resolve_options(spec.name, seats, given)
+                options = {k: v for k, v in options.items() if v is not None}
+            except catalogue.OptionError as err:
+                from . import engine
+
+                problem = engine.refusal(err).message(lang())
+            else:
+                record = new_record(form.name.data.strip(), spec.name, options, seats, form.system.data,
+                                    form.unit.data, form.rounds.data, form.hand_limit.data,
+                                    form.time_limit.data, names, couples)
+                try:
+                    checked(record)
+                except EventError as err:
+                    problem = event_words(err)
+                else:
+                    ev = store.create_event(get_db(), record, {"confirm_hands": bool(form.confirm_hands.data),
+                                                               "rounds": {}})
+                    flash(_("The event is ready. Keep this page's address: it is the director's link."), "ok")
+                    return redirect(url_for("events.director", key=ev["director_key"]))
+    elif request.method == "POST":
+        problem = _("Please correct the marked fields.")
+    from referee.rulebook import preset_words
+
+    preset_list = [{"name": k, "words": preset_words(k, lang())} for k in presets]
+    return render_template("event/setup.html", spec=spec, form=form, problem=problem, presets=preset_list,
+                           preset=preset, pickers=[p() for p in ENTRANT_PICKERS]), (400 if problem else 200)
+
+
+def _setup_problem(form, spec, names: list[str]) -> str | None:
+    seats = form.seats.data
+    if seats not in spec.player_counts:
+        return _("This game is played by %(lo)d to %(hi)d players at a table.", lo=spec.min_players,
+                 hi=spec.max_players)
+    if form.system.data != "round_robin" and not form.rounds.data:
+        return _("Enter the number of rounds.")
+    if len(names) < 2:
+        return _("Enter at least two entrants.")
+    return None
+
+
+@bp.route("/events/import", methods=["GET", "POST"])
+def import_event():
+    """An event's record imported: checked whole before anything is stored."""
+    problem = None
+    text = ""
+    if request.method == "POST":
+        form = FlaskForm()
+        if not form.validate_on_submit():
+            problem = _("The form has expired. Nothing was imported.")
+        else:
+            upload = request.files.get("file")
+            text = request.form.get("text", "")
+            if upload is not None and upload.filename:
+                try:
+                    text = upload.read(limits.MAX_RECORD_BYTES * 4 + 1).decode("utf-8-sig")
+                except UnicodeDecodeError:
+                    problem = _("The file is not UTF-8 text.")
+            if problem is None:
+                problem, ev = _import_text(text)
+                if ev is not None:
+                    flash(_("The event was checked and imported."), "ok")
+                    return redirect(url_for("events.director", key=ev["director_key"]))
+    return render_template("event/import.html", form=FlaskForm(), problem=problem, text=text), \
+        (400 if problem else 200)
+
+
+def _import_text(text: str) -> tuple[str | None, dict | None]:
+    if not text.strip():
+        return _("Choose a file or paste an event's record."), None
+    if len(text.encode("utf-8", "surrogatepass")) > limits.MAX_RECORD_BYTES * 4:
+        return _("The record is too large."), None
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError):
+        return _("This is not an event's record: it is not valid JSON."), None
+    event, err = ev_core.examine(obj)
+    if err is not None or event is None:
+        return _("The record was refused: %(why)s", why=event_words(err) if err else ""), None
+    record = ev_core.to_record(event)
+    state: dict[str, Any] = {"confirm_hands": False, "rounds": {}}
+    for rnd in record["round_list"]:
+        if rnd.get("tables") and all("result" in t for t in rnd["tables"]):
+            round_state(state, rnd["round"])["closed"] = True
+    ev = store.create_event(get_db(), record, state)
+    last = record["round_list"][-1] if record["round_list"] else None
+    if last and last.get("tables") and not is_closed(state, last["round"]):
+        ensure_matches(ev, last["round"])
+    return None, ev
+
+
+# -- rounds ----------------------------------------------------------------------------------
+
+
+def proposal_of(lv: Live, number: int) -> dict:
+    """The app's tables for round ``number`` (``referee.events.propose``)."""
+    assert lv.event is not None
+    return ev_core.propose(lv.event, number)
+
+
+def plan_of(lv: Live, number: int) -> tuple[dict, bool]:
+    """The tables the round will start with: the director's draft, else the app's proposal;
+    and whether it is the director's."""
+    draft = lv.ev["state"].get("draft")
+    if draft and draft.get("round") == number:
+        return draft, True
+    return proposal_of(lv, number), False
+
+
+def digest(plan: dict) -> str:
+    text = json.dumps([plan["tables"], plan.get("byes", [])], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def next_round(lv: Live) -> int | None:
+    """The round that can be started now, or None (one is being played, or all were)."""
+    if lv.open_round() is not None:
+        return None
+    n = lv.paired + 1
+    if lv.event is None or n > lv.event.rounds:
+        return None
+    return n
+
+
+def ensure_matches(ev: dict, number: int) -> None:
+    """Give every table of round ``number`` its match (those that have none): made as the match
+    page makes one (``store.create_match``), the players the seated entrants' names. A match made
+    by a phone that lost the race for the table is archived, never used."""
+    db = get_db()
+    record = ev["record"]
+    rnd = round_of(record, number)
+    if rnd is None:
+        return
+    links = store.event_tables(db, ev["id"])
+    names = {e["id"]: e["name"] for e in record["entrants"]}
+    game = record["game"]
+    for t in rnd.get("tables", []):
+        if (number, t["table"]) in links or "result" in t:
+            continue
+        players = [names[x] for x in t["seats"]]
+        m = store.create_match(db, game["variant"], dict(game.get("options") or {}), players,
+                               lang=lang(), settings={"confirm_hands": bool(ev["state"].get("confirm_hands"))})
+        kept = store.link_table(db, ev["id"], number, t["table"], m["id"])
+        if kept != m["id"]:
+            store.set_archived(db, m["id"], True)
+
+
+def _form_version(ev: dict) -> None:
+    """Refuse a form drawn against another version of the event when it asks for one."""
+    sent = request.form.get("v", "")
+    if sent and sent.isdigit() and int(sent) != ev["version"]:
+        raise Refused(_("The event was changed from another phone since this page was drawn. "
+                        "Nothing was changed: look at it again."), 409)
+
+
+def _go(key: str, anchor: str = "") -> Response:
+    return redirect(url_for("events.director", key=key) + anchor)  # type: ignore[return-value]
+
+
+def _refusable(view):
+    """A director's change: a refusal is shown on the director's page, nothing changed."""
+    from functools import wraps
+
+    @wraps(view)
+    def wrapped(key: str, *args, **kwargs):
+        try:
+            return view(key, *args, **kwargs)
+        except Refused as r:
+            flash(r.message, "problem")
+            return _go(key)
+    return wrapped
+
+
+@bp.post("/e/<key>/round/<int:number>/start")
+@_refusable
+def start_round(key: str, number: int):
+    """Start round ``number`` with its tables as drawn on the director's page. A second tap, a
+    second phone, a reload: the round is started once; its tables get their matches."""
+    ev = _director(key)
+    sent = request.form.get("plan", "")
+
+    def change(record: dict, state: dict):
+        rnd = round_of(record, number)
+        if rnd is not None and rnd.get("tables"):
+            return None  # started already
+        lv = live(dict(ev, record=record, state=state))
+        if next_round(lv) != number:
+            raise Refused(_("Round %(n)d cannot be started now.", n=number))
+        if lv.error is not None:
+            raise Refused(event_words(lv.error))
+        plan, mine = plan_of(lv, number)
+        if sent and sent != digest(plan):
+            raise Refused(_("The tables of this round changed since the page was drawn (a result, a "
+                            "withdrawal or a swap). Nothing was started: look at them again."), 409)
+        proposal = proposal_of(lv, number)
+        new = {"round": number, "tables": [{"table": t["table"], "seats": list(t["seats"])} for t in plan["tables"]]}
+        if plan.get("byes"):
+            new["byes"] = list(plan["byes"])
+        if rnd is not None and rnd.get("withdrawn"):
+            new["withdrawn"] = list(rnd["withdrawn"])
+        changed = digest(plan) != digest(proposal)
+        if changed:
+            new["changed"] = True
+        if rnd is None:
+            record["round_list"].append(new)
+        else:
+            rnd.clear()
+            rnd.update(new)
+        try:
+            checked(_frozen(record, lv, number))
+        except EventError as err:
+            raise Refused(event_words(err)) from None
+        round_state(state, number)["started"] = _iso(_now())
+        state.pop("draft", None)
+        return [("start", {"round": number, "changed": changed, "tables": new["tables"],
+                           "byes": new.get("byes", [])})]
+
+    ev = mutate(ev, change)
+    ensure_matches(ev, number)
+    return _go(key, f"#round-{number}")
+
+
+def _frozen(record: dict, lv: Live, upto: int) -> dict:
+    """The record with the results read from the matches of rounds before ``upto`` (to judge a
+    change against the event as it stands)."""
+    out = copy.deepcopy(record)
+    for rnd in out["round_list"]:
+        if rnd["round"] >= upto:
+            continue
+        for t in rnd.get("tables", []):
+            if "result" not in t:
+                got = next((tv for tv in lv.tables.get(rnd["round"], []) if tv.number == t["table"]), None)
+                if got is not None and got.derived is not None:
+                    t["result"] = got.derived
+    return out
+
+
+@bp.post("/e/<key>/round/<int:number>/swap")
+@_refusable
+def swap(key: str, number: int):
+    """Swap two units in the tables proposed for round ``number`` (before it starts)."""
+    ev = _director(key)
+    a, b = request.form.get("a", ""), request.form.get("b", "")
+
+    def change(record: dict, state: dict):
+        lv = live(dict(ev, record=record, state=state))
+        if next_round(lv) != number or lv.event is None:
+            raise Refused(_("Round %(n)d cannot be changed now.", n=number))
+        plan, _mine = plan_of(lv, number)
+        units = Units(lv.event)
+        if a not in units.of or b not in units.of or units.of[a] == units.of[b]:
+            raise Refused(_("Choose two different entrants to swap."))
+        ua, ub = units.ids[units.of[a]], units.ids[units.of[b]]
+        swap_map = dict(zip(ua, ub)) | dict(zip(ub, ua))
+        plan = copy.deepcopy(plan)
+        for t in plan["tables"]:
+            t["seats"] = [swap_map.get(x, x) for x in t["seats"]]
+        plan["byes"] = [swap_map.get(x, x) for x in plan.get("byes", [])]
+        state["draft"] = {"round": number, "tables": plan["tables"], "byes": plan["byes"]}
+        return [("swap", {"round": number, "a": a, "b": b})]
+
+    mutate(ev, change)
+    return _go(key, "#next")
+
+
+@bp.post("/e/<key>/round/<int:number>/reset")
+@_refusable
+def reset(key: str, number: int):
+    """Back to the app's proposal for round ``number``."""
+    ev = _director(key)
+
+    def change(record: dict, state: dict):
+        if not state.get("draft"):
+            return None
+        state.pop("draft", None)
+        return [("reset", {"round": number})]
+
+    mutate(ev, change)
+    return _go(key, "#next")
+
+
+@bp.post("/e/<key>/round/<int:number>/time")
+@_refusable
+def call_time(key: str, number: int):
+    """Time is called: each table finishes the hand it plays (the hands started now count) and
+    its match stands as it is then."""
+    ev = _director(key)
+    db = get_db()
+    matches = store.event_matches(db, ev["id"])
+
+    def change(record: dict, state: dict):
+        rs = round_state(state, number)
+        if rs.get("called") or is_closed(state, number):
+            return None
+        rnd = round_of(record, number)
+        if rnd is None or not rnd.get("tables"):
+            raise Refused(_("Round %(n)d has not started.", n=number))
+        if not record["game"].get("time_limit"):
+            raise Refused(_("This event's rounds have no clock."))
+        at_call = {}
+        for t in rnd["tables"]:
+            m = matches.get((number, t["table"]))
+            if m is not None:
+                _evs, st = states.load(m, hot=False)
+                at_call[str(t["table"])] = len(st.report.get("hands") or [])
+        rs["called"] = _iso(_now())
+        rs["at_call"] = at_call
+        return [("time", {"round": number, "hands": at_call})]
+
+    mutate(ev, change)
+    return _go(key, f"#round-{number}")
+
+
+@bp.post("/e/<key>/round/<int:number>/close")
+@_refusable
+def close_round(key: str, number: int):
+    """Close round ``number``: every table's result is written into the record (none may be
+    missing or disputed); the next round's tables are then proposed. Idempotent."""
+    ev = _director(key)
+
+    def change(record: dict, state: dict):
+        if is_closed(state, number):
+            return None
+        lv = live(dict(ev, record=record, state=state))
+        if lv.open_round() != number:
+            raise Refused(_("Round %(n)d is not being played.", n=number))
+        views = lv.tables.get(number, [])
+        missing = [tv.number for tv in views if tv.result is None]
+        if missing:
+            raise Refused(_("Results missing at tables %(tables)s: the round cannot be closed yet.",
+                            tables=", ".join(map(str, missing))))
+        disputed = [tv.number for tv in views if tv.stored is None and tv.status == "disputed"]
+        if disputed:
+            raise Refused(_("A hand is disputed at tables %(tables)s: settle it, or enter the table's "
+                            "result, before closing the round.", tables=", ".join(map(str, disputed))))
+        rnd = round_of(record, number)
+        assert rnd is not None
+        for t, tv in zip(rnd["tables"], views):
+            t.setdefault("result", tv.result)
+        try:
+            checked(_frozen(record, lv, number))
+        except EventError as err:
+            raise Refused(event_words(err)) from None
+        round_state(state, number)["closed"] = True
+        round_state(state, number)["closed_at"] = _iso(_now())
+        return [("close", {"round": number, "results": {str(t["table"]): t["result"] for t in rnd["tables"]}})]
+
+    mutate(ev, change)
+    return _go(key, "#next")
+
+
+def _table_of(record: dict, number: int, table: int) -> dict:
+    rnd = round_of(record, number)
+    t = next((t for t in (rnd or {}).get("tables", []) if t["table"] == table), None)
+    if t is None:
+        raise Refused(_("There is no table %(t)d in round %(n)d.", t=table, n=number), 404)
+    return t
+
+
+@bp.post("/e/<key>/round/<int:number>/table/<int:table>/result")
+@_refusable
+def correct(key: str, number: int, table: int):
+    """The director's result for a table (a correction, or a result entered for a table without
+    a phone): each side's total and what ended the match; audited with what it replaces. The
+    match itself is not changed. ``clear``: the table's match decides again."""
+    ev = _director(key)
+    _form_version(ev)
+    lv0 = live(ev)
+    before_view = next((tv for tv in lv0.tables.get(number, []) if tv.number == table), None)
+
+    def change(record: dict, state: dict):
+        t = _table_of(record, number, table)
+        before = t.get("result") or (before_view.derived if before_view else None)
+        if request.form.get("clear") == "1":
+            if "result" not in t:
+                return None
+            if is_closed(state, number):
+                raise Refused(_("The round is closed: enter the table's result instead."))
+            del t["result"]
+            return [("clear", {"round": number, "table": table, "before": before})]
+        if request.form.get("forfeit") == "1":
+            absent = [x for x in t["seats"] if request.form.get(f"absent_{x}") == "1"]
+            if not absent:
+                raise Refused(_("Mark who did not come."))
+            after = {"ended": "forfeit", "absent": absent}
+            kind = "forfeit"
+        else:
+            lv = live(dict(ev, record=record, state=state))
+            assert lv.event is not None
+            totals: dict[str, int] = {}
+            for i, group in enumerate(lv.event.side_groups()):
+                raw = (request.form.get(f"side_{i}") or "").strip().lstrip("+")
+                if not (raw.lstrip("-").isdigit() and len(raw) <= 7):
+                    raise Refused(_("Enter each side's total as a whole number."))
+                for s in group:
+                    totals[t["seats"][s]] = int(raw)
+            ended = request.form.get("ended", "")
+            if ended not in ENDED:
+                raise Refused(_("Choose what ended the match."))
+            after = {"totals": totals, "ended": ended}
+            kind = "correct"
+        t["result"] = after
+        try:
+            checked(_frozen(record, live(dict(ev, record=record, state=state)), number))
+        except EventError as err:
+            raise Refused(event_words(err)) from None
+        note = (request.form.get("note") or "").strip()[:200]
+        return [(kind, {"round": number, "table": table, "before": before, "after": after, "note": note})]
+
+    mutate(ev, change)
+    flash(_("Table %(t)d: the result was changed (see the audit).", t=table), "ok")
+    return _go(key, f"#round-{number}")
+
+
+def _announced(record: dict, lv: Live) -> dict:
+    """The next round not yet paired (announced in the record when it was not)."""
+    n = paired_rounds(record) + 1
+    if n > record["rounds"]:
+        raise Refused(_("Every round of the event has been paired."))
+    rnd = round_of(record, n)
+    if rnd is None:
+        rnd = {"round": n, "tables": []}
+        record["round_list"].append(rnd)
+    return rnd
+
+
+@bp.post("/e/<key>/withdraw")
+@_refusable
+def withdraw(key: str):
+    """A unit withdraws before the next round; its results stand."""
+    ev = _director(key)
+    who = request.form.get("who", "")
+
+    def change(record: dict, state: dict):
+        lv = live(dict(ev, record=record, state=state))
+        if lv.event is None:
+            raise Refused(_("The event cannot be read."))
+        units = Units(lv.event)
+        if who not in units.of:
+            raise Refused(_("Choose who withdraws."))
+        ids = list(units.ids[units.of[who]])
+        gone = {x for r in record["round_list"] for x in r.get("withdrawn", [])}
+        if who in gone:
+            return None
+        rnd = _announced(record, lv)
+        rnd["withdrawn"] = list(rnd.get("withdrawn", [])) + ids
+        if state.get("draft"):
+            state.pop("draft")
+        try:
+            checked(_frozen(record, lv, rnd["round"]))
+        except EventError as err:
+            raise Refused(event_words(err)) from None
+        return [("withdraw", {"round": rnd["round"], "ids": ids})]
+
+    mutate(ev, change)
+    return _go(key)
+
+
+@bp.post("/e/<key>/enter")
+@_refusable
+def late_entry(key: str):
+    """A late entrant (a fixed pair's two names), paired from the next round."""
+    ev = _director(key)
+
+    def change(record: dict, state: dict):
+        pairs = record["unit"] == "pair"
+        names, couples, problem = split_entrants(request.form.get("names", ""), pairs)
+        if problem is not None:
+            raise Refused(problem)
+        if not names:
+            raise Refused(_("Enter the new entrant's name."))
+        n = paired_rounds(record) + 1
+        if n > record["rounds"]:
+            raise Refused(_("Every round of the event has been paired."))
+        taken = {e["id"] for e in record["entrants"]}
+        seq = len(taken) + 1
+        ids = {}
+        for name in names:
+            while f"e{seq}" in taken:
+                seq += 1
+            ids[name] = f"e{seq}"
+            taken.add(f"e{seq}")
+            entrant: dict[str, Any] = {"id": ids[name], "name": name}
+            if n > 1:
+                entrant["joined"] = n
+            record["entrants"].append(entrant)
+        if couples:
+            record.setdefault("pairs", []).extend([ids[a], ids[b]] for a, b in couples)
+        state.pop("draft", None)
+        try:
+            checked(_frozen(record, live(dict(ev, record=record, state=state)), n))
+        except EventError as err:
+            raise Refused(event_words(err)) from None
+        return [("enter", {"round": n, "names": names})]
+
+    mutate(ev, change)
+    return _go(key)
+
+
+# -- pages -----------------------------------------------------------------------------------
+
+
+STATUS_WORDS = {
+    "not_started": _l("not started"),
+    "playing": _l("playing hand %(hand)d"),
+    "between": _l("%(hand)d hands played"),
+    "finished": _l("finished"),
+    "unconfirmed": _l("waiting for confirmation"),
+    "disputed": _l("disputed"),
+}
+
+
+def status_words(tv: TableView) -> str:
+    return str(STATUS_WORDS[tv.status]) % {"hand": tv.hand}
+
+
+def clock(ev: dict, number: int) -> dict | None:
+    """The round's clock: minutes and seconds left (negative: over), whether time was called."""
+    limit = (ev["record"].get("game") or {}).get("time_limit")
+    rs = ev["state"].get("rounds", {}).get(str(number), {})
+    if not limit or not rs.get("started"):
+        return None
+    started = datetime.fromisoformat(rs["started"])
+    left = int(limit * 60 - (_now() - started).total_seconds())
+    return {"left": left, "minutes": abs(left) // 60, "seconds": abs(left) % 60, "over": left < 0,
+            "called": rs.get("called")}
+
+
+def standings_view(lv: Live, after: int | None = None) -> dict:
+    """Everything the standings pages draw: the rows (places, match points, every tie-break),
+    the cross table and each unit's matches."""
+    event = lv.event
+    if event is None or lv.error is not None:
+        return {"rows": [], "rounds": [], "after": 0}
+    units = Units(event)
+    n = len(event.round_list) if after is None else after
+    lines = lines_after(event, n, units)
+    ranked = order(event, lines)
+    place = {u: lines[u].place for u in ranked}
+    cells: dict[int, dict[int, dict]] = {u: {} for u in ranked}
+    matches = store.event_matches(get_db(), lv.ev["id"])
+    for rnd in event.round_list[:n]:
+        for table in rnd.tables:
+            out = outcome(event, units, table)
+            m = matches.get((rnd.number, table.number))
+            for u in units.at(table.seats):
+                cell: dict[str, Any] = {"table": table.number, "view": m["view_key"] if m else None,
+                                        "opponents": [], "mp": None, "diff": None, "totals": None}
+                if out is not None:
+                    seat = out.of(u)
+                    cell["mp"] = _num(seat.match_points)
+                    cell["diff"] = _signed(seat.score_diff)
+                    cell["opponents"] = [place[o] for o in out.opponents(u)]
+                    res = table.result
+                    if res is not None and res.kind == "forfeit":
+                        cell["forfeit"] = True
+                    elif res is not None:
+                        mine = res.totals[units.ids[u][0]]
+                        others = [res.totals[table.seats[g[0]]] for i, g in enumerate(event.side_groups())
+                                  if i != seat.side]
+                        cell["totals"] = " : ".join(_num(x) for x in [mine] + others)
+                else:
+                    cell["playing"] = True
+                    cell["opponents"] = [place[o] for o in units.at(table.seats) if o != u]
+                cell["names"] = [lv.names[x] for x in table.seats if units.of[x] != u]
+                cells[u][rnd.number] = cell
+        for u in units.listed(rnd.byes):
+            cells[u][rnd.number] = {"bye": True}
+    h2h = _head_to_head_values(event, lines, ranked)
+    withdrawn = {u for u, line in enumerate(lines) if line.withdrawn is not None}
+    rows = []
+    for u in ranked:
+        line = lines[u]
+        rows.append({"place": line.place, "names": units.names(u), "ids": list(units.ids[u]),
+                     "mp": _num(line.match_points), "buchholz": _num(line.buchholz),
+                     "diff": _signed(line.score_diff), "played": line.played, "byes": line.byes,
+                     "withdrawn": u in withdrawn, "cells": cells[u],
+                     "h2h": _num(h2h[u]) if u in h2h else "—"})
+    return {"rows": rows, "rounds": list(range(1, n + 1)), "after": n, "tiebreaks": list(event.tiebreaks)}
+
+
+def _head_to_head_values(event: Event, lines: list, ranked: list[int]) -> dict[int, Fraction]:
+    """Each unit's head-to-head score where the tie-break is reckoned: against the others level
+    with it on every tie-break before it, when all of them met (``standings._head_to_head``)."""
+    from referee.events.standings import _head_to_head
+
+    if "head_to_head" not in event.tiebreaks:
+        return {}
+    before = event.tiebreaks[:event.tiebreaks.index("head_to_head")]
+
+    def key(u: int) -> tuple:
+        line = lines[u]
+        return tuple({"match_points": line.match_points, "buchholz": line.buchholz,
+                      "score_diff": line.score_diff}.get(tb, 0) for tb in before)
+
+    out: dict[int, Fraction] = {}
+    groups: dict[tuple, list[int]] = {}
+    for u in ranked:
+        groups.setdefault(key(u), []).append(u)
+    for group in groups.values():
+        if len(group) > 1:
+            out.update(_head_to_head(group, lines) or {})
+    return out
+
+
+def _num(x: Fraction | int) -> str:
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(int(x))
+    return f"{float(x):.2f}".rstrip("0").rstrip(".")
+
+
+def _signed(x: Fraction) -> str:
+    s = _num(x)
+    return ("+" + s) if x > 0 else s.replace("-", "−")
+
+
+TIEBREAK_WORDS = {"match_points": _l("match points"), "buchholz": _l("Buchholz"),
+                  "score_diff": _l("score difference"), "head_to_head": _l("head to head"),
+                  "lot": _l("lot (entry order)")}
+
+
+def _common(lv: Live) -> dict:
+    from .matches import match_title
+
+    ev = lv.ev
+    game = ev["record"]["game"]
+    probe = {"variant": game["variant"], "options": game.get("options") or {}, "players": []}
+    names = lv.names
+    groups = lv.event.side_groups() if lv.event is not None else [(i,) for i in range(game["seats"])]
+
+    def plan_sides(seats: list[str]) -> list[str]:
+        return [" + ".join(names[seats[s]] for s in g) for g in groups]
+
+    def sides_of_table(tv: TableView) -> list[dict]:
+        res = tv.result or {}
+        totals = res.get("totals") or {}
+        return [{"names": " + ".join(names[tv.seats[s]] for s in g),
+                 "total": totals.get(tv.seats[g[0]], _side_total(tv, g))} for g in groups]
+
+    def result_words(tv: TableView) -> str:
+        res = tv.result or {}
+        if res.get("ended") == "forfeit":
+            return _("forfeit: %(who)s did not come", who=", ".join(names.get(x, x) for x in res["absent"]))
+        totals = res.get("totals") or {}
+        parts = [" + ".join(names[tv.seats[s]] for s in g) + " " + _num(Fraction(str(totals[tv.seats[g[0]]])))
+                 for g in groups]
+        return " — ".join(parts) + " (" + str(ENDED_WORDS[res.get("ended") or "target"]) + ")"
+
+    ended = [("target", ENDED_WORDS["target"])]
+    if game.get("hand_limit"):
+        ended.append(("hands", ENDED_WORDS["hands"]))
+    if game.get("time_limit"):
+        ended.append(("time", ENDED_WORDS["time"]))
+    return {"ev": ev, "lv": lv, "record": ev["record"], "game_title": match_title(probe),
+            "tiebreak_words": TIEBREAK_WORDS, "status_words": status_words, "plan_sides": plan_sides,
+            "sides_words": lambda tv: plan_sides(tv.seats), "sides_of_table": sides_of_table,
+            "result_words": result_words, "ended_choices": ended, "event_words": event_words,
+            "names_of": lambda ids: ", ".join(names.get(x, x) for x in ids)}
+
+
+def _side_total(tv: TableView, group: tuple[int, ...]) -> str:
+    """What the table's match shows for a side now (the field's first value), or empty."""
+    if tv.match is None or not tv.totals:
+        return ""
+    value = tv.totals.get(tv.match["players"][group[0]])
+    return "" if value is None else str(value)
+
+
+ENDED_WORDS = {"target": _l("the target reached"), "hands": _l("the hand limit"), "time": _l("time called")}
+
+
+@bp.get("/e/<key>")
+def director(key: str):
+    """The director's page: the round being played (every table at a glance, the clock, the
+    results missing, a table's result changed, a forfeit), the next round's tables, the
+    entrants (a late one, a withdrawal), the links."""
+    from .urls import public_url
+
+    ev = _director(key)
+    lv = live(ev)
+    current = lv.open_round()
+    nxt = next_round(lv)
+    plan = None
+    plan_problem = None
+    mine = False
+    if nxt is not None and lv.error is None:
+        try:
+            plan, mine = plan_of(lv, nxt)
+        except EventError as err:
+            plan_problem = event_words(err)
+    units = Units(lv.event) if lv.event is not None else None
+    gone = {x for r in ev["record"]["round_list"] for x in r.get("withdrawn", [])}
+    unit_choices = [(ids[0], " + ".join(lv.names[x] for x in ids)) for ids in (units.ids if units else [])]
+    links = {"public": public_url("events.standings", key=ev["view_key"]),
+             "director": public_url("events.director", key=key)}
+    audit = store.event_audit(get_db(), ev["id"])
+    return render_template("event/director.html", **_common(lv), key=key, current=current, nxt=nxt, plan=plan,
+                           plan_digest=digest(plan) if plan else "", mine=mine, plan_problem=plan_problem,
+                           clock=clock(ev, current) if current else None, unit_choices=unit_choices,
+                           active_choices=[c for c in unit_choices if c[0] not in gone], links=links,
+                           audit=audit[-30:], audit_words=audit_words, follow=request.args.get("follow") == "1",
+                           pickers=[p() for p in ENTRANT_PICKERS])
+
+
+def audit_words(entry: dict, names: dict[str, str]) -> str:
+    d = entry["data"]
+    kind = entry["kind"]
+    if kind == "start":
+        return (_("Round %(n)d started (the tables changed by the director)", n=d["round"]) if d.get("changed")
+                else _("Round %(n)d started", n=d["round"]))
+    if kind == "close":
+        return _("Round %(n)d closed", n=d["round"])
+    if kind == "time":
+        return _("Round %(n)d: time called", n=d["round"])
+    if kind == "swap":
+        return _("Round %(n)d: %(a)s and %(b)s swapped", n=d["round"], a=names.get(d["a"], d["a"]),
+                 b=names.get(d["b"], d["b"]))
+    if kind == "reset":
+        return _("Round %(n)d: back to the proposed tables", n=d["round"])
+    if kind in ("correct", "forfeit", "clear"):
+        def res(r):
+            if not r:
+                return "—"
+            if r.get("ended") == "forfeit":
+                return _("forfeit: %(who)s absent", who=", ".join(names.get(x, x) for x in r["absent"]))
+            return ", ".join(f"{names.get(k, k)} {v}" for k, v in r["totals"].items())
+        text = _("Round %(n)d, table %(t)d: %(before)s → %(after)s", n=d["round"], t=d["table"],
+                 before=res(d.get("before")), after=res(d.get("after")) if kind != "clear"
+                 else _("the match's result"))
+        return text + (f" ({d['note']})" if d.get("note") else "")
+    if kind == "withdraw":
+        return _("%(who)s withdrew before round %(n)d", who=" + ".join(names.get(x, x) for x in d["ids"]),
+                 n=d["round"])
+    if kind == "enter":
+        return _("%(who)s entered from round %(n)d", who=", ".join(d["names"]), n=d["round"])
+    return kind
+
+
+def _cards(ev: dict, number: int) -> list[dict]:
+    import segno
+
+    from .urls import public_url
+
+    lv = live(ev)
+    out = []
+    for tv in lv.tables.get(number, []):
+        if tv.match is None:
+            continue
+        edit = public_url("play.table", key=tv.match["edit_key"])
+        view = public_url("share.view", key=tv.match["view_key"])
+        qr = segno.make(edit, error="m")
+        out.append({"table": tv.number, "names": tv.names, "edit": edit, "view": view,
+                    "qr": qr.svg_inline(border=2, dark="#111", light="#fff", omitsize=True),
+                    "qr_uri": qr.svg_data_uri(border=2, dark="#111", light="#fff"),
+                    "sides": _sides_of(lv, tv)})
+    return out
+
+
+def _sides_of(lv: Live, tv: TableView) -> list[str]:
+    if lv.event is None:
+        return tv.names
+    return [" + ".join(tv.names[s] for s in g) for g in lv.event.side_groups()]
+
+
+@bp.get("/e/<key>/round/<int:number>/cards")
+def cards(key: str, number: int):
+    """Each table's card on screen: its number, its seats and the QR that opens its match on the
+    scorer's phone."""
+    ev = _director(key)
+    got = _cards(ev, number)
+    if not got:
+        abort(404)
+    return render_template("event/cards.html", **_common(live(ev)), key=key, number=number, cards=got)
+
+
+@bp.get("/e/<key>/round/<int:number>/cards.pdf")
+def cards_pdf(key: str, number: int):
+    """The same cards, printable (A4, four a page)."""
+    from .sheets import bad_lang, pdf_response
+
+    ev = _director(key)
+    got = _cards(ev, number)
+    if not got:
+        abort(404)
+    want = _pdf_lang()
+    if want is None:
+        return bad_lang()
+    return _pdf("print/event_cards.html", want, f"event-{ev['id']}-round-{number}-tables.pdf",
+                pdf_response, ev=ev, number=number, cards=got, game_title=_common(live(ev))["game_title"])
+
+
+def _pdf_lang() -> str | None:
+    asked = request.args.get("lang") or lang()
+    return asked if asked in ("ru", "en") else None
+
+
+def _pdf(template: str, want: str, filename: str, respond, **context):
+    from flask_babel import force_locale
+
+    from referee import pdf
+
+    from .sheets import unavailable
+
+    with force_locale(want):
+        html = render_template(template, lang=want, **context)
+    try:
+        data = pdf.load_weasyprint().HTML(string=html, base_url=str(pdf.TEMPLATES)).write_pdf()
+    except pdf.PrintingUnavailable as err:
+        return unavailable(err)
+    return respond(data, filename)
+
+
+@bp.get("/e/<key>/audit")
+def audit(key: str):
+    """Every change of the director's, oldest first."""
+    ev = _director(key)
+    lv = live(ev)
+    return render_template("event/audit.html", **_common(lv), key=key,
+                           audit=store.event_audit(get_db(), ev["id"]), audit_words=audit_words)
+
+
+@bp.get("/ev/<key>")
+def standings(key: str):
+    """The live standings, read only: places, match points, every tie-break, the cross table,
+    each unit's matches."""
+    ev = _public(key)
+    lv = live(ev)
+    return render_template("event/standings.html", **_common(lv), key=key, view=standings_view(lv),
+                           current=lv.open_round(), big=False)
+
+
+@bp.get("/ev/<key>/board")
+def board(key: str):
+    """The standings for a big screen in the hall (large type, following the results)."""
+    ev = _public(key)
+    lv = live(ev)
+    current = lv.open_round()
+    return render_template("event/board.html", **_common(lv), key=key, view=standings_view(lv),
+                           current=current, clock=clock(ev, current) if current else None)
+
+
+@bp.get("/ev/<key>/results.pdf")
+def results_pdf(key: str):
+    """The standings and the cross table, printable, in Russian or English (``?lang=``)."""
+    from .sheets import bad_lang, pdf_response
+
+    ev = _public(key)
+    want = _pdf_lang()
+    if want is None:
+        return bad_lang()
+    lv = live(ev)
+    return _pdf("print/event_results.html", want, f"event-{ev['id']}-results.pdf", pdf_response,
+                **_common(lv), view=standings_view(lv))
+
+
+@bp.get("/ev/<key>/results.csv")
+def results_csv(key: str):
+    """The standings as CSV for a spreadsheet (``referee.matches.spreadsheet``)."""
+    from referee.matches import spreadsheet
+
+    ev = _public(key)
+    lv = live(ev)
+    view = standings_view(lv)
+    head = [_("Place"), _("Name"), _("Match points"), _("Buchholz"), _("Score difference"), _("Played"),
+            _("Byes")] + [_("Round %(n)d", n=n) for n in view["rounds"]]
+    rows = []
+    for r in view["rows"]:
+        cells = []
+        for n in view["rounds"]:
+            c = r["cells"].get(n)
+            if c is None:
+                cells.append("")
+            elif c.get("bye"):
+                cells.append(_("bye"))
+            elif c.get("mp") is None:
+                cells.append(_("playing"))
+            else:
+                cells.append(f"{c['mp']} ({c['diff']})")
+        rows.append([r["place"], " + ".join(r["names"]), _number(r["mp"]), _number(r["buchholz"]),
+                     _number(r["diff"].replace("−", "-")), r["played"], r["byes"]] + cells)
+    out = io.StringIO()
+    spreadsheet.write(out, head, rows)
+    return Response("\ufeff" + out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="event-{ev["id"]}-standings.csv"'})
+
+
+def _number(text: str) -> int | float:
+    return float(text) if "." in text else int(text)
+
+
+@bp.get("/ev/<key>/export")
+def export(key: str):
+    """The event as its record (``referee-event/1``), every finished table's result in it."""
+    ev = _public(key)
+    lv = live(ev)
+    body = json.dumps(lv.record, ensure_ascii=False, indent=1)
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="event-{ev["id"]}.json"'})
