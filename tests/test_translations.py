@@ -66,3 +66,75 @@ def test_mo_is_compiled_from_po(po):
     assert not missing, f"{mo.name} is stale (recompile): {missing}"
     changed = sorted(str(k) for k in want if k in got and got[k] != want[k])[:5]
     assert not changed, f"{mo.name} is stale (recompile): {changed}"
+
+
+# -- the one catalogue: extracted from the whole source, every message in both languages ----------
+
+ROOT = TRANSLATIONS.parent.parent
+
+
+def _tool():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("translations_tool", ROOT / "tools" / "translations.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_one_domain():
+    """Pages, sheets and the command line speak from one catalogue: no second domain to forget."""
+    assert {p.stem for p in POS} == {"messages"}
+    assert sorted(p.parent.parent.name for p in POS) == ["en", "ru"]
+
+
+def test_catalogue_is_current_and_every_message_has_both_languages():
+    """Extracting again gives the committed .pot (but for its date), and every message extracted
+    from referee/ and templates/ has its Russian and its English entry, none of them fuzzy."""
+    assert _tool().problems() == []
+
+
+def test_check_names_a_message_without_russian(tmp_path):
+    """The check above can fail: a Russian entry emptied, a message dropped, a fuzzy one, each is named."""
+    import shutil
+
+    tool = _tool()
+    copy = tmp_path / "translations"
+    shutil.copytree(TRANSLATIONS, copy)
+    ru = copy / "ru" / "LC_MESSAGES" / "messages.po"
+    with ru.open("rb") as f:
+        catalog = pofile.read_po(f)
+    ids = [m.id for m in catalog if m.id and isinstance(m.id, str)]
+    emptied, dropped, fuzzy = ids[0], ids[1], ids[2]
+    catalog[emptied].string = ""
+    catalog.delete(dropped)
+    catalog[fuzzy].flags.add("fuzzy")
+    with ru.open("wb") as f:
+        pofile.write_po(f, catalog)
+    found = tool.problems(copy)
+    assert any(repr(emptied) in p and "no Russian" in p for p in found), found
+    assert any(repr(dropped) in p and "missing" in p for p in found), found
+    assert any(repr(fuzzy) in p and "fuzzy" in p for p in found), found
+
+
+def _cyrillic(text: str) -> bool:
+    return any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in text)
+
+
+def test_message_ids_are_english():
+    """The ids are the English words (an English entry may then stay empty). A Russian term the
+    English quotes as it is said at the table stands in «…»; an id in Russian has its English
+    written in the en catalogue."""
+    import re
+
+    with (TRANSLATIONS / "en" / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        english = pofile.read_po(f)
+    wrong = []
+    for m in english:
+        if not m.id:
+            continue
+        bare = re.sub(r"«[^»]*»", "", "".join(_key(m.id)))
+        if _cyrillic(bare) and (not "".join(_key(m.string)) or _cyrillic("".join(_key(m.string)))):
+            wrong.append(m.id)
+    assert wrong == []

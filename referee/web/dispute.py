@@ -26,11 +26,10 @@ from referee.rules.move_words import sentence
 from . import engine
 from .i18n import lang
 from .log import to_record
-from .sheets import hand_summary, loaded, match_at, no_hand, problem, report_in, use_domain
+from .sheets import hand_summary, loaded, match_at, no_hand, problem, report_in
 from .tiles import place_target
 
 bp = Blueprint("dispute", __name__)
-bp.before_request(use_domain)
 
 TILE_RE = re.compile(r"^[0-6]:[0-6]$")
 

@@ -34,7 +34,8 @@ def describe(token: str, others=(), previous: str | None = None) -> dict:
 def points_words(n: int) -> str:
     """The in-play points a lay scores, as a place button shows them (``+10 points``)."""
     sign = "+" if n > 0 else ("−" if n < 0 else "")
-    return ngettext("%(points)s point", "%(points)s points", abs(n), points=f"{sign}{abs(n)}")
+    shown = f"{sign}{abs(n)}"
+    return ngettext("%(points)s point", "%(points)s points", abs(n), points=shown)
 
 
 def init_app(app: Flask) -> None:

@@ -11,62 +11,24 @@ reaches everything here too, and nothing here changes the match):
   ``/<door>/<key>/hands/<n>.pdf`` the same as a PDF.
 
 The PDFs come from ``referee.pdf`` (WeasyPrint); the report they print is the engine's
-(``referee.record``). The words of these pages live in their own translation domain
-(``referee/translations/*/LC_MESSAGES/sheets.po``, merged over ``messages``), so that they can
-be extracted and compiled without touching the app's main catalogue::
-
-    pybabel extract -F referee/web/babel_sheets.cfg -k _N -o /tmp/sheets.pot .
-    pybabel update -i /tmp/sheets.pot -d referee/translations -D sheets
-    pybabel compile -d referee/translations -D sheets
+(``referee.record``). Their words are in the app's one catalogue (``tools/translations.py``).
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, render_template, request
-from flask_babel import Domain
 from flask_babel import gettext as _
 
-from referee import paths
 from referee.rules import catalogue
 
 from . import engine, get_db, states, store
 from .i18n import lang, table_time
 from .log import to_record
 
-TRANSLATIONS = str(paths.TRANSLATIONS)
-
-#: the app's catalogue with this feature's words merged over it
-DOMAIN = Domain(translation_directories=[TRANSLATIONS, TRANSLATIONS], domain="messages;sheets")
-
-
-
-def _N(text: str) -> str:
-    """Marks words for this catalogue that are translated later (``sheets_gettext``)."""
-    return text
-
-
-#: the words of the links that other pages give to these pages (``sheets_gettext`` there)
-LINK_WORDS = (_N("Sheets"), _N("Check a tile"), _N("Check a tile without playing it"),
-              _N("Blank scoresheets"))
-
 DOORS = {"m": "edit_key", "s": "view_key"}
 LANGS = ("ru", "en")
 
 bp = Blueprint("sheets", __name__)
-
-
-def use_domain() -> None:
-    """Speak with this feature's words for the rest of the request (error pages included)."""
-    DOMAIN.as_default()
-
-
-bp.before_request(use_domain)
-
-
-@bp.app_context_processor
-def words():
-    """``sheets_gettext``: this feature's words for the links other pages give to it."""
-    return {"sheets_gettext": DOMAIN.gettext}
 
 
 # -- shared with the dispute tool ----------------------------------------------------------------
