@@ -404,8 +404,8 @@ OPTIONS: dict[object, OptionWords] = {
     }),
     "credit": OptionWords(("Запись выигрыша", "Hand credit"), {
         "literal": _w(("по тексту", "literal"),
-           ("победителю пишут сумму штрафов проигравших минус его выигрыши (не меньше 0), как в источнике",
-            "the winner is credited the losers' penalties minus his own winnings (never below 0), as the source says")),
+           ("победителю пишут сумму непогашенных штрафов проигравших минус его баланс (не меньше 0), как в источнике",
+            "the winner is credited the losers' outstanding penalties minus his balance (never below 0), as the source says")),
         "net": _w(("чистый баланс", "net balance"),
            ("победителю пишут его баланс плюс непогашенные штрафы проигравших",
             "the winner is credited his balance plus the losers' outstanding penalties")),

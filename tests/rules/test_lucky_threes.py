@@ -5,8 +5,9 @@ draw up to 5 tiles a turn even when able to play, stopping at the first tile tha
 play, which he must lay at once. A scoring play (count a multiple of 3, not 0) with a tile held +5,
 with a double +7, the hand's first double +8; a drawn tile that scores +10 flat; every drawn tile
 that does not −5. Balance = winnings − penalties; the single highest balance wins the hand and is
-credited ``literal`` (the losers' penalties − his winnings, never below 0) or ``net`` (his balance +
-the losers' negative balances). The hand ends when a player is out (no bonus), nobody can move, or
+credited ``literal`` (the losers' outstanding penalties − his balance, never below 0: penalties
+are extinguished by winnings, so a player's figures are his balance) or ``net`` (his balance + the
+losers' negative balances). The hand ends when a player is out (no bonus), nobody can move, or
 the bazaar is empty at the end of a turn. Target 100.
 """
 
@@ -61,12 +62,12 @@ def test_known_hand_step_by_step():
     assert balances(turns, DEAL2) == [s for _, s in HAND2]
 
 
-@pytest.mark.parametrize("credit,points", [("literal", 22), ("net", 76)])
+@pytest.mark.parametrize("credit,points", [("literal", 20), ("net", 76)])
 def test_known_hand_ends_with_the_bazaar_empty_and_credits_the_winner(credit, points):
     out = ok(rec("lucky_threes", [A, B], {"deal": DEAL2, "turns": [t for t, _ in HAND2]}, credit=credit))
     h = hand_of(out)
     assert (h["end"], h["winner"]) == ("block", A)
-    # literal: Bob's penalties 60 − Ann's winnings 38 = 22; net: 28 + 48 = 76
+    # literal: Bob's outstanding penalties 48 − Ann's balance 28 = 20; net: 28 + 48 = 76
     assert h["points"] == {A: points, B: 0}
     assert h["left"] == {A: 26, B: 81}
     refused(rec("lucky_threes", [A, B], {"deal": DEAL2, "turns": [t for t, _ in HAND2] + [T(A, "1:1")]},
@@ -144,7 +145,7 @@ OUT2 = [
 def test_out_ends_the_hand_without_a_bonus(credit, points):
     out = ok(rec("lucky_threes", [A, B], {"turns": OUT2}, credit=credit))
     h = hand_of(out)
-    # literal: Bob's penalties (10) − Ann's winnings (23) is below 0: 0; net: 23 + 0
+    # literal: Bob owes nothing (balance 7) − Ann's balance (23) is below 0: 0; net: 23 + 0
     assert (h["end"], h["winner"], h["points"]) == ("out", A, {A: points, B: 0})
 
 
@@ -164,11 +165,11 @@ FOUR = [
 # balances: Ann −20, Bob −10, Cid 10, Dan 8; the bazaar is empty at the end of Ann's turn
 
 
-@pytest.mark.parametrize("credit,points", [("literal", 25), ("net", 40)])
+@pytest.mark.parametrize("credit,points", [("literal", 20), ("net", 40)])
 def test_four_players_bazaar_empty_at_the_end_of_a_turn(credit, points):
     out = ok(rec("lucky_threes", [A, B, C, D], {"turns": FOUR}, credit=credit))
     h = hand_of(out)
-    # literal: (25 + 10 + 0) − 10 = 25; net: 10 + 20 + 10 = 40
+    # literal: (20 + 10 + 0) − 10 = 20 (Ann's 5 won extinguish 5 of her 25 penalties); net: 10 + 20 + 10 = 40
     assert (h["end"], h["winner"]) == ("block", C)
     assert h["points"] == {A: 0, B: 0, C: points, D: 0}
 
@@ -251,8 +252,8 @@ def test_tied_balances_credit_nobody_and_decide_nothing():
 def test_turns_and_result_must_agree():
     turns = [t for t, _ in HAND2]
     r = rec("lucky_threes", [A, B], {"deal": DEAL2, "turns": turns, "result": {"out": None, "scored": {A: 28, B: -48}}})
-    # the balances agree; the credit still comes from the real penalties (60 − 38)
-    assert hand_of(ok(r))["points"] == {A: 22, B: 0}
+    # the balances agree, and the credit is theirs (48 − 28), as by the moves alone
+    assert hand_of(ok(r))["points"] == {A: 20, B: 0}
     r["hands"][0]["result"]["scored"] = {A: 38}            # winnings are not the balance
     refused(r, "result.mismatch")
     r["hands"][0]["result"] = {"out": A, "scored": {A: 28}}  # nobody went out
@@ -315,7 +316,43 @@ def test_random_playouts_balances_and_credit(players, credit):
         if credit == "net":
             credit_pts = bal[w] + sum(-b for s, b in enumerate(bal) if s != w and b < 0)
         else:
-            credit_pts = max(0, sum(p for s, p in enumerate(pen) if s != w) - win[w])
+            credit_pts = max(0, sum(-b for s, b in enumerate(bal) if s != w and b < 0) - max(0, bal[w]))
         assert sc.winner == w
         assert sc.points == [credit_pts if s == w else 0 for s in range(players)]
     assert laid > 100
+
+
+@pytest.mark.parametrize("credit", ["literal", "net"])
+def test_a_hand_by_its_balances_scores_as_by_its_moves(credit):
+    """Penalties are extinguished by winnings: the credit is a function of the balances, so a
+    hand entered by its result (who went out, each balance) scores what its moves score."""
+    import random
+
+    from referee.rules.playout import random_hand, walk
+    from referee.rules.tiles import tile_str, tiles_of
+
+    names = [A, B, C, D]
+    differ = 0
+    for seed in range(40):
+        rng = random.Random(f"balances/{seed}")
+        n = rng.choice([2, 3, 4])
+        h = random_hand("lucky_threes", n, rng, {"credit": credit})
+        deal = {names[s]: [tile_str(t) for t in tiles_of(h.hands[s])] for s in range(n)}
+        lead = names[h.to_move]
+        for _ in walk(h, rng):
+            pass
+        turns = [{"player": names[s], "moves": list(m)} for s, m in h.turn_log]
+        if h.t_moves and not (h.turn_log and h.turn_log[-1][1] is h.t_moves):
+            turns.append({"player": names[h.to_move], "moves": list(h.t_moves)})
+        by_moves = hand_of(ok(rec("lucky_threes", names[:n], {"deal": deal, "lead": lead, "turns": turns},
+                                  credit=credit)))
+        scored = {names[s]: h.vs.win[s] - h.vs.pen[s] for s in range(n)}
+        out_ = names[h.winner] if h.end == "out" and h.winner is not None else None
+        if h.end == "out":
+            out_ = next(names[s] for s in range(n) if not h.hands[s])
+        by_result = hand_of(ok(rec("lucky_threes", names[:n], {"result": {"out": out_, "scored": scored}},
+                                   credit=credit)))
+        assert by_result["winner"] == by_moves["winner"], seed
+        assert by_result["points"] == by_moves["points"], (seed, scored, h.vs.win, h.vs.pen)
+        differ += any(w and p for w, p in zip(h.vs.win, h.vs.pen))
+    assert differ > 5  # hands where a player both won and paid: the case a gross sum would tell apart

@@ -33,11 +33,7 @@ VIEWS = ("390x844", "360x640")
 LANGS = ("ru", "en")
 
 #: hands the table cannot play yet, with the reason (each one an xfail that must fail)
-KNOWN: dict[tuple[str, str], str] = {
-    ("lucky_threes", "result"): "lucky threes by result: the points scored in play are one balance a "
-                                "player, but the literal credit needs the lucky draws and the misses "
-                                "apart (the engine scores the winner 30 from the moves, 16 from the result)",
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 @functools.cache

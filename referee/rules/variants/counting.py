@@ -717,7 +717,11 @@ class LuckyThrees(Variant):
             if self.o.credit == "net":
                 points[w] = bal[w] + sum(max(0, -bal[s]) for s in losers)
             else:
-                points[w] = max(0, sum(_lucky(h).pen[s] for s in losers) - _lucky(h).win[w])
+                # penalties are extinguished by winnings: what a loser still owes is his
+                # negative balance, what the winner has won his balance (a player with 5
+                # penalty points and then 5 won has no points at all); so the credit is the
+                # same whether the hand was entered move by move or by its balances
+                points[w] = max(0, sum(max(0, -bal[s]) for s in losers) - max(0, bal[w]))
         else:
             w = None
         return HandScore(points, w, left)
