@@ -390,15 +390,26 @@ def _check_variant(variant: object, lang: str) -> str:
     return variant
 
 
-def _common(variant: str, lang: str) -> dict[str, Any]:
+def _common(variant: str, lang: str, kozel: bool = False) -> dict[str, Any]:
+    """The words every sheet heads with; ``kozel``: the rules in force name the «козёл»
+    (``Variant.names_the_kozel``): the sheet is titled «Козёл» as the table calls the game."""
     return {
         "lang": lang,
         "w": WORDS[lang],
         "variant": variant,
-        "variant_title": rulebook.variant_title(variant, lang),
-        "variant_other": rulebook.variant_title(variant, "en" if lang == "ru" else "ru"),
+        "variant_title": rulebook.game_title(variant, lang, kozel),
+        "variant_other": rulebook.game_title(variant, "en" if lang == "ru" else "ru", kozel),
         "provisional": rulebook.provisional_note(variant, lang),
     }
+
+
+def _names_the_kozel(variant: str, players: Sequence[str], given: Mapping[str, object]) -> bool:
+    """The rules in force name the «козёл» (False where the options cannot be read: the sheet
+    then says what is wrong elsewhere)."""
+    try:
+        return make_variant(variant, len(players), resolve_options(variant, len(players), given)).names_the_kozel()
+    except (OptionError, ValueError, KeyError):
+        return False
 
 
 def _goal(variant: str, options: Mapping[str, object], lang: str) -> tuple[str, str]:
@@ -508,7 +519,7 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
     if error:
         error = dict(error)
         error["rule_title"] = _rule_title(error.get("rule"), lang)
-    ctx = _common(variant, lang)
+    ctx = _common(variant, lang, rules.names_the_kozel())
     ctx.update(
         title=w["sheet"],
         date=_format_date(record.get("date"), lang),
@@ -732,8 +743,9 @@ def _blank_preset_html(variant: str, players: int, lang: str, rows: int | None, 
     """A blank sheet under a preset's rules: in pairs, a column per pair (hand, hangs, total) and
     the eggs between them; the options in force printed, not left to fill in."""
     goal_label, goal_value = _goal(variant, options, lang)
-    ctx = _common(variant, lang)
-    pairs = make_variant(variant, players, options).in_pairs()
+    rules = make_variant(variant, players, options)
+    ctx = _common(variant, lang, rules.names_the_kozel())
+    pairs = rules.in_pairs()
     ctx.update(
         title=WORDS[lang]["blank"],
         players=players,
@@ -858,7 +870,7 @@ def hand_record_html(record: Mapping[str, Any], report: Mapping[str, Any] | None
     if error:
         error = dict(error)
         error["rule_title"] = _rule_title(error.get("rule"), lang)
-    ctx = _common(variant, lang)
+    ctx = _common(variant, lang, _names_the_kozel(variant, players, given))
     ctx.update(
         title=f"{w['hand_record']} № {hand_number}" if lang == "ru" else f"{w['hand_record']}: hand {hand_number}",
         date=_format_date(record.get("date"), lang),

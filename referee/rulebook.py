@@ -43,6 +43,7 @@ __all__ = [
     "options_in_force",
     "scoring_summary",
     "variant_title",
+    "game_title",
     "provisional_note",
     "preset_words",
 ]
@@ -133,6 +134,18 @@ def _lang(lang: str | None) -> str:
 def variant_title(variant: str, lang: str) -> str:
     v = spec(variant)
     return v.title_en if _lang(lang) == "en" else v.title_ru
+
+
+#: what the table calls a game whose scoring names the «козёл» (traditional's kozel scoring)
+KOZEL_TITLE: tuple[str, str] = ("Козёл", "Kozel")
+
+
+def game_title(variant: str, lang: str, kozel: bool = False) -> str:
+    """What the table calls the game: «Козёл» where the rules in force name the «козёл»
+    (``Variant.names_the_kozel``), else the variant's title."""
+    if kozel:
+        return KOZEL_TITLE[1] if _lang(lang) == "en" else KOZEL_TITLE[0]
+    return variant_title(variant, lang)
 
 
 # --------------------------------------------------------------------------------------------

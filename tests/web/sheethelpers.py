@@ -61,3 +61,53 @@ def pdf_text(data: bytes) -> tuple[str, int]:
 
     reader = pypdf.PdfReader(io.BytesIO(data))
     return "\n".join(p.extract_text() for p in reader.pages), len(reader.pages)
+
+
+KOZEL_PLAYERS = ["Анфиса", "Всеволод", "Мария", "Пётр"]
+
+
+def played_hand(variant: str, players: list[str], options: dict, seed: int) -> dict:
+    """One hand of ``variant`` dealt and played out by the engine's random playout (seeded), as
+    a record holds it: its deal, its leader where the rules leave it to the table, its turns."""
+    import random
+
+    from referee.rules.catalogue import resolve_options
+    from referee.rules.playout import random_hand, walk
+    from referee.rules.tiles import tile_str, tiles_of
+
+    rng = random.Random(seed)
+    resolved = {k: v for k, v in resolve_options(variant, len(players), options).items() if v is not None}
+    h = random_hand(variant, len(players), rng, resolved)
+    while h.end == "redeal":
+        h = random_hand(variant, len(players), rng, resolved)
+    deal = {players[s]: [tile_str(t) for t in tiles_of(h.hands[s])] for s in range(len(players))}
+    lead = players[h.to_move] if h.to_move is not None and not h.v.fixed_leader(h) else None
+    for _ in walk(h, rng):
+        pass
+    turns = [{"player": players[s], "moves": list(m)} for s, m in h.turn_log]
+    if h.t_moves and not (h.turn_log and h.turn_log[-1][1] is h.t_moves):
+        turns.append({"player": players[h.to_move], "moves": list(h.t_moves)})
+    hand: dict = {"deal": deal, "turns": turns}
+    if lead:
+        hand["lead"] = lead
+    return hand
+
+
+def imported(client, record: dict) -> str:
+    """A record imported through the import page; the match's edit URL."""
+    page = client.get("/import")
+    resp = client.post("/import", data={"csrf_token": csrf_of(page),
+                                        "text": json.dumps(record, ensure_ascii=False)},
+                       content_type="multipart/form-data")
+    assert resp.status_code == 302, soup(resp).select_one(".problem")
+    return resp.headers["Location"].removesuffix("/score")
+
+
+def kozel_record(seed: int = 1) -> dict:
+    """A «Козёл» match in pairs («как во дворе»): one hand played with its deal."""
+    from referee.rules.catalogue import PRESETS
+
+    options = dict(PRESETS["traditional"]["yard"])
+    return {"format": "referee-record/1", "variant": "traditional", "options": options,
+            "players": KOZEL_PLAYERS,
+            "hands": [played_hand("traditional", KOZEL_PLAYERS, options, seed)]}

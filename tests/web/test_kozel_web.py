@@ -116,3 +116,25 @@ def test_the_result_form_asks_what_the_variant_declares(client):
     assert maker.select_one('select[name="maker"]') is not None and "Пара на пару" not in maker.get_text()
     plain = soup(client.get(new_match(client) + "/result"))
     assert plain.select_one('select[name="maker"]') is None and "Пара на пару" not in plain.get_text()
+
+
+def test_the_sheets_and_the_step_through_are_titled_kozel(client):
+    """A «Козёл» match's sheets page, a hand's sheet, the step-through and the tile check are
+    titled «Козёл» as its other pages are; so is the printed sheet's heading (its HTML)."""
+    from referee import pdf
+    from sheethelpers import imported, kozel_record
+
+    record = kozel_record()
+    edit = imported(client, record)
+    for lang, title in (("ru", "Козёл"), ("en", "Kozel")):
+        client.get(f"/lang/{lang}")
+        for path in ("/sheets", "/hands/1", "/hands/1/step/1", "/check"):
+            page = soup(client.get(edit + path))
+            assert f"· {title} ·" in page.title.get_text(), (lang, path, page.title.get_text())
+        html = pdf.hand_record_html(record, None, 1, lang)
+        assert f"— {title}</title>" in html, lang
+    # a traditional match for itself keeps the variant's title
+    plain = {**record, "options": {}, "players": record["players"][:2],
+             "hands": [{"result": {"out": "Анфиса", "left": {"Всеволод": 5}}}]}
+    client.get("/lang/ru")
+    assert "· Традиционное ·" in soup(client.get(imported(client, plain) + "/sheets")).title.get_text()
