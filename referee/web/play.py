@@ -508,6 +508,11 @@ def move(key: str):
                                 more=_("%(name)s lays more", name=player),
                                 next=_("Turn: %(name)s", name=tv["next"])), status=409)
             token = _token_from_form(live)
+        if token == "draw" and live.v.draw_tile_scores:
+            # a draw unseen would be booked as lucky whatever tile was laid after it
+            raise Refused(_("Here the points depend on the tile drawn (+10 when it is laid at once "
+                            "and scores, −5 otherwise): tap «%(mode)s», then the tile drawn.",
+                            mode=_("records drawing it")), status=422)
         still_open, refusal = engine.try_play(live, token)
         if refusal is not None:
             message = refusal.message(lang())

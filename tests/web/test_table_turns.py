@@ -142,3 +142,33 @@ def test_a_block_is_said_not_assumed(client):
     resp = client.post(edit + "/result", data={**data, "out": block, "pips_0": "7", "pips_1": "9"})
     assert resp.status_code == 302, soup(resp).select_one(".problem")
     assert client.get(edit + "/export").get_json()["hands"][0]["result"]["out"] is None
+
+
+def test_lucky_threes_asks_for_the_tile_drawn(client):
+    """Lucky threes without the deal: a tile drawn is +10 when it is laid at once and scores, −5
+    otherwise, so the table takes no draw unseen: no «Draw» button, a line that says why, and a
+    draw sent without its tile refused in words, nothing stored; the tile drawn tapped is."""
+    edit = new_match(client, "lucky_threes", ("Анна", "Борис"), {"opt_credit": "literal", "opt_target": "100"})
+    start(client, edit)
+    data = {**table_form(client, edit), "tile": "1:2", "mode": "lay", "leader": "Анна"}
+    assert client.post(edit + "/move", data=data).status_code == 302
+    page = soup(client.get(edit))
+    assert page.select_one('.bar button[name="draw"]') is None
+    assert "от неё зависят очки" in page.select_one("fieldset.mode .draw-named").get_text()
+    resp = client.post(edit + "/move", data={**table_form(client, edit), "draw": "1"})
+    assert resp.status_code == 422
+    assert "«записывает взятие», затем взятую кость" in soup(resp).select_one(".problem").get_text()
+    assert events(client, edit) == ["1:2"]
+    resp = client.post(edit + "/move", data={**table_form(client, edit), "tile": "4:5", "mode": "draw"})
+    assert resp.status_code == 302
+    assert events(client, edit) == ["1:2", "draw 4:5"]
+
+
+def test_an_unseen_draw_is_still_a_tap_where_the_tile_changes_nothing(client):
+    edit = new_match(client)
+    start(client, edit)
+    data = {**table_form(client, edit), "tile": "6:6", "leader": "Анфиса"}
+    assert client.post(edit + "/move", data=data).status_code == 302
+    assert soup(client.get(edit)).select_one('.bar button[name="draw"]') is not None
+    assert client.post(edit + "/move", data={**table_form(client, edit), "draw": "1"}).status_code == 302
+    assert events(client, edit) == ["6:6", "draw"]

@@ -153,6 +153,10 @@ class Variant:
     removes_one: ClassVar[bool] = False
     #: the hand starts from a tile turned up from the bazaar (ladder: the record's ``starter``)
     starter_from_bazaar: ClassVar[bool] = False
+    #: which tile was drawn changes the points (lucky threes: a drawn tile laid at once that
+    #: scores +10, any other −5): a draw is recorded with its tile, never unseen, where the
+    #: table can ask for it
+    draw_tile_scores: ClassVar[bool] = False
     #: tiles change hands during play (sausage's cut): what a player holds at the end need not
     #: be what he was dealt or drew
     tiles_change_hands: ClassVar[bool] = False

@@ -575,6 +575,7 @@ class LuckyThrees(Variant):
     name = "lucky_threes"
     rule_topics = frozenset({"drawing", "one_tile", "lucky"})
     in_play_negative = True         # a missed lucky draw costs 5
+    draw_tile_scores = True         # +10 or −5: which tile was drawn decides
     State = LuckyState
 
     Options = LuckyThreesOptions
