@@ -22,7 +22,7 @@ public standings, ``/ev/<key>/board`` for a big screen, ``/ev/<key>/results.pdf|
 ``/ev/<key>/export``. The words of these pages live in their own catalogue
 (``referee/translations/*/LC_MESSAGES/events.po``, merged over ``messages``)::
 
-    pybabel extract -F referee/web/babel_events.cfg -o /tmp/events.pot .
+    pybabel extract -k _l -F referee/web/babel_events.cfg -o /tmp/events.pot .
     pybabel update -i /tmp/events.pot -d referee/translations -D events
     pybabel compile -d referee/translations -D events
 """
@@ -364,10 +364,9 @@ def split_entrants(text: str, pairs: bool) -> tuple[list[str], list[tuple[str, s
             names.extend(parts)
         else:
             names.append(line)
-    for n in names:
-        why = limits.name_problem(n)
-        if why is not None:
-            return [], None, limits.name_words(why, n, lang())
+    problem = limits.names_problem(names)  # a name refused, or two names equal but for case, width …
+    if problem is not None:
+        return [], None, limits.name_words(*problem, lang())
     if len(names) > MAX_ENTRANTS:
         return [], None, _("An event takes at most %(n)d entrants.", n=MAX_ENTRANTS)
     return names, (couples if pairs else None), None
@@ -933,7 +932,7 @@ def late_entry(key: str):
 STATUS_WORDS = {
     "not_started": _l("not started"),
     "playing": _l("playing hand %(hand)d"),
-    "between": _l("%(hand)d hands played"),
+    "between": _l("between hands, %(hand)d played"),
     "finished": _l("finished"),
     "unconfirmed": _l("waiting for confirmation"),
     "disputed": _l("disputed"),

@@ -21,7 +21,7 @@ def setup_fields(page) -> dict:
 
 
 def new_event(client, entrants=NAMES8, system="swiss", unit="player", rounds="3", preset="yard",
-              variant="traditional", seats="4", lang=None, **extra) -> str:
+              variant="traditional", seats="4", lang="en", **extra) -> str:
     """Create an event through the set-up form; returns the director's page path."""
     if lang:
         client.get(f"/lang/{lang}")

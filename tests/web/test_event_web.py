@@ -1,0 +1,389 @@
+"""Events on the web: the set-up, a round started once, each table's state read from its match,
+closing a round, the director's corrections with their audit, a forfeit, a withdrawal, a late
+entrant, the clock, the hand limit, the standings (page, CSV, PDF) against ``referee.events``,
+the record exported and imported again."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from referee import events as core
+from referee.web import get_db, store
+
+from eventhelpers import NAMES8, hand_by_result, new_event, post, start, table_links, win_table
+from sheethelpers import pdf_text
+from webhelpers import csrf_of, soup
+
+
+def stored(app, director: str) -> dict:
+    key = director.split("/e/")[1].split("#")[0]
+    with app.app_context():
+        return store.event_by_key(get_db(), key, "director_key")
+
+
+def counts(app) -> tuple[int, int]:
+    """(matches, events) in the database."""
+    with app.app_context():
+        db = get_db()
+        return (db.execute("SELECT COUNT(*) FROM matches").fetchone()[0],
+                db.execute("SELECT COUNT(*) FROM club_events").fetchone()[0])
+
+
+def public(client, director: str) -> str:
+    href = soup(client.get(director)).select_one("a.public-link")["href"]
+    return href[href.index("/ev/"):]
+
+
+def exported(client, director: str) -> dict:
+    resp = client.get(public(client, director) + "/export")
+    assert resp.status_code == 200
+    return json.loads(resp.get_data(as_text=True))
+
+
+def statuses(client, director: str) -> list[str]:
+    return [li.select_one(".badge").get_text(strip=True) for li in soup(client.get(director)).select(".table-row")]
+
+
+def flashes(resp_page) -> list[str]:
+    return [p.get_text(" ", strip=True) for p in soup(resp_page).select(".flash")]
+
+
+def test_a_new_event_is_its_record_and_proposes_round_one(app, client):
+    d = new_event(client)
+    ev = stored(app, d)
+    record = ev["record"]
+    assert record["format"] == "referee-event/1" and record["system"] == "swiss" and record["unit"] == "player"
+    assert [e["name"] for e in record["entrants"]] == list(NAMES8)
+    assert record["game"]["options"]["scoring"] == "kozel" and record["game"]["seats"] == 4
+    assert record["round_list"] == []
+    core.load(record)  # the reader and the judge accept it
+    page = soup(client.get(d))
+    # round 1's proposal is the core's, drawn as sides: partners opposite
+    proposal = core.propose(core.load(record), 1)
+    names = {e["id"]: e["name"] for e in record["entrants"]}
+    drawn = [li.get_text(" ", strip=True) for li in page.select(".plan-table")]
+    for t, text in zip(proposal["tables"], drawn):
+        s = [names[x] for x in t["seats"]]
+        assert f"{s[0]} + {s[2]} — {s[1]} + {s[3]}" in text
+    assert len(drawn) == 2
+    # the director's key and the public key differ; the public page changes nothing
+    assert ev["director_key"] != ev["view_key"]
+    pub = client.get(public(client, d))
+    assert pub.status_code == 200 and not soup(pub).select("form[method=post]")
+    assert client.get("/e/not-a-key").status_code == 404 and client.get("/ev/not-a-key").status_code == 404
+
+
+@pytest.mark.parametrize("lang, entrants, extra, words", [
+    ("en", ["Аня"], {}, "at least two entrants"),
+    ("ru", ["Аня"], {}, "не меньше двух"),
+    ("en", ["Аня + Вера + Гена", "Боря + Дина"], {"unit": "pair"}, "two names joined"),
+    ("en", ["Аня", "Аня", "Вера", "Гена"], {}, "Аня"),
+    ("en", list(NAMES8), {"rounds": ""}, "number of rounds"),
+    ("ru", list(NAMES8), {"rounds": ""}, "число туров"),
+])
+def test_a_bad_set_up_is_refused_in_the_users_language_and_nothing_is_stored(app, client, lang, entrants,
+                                                                                extra, words):
+    client.get(f"/lang/{lang}")
+    page = client.get("/events/new/traditional?preset=yard")
+    from eventhelpers import setup_fields
+
+    data = {"csrf_token": csrf_of(page), "name": "X", "seats": "4", "system": "swiss", "unit": "player",
+            "rounds": "3", "entrants": "\n".join(entrants)}
+    data.update(setup_fields(page))
+    data.update(extra)
+    resp = client.post("/events/new/traditional", data=data)
+    assert resp.status_code == 400
+    assert words in soup(resp).select_one(".problem").get_text()
+    assert counts(app) == (0, 0)
+    # what was typed is kept
+    assert soup(resp).select_one("textarea[name=entrants]").get_text().strip().startswith(entrants[0])
+
+
+def test_starting_a_round_twice_makes_its_matches_once(app, client):
+    d = new_event(client)
+    page = client.get(d)
+    plan = soup(page).select_one('form[action$="/round/1/start"] input[name="plan"]')["value"]
+    token = csrf_of(page)
+    for _ in range(3):  # a second tap, a reload that sends the form again, a second phone
+        resp = client.post(d + "/round/1/start", data={"csrf_token": token, "plan": plan})
+        assert resp.status_code == 302
+    assert counts(app) == (2, 1)
+    ev = stored(app, d)
+    assert [r["round"] for r in ev["record"]["round_list"]] == [1]
+    with app.app_context():
+        links = store.event_tables(get_db(), ev["id"])
+        audit = store.event_audit(get_db(), ev["id"])
+    assert sorted(links) == [(1, 1), (1, 2)]
+    assert [a["kind"] for a in audit] == ["start"]
+    # each table's match is an ordinary match: the seated names in seat order, the event's game
+    names = {e["id"]: e["name"] for e in ev["record"]["entrants"]}
+    with app.app_context():
+        for t in ev["record"]["round_list"][0]["tables"]:
+            m = store.get_match(get_db(), links[(1, t["table"])])
+            assert m["players"] == [names[x] for x in t["seats"]]
+            assert m["options"] == ev["record"]["game"]["options"]
+    assert statuses(client, d) == ["not started", "not started"]
+
+
+def test_a_plan_drawn_before_a_swap_does_not_start(app, client):
+    d = new_event(client)
+    page = client.get(d)
+    old = soup(page).select_one('form[action$="/round/1/start"] input[name="plan"]')["value"]
+    assert post(client, d, "/round/1/swap", {"a": "e1", "b": "e2"}).status_code == 302
+    resp = post(client, d, "/round/1/start", {"plan": old})
+    assert resp.status_code == 302
+    assert any("changed since the page was drawn" in f for f in flashes(client.get(d)))
+    assert counts(app) == (0, 1)
+    # the swap is in the drawn tables; started, the round is marked changed and audited
+    assert start(client, d, 1).status_code == 302
+    rnd = stored(app, d)["record"]["round_list"][0]
+    assert rnd["changed"] is True
+    seats = [x for t in rnd["tables"] for x in t["seats"]]
+    assert seats.index("e2") == 0  # Боря took Аня's seat at table 1
+    with app.app_context():
+        kinds = [a["kind"] for a in store.event_audit(get_db(), stored(app, d)["id"])]
+    assert kinds == ["swap", "start"]
+
+
+def test_each_tables_state_and_closing_a_round(app, client):
+    d = new_event(client)
+    start(client, d, 1)
+    t1, t2 = table_links(client, d)
+    hand_by_result(client, t2, 1, (10, 10))
+    assert statuses(client, d) == ["not started", "between hands, 1 played"]
+    win_table(client, t1, 0)
+    assert statuses(client, d) == ["finished", "between hands, 1 played"]
+    assert "Results missing: tables 2" in soup(client.get(d)).select_one(".missing").get_text()
+    before = stored(app, d)["version"]
+    post(client, d, "/round/1/close")
+    assert any("Results missing at tables 2" in f for f in flashes(client.get(d)))
+    assert stored(app, d)["version"] == before
+    win_table(client, t2, 1)
+    for _ in range(2):
+        assert post(client, d, "/round/1/close").status_code == 302
+    ev = stored(app, d)
+    rnd = ev["record"]["round_list"][0]
+    assert [t["result"]["ended"] for t in rnd["tables"]] == ["target", "target"]
+    t = rnd["tables"][1]["result"]["totals"]
+    seats = rnd["tables"][1]["seats"]
+    assert [t[x] for x in seats] == [138, 0, 138, 0]  # 20, then 59 + 59 against seats 1 and 3
+    with app.app_context():
+        assert [a["kind"] for a in store.event_audit(get_db(), ev["id"])] == ["start", "close"]
+    # the next round is proposed from the results: the core's proposal, nobody with a partner again
+    proposal = core.propose(core.load(ev["record"]), 2)
+    page = soup(client.get(d))
+    assert page.select_one('form[action$="/round/2/start"]') is not None
+    names = {e["id"]: e["name"] for e in ev["record"]["entrants"]}
+    first = page.select_one(".plan-table").get_text(" ", strip=True)
+    s = [names[x] for x in proposal["tables"][0]["seats"]]
+    assert f"{s[0]} + {s[2]} — {s[1]} + {s[3]}" in first
+    partners = {frozenset((t["seats"][0], t["seats"][2])) for t in rnd["tables"]} | \
+        {frozenset((t["seats"][1], t["seats"][3])) for t in rnd["tables"]}
+    for t in proposal["tables"]:
+        assert frozenset((t["seats"][0], t["seats"][2])) not in partners
+        assert frozenset((t["seats"][1], t["seats"][3])) not in partners
+
+
+def _played_round_one(client):
+    d = new_event(client)
+    start(client, d, 1)
+    t1, t2 = table_links(client, d)
+    win_table(client, t1, 0)
+    win_table(client, t2, 1)
+    return d, t1, t2
+
+
+def test_a_correction_is_audited_and_reranks(app, client):
+    d, t1, t2 = _played_round_one(client)
+    standings_before = core.standings(core.load(exported(client, d)))
+    version = stored(app, d)["version"]
+    # a total that is not a number changes nothing
+    resp = post(client, d, "/round/1/table/1/result", {"side_0": "abc", "side_1": "5", "ended": "target",
+                                                       "v": str(version)})
+    assert resp.status_code == 302 and stored(app, d)["version"] == version
+    assert any("whole number" in f for f in flashes(client.get(d)))
+    # a form drawn against another version changes nothing
+    post(client, d, "/round/1/table/1/result", {"side_0": "0", "side_1": "104", "ended": "target",
+                                                "v": str(version - 1)})
+    assert stored(app, d)["version"] == version
+    # the winners of table 1 become its losers
+    resp = post(client, d, "/round/1/table/1/result", {"side_0": "104", "side_1": "31", "ended": "target",
+                                                       "v": str(version), "note": "pips miscounted"})
+    assert resp.status_code == 302
+    record = exported(client, d)
+    res = record["round_list"][0]["tables"][0]["result"]
+    seats = record["round_list"][0]["tables"][0]["seats"]
+    assert [res["totals"][x] for x in seats] == [104, 31, 104, 31] and res["ended"] == "target"
+    after = core.standings(core.load(record))
+    assert after != standings_before
+    top = {tuple(r["unit"]) for r in after if r["match_points"] == 1}
+    assert (seats[1],) in top and (seats[0],) not in top
+    with app.app_context():
+        audit = store.event_audit(get_db(), stored(app, d)["id"])
+    assert audit[-1]["kind"] == "correct"
+    assert audit[-1]["data"]["before"]["totals"][seats[0]] == 0
+    assert audit[-1]["data"]["after"]["totals"][seats[0]] == 104
+    assert audit[-1]["data"]["note"] == "pips miscounted"
+    audit_page = client.get(d.split("#")[0] + "/audit").get_data(as_text=True)
+    assert "pips miscounted" in audit_page and "104" in audit_page
+    # the match itself is untouched: the correction is the event's
+    assert "finished" in statuses(client, d)[0]
+    # taken back: the match decides again
+    post(client, d, "/round/1/table/1/result", {"clear": "1"})
+    assert "result" not in stored(app, d)["record"]["round_list"][0]["tables"][0]
+    assert core.standings(core.load(exported(client, d))) == standings_before
+
+
+def test_forfeit_withdrawal_and_a_late_entrant(app, client):
+    d = new_event(client)
+    start(client, d, 1)
+    t1, _t2 = table_links(client, d)
+    win_table(client, t1, 0)
+    rnd = stored(app, d)["record"]["round_list"][0]
+    absent = rnd["tables"][1]["seats"][1]
+    post(client, d, "/round/1/table/2/result", {"forfeit": "1", f"absent_{absent}": "1"})
+    assert stored(app, d)["record"]["round_list"][0]["tables"][1]["result"] == {"ended": "forfeit",
+                                                                               "absent": [absent]}
+    assert post(client, d, "/round/1/close").status_code == 302
+    # the absent one withdraws; two newcomers enter from round 2
+    post(client, d, "/withdraw", {"who": absent})
+    post(client, d, "/enter", {"names": "Ира"})
+    post(client, d, "/enter", {"names": "Костя"})
+    post(client, d, "/withdraw", {"who": "e9"})
+    record = stored(app, d)["record"]
+    assert record["entrants"][-2:] == [{"id": "e9", "name": "Ира", "joined": 2},
+                                       {"id": "e10", "name": "Костя", "joined": 2}]
+    assert record["round_list"][1] == {"round": 2, "tables": [], "withdrawn": [absent, "e9"]}
+    core.load(record)
+    # round 2: the seven left and the newcomer who stayed, at two tables, nobody with a bye
+    start(client, d, 2)
+    rnd2 = stored(app, d)["record"]["round_list"][1]
+    seated = [x for t in rnd2["tables"] for x in t["seats"]]
+    assert absent not in seated and "e9" not in seated and "e10" in seated
+    assert len(rnd2["tables"]) == 2 and "byes" not in rnd2 and rnd2["withdrawn"] == [absent, "e9"]
+    view = soup(client.get(public(client, d)))
+    assert "withdrew" in view.select_one("table.standings").get_text()
+
+
+def test_time_called_ends_each_table_with_the_hands_then_under_way(app, client):
+    d = new_event(client, time_limit="30")
+    start(client, d, 1)
+    t1, t2 = table_links(client, d)
+    hand_by_result(client, t1, 0, (10, 12))
+    assert "Time left: 29 min" in soup(client.get(d)).select_one(".clock").get_text() or \
+        "Time left: 30 min" in soup(client.get(d)).select_one(".clock").get_text()
+    assert post(client, d, "/round/1/time").status_code == 302
+    assert post(client, d, "/round/1/time").status_code == 302  # called once
+    hand_by_result(client, t1, 1, (40, 40))  # played after time was called: not counted
+    assert statuses(client, d) == ["finished", "finished"]
+    post(client, d, "/round/1/close")
+    rnd = stored(app, d)["record"]["round_list"][0]
+    r1, r2 = (t["result"] for t in rnd["tables"])
+    assert r1["ended"] == "time" and [r1["totals"][x] for x in rnd["tables"][0]["seats"]] == [0, 22, 0, 22]
+    assert r2["ended"] == "time" and set(r2["totals"].values()) == {0}  # no hand: a draw
+    with app.app_context():
+        assert [a["kind"] for a in store.event_audit(get_db(), stored(app, d)["id"])] == ["start", "time", "close"]
+
+
+def test_the_hand_limit_ends_a_table(app, client):
+    d = new_event(client, hand_limit="1")
+    start(client, d, 1)
+    t1, t2 = table_links(client, d)
+    hand_by_result(client, t1, 0, (10, 12))
+    assert statuses(client, d) == ["finished", "not started"]
+    hand_by_result(client, t1, 0, (10, 12))  # a second hand beyond the limit counts nothing
+    res = exported(client, d)["round_list"][0]["tables"][0]["result"]
+    assert res["ended"] == "hands" and sorted(res["totals"].values()) == [0, 0, 22, 22]
+
+
+def test_confirmation_and_a_dispute_at_a_table(app, client):
+    d = new_event(client, confirm_hands="y")
+    start(client, d, 1)
+    t1, t2 = table_links(client, d)
+    win_table(client, t1, 0)
+    win_table(client, t2, 0)
+    assert statuses(client, d) == ["waiting for confirmation"] * 2
+    for edit, verdicts in ((t1, ("confirmed", "confirmed")), (t2, ("confirmed", "disputed"))):
+        for hand, verdict in enumerate(verdicts, 1):
+            page = client.get(edit + "/score")
+            n = soup(page).select_one("input[name=n]")["value"]
+            by = _opponent(app, edit)
+            resp = client.post(f"{edit}/hand/{hand}/confirm", data={"csrf_token": csrf_of(page), "n": n,
+                                                                     "by": by, "verdict": verdict})
+            assert resp.status_code == 302
+    assert statuses(client, d) == ["finished", "disputed"]
+    post(client, d, "/round/1/close")
+    assert any("disputed at tables 2" in f for f in flashes(client.get(d)))
+    assert "result" not in stored(app, d)["record"]["round_list"][0]["tables"][1]
+
+
+def _opponent(app, edit: str) -> str:
+    """A player of the side that lost (seats 2 and 4): the one who confirms or disputes."""
+    with app.app_context():
+        return store.match_by_key(get_db(), edit.split("/m/")[1], "edit_key")["players"][1]
+
+
+def test_standings_csv_pdf_export_and_import(app, client):
+    d, t1, t2 = _played_round_one(client)
+    post(client, d, "/round/1/close")
+    record = exported(client, d)
+    want = core.standings(core.load(record))
+    pub = public(client, d)
+    rows = soup(client.get(pub)).select("table.standings tbody tr")
+    assert [r.select_one(".name").get_text(strip=True) for r in rows] == [" + ".join(w["names"]) for w in want]
+    assert [r.select_one(".mp").get_text(strip=True) for r in rows] == [str(w["match_points"]) for w in want]
+    assert soup(client.get(pub + "/board")).select("table.standings tbody tr")
+    # the cross table: one column a round, the points scored there
+    cross = soup(client.get(pub)).select("table.cross tbody tr")
+    assert len(cross) == 8 and all(len(r.select("td.c")) == 1 for r in cross)
+    # CSV (formulas disarmed by referee.matches.spreadsheet), places and points as numbers
+    text = client.get(pub + "/results.csv").get_data(as_text=True).lstrip("\ufeff")
+    table = list(csv.reader(io.StringIO(text)))
+    assert [r[1] for r in table[1:]] == [" + ".join(w["names"]) for w in want]
+    assert [float(r[2]) for r in table[1:]] == [float(w["match_points"]) for w in want]
+    # the PDF in both languages
+    for lang, word in (("en", "Standings"), ("ru", "Таблица")):
+        resp = client.get(pub + f"/results.pdf?lang={lang}")
+        assert resp.status_code == 200 and resp.mimetype == "application/pdf"
+        got, _pages = pdf_text(resp.data)
+        assert word in got and want[0]["names"][0] in got and record["name"] in got
+    assert client.get(pub + "/results.pdf?lang=de").status_code == 400
+    # table cards: the QR opens the table's match
+    cards = soup(client.get(d.split("#")[0] + "/round/1/cards"))
+    assert len(cards.select(".card")) == 2 and cards.select(".card .qr svg")
+    assert cards.select_one(".card-link")["href"].endswith(t1)
+    got, pages = pdf_text(client.get(d.split("#")[0] + "/round/1/cards.pdf").data)
+    assert "1" in got and pages == 1
+    # the record imported again: the same standings
+    page = client.get("/events/import")
+    resp = client.post("/events/import", data={"csrf_token": csrf_of(page), "text": json.dumps(record)})
+    assert resp.status_code == 302
+    again = resp.headers["Location"]
+    assert core.standings(core.load(exported(client, again))) == want
+    assert counts(app) == (2, 2)  # no table of a closed round gets a match
+    # a damaged record is refused with the reason, nothing stored
+    bad = dict(record, system="ladder")
+    resp = client.post("/events/import", data={"csrf_token": csrf_of(page), "text": json.dumps(bad)})
+    assert resp.status_code == 400 and "refused" in soup(resp).select_one(".problem").get_text()
+    assert counts(app) == (2, 2)
+
+
+def test_a_round_robin_of_fixed_pairs(app, client):
+    pairs = ["Аня + Вера", "Боря + Гена", "Дина + Жанна", "Егор + Зоя"]
+    d = new_event(client, entrants=pairs, system="round_robin", unit="pair", rounds="")
+    record = stored(app, d)["record"]
+    assert record["rounds"] == 3 and record["pairs"] == [["e1", "e2"], ["e3", "e4"], ["e5", "e6"], ["e7", "e8"]]
+    for n in (1, 2, 3):
+        start(client, d, n)
+        for edit in table_links(client, d):
+            win_table(client, edit, 0)
+        post(client, d, f"/round/{n}/close")
+    record = exported(client, d)
+    assert core.check(record)[0] == 0
+    met = {frozenset((t["seats"][0], t["seats"][1])) for r in record["round_list"] for t in r["tables"]}
+    assert len(met) == 6  # everyone met everyone
+    assert "Every round has been played" in client.get(d).get_data(as_text=True)
