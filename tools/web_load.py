@@ -137,7 +137,7 @@ def store_matches(db_path: str, plans: list[list[PlannedHand]], before: int) -> 
     stores them: the same events the pages would have made), each with its checkpoint where the
     app keeps them (as a worker that served the match until its last hand ended would have)."""
     from referee.web import engine, store
-    from referee.web.log import record_to_events
+    from referee.matches.log import record_to_events
 
     try:
         from referee.web.states import store_checkpoint
@@ -612,7 +612,7 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
     load_before = [round(x, 1) for x in os.getloadavg()]
     with Server(server, workers, states_events=states_events) as srv:
         matches = store_matches(srv.db, plans, hands_before)
-        from referee.web.log import record_to_events
+        from referee.matches.log import record_to_events
 
         before_events = [len(record_to_events({"hands": [p.record for p in plan[:hands_before]]}))
                          for plan in plans]

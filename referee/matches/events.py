@@ -9,13 +9,15 @@ is declared once, here, with:
   log, so that an import stores nothing the app itself could not have written;
 - how the log treats it: ``undoable`` (an undo may take it back), ``lasting`` (kept in force for
   good: an undo passes over it), ``starts_hand``, ``last_only`` (it changes only the last hand:
-  the fold goes on from a kept one). The fold of each kind into the match's hands stays in
-  ``referee.web.log`` (``_apply``): it reads these flags from here;
+  the fold goes on from a kept one);
+- its fold into the match's hands (``fold``: one of ``referee.matches.fold``'s; None for the
+  kinds the fold never reads: an undo and a redo are applied before it, a confirmation is
+  read by the audit only);
 - its words for the audit (:func:`audit_lines`, the gettext catalogue's words: the caller gives
   its ``gettext``);
 - its part of the published JSON Schema (:func:`data_schema`; ``tools/make_schema.py``).
 
-The log reader (``referee.web.log``), the import, the audit and the schema all read
+The log reader (``referee.matches.log``), the import, the audit and the schema all read
 :data:`KINDS`. Pure Python: no Flask, no database.
 """
 
@@ -26,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee import limits
+from referee.matches import fold as folds
 from referee.rules.catalogue import VARIANTS
 from referee.rules.errors import RuleError
 
@@ -194,6 +197,8 @@ class Kind:
     whole: Callable[[dict[str, Any], At], None] | None = None
     #: its words in the audit (``data``, ``gettext``) -> lines; None: not in the audit
     audit: Callable[[dict[str, Any], Sequence[str], Gettext], list[str]] | None = None
+    #: its fold into the match's hands (``referee.matches.fold``); None: the fold never reads it
+    fold: Callable[[folds.Folded, folds.Event], None] | None = None
 
 
 def _hand_meta(data: dict[str, Any], at: At) -> None:
@@ -272,29 +277,30 @@ KINDS: dict[str, Kind] = {k.name: k for k in (
           "lead": Field(lambda k, v, a: None, NAME, required=False),
           "removed": Field(lambda k, v, a: None, TILE_REF, required=False),
           "starter": Field(lambda k, v, a: None, TILE_REF, required=False)},
-         undoable=True, starts_hand=True, last_only=True, whole=_hand_meta),
+         undoable=True, starts_hand=True, last_only=True, whole=_hand_meta, fold=folds.hand),
     Kind("move", "a move of the hand in play: it joins the player's turn while that turn is open",
          {"player": Field(_player, NAME),
           "token": Field(_token, {"type": "string", "minLength": 1, "maxLength": 80,
                                   "description": "a move token (docs/notation.md)"}),
           "open": Field(_flag, {"type": "boolean"}, required=False)},
-         undoable=True, last_only=True),
+         undoable=True, last_only=True, fold=folds.move),
     Kind("end_turn", "closes the open turn (variants with several tiles a turn)", undoable=True,
-         last_only=True),
+         last_only=True, fold=folds.end_turn),
     Kind("left", "the tiles (or pips) each player held when the hand ended",
-         {"left": _hand_field(_left, "left")}, undoable=True, last_only=True),
+         {"left": _hand_field(_left, "left")}, undoable=True, last_only=True, fold=folds.left),
     Kind("result", "a whole hand entered by its result",
-         {"result": _hand_field(_result, "result")}, undoable=True, starts_hand=True, last_only=True),
+         {"result": _hand_field(_result, "result")}, undoable=True, starts_hand=True, last_only=True,
+         fold=folds.result),
     Kind("undo", "cancels the latest undoable change still in force (nothing is deleted)"),
     Kind("redo", "puts back the change the latest undo cancelled, while nothing new was recorded"),
     Kind("correct", "a finished hand corrected: it reads as `record` from here on (`was`: as before)",
          {"hand": Field(_hand_number, {"type": "integer", "minimum": 1, "maximum": limits.MAX_HANDS}),
           "record": _hand_field(_hand, "hand"), "was": _hand_field(_hand, "hand"), "via": _via()},
-         undoable=True, audit=_correct_words),
+         undoable=True, audit=_correct_words, fold=folds.correct),
     Kind("rename", "a player renamed; the log keeps who he was",
          {"seat": Field(_seat, {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1}),
           "from": Field(_text, NAME), "to": Field(_new_name, NAME), "via": _via()},
-         lasting=True, whole=_rename_whole, audit=_rename_words),
+         lasting=True, whole=_rename_whole, audit=_rename_words, fold=folds.rename),
     Kind("confirm", "an opponent's word on a finished hand (the replay never reads it)",
          {"hand": Field(_hand_number, {"type": "integer", "minimum": 1, "maximum": limits.MAX_HANDS}),
           "by": Field(_player, NAME), "verdict": Field(_choice(VERDICTS), {"enum": list(VERDICTS)}),

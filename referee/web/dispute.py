@@ -25,7 +25,7 @@ from referee.rules.move_words import sentence
 
 from . import engine
 from .i18n import lang
-from .log import to_record
+from referee.matches.log import to_record
 from .sheets import hand_summary, loaded, match_at, no_hand, problem, report_in
 from .tiles import place_target
 

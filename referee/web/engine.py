@@ -15,7 +15,7 @@ from referee.rules.errors import RuleError
 from referee.rules.hand import Hand
 from referee.rules.variants import Variant
 
-from .log import Folded, LoggedHand, fold_log, goes_on, to_record
+from referee.matches.log import Folded, LoggedHand, fold_log, goes_on, to_record
 
 
 def rules_of(match: dict) -> Variant:

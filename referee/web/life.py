@@ -17,7 +17,7 @@ from referee.matches import events as kinds
 
 from . import engine, forms, get_db, states, store
 from .i18n import lang
-from .log import LoggedHand, fold
+from referee.matches.log import LoggedHand, fold
 
 bp = Blueprint("life", __name__, url_prefix="/m/<key>")
 
@@ -237,7 +237,7 @@ def describe(m: dict, data: dict) -> list[str]:
 def audit_entries(m: dict, evs: list[dict]) -> list[dict]:
     """Every change the audit lists (the registry's kinds with audit words: corrections, undone
     ones marked, renames, confirmations), oldest first."""
-    from .log import effective
+    from referee.matches.log import effective
 
     in_force = {e["seq"] for e in effective(evs)}
     out = []
@@ -275,7 +275,7 @@ def verdicts(evs: list[dict]) -> dict[int, dict]:
     the player's own link, "edit" on the scorekeeper's phone); a correction of the hand
     after it asks for a new one."""
     out: dict[int, dict] = {}
-    from .log import effective
+    from referee.matches.log import effective
 
     for e in effective(evs):
         d = e["data"]

@@ -16,7 +16,7 @@ from referee import rulebook
 
 from . import engine, forms, get_db, states, store, summaries
 from .i18n import COOKIE, lang
-from .log import record_to_events
+from referee.matches.log import record_to_events
 
 bp = Blueprint("matches", __name__)
 
@@ -284,7 +284,7 @@ def _import_log(obj: dict):
     is then stored with every change and its time, undone ones included."""
     from referee import record as rec
 
-    from .log import LogError, read_log
+    from referee.matches.log import LogError, read_log
 
     try:
         rec.read(obj)
@@ -311,12 +311,12 @@ def _import_log(obj: dict):
         return (_("The record was refused: %(why)s", why=state.error.message(lang())), None,
                 rule_link(obj["variant"], state.error.rule))
     created = obj.get("created")
-    from .log import _timestamp
+    from referee.matches.log import timestamp
 
     m = store.create_match(get_db(), obj["variant"], options, list(obj["players"]),
                            [(e["kind"], e["data"], e["at"]) for e in log],
                            lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang(),
-                           created=created if _timestamp(created) else None)
+                           created=created if timestamp(created) else None)
     states.imported(m)
     return None, m, None
 

@@ -25,7 +25,7 @@ from referee.rules.move_words import move_words
 from . import engine, forms, get_db, states, store
 from .chart import running_chart
 from .i18n import lang
-from .log import fold, laid_tiles, log_of, to_record
+from referee.matches.log import fold, laid_tiles, log_of, to_record
 
 bp = Blueprint("play", __name__, url_prefix="/m/<key>")
 
@@ -218,7 +218,7 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
 
 
 def _redo_words(evs: list[dict]) -> str | None:
-    from .log import redoable
+    from referee.matches.log import redoable
 
     back = redoable(evs)
     return describe_event(evs + [{"kind": "redo", "data": {}}], back) if back else None
@@ -610,7 +610,7 @@ def starter(key: str):
     """The starting tile of a hand started without it (``_needs_starter``), tapped on the table:
     recorded as the hand's start made again with the tile (an undo of the start and the start
     with the tile, in one transaction: both or neither)."""
-    from .log import HAND_KEYS
+    from referee.matches.log import HAND_KEYS
 
     m = _match(key)
     done: list[str] = []
@@ -658,7 +658,7 @@ def end_turn(key: str):
 
 def describe_event(evs: list[dict], e: dict) -> str:
     """A change in words, for «Undone: …» and «Redo: …»."""
-    from .log import hand_number
+    from referee.matches.log import hand_number
 
     kind, data = e["kind"], e.get("data") or {}
     if kind == "move":      # the move's short form, from the one formatter of move text
@@ -731,7 +731,7 @@ def undo(key: str):
     tiles left, its result, a correction, the move that ended it) is asked first, naming the
     totals that change and whether the match winner changes; «yes» names the change it
     confirms (another phone's change in between refuses it)."""
-    from .log import last_undoable
+    from referee.matches.log import last_undoable
 
     return _back_or_forth(key, "undo", last_undoable, _("There is nothing to undo."), describe_event,
                           _("Undone: %(what)s."), ask=_undo_asks)
@@ -740,7 +740,7 @@ def undo(key: str):
 @bp.post("/redo")
 def redo(key: str):
     """Put back the change the latest undo cancelled (a ``redo`` event)."""
-    from .log import redoable
+    from referee.matches.log import redoable
 
     return _back_or_forth(key, "redo", redoable, _("There is nothing to redo."),
                           lambda evs, back: describe_event(evs + [{"kind": "redo", "data": {}}], back),

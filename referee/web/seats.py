@@ -28,7 +28,7 @@ def _seat(key: str) -> tuple[dict, int]:
 def own_words(evs: list[dict], name: str) -> dict[int, str]:
     """This seat's own latest word on each hand (from its link), a correction of the hand
     after it asking for a new one."""
-    from .log import effective
+    from referee.matches.log import effective
 
     out: dict[int, str] = {}
     for e in effective(evs):

@@ -23,7 +23,7 @@ from referee.rules import catalogue
 
 from . import engine, get_db, states, store
 from .i18n import lang, table_time
-from .log import to_record
+from referee.matches.log import to_record
 
 DOORS = {"m": "edit_key", "s": "view_key"}
 LANGS = ("ru", "en")

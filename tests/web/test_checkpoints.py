@@ -13,7 +13,7 @@ import pytest
 
 from referee import record
 from referee.web import engine, get_db, states, store
-from referee.web.log import goes_on
+from referee.matches.log import goes_on
 from referee.web.play import phase
 from test_web_states import Worker, options, post, step
 from webhelpers import new_match

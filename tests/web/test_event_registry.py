@@ -171,7 +171,7 @@ def test_crafted_data_of_every_kind_is_in_the_list():
 
 
 def test_the_schema_and_the_log_reader_read_the_registry():
-    from referee.web import log
+    from referee.matches import log
 
     item = SCHEMA["properties"]["log"]["items"]
     assert item["properties"]["kind"]["enum"] == list(kinds.KINDS)
@@ -201,7 +201,7 @@ def test_a_crafted_change_is_refused_with_its_reason(app, client, kind, record):
 
 def test_the_same_log_without_the_crafted_change_imports():
     """(The crafted records differ from an accepted one by that change only.)"""
-    from referee.web.log import read_log
+    from referee.matches.log import read_log
 
     r = next(iter(_crafted_records())).values[1]
     r = dict(r, log=r["log"][:1])

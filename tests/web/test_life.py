@@ -7,8 +7,8 @@ import csv
 import io
 import random
 
-from referee.web import log
-from referee.web.log import fold
+from referee.matches import log
+from referee.matches.log import fold
 
 from webhelpers import SEED_MOVES, TRAD_OPTIONS, form_data, new_match, soup, tap
 

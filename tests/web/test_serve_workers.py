@@ -140,7 +140,7 @@ def test_two_workers_taking_turns_draw_what_a_replay_from_scratch_draws(tmp_path
     from referee.rules.tiles import tile_str
     from referee.rules.variants import make_variant
     from referee.web import engine, get_db, states, store
-    from referee.web.log import last_undoable, redoable
+    from referee.matches.log import last_undoable, redoable
     from referee.web.play import phase
 
     instance = tmp_path / "club"

@@ -18,7 +18,7 @@ from referee import create_app
 from referee.rules.playout import END_TURN, _random_draw, choices, random_deal
 from referee.rules.tiles import tile_str
 from referee.web import engine, get_db, states, store
-from referee.web.log import redoable
+from referee.matches.log import redoable
 from referee.web.play import phase
 from webhelpers import csrf_of, new_match, soup
 
@@ -295,7 +295,7 @@ def test_a_worker_behind_by_undos_across_a_hand_replays_what_changed(tmp_path):
 def test_a_correction_or_a_rename_by_another_worker_is_replayed_whole(tmp_path):
     """Worker A kept hand 1 finished and hand 2 begun; worker B corrects hand 1 (another result)
     and renames a player: A's next pages come from a whole replay, the same as from scratch."""
-    from referee.web.log import to_record
+    from referee.matches.log import to_record
 
     path = str(tmp_path / "edits.db")
     a, b = Worker(path), Worker(path)
@@ -382,7 +382,7 @@ def test_a_redo_after_a_rename_puts_the_move_back_where_it_stood(tmp_path):
     a redo: the move is back before the rename (it names the player as he was then), accepted,
     and the kept state is the replay from scratch. Found by the seeded run above: the redo put
     the move after the rename and was refused («Анфиса» is not at this table)."""
-    from referee.web.log import effective
+    from referee.matches.log import effective
 
     log = [{"seq": 1, "kind": "hand", "data": {}},
            {"seq": 2, "kind": "move", "data": {"player": "A", "token": "6:6", "open": False}},

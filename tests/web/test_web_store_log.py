@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.web import store
-from referee.web.log import effective, fold, record_to_events, to_record
+from referee.matches.log import effective, fold, record_to_events, to_record
 
 
 @pytest.fixture

@@ -1,0 +1,179 @@
+"""The hands a match's log folds into, and the fold of each kind of change.
+
+A log (``referee.matches.log``) is read in order, every undo and redo applied; each change
+still in force is folded into the hands by its kind's ``fold`` (``referee.matches.events``:
+``Kind.fold``, one of the functions below). Pure Python: no Flask, no database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: an event of a log: ``kind``, ``data``, ``at`` and, when stored, ``seq``
+Event = dict[str, Any]
+
+#: the keys of a hand's start (as a record's hand has them)
+HAND_KEYS = ("deal", "lead", "removed", "starter")
+
+
+@dataclass
+class Turn:
+    player: str
+    moves: list[str] = field(default_factory=list)
+    open: bool = False
+
+
+@dataclass
+class LoggedHand:
+    meta: dict[str, Any] = field(default_factory=dict)
+    turns: list[Turn] = field(default_factory=list)
+    left: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+    #: the seq of each correction that changed this hand (empty: as first entered)
+    corrected: list[int] = field(default_factory=list)
+
+    @property
+    def by_result(self) -> bool:
+        return self.result is not None
+
+    @property
+    def open_turn(self) -> Turn | None:
+        if self.turns and self.turns[-1].open:
+            return self.turns[-1]
+        return None
+
+    def to_record(self, include_open: bool = True) -> dict[str, Any]:
+        out: dict[str, Any] = {k: self.meta[k] for k in HAND_KEYS if self.meta.get(k) is not None}
+        if self.result is not None:
+            out["result"] = self.result
+            return out
+        turns = self.turns if include_open or not self.open_turn else self.turns[:-1]
+        out["turns"] = [{"player": t.player, "moves": list(t.moves)} for t in turns]
+        if self.left is not None:
+            out["left"] = self.left
+        return out
+
+    def copy(self) -> LoggedHand:
+        """A copy that a fold may change (its turns copied; the rest is replaced, never changed)."""
+        return LoggedHand(meta=dict(self.meta), left=self.left, result=self.result,
+                          turns=[Turn(t.player, list(t.moves), t.open) for t in self.turns],
+                          corrected=list(self.corrected))
+
+
+@dataclass
+class Folded:
+    """The hands a log describes, and where each began: ``marks[i]`` is (the place among the
+    events in force, the ``seq``) of the event that made hand ``i``; ``depth`` is the number of
+    events in force; ``edits``: (place, ``seq``) of each correction and rename in force (they
+    change hands before the last). Two folds of one log (one a prefix of the other) with the same
+    ``edits`` agree on hands ``0..k-1`` exactly when they agree on ``marks[k]``: an undo takes away
+    the latest undoable event in force, so the same undoable event at the same place has the same
+    events below it."""
+
+    hands: list[LoggedHand]
+    marks: list[tuple[int, int]]
+    depth: int
+    edits: list[tuple[int, int]] = field(default_factory=list)
+
+
+def hand_from_record(hand: dict[str, Any]) -> LoggedHand:
+    """A hand of a game record as the log folds it (a correction's ``record``)."""
+    out = LoggedHand(meta={k: hand[k] for k in HAND_KEYS if hand.get(k) is not None})
+    if "result" in hand and "turns" not in hand:
+        out.result = hand["result"]
+        return out
+    out.turns = [Turn(player=t["player"], moves=list(t.get("moves", []))) for t in hand.get("turns", [])]
+    if hand.get("left") is not None:
+        out.left = hand["left"]
+    return out
+
+
+def _renamed(value: Any, old: str, new: str) -> Any:
+    return new if value == old else value
+
+
+def _rename_keys(d: Any, old: str, new: str) -> Any:
+    if not isinstance(d, dict):
+        return d
+    return {(new if k == old else k): v for k, v in d.items()}
+
+
+def rename_in_hand(hand: LoggedHand, old: str, new: str) -> None:
+    """Every place a game record names a player, in one hand: the turns, the deal, the leader,
+    the tiles left and the result's out, maker, left and scored."""
+    for t in hand.turns:
+        t.player = _renamed(t.player, old, new)
+    if isinstance(hand.meta.get("deal"), dict):
+        hand.meta["deal"] = _rename_keys(hand.meta["deal"], old, new)
+    if "lead" in hand.meta:
+        hand.meta["lead"] = _renamed(hand.meta["lead"], old, new)
+    hand.left = _rename_keys(hand.left, old, new)
+    if isinstance(hand.result, dict):
+        r = dict(hand.result)
+        for k in ("out", "maker"):
+            if k in r:
+                r[k] = _renamed(r[k], old, new)
+        for k in ("left", "scored"):
+            if k in r:
+                r[k] = _rename_keys(r[k], old, new)
+        hand.result = r
+
+
+# -- the fold of each kind (``Kind.fold``): the event ``e`` into ``out`` ----------------------------
+
+def hand(out: Folded, e: Event) -> None:
+    """A new hand played move by move: its start."""
+    out.hands.append(LoggedHand(meta={k: e["data"][k] for k in HAND_KEYS if k in e["data"]}))
+    out.marks.append((out.depth, e.get("seq", 0)))
+
+
+def result(out: Folded, e: Event) -> None:
+    """A whole hand entered by its result."""
+    out.hands.append(LoggedHand(result=e["data"]["result"]))
+    out.marks.append((out.depth, e.get("seq", 0)))
+
+
+def rename(out: Folded, e: Event) -> None:
+    """Every hand read with the new name."""
+    out.edits.append((out.depth, e.get("seq", 0)))
+    for h in out.hands:
+        rename_in_hand(h, e["data"]["from"], e["data"]["to"])
+
+
+def correct(out: Folded, e: Event) -> None:
+    """A finished hand replaced by the record the correction holds."""
+    out.edits.append((out.depth, e.get("seq", 0)))
+    i = int(e["data"]["hand"]) - 1
+    if 0 <= i < len(out.hands):
+        fixed = hand_from_record(e["data"]["record"])
+        fixed.corrected = out.hands[i].corrected + [e.get("seq", 0)]
+        out.hands[i] = fixed
+
+
+def move(out: Folded, e: Event) -> None:
+    """A move of the last hand: it joins the player's open turn, else starts a turn."""
+    if not out.hands:
+        return
+    data, last = e["data"], out.hands[-1]
+    turn = last.open_turn
+    if turn is None or turn.player != data["player"]:
+        if turn is not None:
+            turn.open = False
+        turn = Turn(player=data["player"])
+        last.turns.append(turn)
+    turn.moves.append(data["token"])
+    turn.open = bool(data.get("open"))
+
+
+def end_turn(out: Folded, e: Event) -> None:
+    """The open turn of the last hand closed."""
+    turn = out.hands[-1].open_turn if out.hands else None
+    if turn is not None:
+        turn.open = False
+
+
+def left(out: Folded, e: Event) -> None:
+    """What each player held when the last hand ended."""
+    if out.hands:
+        out.hands[-1].left = e["data"]["left"]
