@@ -49,11 +49,13 @@ def lan_ip() -> str | None:
 
 # An edit key is the path segment after /m/ (also inside a url-encoded ?next=/m/...).
 _EDIT_KEY = re.compile(r"(/|%2[Ff])m(/|%2[Ff])[A-Za-z0-9_-]+")
+# A club's director's key, the segment after /club/ (its own pages' names are shorter than a key)
+_CLUB_KEY = re.compile(r"(/|%2[Ff])club(/|%2[Ff])[A-Za-z0-9_-]{16,}")
 
 
 def redact(text: str) -> str:
-    """``text`` with every edit key replaced by ``***`` (for access logs)."""
-    return _EDIT_KEY.sub(r"\1m\2***", text)
+    """``text`` with every edit key and club director's key replaced by ``***`` (for access logs)."""
+    return _CLUB_KEY.sub(r"\1club\2***", _EDIT_KEY.sub(r"\1m\2***", text))
 
 
 def redact_all_logs() -> None:

@@ -72,6 +72,9 @@ def init_app(app: Flask) -> None:
     from . import players
 
     app.register_blueprint(players.bp)  # players who come back: statistics, CSV
+    from . import clubs
+
+    app.register_blueprint(clubs.bp)  # a club's roster, its matches, its players' ratings
     from . import health
 
     app.register_blueprint(health.bp)  # /healthz for a service manager or a monitor
@@ -189,20 +192,24 @@ def page_carries_a_key() -> bool:
     """Whether the page holds a match's key, so that no search engine may index it (the
     ``X-Robots-Tag`` header and the page's robots meta tag say ``noindex``): everything under an
     edit or a read-only link (``/m/<key>``, ``/s/<key>``, the sheets, the dispute tool and the
-    audit reached by either), and the list of this browser's matches when it lists one."""
+    audit reached by either, a club's pages), and the lists of this browser's matches and clubs
+    when they list one."""
     if "key" in (request.view_args or {}):
         return True
+    if request.endpoint == "club.index":
+        return bool(g.get("lists_clubs"))
     return request.endpoint == "matches.index" and bool(g.get("lists_matches"))
 
 
 def _carries_a_key(resp) -> bool:
     """Whether the answer holds or points to a match's key, so no cache may keep it: every page
     under an edit link (``/m/<key>``, the sheets and the dispute tool reached by it), the list of
-    this browser's matches (its edit links), a redirect to an edit link, the read-only pages."""
+    this browser's matches (its edit links), a redirect to an edit link, the read-only pages,
+    every club page (a director's or read-only key, or the list of this browser's clubs)."""
     endpoint = request.endpoint or ""
-    if endpoint.startswith(("play.", "share.", "seats.", "events.")) or endpoint == "matches.index":
+    if endpoint.startswith(("play.", "share.", "seats.", "events.", "club.")) or endpoint == "matches.index":
         return True
     if page_carries_a_key():
         return True
     location = resp.headers.get("Location", "")
-    return "/m/" in location or "/s/" in location or "/c/" in location
+    return "/m/" in location or "/s/" in location or "/c/" in location or "/club/" in location

@@ -124,12 +124,19 @@ def _leader(m: dict, report: dict) -> str | None:
 @bp.get("/new")
 def new():
     """Choose the variant of a new match."""
-    return render_template("matches/new.html", variants=list(catalogue.VARIANTS.values()))
+    return render_template("matches/new.html", variants=list(catalogue.VARIANTS.values()),
+                           setup_url=lambda v: url_for("matches.setup", variant=v))
 
 
 @bp.route("/new/<variant>", methods=["GET", "POST"])
 def setup(variant: str):
     """Start a match: players in seating order, target and house options."""
+    return setup_page(variant)
+
+
+def setup_page(variant: str, club=None):
+    """The setup page of ``variant``; ``club`` (``clubs.ClubSetup``), a club's match: the page
+    offers the club's roster for the seats, and the club takes the match once it is stored."""
     spec = catalogue.VARIANTS.get(variant)
     if spec is None:
         abort(404)
@@ -164,6 +171,8 @@ def setup(variant: str):
             else:
                 m = store.create_match(get_db(), spec.name, options, players, lang=lang())
                 remember(m)
+                if club is not None:
+                    club.started(m)
                 if request.form.get("with_deal") == "1":
                     # «with the deal»: straight to the deal page (no tap on its link)
                     return redirect(url_for("play.deal", key=m["edit_key"]))
@@ -175,9 +184,15 @@ def setup(variant: str):
     from referee.rulebook import preset_words
 
     preset_list = [{"name": k, "words": preset_words(k, lang())} for k in presets]
+    if club is not None:
+        setup_url = club.setup_url
+    else:
+        def setup_url(**kw):
+            return url_for("matches.setup", variant=spec.name, **kw)
     return render_template("matches/setup.html", spec=spec, form=form, problem=problem,
                            help_for=help_for, presets=preset_list, preset=preset,
-                           pairs_seats="teams" in spec.option_keys), (400 if problem else 200)
+                           pairs_seats="teams" in spec.option_keys, setup_url=setup_url,
+                           club=club), (400 if problem else 200)
 
 
 @bp.route("/import", methods=["GET", "POST"])

@@ -166,6 +166,52 @@ def m008_club_events(db: Database) -> None:
     db["club_event_audit"].create_index(["event_id", "seq"], unique=True)
 
 
+@migrations()
+def m009_clubs(db: Database) -> None:
+    """A club and its roster (``referee.web.clubs``): the club, found by the hash of its director's
+    key or of its read-only key like a match; its players (a name unique in the club but for
+    case and width, ``name_key``, among the players not merged into another; ``retired`` hides
+    a player from the roster's choices, ``merged_into`` names the player whose record now holds
+    his matches); the club's matches (``rated``: the match moves its players' ratings) and which
+    club player sits in each seat of them; and the clubs each browser opened (its list)."""
+    db["clubs"].create(
+        {"id": int, "name": str, "director_key": str, "director_hash": str, "view_key": str,
+         "view_hash": str, "created": str},
+        pk="id",
+        not_null={"name", "director_key", "director_hash", "view_key", "view_hash", "created"},
+    )
+    db["clubs"].create_index(["director_hash"], unique=True)
+    db["clubs"].create_index(["view_hash"], unique=True)
+    db["club_players"].create(
+        {"id": int, "club_id": int, "name": str, "name_key": str, "retired": int, "merged_into": int,
+         "created": str},
+        pk="id",
+        foreign_keys=[("club_id", "clubs", "id"), ("merged_into", "club_players", "id")],
+        not_null={"club_id", "name", "name_key", "retired", "created"},
+    )
+    db["club_players"].create_index(["club_id", "name_key"])
+    db["club_matches"].create(
+        {"match_id": int, "club_id": int, "rated": int, "added": str},
+        pk="match_id",
+        foreign_keys=[("match_id", "matches", "id"), ("club_id", "clubs", "id")],
+        not_null={"club_id", "rated", "added"},
+    )
+    db["club_matches"].create_index(["club_id"])
+    db["club_seats"].create(
+        {"match_id": int, "seat": int, "player_id": int},
+        pk=("match_id", "seat"),
+        foreign_keys=[("match_id", "club_matches", "match_id"), ("player_id", "club_players", "id")],
+        not_null={"match_id", "seat", "player_id"},
+    )
+    db["club_seats"].create_index(["player_id"])
+    db["browser_clubs"].create(
+        {"browser": str, "club_id": int, "director": int, "at": str},
+        pk=("browser", "club_id"),
+        foreign_keys=[("club_id", "clubs", "id")],
+        not_null={"browser", "club_id", "director", "at"},
+    )
+
+
 class StaleError(Exception):
     """The match changed since the page was drawn (another phone moved first)."""
 
@@ -774,3 +820,227 @@ def link_table(db: Database, event_id: int, number: int, table: int, match_id: i
     row = db.execute("SELECT match_id FROM club_event_tables WHERE event_id = ? AND round = ?"
                      " AND table_no = ?", [event_id, number, table]).fetchone()
     return int(row[0])
+
+
+# -- clubs: a roster kept under a director's key ---------------------------------------------------
+
+
+class ClubError(Exception):
+    """A change to a club refused (nothing was written): ``rule`` says why, ``params`` what
+    the page names (``referee.web.clubs`` says it in words)."""
+
+    def __init__(self, rule: str, **params):
+        super().__init__(rule)
+        self.rule = rule
+        self.params = params
+
+
+def _name_key(name: str) -> str:
+    from referee import limits
+
+    return limits.name_key(name)
+
+
+def _club_row(row: dict | None) -> dict | None:
+    return dict(row) if row is not None else None
+
+
+def create_club(db: Database, name: str) -> dict:
+    """A new club with its director's key and its read-only key (as unguessable as a match's)."""
+    director_key, view_key = secrets.token_urlsafe(18), secrets.token_urlsafe(12)
+    with _write(db):
+        cur = db.conn.execute(
+            "INSERT INTO clubs (name, director_key, director_hash, view_key, view_hash, created)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (name, director_key, key_hash(director_key), view_key, key_hash(view_key), _now()))
+        club_id = cur.lastrowid
+    return get_club(db, club_id)
+
+
+def get_club(db: Database, club_id: int) -> dict | None:
+    rows = list(db.query("SELECT * FROM clubs WHERE id = ?", [club_id]))
+    return _club_row(rows[0] if rows else None)
+
+
+def club_by_key(db: Database, key: str) -> tuple[dict, bool] | None:
+    """(the club, True) for its director's key, (the club, False) for its read-only key, or
+    None; found by the key's hash, the key then compared in constant time."""
+    import hmac
+
+    if not isinstance(key, str) or not key or len(key) > 64:
+        return None
+    hashed = key_hash(key)
+    for column, director in (("director", True), ("view", False)):
+        rows = list(db.query(f"SELECT * FROM clubs WHERE {column}_hash = ?", [hashed]))
+        if rows and hmac.compare_digest(rows[0][f"{column}_key"].encode(), key.encode("utf-8", "surrogatepass")):
+            return _club_row(rows[0]), director
+    return None
+
+
+def rename_club(db: Database, club_id: int, name: str) -> None:
+    with _write(db):
+        db.conn.execute("UPDATE clubs SET name = ? WHERE id = ?", (name, club_id))
+
+
+def remember_club(db: Database, browser: str, club_id: int, director: bool) -> None:
+    """Put a club in a browser's list (``director``: it came by the director's link; a visit by
+    the read-only link never takes that away). Written only when it changes anything."""
+    row = db.execute("SELECT director FROM browser_clubs WHERE browser = ? AND club_id = ?",
+                     [browser, club_id]).fetchone()
+    if row is not None and row[0] >= int(director):
+        return
+    with _write(db):
+        db.conn.execute(
+            "INSERT INTO browser_clubs (browser, club_id, director, at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (browser, club_id) DO UPDATE SET director = CASE WHEN excluded.director >"
+            " browser_clubs.director THEN excluded.director ELSE browser_clubs.director END",
+            (browser, club_id, int(director), _now()))
+
+
+def browser_clubs(db: Database, browser: str) -> list[dict]:
+    """The clubs of one browser's list, each with ``director`` (it came by the director's link)."""
+    rows = db.query("SELECT c.*, b.director AS director FROM browser_clubs b JOIN clubs c ON c.id = b.club_id"
+                    " WHERE b.browser = ? ORDER BY c.name, c.id", [browser])
+    return [dict(r, director=bool(r["director"])) for r in rows]
+
+
+def club_players(db: Database, club_id: int, merged: bool = False) -> list[dict]:
+    """The club's players in the order they were added (``merged``: those merged into another too)."""
+    where = "" if merged else " AND merged_into IS NULL"
+    rows = db.query(f"SELECT * FROM club_players WHERE club_id = ?{where} ORDER BY id", [club_id])
+    return [dict(r, retired=bool(r["retired"])) for r in rows]
+
+
+def club_player(db: Database, club_id: int, player_id: int) -> dict | None:
+    rows = list(db.query("SELECT * FROM club_players WHERE club_id = ? AND id = ?", [club_id, player_id]))
+    return dict(rows[0], retired=bool(rows[0]["retired"])) if rows else None
+
+
+def _taken(db: Database, club_id: int, name: str, but: int | None = None) -> dict | None:
+    """The club's player (not merged) whose name equals ``name`` but for case and width."""
+    rows = list(db.query("SELECT * FROM club_players WHERE club_id = ? AND name_key = ? AND merged_into IS NULL",
+                         [club_id, _name_key(name)]))
+    rows = [r for r in rows if r["id"] != but]
+    return dict(rows[0]) if rows else None
+
+
+def _insert_player(db: Database, club_id: int, name: str) -> int:
+    if _taken(db, club_id, name) is not None:
+        raise ClubError("club.name_taken", name=name)
+    cur = db.conn.execute("INSERT INTO club_players (club_id, name, name_key, retired, created)"
+                          " VALUES (?, ?, ?, 0, ?)", (club_id, name, _name_key(name), _now()))
+    return cur.lastrowid
+
+
+def add_club_player(db: Database, club_id: int, name: str) -> dict:
+    """Add a player to the roster; refused (``club.name_taken``) when the name is there already."""
+    with _write(db):
+        player_id = _insert_player(db, club_id, name)
+    return club_player(db, club_id, player_id)
+
+
+def _own_player(db: Database, club_id: int, player_id: int) -> dict:
+    p = club_player(db, club_id, player_id)
+    if p is None or p["merged_into"] is not None:
+        raise ClubError("club.no_player")
+    return p
+
+
+def rename_club_player(db: Database, club_id: int, player_id: int, name: str) -> None:
+    """The player's name on the roster (the matches keep the names they were played under)."""
+    with _write(db):
+        _own_player(db, club_id, player_id)
+        if _taken(db, club_id, name, but=player_id) is not None:
+            raise ClubError("club.name_taken", name=name)
+        db.conn.execute("UPDATE club_players SET name = ?, name_key = ? WHERE id = ?",
+                        (name, _name_key(name), player_id))
+
+
+def retire_club_player(db: Database, club_id: int, player_id: int, retired: bool) -> None:
+    """Retire a player (his matches and rating stay; he is no longer offered), or bring him back."""
+    with _write(db):
+        _own_player(db, club_id, player_id)
+        db.conn.execute("UPDATE club_players SET retired = ? WHERE id = ?", (1 if retired else 0, player_id))
+
+
+def merge_club_players(db: Database, club_id: int, keep: int, gone: int) -> None:
+    """Two names of one person made one: every seat of ``gone`` becomes ``keep``'s, and ``gone``
+    leaves the roster (kept, marked merged into ``keep``). Refused when they are one player, or
+    when both sat at one match (one person cannot hold two seats)."""
+    with _write(db):
+        if keep == gone:
+            raise ClubError("club.merge_self")
+        _own_player(db, club_id, keep)
+        _own_player(db, club_id, gone)
+        both = db.execute("SELECT a.match_id FROM club_seats a JOIN club_seats b ON a.match_id = b.match_id"
+                          " WHERE a.player_id = ? AND b.player_id = ? ORDER BY a.match_id", [keep, gone]).fetchone()
+        if both is not None:
+            raise ClubError("club.merge_met", match=both[0])
+        db.conn.execute("UPDATE club_seats SET player_id = ? WHERE player_id = ?", (keep, gone))
+        db.conn.execute("UPDATE club_players SET merged_into = ? WHERE id = ?", (keep, gone))
+        db.conn.execute("UPDATE club_players SET merged_into = ? WHERE merged_into = ?", (keep, gone))
+
+
+def match_club(db: Database, match_id: int) -> int | None:
+    """The club whose match this is, or None."""
+    row = db.execute("SELECT club_id FROM club_matches WHERE match_id = ?", [match_id]).fetchone()
+    return row[0] if row is not None else None
+
+
+def link_match(db: Database, club_id: int, match_id: int, seats: list, rated: bool = True) -> list[int]:
+    """Make a match the club's, each seat its club player: ``seats`` holds a player's id, or a
+    name (the roster's player of that name, added to the roster when there is none), one per
+    seat. In one transaction; refused when the match is another club's, when a seat names no
+    player of this club, or when one player is named for two seats. The seats' player ids."""
+    players = json.loads(db.execute("SELECT players FROM matches WHERE id = ?", [match_id]).fetchone()[0])
+    if len(seats) != len(players):
+        raise ClubError("club.seats")
+    with _write(db):
+        other = match_club(db, match_id)
+        if other is not None and other != club_id:
+            raise ClubError("club.other_club")
+        ids: list[int] = []
+        for who in seats:
+            if isinstance(who, str):
+                found = _taken(db, club_id, who)
+                ids.append(found["id"] if found is not None else _insert_player(db, club_id, who))
+            else:
+                ids.append(_own_player(db, club_id, int(who))["id"])
+        if len(set(ids)) != len(ids):
+            raise ClubError("club.seated_twice")
+        if other is None:
+            db.conn.execute("INSERT INTO club_matches (match_id, club_id, rated, added) VALUES (?, ?, ?, ?)",
+                            (match_id, club_id, 1 if rated else 0, _now()))
+        db.conn.execute("DELETE FROM club_seats WHERE match_id = ?", (match_id,))
+        for seat, player_id in enumerate(ids):
+            db.conn.execute("INSERT INTO club_seats (match_id, seat, player_id) VALUES (?, ?, ?)",
+                            (match_id, seat, player_id))
+    return ids
+
+
+def set_club_rated(db: Database, club_id: int, match_id: int, rated: bool) -> None:
+    """Whether the club's match moves its players' ratings."""
+    with _write(db):
+        db.conn.execute("UPDATE club_matches SET rated = ? WHERE match_id = ? AND club_id = ?",
+                        (1 if rated else 0, match_id, club_id))
+
+
+def club_matches(db: Database, club_id: int) -> list[dict]:
+    """The club's matches, oldest first (the order the ratings take them in), each as the
+    match lists give it (its event count ``n`` and last change ``last``) with ``rated`` and
+    ``seat_players`` (the club player's id in each seat)."""
+    rows = db.query(
+        "SELECT m.*, c.rated AS rated, COUNT(e.id) AS n, MAX(e.at) AS last"
+        " FROM club_matches c JOIN matches m ON m.id = c.match_id"
+        " LEFT JOIN events e ON e.match_id = m.id WHERE c.club_id = ?"
+        " GROUP BY m.id, c.rated ORDER BY m.created, m.id", [club_id])
+    out = [_match_row(r) for r in rows]
+    seats: dict[int, dict[int, int]] = {}
+    for r in db.query("SELECT s.match_id, s.seat, s.player_id FROM club_seats s"
+                      " JOIN club_matches c ON c.match_id = s.match_id WHERE c.club_id = ?", [club_id]):
+        seats.setdefault(r["match_id"], {})[r["seat"]] = r["player_id"]
+    for m in out:
+        m["rated"] = bool(m["rated"])
+        have = seats.get(m["id"], {})
+        m["seat_players"] = [have.get(s) for s in range(len(m["players"]))]
+    return out

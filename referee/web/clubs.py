@@ -1,0 +1,657 @@
+"""A club: its roster of players kept on the server under the club's director's key, its matches
+(started from the club's page, or an existing match's seats claimed for its players), each
+player's statistics gathered from every table of the club, and a rating per player moved by every
+rated match (``referee.events.rating.rate_games``: openskill's Weng–Lin model, which rates sides,
+so that a «Козёл» pair is rated per player).
+
+Routes (``key``: the director's key, which may change everything, or the read-only key, which
+shows the roster, the players and the matches and changes nothing):
+
+- ``/club/``: this browser's clubs and a new club;
+- ``/club/<key>``: the roster (sorted by rating, name or matches), the club's matches;
+- ``/club/<key>/p/<id>``: a player: rating and its history, statistics, matches, head to head;
+  the director renames, retires or brings back, merges another name into him;
+- ``/club/<key>/new`` and ``/new/<variant>``: a club's match (the setup page with the roster);
+- ``/club/<key>/attach``, ``/club/<key>/m/<id>/seats``: a match made the club's, a player per seat.
+
+Every figure is the player pages' (``players.player_stats``) over the club's matches, each
+match's seats renamed to their club players' roster names (``as_club``): a player renamed or two
+names merged on the roster keep every match. A match counts for the rating when it is rated (the
+match's setting, on unless the director turns it off) and finished; the matches are rated in the
+order they were started (a correction of a finished match rates it again where it stands).
+Nothing is stored of the ratings: they are the replay of the club's matches, as a scoreboard is
+the replay of a match's log, so that a correction, a merge or a match turned off never leaves a
+stale figure.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (Blueprint, abort, flash, g, redirect, render_template, request, session, url_for)
+from flask_babel import gettext as _
+
+from referee import limits
+from referee.events.rating import Game, Rated, rate_games, ranks_of, seeded
+from referee.rules import catalogue
+
+from . import forms, get_db, store
+
+#: a club's name: longer than a player's («Клуб любителей домино в Сокольниках»)
+CLUB_NAME_MAX = 60
+
+bp = Blueprint("club", __name__, url_prefix="/club")
+
+
+@bp.errorhandler(403)
+def not_director(e):
+    return render_template("error.html", title=_("Only the director may change this"),
+                           message=_("This is the club's read-only link: it shows the roster and the "
+                                     "matches, and changes nothing.")), 403
+
+
+# -- who may do what ---------------------------------------------------------------------------------
+
+
+def _club(key: str) -> tuple[dict, bool]:
+    """The club of ``key`` and whether it is the director's key; 404 when there is none."""
+    found = store.club_by_key(get_db(), key)
+    if found is None:
+        abort(404)
+    return found
+
+
+def _director(key: str) -> dict:
+    """The club of a director's key: a change asked by the read-only key is not allowed (403)."""
+    club, director = _club(key)
+    if not director:
+        abort(403)
+    return club
+
+
+def _browser() -> str:
+    from .matches import browser_id
+
+    return browser_id()
+
+
+def _checked() -> None:
+    """The CSRF token of a change's form (a stale or foreign form changes nothing)."""
+    if not forms.ActionForm().validate_on_submit():
+        raise Refused(_("The form was damaged: nothing was changed."))
+
+
+class Refused(Exception):
+    """A change refused, with the words the page says (nothing was written)."""
+
+
+def refusal_words(err: store.ClubError) -> str:
+    """A refusal of the store in the page's words."""
+    p = err.params
+    if err.rule == "club.name_taken":
+        return _("«%(name)s» is on the roster already (names must differ by more than case).",
+                 name=limits.shown_name(p.get("name", "")))
+    if err.rule == "club.merge_self":
+        return _("Choose another player to merge with this one.")
+    if err.rule == "club.merge_met":
+        return _("These two sat at one match (number %(match)s): they are two people, not one name "
+                 "written twice. Nothing was merged.", match=p.get("match", ""))
+    if err.rule == "club.other_club":
+        return _("This match is another club's already.")
+    if err.rule == "club.seated_twice":
+        return _("One player cannot sit in two seats.")
+    if err.rule == "club.seats":
+        return _("Every seat needs a player.")
+    return _("There is no such player in this club.")
+
+
+def _person_name(raw: str | None) -> str:
+    """A player's name from a form, or :class:`Refused` with the reason in words."""
+    from .i18n import lang
+
+    name = (raw or "").strip()
+    why = limits.name_problem(name) if name else "empty"
+    if why == "empty":
+        raise Refused(_("Write the player's name."))
+    if why is not None:
+        raise Refused(limits.name_words(why, name, lang()))
+    return name
+
+
+def _club_name(raw: str | None) -> str:
+    name = " ".join((raw or "").split())
+    if not name:
+        raise Refused(_("Write the club's name."))
+    if len(name) > CLUB_NAME_MAX:
+        raise Refused(_("A club's name is at most %(max)d characters.", max=CLUB_NAME_MAX))
+    if any(not c.isprintable() for c in name) or limits.name_problem(name[:limits.NAME_MAX].strip()) in (
+            "control", "bidi", "invisible"):
+        raise Refused(_("The club's name holds characters that cannot be shown."))
+    return name
+
+
+# -- the club's figures -----------------------------------------------------------------------------
+
+
+def as_club(facts: dict, seat_players: list[int | None], names: dict[int, str]) -> dict:
+    """A match's facts (``players.match_facts``) with each seat's name replaced by its club
+    player's roster name (a seat with no club player keeps the match's name). A new dict: the
+    summary kept for the match is left as it is."""
+    rename = {old: names[pid] for old, pid in zip(facts["players"], seat_players)
+              if pid is not None and pid in names}
+
+    def r(name: Any) -> Any:
+        return rename.get(name, name) if isinstance(name, str) else name
+
+    return dict(facts,
+                players=[r(p) for p in facts["players"]],
+                hands=[dict(h, winner=r(h.get("winner")), points={r(k): v for k, v in h["points"].items()})
+                       for h in facts["hands"]],
+                winners=[r(p) for p in facts["winners"]],
+                goats=[r(p) for p in facts["goats"]],
+                totals={r(k): v for k, v in facts["totals"].items()},
+                seat_players=list(seat_players))
+
+
+def side_seats(m: dict) -> list[tuple[int, ...]]:
+    """The seats of each side of a match: partners opposite in a pairs game, else one a seat."""
+    if (m.get("options") or {}).get("teams") == "pairs" and len(m["players"]) == 4:
+        return [(0, 2), (1, 3)]
+    return [(s,) for s in range(len(m["players"]))]
+
+
+def game_of(m: dict, facts: dict) -> Game | None:
+    """The rated game of a club's match (``facts`` as the match names its players), or None when
+    it does not move ratings: not rated, not finished, or a seat without a club player."""
+    seats = m["seat_players"]
+    if not m.get("rated") or not facts["over"] or any(pid is None for pid in seats):
+        return None
+    groups = side_seats(m)
+    names = facts["players"]
+    totals = [float(facts["totals"].get(names[g[0]], 0)) for g in groups]
+    winners = [i for i, g in enumerate(groups) if names[g[0]] in facts["winners"]]
+    ranks = ranks_of(totals, facts["kind"] == "penalty", winners)
+    return Game(str(m["id"]), tuple(tuple(str(seats[s]) for s in g) for g in groups), ranks, facts["date"])
+
+
+def gather(db, club: dict) -> dict:
+    """Everything the club's pages show: ``players`` (id -> the roster's row, merged ones
+    excluded), ``matches`` (oldest first, each with its ``facts`` in roster names and ``game``)
+    and ``ratings`` (player id -> ``Rated``, every roster player, rated or not)."""
+    from . import summaries
+    from .i18n import lang
+
+    players = {p["id"]: p for p in store.club_players(db, club["id"])}
+    names = {pid: p["name"] for pid, p in players.items()}
+    matches = store.club_matches(db, club["id"])
+    games: list[Game] = []
+    for m in matches:
+        facts = summaries.of(m, lang())["facts"]        # kept by the worker while the match is unchanged
+        m["game"] = game_of(m, facts)
+        if m["game"] is not None:
+            games.append(m["game"])
+        m["facts"] = as_club(facts, m["seat_players"], names)
+    rated = rate_games(games, names={str(pid): name for pid, name in names.items()})
+    return {"players": players, "matches": matches,
+            "ratings": {int(pid): r for pid, r in rated.items() if int(pid) in players}}
+
+
+def ratings(db, club_id: int) -> dict[int, tuple[float, float]]:
+    """The club's ratings now: player id -> (mu, sigma), for every roster player who has played
+    a rated match (for an event's seeding: :func:`seed_order`)."""
+    club = store.get_club(db, club_id)
+    if club is None:
+        return {}
+    return {pid: (r.mu, r.sigma) for pid, r in gather(db, club)["ratings"].items() if r.matches}
+
+
+def seed_order(db, club_id: int, player_ids: list[int]) -> list[int]:
+    """``player_ids`` (the club's players entering an event) in seeding order: the best rating
+    first (``referee.events.rating.seeded``: by mu − 3·sigma, the players without a rated match
+    after the rated ones, equals in the order given). A Swiss event's first round pairs its
+    entrants by entry order, so entered in this order they are seeded by rating."""
+    known = ratings(db, club_id)
+    order = seeded([str(p) for p in player_ids], {str(p): v for p, v in known.items()})
+    return [int(p) for p in order]
+
+
+def shown(r: Rated | None) -> str:
+    """A rating as the pages write it: mu − 3·sigma to one decimal, «—» before a rated match."""
+    if r is None or not r.matches:
+        return "—"
+    return f"{r.ordinal:.1f}"
+
+
+SORTS = ("rating", "name", "matches")
+
+
+def roster(data: dict, sort: str = "rating") -> list[dict]:
+    """The roster's rows (active players first, the retired after them), each with its player,
+    rating, the matches played and the place by rating (players with a rated match only)."""
+    played: dict[int, int] = {}
+    for m in data["matches"]:
+        for pid in m["seat_players"]:
+            if pid is not None:
+                played[pid] = played.get(pid, 0) + 1
+    rows = []
+    for pid, p in data["players"].items():
+        r = data["ratings"].get(pid)
+        rows.append({"player": p, "rating": r, "shown": shown(r), "matches": played.get(pid, 0),
+                     "rated": bool(r and r.matches)})
+    by_rating = sorted((row for row in rows if row["rated"]), key=lambda row: -row["rating"].ordinal)
+    for place, row in enumerate(by_rating, 1):
+        row["place"] = place
+    from referee.limits import name_key
+
+    def key(row: dict) -> tuple:
+        name = name_key(row["player"]["name"])
+        if sort == "name":
+            return (name,)
+        if sort == "matches":
+            return (-row["matches"], name)
+        return (not row["rated"], -(row["rating"].ordinal if row["rated"] else 0), name)
+
+    return sorted(rows, key=lambda row: (row["player"]["retired"],) + key(row))
+
+
+def rating_chart(history: list[dict]) -> dict | None:
+    """The rating's history as a small SVG line (no JS): mu − 3·sigma before the first rated
+    match and after each, in a 360 x 150 box, with its lowest and highest values marked."""
+    if not history:
+        return None
+    from referee.events.rating import model
+
+    fresh = model().rating()
+    values = [fresh.mu - 3 * fresh.sigma] + [h["mu"] - 3 * h["sigma"] for h in history]
+    w, h, left, right, top_pad, bottom_pad = 360, 150, 40, 10, 10, 20
+    top, bottom = max(values), min(values)
+    if top - bottom < 1:
+        top, bottom = top + 0.5, bottom - 0.5
+    n = len(values)
+
+    def x(i: int) -> float:
+        return round(left + (w - left - right) * (i / (n - 1) if n > 1 else 0), 1)
+
+    def y(v: float) -> float:
+        return round(top_pad + (h - top_pad - bottom_pad) * (top - v) / (top - bottom), 1)
+
+    return {"w": w, "h": h, "points": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values)),
+            "last": (x(n - 1), y(values[-1])), "top": f"{max(values):.1f}", "top_y": y(max(values)),
+            "bottom": f"{min(values):.1f}", "bottom_y": y(min(values)), "x0": left, "x1": w - right,
+            "zero_y": y(0) if bottom <= 0 <= top else None, "matches": n - 1, "base_y": h - bottom_pad,
+            "first": f"{values[0]:.1f}", "final": f"{values[-1]:.1f}"}
+
+
+# -- pages ------------------------------------------------------------------------------------------
+
+
+@bp.route("/", methods=["GET", "POST"])
+def index():
+    """This browser's clubs, and a new club."""
+    problem = None
+    db = get_db()
+    if request.method == "POST":
+        try:
+            _checked()
+            name = _club_name(request.form.get("name"))
+        except Refused as e:
+            problem = str(e)
+        else:
+            club = store.create_club(db, name)
+            store.remember_club(db, _browser(), club["id"], True)
+            flash(_("The club is made. This page's link is the director's key: keep it, share it "
+                    "only with whoever runs the club with you."), "ok")
+            return redirect(url_for("club.page", key=club["director_key"]))
+    from .matches import BROWSER
+
+    clubs = store.browser_clubs(db, _browser()) if BROWSER in session else []
+    g.lists_clubs = bool(clubs)
+    return render_template("club/index.html", clubs=clubs, problem=problem,
+                           form=forms.ActionForm(), name_max=CLUB_NAME_MAX), 400 if problem else 200
+
+
+def _page(club: dict, director: bool, problem: str | None = None, status: int = 200):
+    db = get_db()
+    store.remember_club(db, _browser(), club["id"], director)
+    data = gather(db, club)
+    sort = request.args.get("sort", "rating")
+    if sort not in SORTS:
+        sort = "rating"
+    key = club["director_key"] if director else club["view_key"]
+    return render_template("club/club.html", club=club, director=director, key=key,
+                           rows=roster(data, sort), sort=sort, matches=list(reversed(data["matches"])),
+                           players=data["players"], form=forms.ActionForm(), problem=problem,
+                           name_max=limits.NAME_MAX), status
+
+
+@bp.get("/<key>")
+def page(key: str):
+    """The club: its roster and its matches."""
+    club, director = _club(key)
+    return _page(club, director)
+
+
+@bp.post("/<key>/players")
+def add_player(key: str):
+    """Add a player to the roster."""
+    club = _director(key)
+    try:
+        _checked()
+        name = _person_name(request.form.get("name"))
+        store.add_club_player(get_db(), club["id"], name)
+    except Refused as e:
+        return _page(club, True, str(e), 400)
+    except store.ClubError as e:
+        return _page(club, True, refusal_words(e), 400)
+    flash(_("%(name)s is on the roster.", name=name), "ok")
+    return redirect(url_for("club.page", key=key) + "#add-player")
+
+
+@bp.post("/<key>/name")
+def rename(key: str):
+    """The club's name."""
+    club = _director(key)
+    try:
+        _checked()
+        store.rename_club(get_db(), club["id"], _club_name(request.form.get("name")))
+    except Refused as e:
+        return _page(club, True, str(e), 400)
+    return redirect(url_for("club.page", key=key))
+
+
+def _player_page(club: dict, director: bool, pid: int, problem: str | None = None, status: int = 200):
+    from .players import player_stats
+
+    db = get_db()
+    p = store.club_player(db, club["id"], pid)
+    if p is None:
+        abort(404)
+    if p["merged_into"] is not None:
+        return redirect(url_for("club.player", key=request.view_args["key"], pid=p["merged_into"]))
+    data = gather(db, club)
+    facts = [m["facts"] for m in data["matches"]]
+    stats = player_stats(p["name"], facts)
+    rating = data["ratings"].get(pid)
+    rows = roster(data)
+    place = next((row.get("place") for row in rows if row["player"]["id"] == pid), None)
+    by_name = {q["name"]: q["id"] for q in data["players"].values()}
+    mine = [m for m in reversed(data["matches"]) if pid in m["seat_players"]]
+    history = rating.history if rating is not None else []
+    moved = {h["game"]: h for h in history}
+    previous = None
+    for h in history:  # each rated match's change (the first from the newcomer's figure)
+        h["ordinal"] = h["mu"] - 3 * h["sigma"]
+        from referee.events.rating import model
+
+        start = model().rating()
+        h["change"] = h["ordinal"] - (previous if previous is not None else start.mu - 3 * start.sigma)
+        previous = h["ordinal"]
+    key = club["director_key"] if director else club["view_key"]
+    others = [q for q in data["players"].values() if q["id"] != pid]
+    return render_template("club/player.html", club=club, director=director, key=key, p=p, s=stats,
+                           rating=rating, shown=shown(rating), place=place, rated_count=sum(
+                               1 for row in rows if row.get("place")),
+                           chart=rating_chart(history), matches=mine, moved=moved, by_name=by_name,
+                           others=others, form=forms.ActionForm(), problem=problem,
+                           name_max=limits.NAME_MAX), status
+
+
+@bp.get("/<key>/p/<int:pid>")
+def player(key: str, pid: int):
+    """One club player: his rating and its history, his statistics and matches."""
+    club, director = _club(key)
+    return _player_page(club, director, pid)
+
+
+def _player_change(key: str, pid: int, change) -> Any:
+    club = _director(key)
+    try:
+        _checked()
+        done = change(club)
+    except Refused as e:
+        return _player_page(club, True, pid, str(e), 400)
+    except store.ClubError as e:
+        return _player_page(club, True, pid, refusal_words(e), 400)
+    if done:
+        flash(done, "ok")
+    return redirect(url_for("club.player", key=key, pid=pid))
+
+
+@bp.post("/<key>/p/<int:pid>/name")
+def rename_player(key: str, pid: int):
+    """The player's name on the roster (his matches keep the names they were played under)."""
+    def change(club):
+        name = _person_name(request.form.get("name"))
+        store.rename_club_player(get_db(), club["id"], pid, name)
+        return _("Renamed: %(name)s.", name=name)
+
+    return _player_change(key, pid, change)
+
+
+@bp.post("/<key>/p/<int:pid>/retire")
+def retire(key: str, pid: int):
+    """Retire a player (his matches and rating stay), or bring him back."""
+    def change(club):
+        back = request.form.get("retired") == "0"
+        store.retire_club_player(get_db(), club["id"], pid, not back)
+        return _("Back on the roster.") if back else _("Retired: kept with every match, no longer offered.")
+
+    return _player_change(key, pid, change)
+
+
+@bp.post("/<key>/p/<int:pid>/merge")
+def merge(key: str, pid: int):
+    """Another name of this player merged into him: its matches become his."""
+    def change(club):
+        try:
+            other = int(request.form.get("other", ""))
+        except ValueError:
+            raise Refused(_("Choose the other name.")) from None
+        gone = store.club_player(get_db(), club["id"], other)
+        store.merge_club_players(get_db(), club["id"], pid, other)
+        return _("«%(name)s» is merged into this player: his matches count here.", name=gone["name"])
+
+    return _player_change(key, pid, change)
+
+
+# -- a club's match ---------------------------------------------------------------------------------
+
+
+class ClubSetup:
+    """What the setup page of a club's match needs of the club (``matches.setup_page``): the
+    roster to pick the seats from, its links, and :meth:`started`, which makes the stored match
+    the club's, each seat the roster's player of that name (a new name joins the roster)."""
+
+    def __init__(self, club: dict, key: str, variant: str, players: list[dict]):
+        self.club, self.key, self.variant = club, key, variant
+        self.name = club["name"]
+        self.home = url_for("club.page", key=key)
+        self.players = players
+
+    def setup_url(self, **kw) -> str:
+        return url_for("club.setup", key=self.key, variant=self.variant, **kw)
+
+    def started(self, m: dict) -> None:
+        db = get_db()
+        known = {limits.name_key(p["name"]) for p in self.players}
+        rated = request.form.get("rated", "1") != "0"
+        store.link_match(db, self.club["id"], m["id"], list(m["players"]), rated=rated)
+        new = [p for p in m["players"] if limits.name_key(p) not in known]
+        if new:
+            flash(_("New on the club's roster: %(names)s.", names=", ".join(new)), "ok")
+
+
+def _offered(db, club: dict) -> list[dict]:
+    """The roster's players offered for a seat (retired ones left out), best rating first."""
+    data = gather(db, club)
+    return [dict(row["player"], shown=row["shown"]) for row in roster(data) if not row["player"]["retired"]]
+
+
+@bp.get("/<key>/new")
+def new(key: str):
+    """Choose the game of a club's match."""
+    club = _director(key)
+    return render_template("matches/new.html", variants=list(catalogue.VARIANTS.values()),
+                           setup_url=lambda v: url_for("club.setup", key=key, variant=v), club_name=club["name"])
+
+
+@bp.route("/<key>/new/<variant>", methods=["GET", "POST"])
+def setup(key: str, variant: str):
+    """The setup page of a club's match: the seats from the roster (a tap each), «rated»."""
+    from .matches import setup_page
+
+    club = _director(key)
+    return setup_page(variant, club=ClubSetup(club, key, variant, _offered(get_db(), club)))
+
+
+def _match_of_link(text: str) -> dict | None:
+    """The match of an edit link (or the bare edit key) pasted by the director."""
+    import re
+
+    text = (text or "").strip()
+    found = re.search(r"/m/([A-Za-z0-9_-]{8,64})", text)
+    key = found.group(1) if found else text
+    if not re.fullmatch(r"[A-Za-z0-9_-]{8,64}", key or ""):
+        return None
+    return store.match_by_key(get_db(), key, "edit_key")
+
+
+def _seats_page(club: dict, key: str, m: dict, problem: str | None = None, status: int = 200):
+    db = get_db()
+    from referee.limits import name_key
+
+    # every player of the roster (a retired one may have sat there), by name
+    offered = sorted(store.club_players(db, club["id"]), key=lambda p: name_key(p["name"]))
+    by_key = {limits.name_key(p["name"]): p["id"] for p in offered}
+    current = store.club_matches(db, club["id"])
+    now = next((x for x in current if x["id"] == m["id"]), None)
+    chosen = []
+    for seat, name in enumerate(m["players"]):
+        if now is not None and now["seat_players"][seat] is not None:
+            chosen.append(now["seat_players"][seat])
+        else:
+            chosen.append(by_key.get(limits.name_key(name), "new"))
+    return render_template("club/seats.html", club=club, key=key, m=m, offered=offered,
+                           chosen=chosen, linked=now is not None, rated=now["rated"] if now else True,
+                           form=forms.ActionForm(), problem=problem), status
+
+
+@bp.route("/<key>/attach", methods=["GET", "POST"])
+def attach(key: str):
+    """Make a match the club's: paste its edit link, or pick one of this browser's matches."""
+    from .matches import known_matches
+
+    club = _director(key)
+    db = get_db()
+    problem = None
+    if request.method == "POST":
+        try:
+            _checked()
+            m = _match_of_link(request.form.get("link", ""))
+            if m is None:
+                raise Refused(_("That is not a match's edit link (the scorer's link, /m/…)."))
+            other = store.match_club(db, m["id"])
+            if other is not None and other != club["id"]:
+                raise Refused(_("This match is another club's already."))
+        except Refused as e:
+            problem = str(e)
+        else:
+            return _seats_page(club, key, m)
+    mine = [m for m in known_matches(db) if m["mine"] and store.match_club(db, m["id"]) is None]
+    return render_template("club/attach.html", club=club, key=key, mine=mine, form=forms.ActionForm(),
+                           problem=problem), 400 if problem else 200
+
+
+def _seats_post(club: dict, key: str, m: dict):
+    try:
+        _checked()
+        seats: list = []
+        for seat, name in enumerate(m["players"]):
+            who = request.form.get(f"seat_{seat}", "")
+            if who == "new":
+                seats.append(name)           # the seat's own name, a new player of the roster
+            else:
+                try:
+                    seats.append(int(who))
+                except ValueError:
+                    raise Refused(_("Every seat needs a player.")) from None
+        store.link_match(get_db(), club["id"], m["id"], seats, rated=request.form.get("rated") == "1")
+    except Refused as e:
+        return _seats_page(club, key, m, str(e), 400)
+    except store.ClubError as e:
+        return _seats_page(club, key, m, refusal_words(e), 400)
+    flash(_("The match counts for the club's players."), "ok")
+    return redirect(url_for("club.page", key=key) + "#matches")
+
+
+@bp.post("/<key>/seats")
+def claim(key: str):
+    """The seats of a match not yet the club's (its edit key in the form) given to club players."""
+    club = _director(key)
+    m = _match_of_link(request.form.get("match", ""))
+    if m is None:
+        abort(404)
+    return _seats_post(club, key, m)
+
+
+def _club_match(club: dict, mid: int) -> dict:
+    m = store.get_match(get_db(), mid)
+    if m is None or store.match_club(get_db(), mid) != club["id"]:
+        abort(404)
+    return m
+
+
+@bp.route("/<key>/m/<int:mid>/seats", methods=["GET", "POST"])
+def seats(key: str, mid: int):
+    """Who sat in each seat of one of the club's matches."""
+    club = _director(key)
+    m = _club_match(club, mid)
+    if request.method == "POST":
+        return _seats_post(club, key, m)
+    return _seats_page(club, key, m)
+
+
+@bp.post("/<key>/m/<int:mid>/rated")
+def rated(key: str, mid: int):
+    """Whether one of the club's matches moves its players' ratings."""
+    club = _director(key)
+    m = _club_match(club, mid)
+    try:
+        _checked()
+    except Refused as e:
+        return _page(club, True, str(e), 400)
+    on = request.form.get("rated") == "1"
+    store.set_club_rated(get_db(), club["id"], m["id"], on)
+    flash(_("Match %(n)d is rated.", n=m["id"]) if on else _("Match %(n)d no longer moves the ratings.", n=m["id"]),
+          "ok")
+    return redirect(url_for("club.page", key=key) + "#matches")
+
+
+# -- for an event's entrants ------------------------------------------------------------------------
+
+
+def picker_players(db, club: dict) -> list[dict]:
+    """The players a roster picker offers (``templates/club/_picker.html``: ``roster_picker``):
+    the roster's active players, best rating first, each with ``shown`` (his rating in words)."""
+    return _offered(db, club)
+
+
+def picked(db, club_id: int, values: list[str], seed: bool = True) -> list[dict]:
+    """The club's players a roster picker sent (``values``: the ids of the chips picked, e.g.
+    ``request.form.getlist("player")``), each once, in seeding order (``seed``: best rating
+    first, :func:`seed_order`) or in the order sent. Refused (``store.ClubError``,
+    ``club.no_player``) when a value is not one of the club's players."""
+    ids: list[int] = []
+    for v in values:
+        try:
+            pid = int(v)
+        except (TypeError, ValueError):
+            raise store.ClubError("club.no_player") from None
+        p = store.club_player(db, club_id, pid)
+        if p is None or p["merged_into"] is not None:
+            raise store.ClubError("club.no_player")
+        if pid not in ids:
+            ids.append(pid)
+    if seed:
+        ids = seed_order(db, club_id, ids)
+    return [store.club_player(db, club_id, pid) for pid in ids]

@@ -1,0 +1,342 @@
+"""A club: its roster kept on the server under the director's key (add, rename, retire, merge;
+every refusal changes nothing stored), its matches (started from the club, or a played match's
+seats claimed for its players), each player's statistics gathered from every match of the club,
+and the ratings that the finished rated matches move."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from referee.events.rating import Game, rate_games
+
+from webhelpers import TRAD_OPTIONS, csrf_of, form_data, new_match, soup
+
+YARD = {**TRAD_OPTIONS, "opt_teams": "pairs", "opt_scoring": "kozel", "opt_limit": "101",
+        "opt_kozel_min": "13", "opt_eggs": "yes", "opt_lone_blank": "25", "opt_opener": "kozel"}
+
+
+def make_club(client, name="Клуб «Рыба»") -> str:
+    """A new club; its director's page."""
+    page = client.get("/club/")
+    resp = client.post("/club/", data={"csrf_token": csrf_of(page), "name": name})
+    assert resp.status_code == 302, soup(resp).get_text(" ", strip=True)[:300]
+    return resp.headers["Location"]
+
+
+def post(client, club: str, path: str, **fields):
+    return client.post(club + path, data={"csrf_token": csrf_of(client.get(club)), **fields})
+
+
+def add(client, club: str, *names: str) -> None:
+    for name in names:
+        resp = post(client, club, "/players", name=name)
+        assert resp.status_code == 302, soup(resp).get_text(" ", strip=True)[:300]
+
+
+def roster(client, club: str, sort: str = "rating") -> list[tuple[str, str, str, str]]:
+    """The roster's rows as drawn: (place, name, rating, matches)."""
+    page = soup(client.get(f"{club}?sort={sort}"))
+    return [tuple(td.get_text(" ", strip=True) for td in tr.select("td")) for tr in page.select("table.roster tbody tr")]
+
+
+def pid_of(client, club: str, name: str) -> int:
+    page = soup(client.get(club))
+    for a in page.select("table.roster a.player-link"):
+        if a.get_text(strip=True) == name:
+            return int(a["href"].rsplit("/", 1)[1])
+    raise AssertionError(f"{name} is not on the roster")
+
+
+def club_match(client, club: str, players, options=None, rated: bool = True, variant="traditional") -> str:
+    """A match started from the club's page; its edit URL."""
+    page = client.get(f"{club}/new/{variant}")
+    assert page.status_code == 200
+    data = {"csrf_token": csrf_of(page), **(TRAD_OPTIONS if options is None else options)}
+    for i, p in enumerate(players, start=1):
+        data[f"player_{i}"] = p
+    data["rated"] = ["1", "0"] if rated else ["0"]      # the box and the hidden «0» after it
+    resp = client.post(f"{club}/new/{variant}", data=data)
+    assert resp.status_code == 302, soup(resp).get_text(" ", strip=True)[:500]
+    return resp.headers["Location"]
+
+
+def result(client, edit: str, out: str, pips: dict[int, int]) -> None:
+    """One hand entered by its result: who went out, the pips left in the other seats."""
+    page = client.get(edit + "/result")
+    data = form_data(page, "form.result-form")
+    data["out"] = out
+    for seat, v in pips.items():
+        data[f"pips_{seat}"] = str(v)
+    resp = client.post(edit + "/result", data=data)
+    assert resp.status_code == 302, soup(resp).get_text(" ", strip=True)[:500]
+
+
+def db_rows(app) -> tuple:
+    """Every row of the clubs' tables (to prove that a refusal stored nothing)."""
+    from referee.web.store import open_db
+
+    db = open_db(app.config["DATABASE"])
+    try:
+        return tuple(list(db.query(f"SELECT * FROM {t} ORDER BY 1, 2")) for t in
+                     ("clubs", "club_players", "club_matches", "club_seats"))
+    finally:
+        db.conn.close()
+
+
+def chips(client, club: str, pid: int) -> list[str]:
+    page = soup(client.get(f"{club}/p/{pid}"))
+    return [b.get_text(strip=True) for b in page.select(".stat-chips b")]
+
+
+# -- the roster -------------------------------------------------------------------------------------
+
+
+def test_a_club_is_made_with_a_name_and_listed_for_its_browser(client):
+    club = make_club(client)
+    assert re.fullmatch(r"/club/[A-Za-z0-9_-]{24}", club)
+    page = soup(client.get(club))
+    assert page.h1.get_text() == "Клуб «Рыба»"
+    listed = soup(client.get("/club/"))
+    assert [a["href"] for a in listed.select("ul.clubs a")] == [club]
+    # another browser has no list and cannot guess the key
+    other = client.application.test_client()
+    assert soup(other.get("/club/")).select("ul.clubs a") == []
+    assert other.get("/club/" + "x" * 24).status_code == 404
+    page = other.get("/club/")
+    resp = other.post("/club/", data={"csrf_token": csrf_of(page), "name": "  "})
+    assert resp.status_code == 400 and "Впишите название клуба" in soup(resp).select_one(".problem").get_text()
+
+
+def test_roster_add_rename_retire_and_refusals_that_change_nothing(app, client):
+    club = make_club(client)
+    add(client, club, "Аня", "Боря")
+    assert [r[1] for r in roster(client, club, "name")] == ["Аня", "Боря"]
+    before = db_rows(app)
+    for name, words in (("аня", "уже есть в составе"), ("", "Впишите имя игрока"),
+                        ("Я" * 25, "длиннее 24 знаков"), ("Аня\u202e", "меняющие направление")):
+        resp = post(client, club, "/players", name=name)
+        assert resp.status_code == 400
+        assert words in soup(resp).select_one(".problem").get_text(), name
+    assert db_rows(app) == before
+    bo = pid_of(client, club, "Боря")
+    resp = post(client, club, f"/p/{bo}/name", name="АНЯ")
+    assert resp.status_code == 400 and "уже есть в составе" in soup(resp).select_one(".problem").get_text()
+    assert db_rows(app) == before
+    assert post(client, club, f"/p/{bo}/name", name="Борис").status_code == 302
+    assert [r[1] for r in roster(client, club, "name")] == ["Аня", "Борис"]
+    # retired: kept, marked, and no longer offered for a seat; brought back
+    assert post(client, club, f"/p/{bo}/retire", retired="1").status_code == 302
+    assert roster(client, club, "name")[1][1] == "Борис выбыл"
+    offered = soup(client.get(f"{club}/new/traditional")).select(".roster-chip")
+    assert [b["data-name"] for b in offered] == ["Аня"]
+    assert post(client, club, f"/p/{bo}/retire", retired="0").status_code == 302
+    assert roster(client, club, "name")[1][1] == "Борис"
+    # another club's player is not this club's
+    other = make_club(client, "Другой")
+    assert post(client, other, f"/p/{bo}/name", name="Вова").status_code == 404
+
+
+def test_the_read_only_link_shows_the_roster_and_changes_nothing(app, client):
+    club = make_club(client)
+    add(client, club, "Аня")
+    view_link = soup(client.get(club)).select_one("a.view-link")["href"]
+    view = "/club/" + view_link.rsplit("/club/", 1)[1]
+    director_key = club.rsplit("/", 1)[1]
+    visitor = app.test_client()
+    page = visitor.get(view)
+    assert page.status_code == 200 and director_key not in page.get_data(as_text=True)
+    assert soup(page).select("form") == [] and [r[1] for r in roster(visitor, view)] == ["Аня"]
+    before = db_rows(app)
+    token = csrf_of(visitor.get("/club/"))
+    resp = visitor.post(view + "/players", data={"csrf_token": token, "name": "Чужой"})
+    assert resp.status_code == 403 and "только для просмотра" in soup(resp).get_text()
+    pid = pid_of(visitor, view, "Аня")
+    assert visitor.post(f"{view}/p/{pid}/retire", data={"csrf_token": token, "retired": "1"}).status_code == 403
+    assert visitor.get(f"{view}/new/traditional").status_code == 403
+    assert db_rows(app) == before
+    # a form without its token changes nothing either
+    assert client.post(club + "/players", data={"name": "Без токена"}).status_code == 400
+    assert db_rows(app) == before
+
+
+def test_club_pages_carry_a_key_no_cache_keeps_them_and_logs_hide_the_directors_key(client):
+    from referee.netaddr import redact
+
+    club = make_club(client)
+    for url in (club, "/club/"):
+        resp = client.get(url)
+        assert resp.headers["Cache-Control"] == "no-store"
+        assert "noindex" in resp.headers.get("X-Robots-Tag", "")
+    key = club.rsplit("/", 1)[1]
+    assert key not in redact(f'"GET {club}/p/3 HTTP/1.1" 200')
+    assert redact('"GET /club/ HTTP/1.1" 200') == '"GET /club/ HTTP/1.1" 200'
+
+
+# -- matches and statistics -------------------------------------------------------------------------
+
+
+def test_a_club_match_seats_the_roster_and_adds_new_names(client):
+    club = make_club(client)
+    add(client, club, "Аня", "Боря")
+    page = soup(client.get(f"{club}/new/traditional"))
+    assert [b["data-name"] for b in page.select(".roster-chip")] == ["Аня", "Боря"]
+    assert page.select_one('input[name="player_1"]')["list"] == "club-roster"
+    club_match(client, club, ["аня", "Вера"])     # the roster's Аня (case aside), and a new player
+    rows = {r[1]: r for r in roster(client, club, "name")}
+    assert list(rows) == ["Аня", "Боря", "Вера"]
+    assert rows["Аня"][3] == "1" and rows["Вера"][3] == "1" and rows["Боря"][3] == "0"
+
+
+def test_statistics_gather_every_match_of_the_club(client):
+    """Reckoned by hand: a match won by Аня (60 + 50 against Боря, to 100), an unfinished one of
+    three (Боря out, Аня 10 and Вера 20 left: 30 to Боря), and a match played outside the club
+    whose seats are claimed afterwards (Anya, as she was written there, loses 40 + 61 to Вера)."""
+    club = make_club(client)
+    add(client, club, "Аня", "Боря", "Вера")
+    m1 = club_match(client, club, ["Аня", "Боря"])
+    result(client, m1, "Аня", {1: 60})
+    result(client, m1, "Аня", {1: 50})
+    m2 = club_match(client, club, ["Аня", "Боря", "Вера"])
+    result(client, m2, "Боря", {0: 10, 2: 20})
+    m3 = new_match(client, players=("Anya", "Вера"))
+    result(client, m3, "Вера", {0: 40})
+    result(client, m3, "Вера", {0: 61})
+    # claimed from the club's page: this phone's match picked, then a player for each seat
+    pick = soup(client.get(club + "/attach")).select("ul.matches form")
+    assert len(pick) == 1                           # the two club matches are not offered again
+    seats = client.post(club + "/attach", data={"csrf_token": csrf_of(client.get(club)),
+                                                 "link": pick[0].select_one('input[name="link"]')["value"]})
+    assert seats.status_code == 200
+    form = soup(seats).select_one("form.seats-form")
+    anya, vera = pid_of(client, club, "Аня"), pid_of(client, club, "Вера")
+    assert form.select_one('select[name="seat_1"] option[selected]')["value"] == str(vera)
+    data = {**form_data(seats, "form.seats-form"), "seat_0": str(anya), "seat_1": str(vera), "rated": "1"}
+    assert client.post(club + "/seats", data=data).status_code == 302
+    # Аня: 3 matches, 1 won of 2 finished, 5 hands of which 2 won, 110 points: 22.0 a hand
+    assert chips(client, club, anya)[1:] == ["3", "1", "5", "22.0"]
+    page = soup(client.get(f"{club}/p/{anya}"))
+    h2h = {li.select_one(".opponent").get_text(): li.span.get_text(" ", strip=True) for li in page.select("ul.h2h li")}
+    assert h2h == {"Боря": "Матчи: 2 · Выиграно: 1 · Проиграно: 0", "Вера": "Матчи: 2 · Выиграно: 0 · Проиграно: 1"}
+    assert len(page.select("ul.matches li")) == 3
+    # Боря: 2 matches, 0 won, 3 hands, 1 won, 30 points: 10.0; Вера 2 matches, 1 won, 3 hands, 2 won, 101
+    assert chips(client, club, pid_of(client, club, "Боря"))[1:] == ["2", "0", "3", "10.0"]
+    assert chips(client, club, vera)[1:] == ["2", "1", "3", "33.7"]
+    # renamed on the roster, she keeps every match; the matches keep the names they were played under
+    assert post(client, club, f"/p/{anya}/name", name="Анна").status_code == 302
+    assert chips(client, club, anya)[1:] == ["3", "1", "5", "22.0"]
+    assert "Anya" in soup(client.get(m3 + "/score")).get_text()
+    # a seat claimed twice for one player is refused, nothing changed
+    m3_id = [li for li in soup(client.get(club)).select(".club-matches li")][0]
+    seats_link = m3_id.select_one('a[href$="/seats"]')["href"]
+    again = client.get(seats_link)
+    resp = client.post(seats_link, data={**form_data(again, "form.seats-form"), "seat_0": str(vera),
+                                         "seat_1": str(vera), "rated": "1"})
+    assert resp.status_code == 400 and "на двух местах" in soup(resp).select_one(".problem").get_text()
+    assert chips(client, club, anya)[1:] == ["3", "1", "5", "22.0"]
+
+
+def test_merging_two_names_moves_the_matches_and_refuses_two_who_met(app, client):
+    club = make_club(client)
+    add(client, club, "Аня", "Боря")
+    m1 = club_match(client, club, ["Аня", "Боря"])
+    result(client, m1, "Аня", {1: 60})
+    m2 = club_match(client, club, ["Анечка", "Боря"])      # the same person, written otherwise
+    result(client, m2, "Анечка", {1: 30})
+    anya, anechka, bo = (pid_of(client, club, n) for n in ("Аня", "Анечка", "Боря"))
+    before = db_rows(app)
+    resp = post(client, club, f"/p/{anya}/merge", other=str(bo))
+    assert resp.status_code == 400 and "сидели за одним матчем" in soup(resp).select_one(".problem").get_text()
+    resp = post(client, club, f"/p/{anya}/merge", other=str(anya))
+    assert resp.status_code == 400
+    assert db_rows(app) == before
+    assert post(client, club, f"/p/{anya}/merge", other=str(anechka)).status_code == 302
+    assert [r[1] for r in roster(client, club, "name")] == ["Аня", "Боря"]
+    assert chips(client, club, anya)[1:] == ["2", "0", "2", "45.0"]
+    # the merged name's page leads to the player it was merged into
+    resp = client.get(f"{club}/p/{anechka}")
+    assert resp.status_code == 302 and resp.headers["Location"].endswith(f"/p/{anya}")
+
+
+# -- ratings ----------------------------------------------------------------------------------------
+
+
+def _ratings(client, club: str) -> dict[str, float]:
+    return {r[1]: float(r[2]) for r in roster(client, club) if r[2] != "—"}
+
+
+def test_ratings_follow_the_finished_rated_matches_in_order(app, client):
+    club = make_club(client)
+    add(client, club, "Аня", "Боря", "Вера", "Гоша")
+    ids = {n: str(pid_of(client, club, n)) for n in ("Аня", "Боря", "Вера", "Гоша")}
+    m1 = club_match(client, club, ["Аня", "Боря"])
+    result(client, m1, "Аня", {1: 60})
+    assert _ratings(client, club) == {}                       # not finished: nothing rated yet
+    result(client, m1, "Аня", {1: 50})
+    m2 = club_match(client, club, ["Вера", "Аня"])
+    result(client, m2, "Вера", {1: 60})
+    result(client, m2, "Вера", {1: 60})
+    m3 = club_match(client, club, ["Боря", "Гоша"], rated=False)   # not rated: moves nothing
+    result(client, m3, "Гоша", {0: 60})
+    result(client, m3, "Гоша", {0: 60})
+    want = rate_games([Game("1", ((ids["Аня"],), (ids["Боря"],)), (1.0, 2.0)),
+                       Game("2", ((ids["Вера"],), (ids["Аня"],)), (1.0, 2.0))])
+    got = _ratings(client, club)
+    assert got == {n: round(want[ids[n]].ordinal, 1) for n in ("Аня", "Боря", "Вера")}
+    # the roster sorted by rating, places numbered; Гоша, unrated, last
+    assert [(r[0], r[1]) for r in roster(client, club)] == [("1", "Вера"), ("2", "Аня"), ("3", "Боря"), ("", "Гоша")]
+    # the player's page: the rating, its history drawn, each match's move
+    page = soup(client.get(f"{club}/p/{ids['Аня']}"))
+    assert page.select_one(".rating-chip b").get_text() == f"{want[ids['Аня']].ordinal:.1f}"
+    assert page.select_one(".rating-chart polyline")["points"].count(",") == 3   # the start and 2 matches
+    moves = [b.get_text() for b in page.select(".rating-move")]
+    first = want[ids["Аня"]].history[0]
+    assert moves[-1] == f"рейтинг {first['mu'] - 3 * first['sigma']:+.1f} → {first['mu'] - 3 * first['sigma']:.1f}"
+    # the director turns the match of Гоша on: he is rated at once; turns Вера's off: she is not
+    matches = soup(client.get(club)).select(".club-matches li")
+    toggle = {li.select_one(".match-title").get_text(): li.select_one('form[action$="/rated"]')["action"]
+              for li in matches}
+    token = csrf_of(client.get(club))
+    assert client.post(toggle["Традиционное: Боря, Гоша"], data={"csrf_token": token, "rated": "1"}).status_code == 302
+    assert client.post(toggle["Традиционное: Вера, Аня"], data={"csrf_token": token, "rated": "0"}).status_code == 302
+    want = rate_games([Game("1", ((ids["Аня"],), (ids["Боря"],)), (1.0, 2.0)),
+                       Game("3", ((ids["Гоша"],), (ids["Боря"],)), (1.0, 2.0))])
+    assert _ratings(client, club) == {n: round(want[ids[n]].ordinal, 1) for n in ("Аня", "Боря", "Гоша")}
+
+
+def test_a_kozel_pair_is_rated_per_player(client):
+    club = make_club(client)
+    edit = club_match(client, club, ["А", "Б", "В", "Г"], options=YARD)
+    result(client, edit, "А", {1: 30, 3: 30})
+    result(client, edit, "А", {1: 30, 3: 30})
+    got = _ratings(client, club)
+    assert got["А"] == got["В"] > 0 > got["Б"] == got["Г"]
+    ids = {n: str(pid_of(client, club, n)) for n in "АБВГ"}
+    want = rate_games([Game("1", ((ids["А"], ids["В"]), (ids["Б"], ids["Г"])), (1.0, 2.0))])
+    assert got == {n: round(want[ids[n]].ordinal, 1) for n in "АБВГ"}
+
+
+def test_the_seeding_and_the_picker_of_entrants(app, client):
+    from referee.web import clubs, get_db, store
+
+    club = make_club(client)
+    add(client, club, "Аня", "Боря", "Вера")
+    m = club_match(client, club, ["Вера", "Аня"])
+    result(client, m, "Вера", {1: 60})
+    result(client, m, "Вера", {1: 60})
+    ids = {n: pid_of(client, club, n) for n in ("Аня", "Боря", "Вера")}
+    with app.test_request_context():
+        db = get_db()
+        club_id = store.club_player(db, 1, ids["Аня"])["club_id"]
+        # Вера won, Аня lost, Боря has no rated match: seeded after the rated
+        assert clubs.seed_order(db, club_id, [ids["Боря"], ids["Аня"], ids["Вера"]]) == \
+            [ids["Вера"], ids["Аня"], ids["Боря"]]
+        picked = clubs.picked(db, club_id, [str(ids["Аня"]), str(ids["Вера"]), str(ids["Аня"])])
+        assert [p["name"] for p in picked] == ["Вера", "Аня"]
+        assert [p["name"] for p in clubs.picked(db, club_id, [str(ids["Аня"]), str(ids["Вера"])], seed=False)] == \
+            ["Аня", "Вера"]
+        for bad in (["x"], ["999"]):
+            with pytest.raises(store.ClubError):
+                clubs.picked(db, club_id, bad)
+        assert [p["name"] for p in clubs.picker_players(db, store.get_club(db, club_id))] == ["Вера", "Аня", "Боря"]
