@@ -1054,7 +1054,8 @@ def _common(lv: Live) -> dict:
 
     ev = lv.ev
     game = ev["record"]["game"]
-    probe = {"variant": game["variant"], "options": game.get("options") or {}, "players": []}
+    probe = {"variant": game["variant"], "options": game.get("options") or {},
+             "players": [str(i) for i in range(game["seats"])]}
     names = lv.names
     groups = lv.event.side_groups() if lv.event is not None else [(i,) for i in range(game["seats"])]
 
