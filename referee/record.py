@@ -25,7 +25,7 @@ from .rules.tiles import ALL_MASK, PIPS, parse_tile, tile_str, tiles_of
 from .rules.variants import make_variant
 from .rules.variants.base import HandScore, Variant
 
-__all__ = ["FORMAT", "RecordError", "Record", "HandRecord", "Report", "Position", "Stopped", "read", "replay", "result_bounds", "next_lead",
+__all__ = ["FORMAT", "RecordError", "Record", "HandRecord", "Report", "Position", "Stopped", "read", "replay", "result_bounds", "next_lead", "next_shuffler",
            "positions", "check", "dumps"]
 
 FORMAT = "referee-record/1"
@@ -841,6 +841,50 @@ def next_lead(record: Record | Any, number: int, *,
     if order:
         return {"tile": tile_str(order[0])}
     return {}
+
+
+def next_shuffler(record: Record | Any, number: int, *,
+                  report: Report | Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Who shuffles the tiles for hand ``number`` (1-based): ``{"seat": s, "why": w}``. Where the
+    variant's loser shuffles (``Variant.loser_shuffles``, the «Козёл»), the loser of the last hand
+    with a winner: of the side that lost (the other pair, in pairs), the one left with the most
+    pips, the first after the winner clockwise on a tie (``why``: ``lost``); after a hand with no
+    winner (an equal block, a redeal) the same player again (``again``). Else the seats in turn,
+    clockwise (``turn``). The first hand: the first player listed (``first``). ``report``: the
+    match's report, if the caller has it (else the hands before are replayed)."""
+    if not isinstance(record, Record):
+        record = read(record)
+    if not 1 <= number <= len(record.hands):
+        raise IndexError(f"hand {number} of {len(record.hands)}")
+    players = record.players
+    n = len(players)
+    v = record.v if record.v is not None else make_variant(record.variant, n, record.given_options)
+    if number == 1:
+        return {"seat": 0, "why": "first"}
+    if not v.loser_shuffles():
+        return {"seat": (number - 1) % n, "why": "turn"}
+    if report is None:
+        before = Record(record.variant, record.options, record.given_options, players,
+                        record.hands[:number - 1], record.date, record.lang, record.raw, record.v)
+        report = replay(before)
+    hands = report.hands if isinstance(report, Report) else (report.get("hands") or [])
+    seat, why = 0, "first"
+    for h in hands:
+        num, winner, left = (h.number, h.winner, h.left) if isinstance(h, HandReport) else (
+            h.get("number", 0), h.get("winner"), h.get("left") or {})
+        if num >= number:
+            break
+        if winner not in players:
+            why = "again"
+            continue
+        w = players.index(winner)
+        side = partners(record.options, n, w)
+        losers = sorted((s for s in range(n) if s not in side), key=lambda s: (s - w) % n)
+        if not losers:
+            continue
+        seat = max(losers, key=lambda s: left.get(players[s]) or 0)
+        why = "lost"
+    return {"seat": seat, "why": why}
 
 
 def _left_agree(a: dict[str, Any] | None, b: dict[str, Any] | None, lone_blank: int | None, number: int) -> None:

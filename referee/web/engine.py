@@ -645,17 +645,20 @@ def hand_summary(state: MatchState, players: list[str]) -> dict | None:
 
 def next_lead(match: dict, state: MatchState) -> dict:
     """Who leads the next hand before its deal is known (``referee.record.next_lead``): ``name``
-    where the rules name him, ``tile`` where its holder leads, else nothing."""
+    where the rules name him, ``tile`` where its holder leads, else nothing; and who shuffles
+    for it (``shuffler``: ``name`` and ``why``, ``referee.record.next_shuffler``)."""
     from referee import record as rec
 
     data = to_record(match, state.hands)
     data["hands"] = list(data.get("hands") or []) + [{"result": {"out": None, "left": {}}}]
     try:
         lead = rec.next_lead(data, len(data["hands"]), report=state.report)
+        shuffler = rec.next_shuffler(data, len(data["hands"]), report=state.report)
     except (RuleError, catalogue.OptionError, rec.RecordError, rec.Stopped, IndexError):
         return {}
     if "seat" in lead:
-        return {"name": match["players"][lead["seat"]]}
+        lead = {"name": match["players"][lead["seat"]]}
+    lead["shuffler"] = {"name": match["players"][shuffler["seat"]], "why": shuffler["why"]}
     return lead
 
 

@@ -19,12 +19,22 @@ WORDS = {"ru": {"recorded": "записан", "most": "не больше 69 оч
          "en": {"recorded": "is recorded", "most": "69 pips at most", "won": "Match won by the pair",
                 "still": "Still to enter", "fish": "Fish"}}
 
+#: who shuffles for the next hand, as the screen says it
+SHUFFLES = {"ru": {"turn": "Мешает: %s (по кругу)", "lost": "Мешает: %s (проиграл прошлый кон)"},
+            "en": {"turn": "Shuffles: %s (in turn)", "lost": "Shuffles: %s (lost the last hand)"}}
+
 #: where an element is on the screen as it is: above what is fixed at the bottom (not its own)
 IN_VIEW = """e => { const r = e.getBoundingClientRect();
   const docks = [...document.querySelectorAll('.bar, .pad-dock')].filter(d => getComputedStyle(d).position === 'fixed');
   let limit = innerHeight;
   for (const d of docks) if (!d.contains(e)) limit = Math.min(limit, d.getBoundingClientRect().top);
   return r.top >= 0 && r.bottom <= limit + 0.5 && r.height > 0; }"""
+
+
+#: an element inside the screen and not covered (what is drawn at its middle is its own)
+ON_SCREEN = """e => { const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.top >= 0 && r.bottom <= innerHeight && r.height > 0 && !!hit && e.contains(hit); }"""
 
 
 class Phone:
@@ -125,6 +135,9 @@ def test_kozel_hands_by_the_number_pad_on_one_screen(chromium, live_server, lang
     ph.record()
     assert w["recorded"] in page.inner_text(".note")
     assert ph.loads == 0 and ph.scrolls == 0, (ph.loads, ph.scrolls)
+    # the next hand is shuffled by the loser holding the most (Bob, 23), as the screen says
+    assert page.locator(".shuffle-next").evaluate(IN_VIEW)
+    assert page.inner_text(".shuffle-next") == SHUFFLES[lang]["lost"] % b
     phone_checks(page, "result screen, next hand")
 
     # hand 2: Bob out; Ann 8 (80 cannot be: the pad moves on by itself), Cid 31: 39 for Ann and Cid
@@ -205,6 +218,10 @@ def test_the_result_screen_on_other_phones(chromium, live_server, lang, size):
     shoot(page, f"result-{lang}-{size[0]}x{size[1]}")
     ph.record()
     assert WORDS[lang]["recorded"] in page.inner_text(".note") and ph.loads == 0
+    # who shuffles for the next hand: the seats in turn, said at the top of the screen
+    page.evaluate("scrollTo(0, 0)")
+    assert page.locator(".shuffle-next").evaluate(ON_SCREEN)
+    assert page.inner_text(".shuffle-next") == SHUFFLES[lang]["turn"] % b
     ctx.close()
 
 

@@ -931,6 +931,13 @@ class Variant:
         """Whoever reaches the limit is named «козёл» (traditional's kozel scoring)."""
         return False
 
+    def loser_shuffles(self) -> bool:
+        """Who shuffles the tiles for the next hand (each player then takes his own): a loser
+        of the last hand, as the «Козёл» is played in the yard («проигравший мешает»); else the
+        seats in turn, clockwise from the first player listed. The sources of the rules name
+        no shuffler; these are what tables do (``record.next_shuffler``)."""
+        return False
+
     # -- in-play points (what a result-only hand's ``scored`` may say) ---------------------------
 
     def scores_in_play(self) -> bool:

@@ -86,6 +86,9 @@ class Traditional(Variant):
     def names_the_kozel(self) -> bool:
         return bool(self.o.scoring == "kozel")
 
+    def loser_shuffles(self) -> bool:
+        return self.names_the_kozel()
+
     def in_pairs(self) -> bool:
         return bool(self.o.teams == "pairs")
 
