@@ -28,12 +28,12 @@ TEXT = {
     "bad": ("Запись не читается", "The record cannot be read"),
     "rule": ("правило", "rule"),
     "see": ("Правило на странице правил", "The rule on the rules page"),
-    "options": ("Правила дома", "House options"),
+    "options": ("Домашние правила", "House rules"),
     "bench_variant": ("Неизвестный вариант «{variant}»; варианты: {names}",
                       "Unknown variant «{variant}»; the variants: {names}"),
     "bench_players": ("В «{variant}» играют от {low} до {high} игроков",
                       "{variant} is for {low} to {high} players"),
-    "bench_option": ("Правило дома не подходит: {message}", "A house option is refused: {message}"),
+    "bench_option": ("Домашнее правило не подходит: {message}", "A house rule is refused: {message}"),
 }
 
 
@@ -43,7 +43,7 @@ def _t(key: str, lang: str) -> str:
 
 
 def option_lines(variant: str, options: dict, players: int, lang: str) -> list[str]:
-    """The house options in force, each as the sheets print it: title (key = value): sentence
+    """The house rules in force, each as the sheets print it: title (key = value): sentence
     (the rulebook's words, the same as the setup form's and the rules pages')."""
     from .rulebook import options_in_force
 

@@ -70,7 +70,7 @@ ERRORS = {
         "players": "{title} is played by {low}–{high} players, not {n}.",
         "hand": "The record has no hand {n} (it has {count}).",
         "record": "This is not a game record: {detail}.",
-        "option": "The house option “{key}” with the value “{value}” is not one of this variant's.",
+        "option": "The house rule “{key}” with the value “{value}” is not one of this variant's.",
     },
 }
 
@@ -166,7 +166,7 @@ WORDS = {
         "limit": "Limit",
         "no_target": "no target (hands won are counted)",
         "points": "points",
-        "options": "House options",
+        "options": "House rules",
         "hand": "Hand",
         "no": "#",
         "end": "Ended",

@@ -7,7 +7,7 @@ and the command line all read the rules from here, so that a refusal (a rule id 
 - :func:`rules_for` gives a variant's page as a list of :class:`Section`, each holding
   :class:`Rule` items with a stable ``id`` (the page anchor).
 - :func:`rule_text` gives one rule's words; :func:`rule_for` the whole :class:`Rule`.
-- :func:`option_text` explains one house option value in a sentence.
+- :func:`option_text` explains one house rule value in a sentence.
 - :func:`scoring_summary` is the short text printed on blank scoresheets.
 
 The seeds (``/work/shared/seeds``: Russian source texts) are quoted as sources, with the seed
@@ -92,7 +92,7 @@ class SeedQuote:
 
 @dataclass(frozen=True)
 class OptionNote:
-    """A house option that changes a rule: its key, its name and every value explained."""
+    """A house rule that changes a rule: its key, its name and every value explained."""
 
     key: str
     title: str
@@ -149,7 +149,7 @@ def game_title(variant: str, lang: str, kozel: bool = False) -> str:
 
 
 # --------------------------------------------------------------------------------------------
-# House options: a name and a sentence for every value. ``None`` as the value stands for any
+# House rules: a name and a sentence for every value. ``None`` as the value stands for any
 # number ({n} in the sentence). Keys that mean different things in different variants have a
 # (variant, key) entry that wins over the plain key.
 
@@ -157,7 +157,7 @@ Words = tuple[str, str]  # (ru, en)
 
 
 class ValueWords(NamedTuple):
-    """One value of a house option in words: ``label`` its short name (the setup form's choice,
+    """One value of a house rule in words: ``label`` its short name (the setup form's choice,
     the scoreboard), ``text`` the sentence saying what it does, the same on the setup form, the
     rules pages, the printed sheets and the command line. ``None`` as the value stands for any
     number: ``{n}`` in the text."""
@@ -167,7 +167,7 @@ class ValueWords(NamedTuple):
 
 
 class OptionWords(NamedTuple):
-    """A house option in words: its title and each value's words (one source for every page)."""
+    """A house rule in words: its title and each value's words (one source for every page)."""
 
     title: Words
     values: Mapping[object, ValueWords]
@@ -193,7 +193,7 @@ OPTIONS: dict[object, OptionWords] = {
            ("если у игрока осталась одна кость 0:0, она считается за {n} очков (0:0 среди других костей — 0)",
             "a hand holding only 0:0 counts {n} pips (0:0 among other tiles counts 0)")),
     }),
-    "deal_3_4": OptionWords(("Сдача на 3–4 игроков", "Deal for 3–4 players"), {
+    "deal_3_4": OptionWords(("Раздача на 3–4 игроков", "Deal for 3–4 players"), {
         7: _w(("по 7", "7 each"),
            ("втроём и вчетвером — по 7 костей (вчетвером базара нет)",
             "3 or 4 players get 7 tiles each (with 4 there is no bazaar)")),
@@ -327,7 +327,7 @@ OPTIONS: dict[object, OptionWords] = {
            ("очки как в традиционном, до цели",
             "points as in traditional, to the target")),
     }),
-    "deal_seven": OptionWords(("Сдача по семь", "Deal of seven"), {
+    "deal_seven": OptionWords(("Раздача по семь", "Deal of seven"), {
         "no": _w(("нет", "no"),
            ("сдают по 6 (2–3 игрока) или по 5 (4 игрока)",
             "6 tiles each (2–3 players) or 5 (4 players)")),
@@ -365,7 +365,7 @@ OPTIONS: dict[object, OptionWords] = {
             "after a draw that does not fit the player passes: a matador kept in hand is not laid that turn")),
         "yes": _w(("можно матадор", "matador allowed"),
            ("после неудачного взятия можно всё-таки положить придержанный матадор вместо паса (домашнее правило: источник об этом молчит)",
-            "after a draw that does not fit, a matador kept in hand may still be laid instead of passing (a house option: the sources are silent)")),
+            "after a draw that does not fit, a matador kept in hand may still be laid instead of passing (a house rule: the sources are silent)")),
     }),
     "matador_compulsory": OptionWords(("Обязательность матадоров", "Compulsory matadors"), {
         "no": _w(("нет", "no"),
@@ -391,7 +391,7 @@ OPTIONS: dict[object, OptionWords] = {
            ("вышедший получает 10 и сумму очков соперников, округлённую до 5",
             "the player who goes out gets 10 plus the opponents' pips rounded to 5")),
     }),
-    "draws": OptionWords(("Прикуп", "Drawing"), {
+    "draws": OptionWords(("Сколько брать из базара", "Drawing"), {
         "one": _w(("одну кость", "one tile"),
            ("кому нечем ходить, берёт одну кость; не подошла — пропуск",
             "a player who cannot play draws one tile; if it does not fit, he passes")),
@@ -550,7 +550,7 @@ def _value_word(value: object, lang: str) -> str:
 # Sections, in page order:
 
 SECTIONS = {
-    "players": ("Игроки и сдача", "Players and the deal"),
+    "players": ("Игроки и раздача", "Players and the deal"),
     "lead": ("Начало кона", "Who leads"),
     "play": ("Ход", "Play"),
     "end": ("Конец кона", "End of the hand"),
@@ -572,7 +572,7 @@ _TRAD_SCORING_RU = ("Вышедшему записывают сумму очко
 _TRAD_SCORING_EN = ("The player who goes out is credited the sum of the opponents' pips. On a block the "
                     "player with the fewest pips wins and is credited the others' pips minus his own; "
                     "a tie for fewest means nobody scores. A hand holding only 0:0 counts 24 pips "
-                    "(house option lone_blank).")
+                    "(house rule lone_blank).")
 _Q_TRAD_SCORE = Q("002", "Все остальное, в том числе и подсчет выигрыша, происходит как в традиционном домино.")
 _Q_LONE = Q("003", "У игрока может остаться одна кость 0:0, значение которой по правилам игры "
                    "засчитывается как 24 очка.")
@@ -695,7 +695,7 @@ VARIANT_RULES["blitz"] = [
      "(6:6 3:5 3:4 3:2). Жану записывают 132, а не 100.",
      "The source contradicts itself. Both texts say the undealt tiles take no part, yet in the "
      "illustrative hand (the source «Блиц») Андрей draws 5:5, 6:4 and 0:2 from the “bazaar”: the hand is legal "
-     "only under the house option bazaar=draw. And its count forgets Владимир: Дмитрий 22, Стас 19, "
+     "only under the house rule bazaar=draw. And its count forgets Владимир: Дмитрий 22, Стас 19, "
      "Андрей 59 make 100, but Владимир still holds 32 (6:6 3:5 3:4 3:2). Жан is credited 132, not 100.",
      (Q("000", "Он берет 5:5, затем 6:4 и, наконец, 0:2."),
       Q("000", "У Дмитрия осталось 22 очка, у Стаса — 19, у Андрея — 59. Все очки суммируются и "
@@ -755,7 +755,7 @@ VARIANT_RULES["blind_blitz"] = [
 
 VARIANT_RULES["dark"] = [
     ("dark.deal", "players",
-     "2–4 игрока, сдача как во «Блице вслепую» (источник её не называет): 2–3 игрока по 8, 4 по 7. "
+     "2–4 игрока, раздача как во «Блице вслепую» (источник её не называет): 2–3 игрока по 8, 4 по 7. "
      "Свои кости до игры не смотрят.",
      "2–4 players, dealt as in blind blitz (the source gives no deal): 8 each for 2–3, 7 for 4. Nobody "
      "looks at his tiles before play.",
@@ -938,7 +938,7 @@ VARIANT_RULES["matador"] = [
     ("matador.scoring", "scoring",
      "В конце — как в традиционном. По домашнему правилу — ещё 10 очков за каждый матадор, положенный "
      "как матадор (и заход тоже), сразу и независимо от исхода кона.",
-     "At the end, as in traditional. By house option, also 10 points for every matador laid as a "
+     "At the end, as in traditional. By house rule, also 10 points for every matador laid as a "
      "matador (the lead included), credited at once whoever wins.",
      (Q("002", "Есть несколько вариантов подсчета очков: как в традиционном домино или же дополнительно "
                "начисляют в процессе игры по 10 очков за каждый матадор"),), ("matador_bonus", "lone_blank")),
@@ -1274,21 +1274,21 @@ ENGINE_RULES: dict[str, dict] = {
          "variant is one of the 17 names: traditional, blitz, blind_blitz, dark, sevastopol, spider, "
          "sausage, matador, six_matador, french, muggins, bergen, fives, threes, lucky_threes, two_lane, "
          "ladder.")),
-    "record.option_key": _E("record", _ALL, ("Домашнее правило", "A house option"),
+    "record.option_key": _E("record", _ALL, ("Домашнее правило", "A house rule"),
         ("В options допустимы только ключи домашних правил этого варианта (они перечислены на этой "
          "странице); пропущенный ключ берёт значение по умолчанию.",
-         "options may only hold this variant's house option keys (listed on this page); a missing key "
+         "options may only hold this variant's house rule keys (listed on this page); a missing key "
          "takes its default.")),
     "record.option_value": _E("record", _ALL, ("Значение правила", "An option's value"),
         ("Каждое домашнее правило принимает только свои значения (см. «Домашние правила»).",
-         "Each house option accepts only its own values (see “House options”).")),
+         "Each house rule accepts only its own values (see “House rules”).")),
     "record.option_type": _E("record", _ALL, ("Тип значения", "An option's type"),
         ("Числовые правила (target, limit, lone_blank, deal_3_4, matador_bonus, monotonous_threshold) — "
          "числа JSON, остальные — строки.",
          "Numeric options (target, limit, lone_blank, deal_3_4, matador_bonus, monotonous_threshold) are "
          "JSON numbers, the others strings.")),
     "record.player_count": _E("record", _ALL, ("Число игроков", "The number of players"),
-        ("Игроков должно быть столько, сколько допускает вариант (см. «Игроки и сдача»).",
+        ("Игроков должно быть столько, сколько допускает вариант (см. «Игроки и раздача»).",
          "The number of players must be one the variant allows (see “Players and the deal”).")),
     "record.player_name": _E("record", _ALL, ("Имена игроков", "Player names"),
         ("Игроки перечислены по часовой стрелке; имя не пустое, не длиннее %d знаков, без управляющих, "
@@ -1475,7 +1475,7 @@ ENGINE_RULES: dict[str, dict] = {
     "spider.arms_first": _E("play", "spider", ("Сначала четыре ноги", "Four legs first"),
         ("С домашним правилом open_arms_first=yes сначала начинают все четыре ноги и до этого не закрывают "
          "ни одной.",
-         "With the house option open_arms_first=yes all four legs are started first, and none is closed "
+         "With the house rule open_arms_first=yes all four legs are started first, and none is closed "
          "before that."), options=("open_arms_first",)),
     "spider.close": _E("play", "spider", ("Закрыть ногу", "Closing a leg"),
         ("Ногу закрывают дублем рубашкой вверх (down) на конце начатой ноги; дубль совпадает с её концом.",
@@ -1513,14 +1513,14 @@ ENGINE_RULES: dict[str, dict] = {
     "draw.no_bazaar": _E("play", _ALL, ("Брать не из чего", "No drawing"),
         ("В этом варианте (или при этом числе игроков, или по домашнему правилу) из базара не берут: кому "
          "нечем ходить, пропускает.",
-         "In this variant (or with this many players, or by house option) nobody draws: a player who "
+         "In this variant (or with this many players, or by house rule) nobody draws: a player who "
          "cannot play passes."), options=("draw",),
         quote_from=()),
     "blitz.no_bazaar": _E("play", "blitz", ("В блице нет базара", "Blitz has no bazaar"),
         ("Несданные кости в блице в игре не участвуют: брать их нельзя, кому нечем ходить — пропускает. С "
          "домашним правилом bazaar=draw из них берут, пока не смогут сходить.",
          "In blitz the undealt tiles take no part and cannot be drawn: a player who cannot play passes. "
-         "Under the house option bazaar=draw they are drawn until playable."),
+         "Under the house rule bazaar=draw they are drawn until playable."),
         quotes=(Q("002", "Оставшиеся кости в игре не участвуют, «базара» нет."),
                 Q("000", "Если какие-то кости остались невостребованными, то их оставляют в стороне, в игре "
                          "они не участвуют.")), options=("bazaar",)),
@@ -1587,7 +1587,7 @@ ENGINE_RULES: dict[str, dict] = {
         ("Открытую кость, которая подходит, обязательно кладут; miss — только для неподходящей.",
          "A turned-up tile that fits must be laid; miss is only for a tile that does not fit."),
         quote_from=('turn',)),
-    "blind.draw_after_miss": _E("play", _BLIND, ("Прикуп после промаха", "A draw after a miss"),
+    "blind.draw_after_miss": _E("play", _BLIND, ("Взятие из базара после промаха", "A draw after a miss"),
         ("Одну кость из базара можно взять только после неудачной (miss) и положить её справа в ряд; "
          "после открытия — если ничего не подходит.",
          "One bazaar tile may be drawn only after a miss, to the right end of the row; after the reveal, "
@@ -1732,12 +1732,12 @@ def _engine_rule(rule_id: str, variant: str | None, lang: str) -> Rule:
 
 #: Titles of the rules in words, by the last part of their id.
 PROSE_TITLES = {
-    "deal": ("Сдача", "The deal"),
+    "deal": ("Раздача", "The deal"),
     "monotonous": ("Однообразный расклад", "Monotonous deals"),
     "opener": ("Кто начинает", "Who leads"),
     "matching": ("Как ставят кости", "Matching"),
     "drawing": ("Базар", "Drawing"),
-    "draws": ("Прикуп", "Drawing"),
+    "draws": ("Взятие из базара", "Drawing"),
     "end": ("Конец кона", "The end of the hand"),
     "scoring": ("Счёт", "Scoring"),
     "match": ("Матч", "The match"),
@@ -1835,7 +1835,7 @@ def rules_for(variant: str, lang: str) -> list[Section]:
         rules = by_section[key]
         if rules:
             sections.append(Section(id=f"{variant}.{key}", title=SECTIONS[key][i], rules=tuple(rules)))
-    # house options, each with every value explained
+    # house rules, each with every value explained
     opts = tuple(
         Rule(id=f"option.{o.key}", title=option_title(variant, o.key, lang), text="",
              options=(_option_note(variant, o.key, lang),))
@@ -1843,7 +1843,7 @@ def rules_for(variant: str, lang: str) -> list[Section]:
         if o.key not in REGISTRY[variant].options_not_on_rules_page
     )
     sections.insert(len(sections) - 1 if sections[-1].id.endswith(".record") else len(sections),
-                    Section(id=f"{variant}.options", title=("Домашние правила", "House options")[i],
+                    Section(id=f"{variant}.options", title=("Домашние правила", "House rules")[i],
                             rules=opts))
     return [Section(id=sec.id, title=sec.title, rules=tuple(_in_words(r, variant, lang) for r in sec.rules))
             if not sec.id.endswith(".record") else sec for sec in sections]
@@ -1866,7 +1866,7 @@ def _option_words(variant: str, lang: str) -> dict[str, tuple[str, dict[str, str
 
 
 def _say(text: str, variant: str, lang: str) -> str:
-    """A rules text with the house options named by their titles, not their keys: ``key=value``
+    """A rules text with the house rules named by their titles, not their keys: ``key=value``
     becomes «Title»: what that value means; ``(key)`` goes; a bare key becomes «Title»."""
     if not text or not re.search(r"[A-Za-z]", text):
         return text
@@ -1945,8 +1945,8 @@ def scoring_summary(variant: str, lang: str, players: int, options: Mapping[str,
                   "+1."),
         "threes": ("Сумма концов, кратная 3, — сумма/3 очков (до 6); выход +2; меньше всех очков +1.",
                    "Ends adding to a multiple of 3 score sum/3 (up to 6); out +2; fewest pips +1."),
-        "lucky_threes": ("Результат: +5 с руки, +7 дублем, +8 первым дублем, +10 взятой костью; пустой "
-                         "прикуп −5. Победителю — штрафы проигравших минус его выигрыши.",
+        "lucky_threes": ("Результат: +5 с руки, +7 дублем, +8 первым дублем, +10 взятой костью; взятая без "
+                         "очков −5. Победителю — штрафы проигравших минус его выигрыши.",
                          "Scoring play: +5 held tile, +7 double, +8 first double, +10 drawn tile; a "
                          "drawn tile that does not score −5. The winner: losers' penalties minus his "
                          "winnings."),
@@ -1976,7 +1976,7 @@ def _ru_plural(n: int, one: str, few: str, many: str) -> str:
 
 
 # --------------------------------------------------------------------------------------------
-# «Козёл» as Russian tables play it (traditional's house options beyond the seeds: pairs, the
+# «Козёл» as Russian tables play it (traditional's house rules beyond the seeds: pairs, the
 # 13-point rule, «яйца», the two presets; rules brief, traditional)
 
 # (their words: OPTIONS above, with every other option's)
@@ -2166,7 +2166,7 @@ _merge_prose_into_engine_rules()
 
 class VariantRule(NamedTuple):
     """A variant's own rule in words: its anchor, the page section, ru and en, the seed's
-    words it comes from, and the house options that change it."""
+    words it comes from, and the house rules that change it."""
 
     id: str
     section: str

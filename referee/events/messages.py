@@ -68,28 +68,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "The match points (match_points) are wrong: {detail}."),
     "event.tiebreaks": ("Список дополнительных показателей (tiebreaks) неверен: {detail}.",
                         "The list of tie-breaks (tiebreaks) is wrong: {detail}."),
-    "event.record": ("Запись партии стола {table} тура {round} не читается: {message}",
+    "event.record": ("Запись матча стола {table} тура {round} не читается: {message}",
                      "The game record of table {table} of round {round} cannot be read: {message}"),
-    "event.record_game": ("Запись партии стола {table} тура {round} не от этого стола: {detail}.",
+    "event.record_game": ("Запись матча стола {table} тура {round} не от этого стола: {detail}.",
                           "The game record of table {table} of round {round} is not this table's: {detail}."),
     "event.after_round": ("Тур {round} не подходит: можно от 0 до {last} (записано туров: {last}).",
                           "Round {round} is out of range: 0 to {last} (rounds listed: {last})."),
     "event.pair_round": ("Тур {round} не подходит: можно от 1 до {last}.",
                          "Round {round} is out of range: 1 to {last}."),
     # -- exit 1: a rule of events is broken ----------------------------------------------------
-    "event.record_rule": ("Партия стола {table} тура {round} нарушает правило: {message}",
+    "event.record_rule": ("Матч стола {table} тура {round} нарушает правило: {message}",
                           "The game of table {table} of round {round} breaks a rule: {message}"),
-    "event.record_unfinished": ("Последний кон партии стола {table} тура {round} не доигран.",
+    "event.record_unfinished": ("Последний кон матча стола {table} тура {round} не доигран.",
                                 "The last hand of the game of table {table} of round {round} is unfinished."),
     "event.hand_limit": ("За столом {table} тура {round} сыграно конов: {hands}, а лимит турнира — {limit}.",
                          "Table {table} of round {round} played {hands} hands; the event's limit is {limit}."),
-    "event.ended": ("За столом {table} тура {round} записано, что партия окончена «{ended}», а запись партии "
+    "event.ended": ("За столом {table} тура {round} записано, что матч окончен «{ended}», а запись матча "
                     "говорит «{real}».",
                     "Table {table} of round {round} says the match ended «{ended}»; its game record says «{real}»."),
-    "event.no_limit": ("Партия стола {table} тура {round} окончена по лимиту «{ended}», а такого лимита в турнире нет.",
+    "event.no_limit": ("Матч стола {table} тура {round} окончен по лимиту «{ended}», а такого лимита в турнире нет.",
                        "The match of table {table} of round {round} ended at the limit «{ended}», which the event "
                        "does not have."),
-    "event.level_target": ("Партия стола {table} тура {round} окончена на цели при равенстве лучших сумм: "
+    "event.level_target": ("Матч стола {table} тура {round} окончен на цели при равенстве лучших сумм: "
                            "при равенстве играют дальше.",
                            "The match of table {table} of round {round} ended at its target with the best totals "
                            "level: a tie at the top plays on."),
@@ -138,7 +138,7 @@ DETAILS: dict[str, tuple[str, str]] = {
                    "«{name}» is not a tie-break (match_points, buchholz, score_diff, head_to_head, lot)"),
     "tb_twice": ("«{name}» записан дважды", "«{name}» is listed twice"),
     # results
-    "result_form": ("нужен один из трёх видов: match (запись партии, можно с ended), totals с ended или "
+    "result_form": ("нужен один из трёх видов: match (запись матча, можно с ended), totals с ended или "
                     "ended = forfeit с absent",
                     "one of three forms is needed: match (a game record, ended beside it optional), totals "
                     "with ended, or ended = forfeit with absent"),
@@ -150,8 +150,8 @@ DETAILS: dict[str, tuple[str, str]] = {
                      "absent is a non-empty list of seated entrants"),
     # a table's game record
     "record_variant": ("вариант «{variant}», а в турнире «{event}»", "the variant is «{variant}», the event's «{event}»"),
-    "record_options": ("правила дома другие ({key}: «{value}», а в турнире «{event}»)",
-                       "other house options ({key}: «{value}», the event's «{event}»)"),
+    "record_options": ("домашние правила другие ({key}: «{value}», а в турнире «{event}»)",
+                       "other house rules ({key}: «{value}», the event's «{event}»)"),
     "record_players": ("игроки {players}, а за столом {seated}", "the players are {players}, the table seats {seated}"),
     # fixed partners
     "partners_apart": ("«{id}» и «{other}» — не пара турнира", "«{id}» and «{other}» are not a pair of the event"),
@@ -217,7 +217,7 @@ WORDS: dict[str, tuple[str, str]] = {
                      "Rating: μ − 3σ (the skill's estimate less three times its uncertainty), the Plackett–Luce model."),
     "player": ("Игрок", "Player"),
     "rating": ("Рейтинг", "Rating"),
-    "rated": ("Партий", "Matches"),
+    "rated": ("Матчей", "Matches"),
     "table_line": ("Стол {table}: {seats}", "Table {table}: {seats}"),
     "bye_line": ("Свободный тур: {names}", "Bye: {names}"),
 }

@@ -323,7 +323,7 @@ _add(VariantSpec(
 _add(VariantSpec(
     "lucky_threes", "Тройное на счастье", "Lucky threes", 2, 4, _table({2: 6, 3: 6, 4: 5}),
     (_choice("credit", "literal", "net"), _target(100)),
-    summary_ru="Тройное с прикупом до 5 костей: удача +10, промах −5.",
+    summary_ru="Тройное: до 5 костей из базара за ход, удача +10, промах −5.",
     summary_en="Threes with up to 5 draws a turn: a lucky draw +10, a miss −5.",
 ))
 _add(VariantSpec(
@@ -340,7 +340,7 @@ _add(VariantSpec(
         "Лестница: текст источника оборван, правила предварительные.",
         "Ladder: the source text is cut off; the rules are provisional.",
         "Правила «Лестницы» предварительные: текст источника («Домино», раздел «Лестница») оборван на середине "
-        "описания, а недостающее нигде не найдено. Всё, кроме сдачи, стартовой кости и "
+        "описания, а недостающее нигде не найдено. Всё, кроме раздачи, стартовой кости и "
         "направления выкладки, — наше допущение.",
         "Ladder's rules are provisional: the source text («Домино», section «Лестница») is cut off in the middle of "
         "the description, and the rest was not found elsewhere. Everything beyond the deal, the "

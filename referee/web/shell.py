@@ -48,7 +48,7 @@ def manifest():
     body = {
         "name": "Судья домино" if ru else "Domino referee",
         "short_name": "Судья" if ru else "Referee",
-        "description": ("Счёт и судейство партий в домино за столом: 17 вариантов." if ru else
+        "description": ("Счёт и судейство матчей в домино за столом: 17 вариантов." if ru else
                         "Score keeper and move-by-move referee for dominoes at the table: 17 variants."),
         "lang": code,
         "dir": "ltr",

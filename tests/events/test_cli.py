@@ -42,7 +42,7 @@ def test_check(files, capsys):
     assert run(["event", "check", good, "--json"], capsys) == (0, '{"ok": true, "error": null}\n', "")
     code, out, err = run(["event", "check", bad, "--lang", "ru"], capsys)
     assert code == 1 and err == ""
-    assert out.startswith("Нарушение (тур 3, стол 1): Партия стола 1 тура 3 окончена на цели") and \
+    assert out.startswith("Нарушение (тур 3, стол 1): Матч стола 1 тура 3 окончен на цели") and \
         "[правило event.level_target]" in out
     code, out, _ = run(["event", "check", bad, "--json", "--lang", "en"], capsys)
     assert code == 1 and json.loads(out) == {"ok": False, "error": {
