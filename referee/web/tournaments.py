@@ -19,12 +19,7 @@ come from ``referee.events`` on every page.
 Routes: ``/events/new`` (a game), ``/events/new/<variant>`` (the set-up), ``/events/import``;
 ``/e/<key>`` the director's page (its key is the director's) and its forms; ``/ev/<key>`` the
 public standings, ``/ev/<key>/board`` for a big screen, ``/ev/<key>/results.pdf|.csv``,
-``/ev/<key>/export``. The words of these pages live in their own catalogue
-(``referee/translations/*/LC_MESSAGES/events.po``, merged over ``messages``)::
-
-    pybabel extract -k _l -F referee/web/babel_events.cfg -o /tmp/events.pot .
-    pybabel update -i /tmp/events.pot -d referee/translations -D events
-    pybabel compile -d referee/translations -D events
+``/ev/<key>/export``. Their words are in the app's one catalogue (``tools/translations.py``).
 """
 
 from __future__ import annotations
@@ -39,7 +34,6 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from flask import (Blueprint, Response, abort, flash, redirect, render_template, request, url_for)
-from flask_babel import Domain
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -48,7 +42,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from referee import events as ev_core
-from referee import limits, paths
+from referee import limits
 from referee.events.model import ENDED, Event, EventError
 from referee.events.standings import Units, lines_after, order, outcome
 from referee.rules import catalogue
@@ -56,25 +50,7 @@ from referee.rules import catalogue
 from . import forms, get_db, states, store
 from .i18n import lang
 
-TRANSLATIONS = str(paths.TRANSLATIONS)
-DOMAIN = Domain(translation_directories=[TRANSLATIONS, TRANSLATIONS], domain="messages;events")
-
 bp = Blueprint("events", __name__)
-
-
-def use_domain() -> None:
-    """Speak with this feature's words for the rest of the request."""
-    DOMAIN.as_default()
-
-
-bp.before_request(use_domain)
-
-
-@bp.app_context_processor
-def words():
-    """``events_gettext``: this feature's words for a link other pages give to it."""
-    return {"events_gettext": DOMAIN.gettext}
-
 
 #: where the club's roster may offer its players at the set-up and the late entry: each function
 #: returns HTML (``markupsafe.Markup``) drawn under the entrants' field, or None
