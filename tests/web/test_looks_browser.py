@@ -147,3 +147,38 @@ def test_the_deal_being_entered_survives_a_reload(chromium, live_server, lang):
         assert {k: sorted(v) for k, v in _ticked(page).items()} == after
     finally:
         context.close()
+
+
+#: the deal's tabs, the picker and «Start the hand»: their top and bottom edges, and each tab's name
+#: wider than its tab (words cut or sticking out)
+DEAL_FIT = """() => {
+  const box = s => { const r = document.querySelector(s).getBoundingClientRect(); return [r.top, r.bottom]; };
+  const picker = [...document.querySelectorAll('fieldset.deal-player')].find(f => !f.hidden);
+  const names = [...document.querySelectorAll('button.deal-tab .name')];
+  return {tabs: box('.deal-tabs'), picker: [picker.getBoundingClientRect().top, picker.getBoundingClientRect().bottom],
+          start: box('form.deal-form button.primary'), height: innerHeight,
+          cut: names.filter(n => n.scrollWidth > n.clientWidth + 1 || n.getBoundingClientRect().width > n.parentElement.getBoundingClientRect().width + 1).map(n => n.textContent),
+          words: names.map(n => n.getClientRects().length)};
+}"""
+
+
+@pytest.mark.parametrize("players,size", [(5, (360, 640)), (4, (360, 640)), (8, (360, 640)), (5, (390, 844))])
+def test_the_deal_picker_fits_the_screen(chromium, live_server, players, size):
+    """Blitz with the deal: the players' tabs, the picker and «Start the hand» on the screen as it
+    opens, with no scroll (five players at 360x640 included), each name whole in its tab."""
+    names = ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор", "Жанна", "Зоя"][:players]
+    context, page = phone_at(chromium, *size, "ru")
+    try:
+        page.goto(f"{live_server}/lang/ru?next=/new/blitz")
+        for i, p in enumerate(names, 1):
+            page.fill(f'input[name="player_{i}"]', p)
+        go(page, "button.with-deal")
+        page.wait_for_selector(".deal-tabs:not([hidden])")
+        fit = page.evaluate(DEAL_FIT)
+        shot(page, f"deal-fit-{players}-{size[0]}x{size[1]}")
+        assert fit["tabs"][0] < fit["picker"][0] < fit["start"][0], fit
+        assert fit["start"][1] <= fit["height"], fit        # the start button on the first screen
+        assert fit["cut"] == [], fit
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    finally:
+        context.close()
