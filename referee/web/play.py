@@ -943,7 +943,20 @@ def _preview(m: dict, state, values) -> dict:
     else:
         out["score"] = _score(m, new)
         out["row"] = out["score"]["rows"][-1] if out["score"]["rows"] else None
+        out["in_play"] = _in_play_of(m, res)
     return out
+
+
+def _in_play_of(m: dict, res: dict) -> dict | None:
+    """The points a hand entered by its result ``res`` (as the engine took it) gathered during
+    play, where the game counts them: ``bonus`` (the matadors' bonus, part of the hand's
+    points) and ``scored`` (name and points, in seating order, those who scored)."""
+    rules = engine.rules_of(m)
+    scored = res.get("scored") or {}
+    if not rules.scores_in_play() or not scored:
+        return None
+    return {"bonus": rules.in_play_bonus(),
+            "scored": [(p, scored[p]) for p in m["players"] if scored.get(p)]}
 
 
 def result_asks_scored(m: dict) -> bool:

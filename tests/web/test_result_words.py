@@ -20,3 +20,31 @@ def test_a_player_not_asked_is_named_as_the_game_has_it(client, lang, alone, pai
                       {**defaults("traditional", 4), "opt_teams": "pairs"})
     states = soup(client.get(kozel + "/result")).select(".pip-state")
     assert states and all(s["data-free"] == paired for s in states)
+
+
+@pytest.mark.parametrize("lang,bonus,during", [
+    ("ru", "Бонус за матадоры, уже в очках кона: Анна 20, Борис 10", "Набрано за кон: Анна 15"),
+    ("en", "Matador bonus, in this hand's points: Анна 20, Борис 10", "Scored during the hand: Анна 15")])
+def test_the_live_preview_names_the_points_scored_in_play(client, lang, bonus, during):
+    """While the numbers go in, the preview says the matador bonus (part of the hand's points)
+    in the matador game, the points scored during play in a game that counts them so, and
+    nothing of the kind in a game without them."""
+    from webhelpers import csrf_of
+
+    client.set_cookie("lang", lang)
+
+    def preview(edit, **fields):
+        data = {"csrf_token": csrf_of(client.get(edit + "/result")), **fields}
+        return soup(client.post(edit + "/result/preview", data=data))
+
+    matador = new_match(client, "matador", ("Анна", "Борис"), {**defaults("matador", 2), "opt_matador_bonus": "10"})
+    page = preview(matador, out="Анна", pips_1="12", scored_0="20", scored_1="10")
+    assert page.select_one(".in-play-now").get_text(strip=True) == bonus
+    # 12 for going out, 20 of bonus: the hand's points hold the bonus the line names
+    assert [td.get_text(strip=True) for td in page.select(".hand-pts")] == ["32", "10"]
+    muggins = new_match(client, "muggins", ("Анна", "Борис"), defaults("muggins", 2))
+    page = preview(muggins, out="Анна", pips_1="10", scored_0="15")
+    assert page.select_one(".in-play-now").get_text(strip=True) == during
+    plain = new_match(client, "matador", ("Анна", "Борис"), defaults("matador", 2))
+    page = preview(plain, out="Анна", pips_1="12")
+    assert page.select_one(".hand-pts") is not None and page.select_one(".in-play-now") is None

@@ -949,6 +949,11 @@ class Variant:
         its end (six matador, lucky threes)."""
         return False
 
+    def in_play_bonus(self) -> bool:
+        """The points gathered in play are a bonus for the matadors laid, added to the hand's
+        points whoever wins (matador's ``matador_bonus``): the result screen names them so."""
+        return False
+
     def in_play_most(self) -> int | None:
         """The most the whole table can score in play during one hand (None: no bound)."""
         return None

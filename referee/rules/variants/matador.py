@@ -106,6 +106,9 @@ class Matador(OneDrawMatador):
     def scores_in_play(self) -> bool:
         return bool(self.o.matador_bonus > 0)
 
+    def in_play_bonus(self) -> bool:
+        return self.scores_in_play()
+
     def __init__(self, options: Mapping[str, object], players: int) -> None:
         super().__init__(options, players)
         self.in_play_step = self.o.matador_bonus          # the bonus a matador laid
