@@ -42,8 +42,11 @@ def create_app(test_config: dict | None = None, instance_path: str | None = None
     )
     app.config.from_mapping(cfg)
     os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
-    db_dir = os.path.dirname(os.path.abspath(app.config["DATABASE"]))
-    os.makedirs(db_dir, mode=0o700, exist_ok=True)
+    from .matches.store import is_postgres
+
+    if not is_postgres(app.config["DATABASE"]):  # a file: its folder is made (a URL: a server's)
+        db_dir = os.path.dirname(os.path.abspath(app.config["DATABASE"]))
+        os.makedirs(db_dir, mode=0o700, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app.instance_path)
     if app.config["PROXIES"]:

@@ -211,7 +211,6 @@ def terminal_qr(url: str, out: TextIO) -> None:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     import logging
-    import sqlite3
 
     from waitress.server import create_server
 
@@ -226,12 +225,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
     try:
         app = create_app(instance_path=args.instance)
-    except (OSError, sqlite3.Error) as e:
+    except (OSError, *store_errors()) as e:
+        from .matches.store import is_postgres, shown
         from .rules.messages import os_error_words
 
-        reason = os_error_words(e, lang) if isinstance(e, OSError) else (
-            "файл базы данных не открывается" if lang != "en" else "the database file cannot be opened")
-        raise Refused(_t(lang, "cannot_open_db", path=app_db(args), reason=reason)) from None
+        if isinstance(e, OSError):
+            reason = os_error_words(e, lang)
+        elif is_postgres(app_db(args)):
+            reason = ("сервер PostgreSQL не отвечает или не пускает" if lang != "en"
+                      else "the PostgreSQL server does not answer or lets no one in")
+        else:
+            reason = "файл базы данных не открывается" if lang != "en" else "the database file cannot be opened"
+        raise Refused(_t(lang, "cannot_open_db", path=shown(app_db(args)), reason=reason)) from None
     wsgi: Callable = app
     if not args.no_access_log:
         wsgi = AccessLog(app, sys.stderr)
@@ -264,7 +269,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(_t(lang, problem, host=args.host), file=out)
     else:
         terminal_qr(url, out)
-    print(_t(lang, "data", path=app.config["DATABASE"]), file=out)
+    from .matches.store import shown
+
+    print(_t(lang, "data", path=shown(app.config["DATABASE"])), file=out)
     if workers > 1:
         print(_t(lang, "workers", n=workers), file=out)
     print(_t(lang, "stop"), file=out, flush=True)
@@ -514,6 +521,12 @@ class Workers:
             except (ProcessLookupError, ChildProcessError):
                 pass
             self.children.pop(pid, None)
+
+
+def store_errors() -> tuple[type[BaseException], ...]:
+    from .matches.store import errors
+
+    return errors()
 
 
 def app_db(args: argparse.Namespace) -> str:

@@ -5,7 +5,8 @@ same database as the web app. Later sources win:
 
 1. defaults: the database ``referee.db`` in the instance folder (:func:`referee.paths.default_instance`);
 2. ``config.py`` in the instance folder (upper-case names, as Flask's ``from_pyfile``);
-3. the environment: ``REFEREE_DATABASE`` (a path), ``REFEREE_SECRET_KEY``, ``REFEREE_BASE_URL``
+3. the environment: ``REFEREE_DATABASE`` (a file's path, or ``postgresql://…``: a PostgreSQL server),
+   ``REFEREE_SECRET_KEY``, ``REFEREE_BASE_URL``
    (the public address links and QR codes use, e.g. ``https://club.example``),
    ``REFEREE_TRUSTED_HOSTS`` (host names, comma or space separated: requests for any other host
    are refused), ``REFEREE_PROXIES`` (how many proxies in front set ``X-Forwarded-*``: 0, the
@@ -56,8 +57,11 @@ def load(instance: str | os.PathLike | None = None,
         except Exception as e:  # a broken config file is the operator's to fix: say where
             raise ConfigError("config_py", path=pyfile, error=f"{type(e).__name__}: {e}") from None
         cfg.update({k: v for k, v in scope.items() if k.isupper()})
-    if env.get("REFEREE_DATABASE"):
-        cfg["DATABASE"] = str(Path(env["REFEREE_DATABASE"]).expanduser().resolve())
+    if env.get("REFEREE_DATABASE"):  # a file's path, or a PostgreSQL server's postgresql:// URL
+        from .matches.store import is_postgres
+
+        db = env["REFEREE_DATABASE"]
+        cfg["DATABASE"] = db if is_postgres(db) else str(Path(db).expanduser().resolve())
     if env.get("REFEREE_SECRET_KEY"):
         cfg["SECRET_KEY"] = env["REFEREE_SECRET_KEY"]
     if env.get("REFEREE_BASE_URL"):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 from flask import Flask, g, current_app, render_template, request
 
 
@@ -46,12 +44,12 @@ def init_app(app: Flask) -> None:
     from flask_compress import Compress
 
     from . import engine, i18n, matches, play, rules, share, shell, tiles
-    from .store import Pool, open_db
+    from .store import Pool, open_db, operational_errors
 
     app.extensions["referee.db"] = Pool(app.config["DATABASE"])
     # create (and migrate) the database on first start; that connection is closed, not pooled:
     # a server that forks its workers after making the app must not hand it down to them
-    open_db(app.config["DATABASE"]).conn.close()
+    open_db(app.config["DATABASE"]).close()
     CSRFProtect(app)
     i18n.init_app(app)
     app.teardown_appcontext(close_db)
@@ -147,9 +145,9 @@ def init_app(app: Flask) -> None:
                                message=_("The app could not finish this. Nothing was changed. "
                                          "Go back and try again.")), 500
 
-    @app.errorhandler(sqlite3.OperationalError)
     def database_busy(e):
-        """The database stayed locked past the busy timeout (or the disk failed): the change was
+        """The database stayed locked past the busy timeout, or did not answer (the disk failed,
+        the PostgreSQL server is gone, no pooled connection came free in time): the change was
         not made, and the player is told so; never a bare 500."""
         from flask_babel import gettext as _
 
@@ -157,6 +155,9 @@ def init_app(app: Flask) -> None:
         return render_template("error.html", title=_("The server is busy"),
                                message=_("The match could not be read or saved just now. Nothing "
                                          "was changed. Wait a moment and try again.")), 503
+
+    for error in operational_errors():  # SQLite's, and PostgreSQL's when it is the database
+        app.register_error_handler(error, database_busy)
 
     @app.errorhandler(413)
     def too_large(e):

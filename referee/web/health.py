@@ -8,8 +8,6 @@ No key, no cookie, no page: one small read on a pooled connection, never cached.
 
 from __future__ import annotations
 
-import sqlite3
-
 from flask import Blueprint, Response, current_app
 
 bp = Blueprint("health", __name__)
@@ -17,12 +15,12 @@ bp = Blueprint("health", __name__)
 
 @bp.get("/healthz")
 def healthz() -> Response:
-    from . import get_db
+    from . import get_db, store
 
     try:
-        # a real read of the file (the events table's first row), not only of SQLite itself
-        get_db().conn.execute("SELECT 1 FROM events LIMIT 1").fetchall()
-    except (sqlite3.Error, OSError) as e:
+        # a real read of the store (the events table's first row), not only of the database itself
+        store.ping(get_db())
+    except (*store.errors(), OSError) as e:
         current_app.logger.error("health check: the database does not answer: %s", e)
         return _answer('{"status": "unavailable"}', 503)
     return _answer('{"status": "ok"}', 200)

@@ -27,7 +27,6 @@ compares.
 from __future__ import annotations
 
 import hmac
-import sqlite3
 import threading
 from collections import OrderedDict
 from functools import lru_cache
@@ -190,7 +189,7 @@ def from_checkpoint(m: dict, evs: list[dict]) -> engine.MatchState | None:
                                              m["id"])
             return None
         return engine.from_checkpoint(m, evs[:cp["count"]], json.loads(cp["data"]))
-    except (ValueError, TypeError, sqlite3.Error):
+    except (ValueError, TypeError) + store.errors():
         return None
 
 
@@ -201,7 +200,7 @@ def checkpoint(m: dict, state: engine.MatchState) -> bool:
 
     try:
         return store_checkpoint(get_db(), m, state)
-    except sqlite3.Error:
+    except store.errors():
         logging.getLogger(__name__).exception("match %s: the checkpoint was not stored", m["id"])
         return False
 
@@ -251,7 +250,7 @@ def imported(m: dict) -> None:
 
     try:
         checkpoint_stored(get_db(), m)
-    except sqlite3.Error:
+    except store.errors():
         logging.getLogger(__name__).exception("match %s: the checkpoint was not stored", m["id"])
 
 

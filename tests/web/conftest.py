@@ -72,3 +72,52 @@ def live_server(tmp_path):
         server.shutdown()
         thread.join(5)
         server.server_close()
+
+
+# -- the store on both databases ----------------------------------------------------------------
+
+BACKENDS = ["sqlite", "postgresql"]
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """The session's PostgreSQL server (``pgcluster``). Where none can be had the PostgreSQL
+    tests are skipped, except in CI (``CI=true``), where they must run: there they fail."""
+    import os
+
+    from pgcluster import Server, Unavailable
+
+    try:
+        server = Server()
+    except Unavailable as e:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"PostgreSQL is needed in CI: {e}")
+        pytest.skip(f"no PostgreSQL here: {e}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=BACKENDS)
+def new_database(request, tmp_path):
+    """Makes empty databases of the parameter's kind: a file path in ``tmp_path`` (SQLite), or a
+    ``postgresql://`` URL of a database of its own on the session's server, dropped after the test."""
+    if request.param == "sqlite":
+        count = iter(range(1000))
+        yield lambda: str(tmp_path / f"store{next(count)}.db")
+        return
+    server = request.getfixturevalue("postgres_server")
+    made: list[str] = []
+
+    def new() -> str:
+        made.append(server.new_database())
+        return made[-1]
+
+    yield new
+    for url in made:
+        server.drop(url)
+
+
+@pytest.fixture
+def database(new_database):
+    """One empty database, SQLite's file or PostgreSQL's URL (the test is run on each)."""
+    return new_database()

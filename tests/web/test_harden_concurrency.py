@@ -1,7 +1,8 @@
 """Issue 11, concurrency: many phones holding the same edit link move at the same instant, from
 threads of one worker and from several worker processes on one database. In every round exactly
 one move is accepted; every other phone is told that another phone moved first; nothing is
-stored twice and nothing is lost."""
+stored twice and nothing is lost. Each test runs on SQLite and on PostgreSQL (``database``): on
+PostgreSQL the worker processes are app nodes sharing one server."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ SECRET = "concurrency-test"
 ANOTHER = ("Another phone changed this match first", "С другого телефона успели")
 
 
-def started(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "c.db"), "SECRET_KEY": SECRET})
+def started(database):
+    app = create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": SECRET})
     client = app.test_client()
     edit = new_match(client)
     assert client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]')
@@ -46,8 +47,8 @@ def check_log(evs, rounds):
     assert [e["kind"] for e in evs] == ["hand"] + ["move", "undo"] * (rounds // 2) + ["move"] * (rounds % 2)
 
 
-def test_eight_phones_in_threads_tap_at_once(tmp_path):
-    app, client, edit = started(tmp_path)
+def test_eight_phones_in_threads_tap_at_once(database):
+    app, client, edit = started(database)
     cookie = client.get_cookie("session").value
     phones = 8
     rounds = 12
@@ -100,14 +101,14 @@ def _worker(db, edit, cookie, rounds, barrier, answers):
         answers.put((resp.status_code, any(w in text for w in ANOTHER)))
 
 
-def test_phones_on_four_worker_processes_tap_at_once(tmp_path):
-    app, client, edit = started(tmp_path)
+def test_phones_on_four_worker_processes_tap_at_once(database):
+    app, client, edit = started(database)
     cookie = client.get_cookie("session").value
     workers, rounds = 4, 8
     ctx = multiprocessing.get_context("fork")
     barrier = ctx.Barrier(workers)
     answers = ctx.Queue()
-    procs = [ctx.Process(target=_worker, args=(str(tmp_path / "c.db"), edit, cookie, rounds, barrier,
+    procs = [ctx.Process(target=_worker, args=(database, edit, cookie, rounds, barrier,
                                                answers)) for _ in range(workers)]
     for p in procs:
         p.start()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from referee.web import store
@@ -9,16 +11,61 @@ from referee.matches.log import effective, fold, record_to_events, to_record
 
 
 @pytest.fixture
-def db():
-    d = store.open_db(":memory:")
+def db(database):
+    """The store on each database (``database``: an SQLite file, a PostgreSQL database)."""
+    d = store.open_db(database)
     yield d
     d.close()
 
 
-def test_migrations_are_idempotent(db):
-    store.migrations.apply(db)
-    store.migrations.apply(db)
-    assert {"matches", "events"} <= set(db.table_names())
+def test_migrations_are_idempotent(db, database, monkeypatch):
+    from referee.backends import postgres as store_postgres, sqlite as store_sqlite
+
+    done, every = store.migrations_of(db)
+    assert done == every and len(every) == len(set(every))
+    for kind in (store_sqlite, store_postgres):  # each opening as a new process's would
+        monkeypatch.setattr(kind, "_migrated", set())
+    store.open_db(database).close()
+    store.open_db(database).close()
+    assert store.migrations_of(db) == (every, every)
+    assert store.list_matches(db) == []
+
+
+def test_two_nodes_counting_together_the_second_insert_is_refused_as_stale(db, monkeypatch):
+    """Two transactions that count the log at once (PostgreSQL lets them) both try to append the
+    same ``seq``: the unique index refuses the second, and it is the stale change it is (another
+    phone moved first), nothing of it stored; a tap sent twice the same way is the repeat it is."""
+    from referee.matches import store as interface
+
+    m = store.create_match(db, "traditional", {}, ["А", "Б"])
+    store.append_event(db, m["id"], 0, "hand", {})
+    real_count, real_has_op = interface.event_count, interface.has_op
+    lies = {"count": 1, "op": 2}
+
+    def counted_before_the_other_insert(db_, match_id):
+        if lies["count"]:
+            lies["count"] -= 1
+            return 0  # what this transaction counted before the other one's insert committed
+        return real_count(db_, match_id)
+
+    monkeypatch.setattr(interface, "event_count", counted_before_the_other_insert)
+    with pytest.raises(store.StaleError) as stale:
+        store.append_all(db, m["id"], 0, [("move", {"player": "А", "token": "6:6"})])
+    assert stale.value.args == (1,)
+    assert [e["kind"] for e in store.events(db, m["id"])] == ["hand"]
+
+    store.append_all(db, m["id"], 1, [("move", {"player": "А", "token": "6:6"})], op="tap-1")
+
+    def not_seen_yet(db_, match_id, op):
+        if lies["op"]:
+            lies["op"] -= 1
+            return False  # the same tap's insert is not committed yet when this one looks
+        return real_has_op(db_, match_id, op)
+
+    monkeypatch.setattr(interface, "has_op", not_seen_yet)
+    with pytest.raises(store.DuplicateError):
+        store.append_all(db, m["id"], 2, [("undo", {})], op="tap-1")
+    assert [e["kind"] for e in store.events(db, m["id"])] == ["hand", "move"]
 
 
 def test_append_refuses_a_stale_count_and_keeps_the_log(db):
@@ -92,3 +139,17 @@ def test_record_round_trip():
               ]}
     events = [{"kind": k, "data": d} for k, d in record_to_events(record)]
     assert to_record(match, fold(events)) == record
+
+
+def test_the_database_is_a_path_or_a_postgresql_url(tmp_path):
+    from referee import settings
+
+    url = "postgresql://club:s3cret@db.example:5432/referee?sslmode=require"
+    assert settings.load(tmp_path, environ={"REFEREE_DATABASE": url})["DATABASE"] == url
+    assert settings.load(tmp_path, environ={"REFEREE_DATABASE": "x/club.db"})["DATABASE"] == \
+        str(Path("x/club.db").resolve())
+    assert settings.load(tmp_path, environ={})["DATABASE"] == str(tmp_path.resolve() / "referee.db")
+    assert store.shown(url) == "postgresql://club:***@db.example:5432/referee?sslmode=require"
+    assert store.shown("postgresql://club@db.example/referee") == "postgresql://club@db.example/referee"
+    assert store.shown(str(tmp_path / "a.db")) == str(tmp_path / "a.db")
+    assert not store.is_postgres("postgresql.db") and store.is_postgres("postgres://h/db")

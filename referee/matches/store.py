@@ -1,0 +1,830 @@
+"""The store of matches: matches and their append-only event log, on SQLite or on PostgreSQL.
+
+Every accepted change to a match is one row appended to ``events`` in one transaction; nothing
+is updated or deleted (an undo is an event too). Every write goes through :func:`append_event`
+or :func:`create_match`.
+
+The database is named by one string (``REFEREE_DATABASE``): a file path is an SQLite file (the
+embedded default, :mod:`referee.backends.sqlite`), a ``postgresql://`` URL a PostgreSQL
+server that several app nodes may share (:mod:`referee.backends.postgres`). Each opens,
+migrates and pools its own connections; the queries below are the same on both (written with
+``?`` placeholders, which the PostgreSQL handle turns into its own), and nothing above this
+module knows which database runs. A handle (``db``) is what :func:`open_db` or a pool's
+``take`` gives: sqlite-utils' ``Database`` on SQLite, a :class:`~referee.backends.postgres.PgDb`
+on PostgreSQL, both with ``execute`` (rows as tuples), ``query`` (rows as dicts) and ``close``.
+
+Two phones moving on the same state: on SQLite the write transaction (``BEGIN IMMEDIATE``)
+counts the log before it appends, so the second finds the count changed; on PostgreSQL two
+transactions may count together, and the unique index on (match, seq) refuses the second insert.
+Both end in :class:`StaleError` («another phone moved first»), never an error page.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from typing import Any, Iterator, Sequence
+
+#: how long a writer waits for another's transaction (or a pooled connection) before giving up
+#: (an answer of 503, never a lost move): writes hold their locks for a row's insert only, so
+#: this is never reached in use
+BUSY_TIMEOUT_S = 10.0
+
+URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(database: str) -> bool:
+    """Whether ``database`` names a PostgreSQL server (a URL) rather than an SQLite file."""
+    return isinstance(database, str) and database.startswith(URL_SCHEMES)
+
+
+def shown(database: str) -> str:
+    """``database`` as it may be printed: a URL without its password."""
+    if not is_postgres(database):
+        return database
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(database)
+    if parts.password is None:
+        return database
+    netloc = parts.netloc.rsplit("@", 1)[1]
+    user = f"{parts.username}:***@" if parts.username else ":***@"
+    return urlunsplit(parts._replace(netloc=user + netloc))
+
+
+def open_db(database: str) -> Any:
+    """A handle on ``database`` (a path or a ``postgresql://`` URL), its schema brought up to
+    date (once per process, and once across processes that start together)."""
+    if is_postgres(database):
+        from referee.backends import postgres as store_postgres
+
+        return store_postgres.open_db(database)
+    from referee.backends import sqlite as store_sqlite
+
+    return store_sqlite.open_db(database)
+
+
+def Pool(database: str, keep: int = 8) -> Any:  # noqa: N802 - it makes the pool of one kind or the other
+    """The connections of one worker process: ``take()`` one for a request, ``give(db)`` it back,
+    ``close()``. A process forked from one that had opened some opens its own."""
+    if is_postgres(database):
+        from referee.backends import postgres as store_postgres
+
+        return store_postgres.Pool(database, keep)
+    from referee.backends import sqlite as store_sqlite
+
+    return store_sqlite.Pool(database, keep)
+
+
+def migrations_of(db: Any) -> tuple[list[str], list[str]]:
+    """The names of the migrations applied to ``db`` (in the order they were, each once if all
+    is well) and of all that its kind of database has."""
+    if _pg(db):
+        from referee.backends import postgres as store_postgres
+
+        return store_postgres.applied(db.conn), [name for name, _steps in store_postgres.MIGRATIONS]
+    from referee.backends import sqlite as store_sqlite
+
+    done = [r[0] for r in db.execute("SELECT name FROM _sqlite_migrations WHERE migration_set = ?"
+                                     " ORDER BY rowid", [store_sqlite.migrations.name])]
+    return done, [m.name for m in store_sqlite.migrations._migrations]
+
+
+def errors() -> tuple[type[BaseException], ...]:
+    """Every database error of the kinds in use (SQLite's always; PostgreSQL's once its driver is
+    loaded, which only a ``postgresql://`` database does)."""
+    import sqlite3
+
+    pg = sys.modules.get("psycopg")
+    return (sqlite3.Error, pg.Error) if pg is not None else (sqlite3.Error,)
+
+
+def operational_errors() -> tuple[type[BaseException], ...]:
+    """The errors that say the database could not answer just now (locked past the timeout, the
+    server gone, no pooled connection free in time): a 503, never a 500."""
+    import sqlite3
+
+    pg = sys.modules.get("psycopg")
+    return (sqlite3.OperationalError, pg.OperationalError) if pg is not None else (sqlite3.OperationalError,)
+
+
+def integrity_errors() -> tuple[type[BaseException], ...]:
+    import sqlite3
+
+    pg = sys.modules.get("psycopg")
+    return (sqlite3.IntegrityError, pg.IntegrityError) if pg is not None else (sqlite3.IntegrityError,)
+
+
+def _pg(db: Any) -> bool:
+    return getattr(db, "dialect", "sqlite") == "postgresql"
+
+
+def key_hash(key: str) -> str:
+    """What a match is looked up by: the SHA-256 of its key. The lookup's timing (an index
+    walk that stops at the first differing byte) then tells a guesser nothing about the key
+    itself; the key found is then compared in constant time (:func:`match_by_key`)."""
+    import hashlib
+
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class StaleError(Exception):
+    """The match changed since the page was drawn (another phone moved first)."""
+
+
+def ping(db: Any) -> None:
+    """A real read of the store (the events table's first row), raising when it does not answer."""
+    list(db.execute("SELECT 1 FROM events LIMIT 1").fetchall())
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@contextmanager
+def _write(db: Any) -> Iterator[None]:
+    """One write transaction, taken before reading what it checks (on SQLite ``BEGIN
+    IMMEDIATE``: the writers take turns; on PostgreSQL a transaction whose conflicting insert the
+    unique indexes refuse)."""
+    if _pg(db):
+        with db.conn.transaction():
+            yield
+        return
+    conn = db.conn
+    if conn.in_transaction:
+        conn.commit()
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        conn.rollback()
+        raise
+    else:
+        conn.commit()
+
+
+def _match_row(row: Any) -> Any:
+    if row is None:
+        return None
+    out = dict(row)
+    out["options"] = json.loads(out["options"])
+    out["players"] = json.loads(out["players"])
+    out["settings"] = json.loads(out.get("settings") or "{}")
+    out["archived"] = bool(out.get("archived"))
+    return out
+
+
+def create_match(db: Any, variant: str, options: dict, players: list[str],
+                 events: Sequence[tuple] = (), lang: str | None = None,
+                 settings: dict | None = None, created: str | None = None) -> dict:
+    """Store a new match (and, for an import, its events) in one transaction. An event is
+    ``(kind, data)`` or ``(kind, data, at)`` (an imported log keeps its times)."""
+    from referee.matches.events import KINDS
+
+    if any(e[0] not in KINDS for e in events):
+        raise ValueError("not a kind of change")  # the import checks every change before
+    now = _now()
+    edit_key, view_key = secrets.token_urlsafe(18), secrets.token_urlsafe(9)
+    with _write(db):
+        cur = db.execute(
+            "INSERT INTO matches (edit_key, view_key, variant, options, players, created, lang,"
+            " settings, edit_hash, view_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (edit_key, view_key, variant,
+             json.dumps(options, ensure_ascii=False), json.dumps(players, ensure_ascii=False),
+             created or now, lang if lang in ("ru", "en") else None,
+             json.dumps(settings or {}, ensure_ascii=False), key_hash(edit_key), key_hash(view_key)),
+        )
+        match_id = cur.fetchone()[0]
+        for seq, (kind, data, *at) in enumerate(events, start=1):
+            db.execute(
+                "INSERT INTO events (match_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
+                (match_id, seq, kind, json.dumps(data, ensure_ascii=False), at[0] if at else now),
+            )
+    return get_match(db, match_id)  # type: ignore[return-value]  # just stored
+
+
+def get_match(db: Any, match_id: int) -> dict | None:
+    rows = list(db.query("SELECT * FROM matches WHERE id = ?", [match_id]))
+    return _match_row(rows[0] if rows else None)
+
+
+def match_by_key(db: Any, key: str, column: str) -> dict | None:
+    """The match whose edit or view key is ``key``: found by the key's hash, then the key
+    compared in constant time (``hmac.compare_digest``)."""
+    import hmac
+
+    assert column in ("edit_key", "view_key")
+    if not isinstance(key, str) or not key or len(key) > 64:
+        return None
+    hashed = "edit_hash" if column == "edit_key" else "view_hash"
+    rows = list(db.query(f"SELECT * FROM matches WHERE {hashed} = ?", [key_hash(key)]))
+    if not rows or not hmac.compare_digest(rows[0][column].encode(), key.encode("utf-8", "surrogatepass")):
+        return None
+    return _match_row(rows[0])
+
+
+def remember(db: Any, browser: str, match_id: int, edit: bool) -> None:
+    """Put a match in a browser's list (``edit``: it came by the edit link; a view never takes
+    that away). Written only when it changes anything: opening a page is mostly a read."""
+    row = db.execute("SELECT edit FROM browser_matches WHERE browser = ? AND match_id = ?",
+                     [browser, match_id]).fetchone()
+    if row is not None and row[0] >= int(edit):
+        return
+    with _write(db):
+        db.execute(
+            "INSERT INTO browser_matches (browser, match_id, edit, at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (browser, match_id) DO UPDATE SET edit = CASE"
+            " WHEN excluded.edit > browser_matches.edit THEN excluded.edit ELSE browser_matches.edit END",
+            (browser, match_id, int(edit), _now()))
+
+
+def browser_matches(db: Any, browser: str, limit: int = 60) -> list[dict]:
+    """The matches of one browser's list, newest change first, each with ``mine`` (it came by
+    the edit link), its event count and last change."""
+    rows = db.query(
+        "SELECT m.*, b.edit AS mine, COUNT(e.id) AS n, MAX(e.at) AS last"
+        " FROM browser_matches b JOIN matches m ON m.id = b.match_id"
+        " LEFT JOIN events e ON e.match_id = m.id WHERE b.browser = ?"
+        " GROUP BY m.id, b.edit ORDER BY COALESCE(MAX(e.at), m.created) DESC, m.id DESC LIMIT ?",
+        [browser, limit])
+    out = []
+    for r in rows:
+        m = _match_row(r)
+        m["mine"] = bool(m["mine"])
+        out.append(m)
+    return out
+
+
+def list_matches(db: Any) -> list[dict]:
+    """All matches, newest first, with their event counts and last change."""
+    rows = db.query(
+        "SELECT m.*, COUNT(e.id) AS n, MAX(e.at) AS last"
+        " FROM matches m LEFT JOIN events e ON e.match_id = m.id"
+        " GROUP BY m.id ORDER BY COALESCE(MAX(e.at), m.created) DESC, m.id DESC"
+    )
+    return [_match_row(r) for r in rows]
+
+
+def events(db: Any, match_id: int, after: int = 0) -> list[dict]:
+    """The match's event log in order (those with ``seq`` greater than ``after``)."""
+    out = []
+    for row in db.query("SELECT id, seq, kind, data, at FROM events WHERE match_id = ? AND seq > ?"
+                        " ORDER BY seq", [match_id, after]):
+        out.append({"seq": row["seq"], "kind": _intern(row["kind"]), "data": _data(row["data"]),
+                    "at": _intern(row["at"]), "id": row["id"]})
+    return out
+
+
+def _data(text: str) -> dict:
+    """An event's data, its keys and short texts shared with every other event's (a worker keeps
+    the logs of the matches it serves: a move's player and token repeat all through them)."""
+    data = json.loads(text)
+    if isinstance(data, dict):
+        return {_intern(k): (_intern(v) if isinstance(v, str) and len(v) <= 40 else v) for k, v in data.items()}
+    return data
+
+
+_intern = sys.intern
+
+
+def log_digest(db: Any, match_id: int, upto: int) -> str | None:
+    """The SHA-256 of the match's first ``upto`` events exactly as stored (``seq``, ``kind``, the
+    ``data`` text and ``at`` of each), or None when the log has fewer."""
+    import hashlib
+
+    h = hashlib.sha256()
+    n = 0
+    for seq, kind, data, at in db.execute(
+            "SELECT seq, kind, data, at FROM events WHERE match_id = ? AND seq <= ? ORDER BY seq",
+            [match_id, upto]):
+        n += 1
+        if seq != n:
+            return None
+        h.update(f"{seq}\x1f{kind}\x1f{data}\x1f{at}\x1e".encode("utf-8", "surrogatepass"))
+    return h.hexdigest() if n == upto else None
+
+
+def checkpoint(db: Any, match_id: int) -> dict | None:
+    """The match's checkpoint as stored (``count``, ``digest``, ``data`` as text), or None."""
+    row = db.execute("SELECT count, digest, data FROM checkpoints WHERE match_id = ?",
+                     [match_id]).fetchone()
+    return {"count": row[0], "digest": row[1], "data": row[2]} if row is not None else None
+
+
+def put_checkpoint(db: Any, match_id: int, count: int, digest: str, data: str) -> None:
+    """Keep (or replace) the match's checkpoint; one row per match."""
+    with _write(db):
+        db.execute(
+            "INSERT INTO checkpoints (match_id, count, digest, data, at) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (match_id) DO UPDATE SET count = excluded.count, digest = excluded.digest,"
+            " data = excluded.data, at = excluded.at",
+            (match_id, count, digest, data, _now()))
+
+
+def event_count(db: Any, match_id: int) -> int:
+    return db.execute("SELECT COUNT(*) FROM events WHERE match_id = ?", [match_id]).fetchone()[0]
+
+
+class DuplicateError(Exception):
+    """The tap with this ``op`` key was recorded already (it was sent twice)."""
+
+
+def has_op(db: Any, match_id: int, op: str | None) -> bool:
+    """Whether an event made by the tap ``op`` is in the log."""
+    if not op:
+        return False
+    return db.execute("SELECT 1 FROM events WHERE match_id = ? AND op = ?", [match_id, op]).fetchone() \
+        is not None
+
+
+class LimitError(Exception):
+    """The match holds as many changes as one match may (``limits.MAX_EVENTS``)."""
+
+
+def append_event(db: Any, match_id: int, expected: int, kind: str, data: dict,
+                 check=None, op: str | None = None) -> int:
+    """Append one event if the log still has ``expected`` events; returns the new count.
+
+    ``check(events)`` runs on the log as it stands and may raise to refuse the change
+    (nothing is written then). It runs before the write lock is taken: the log is
+    append-only, so a log that still has ``expected`` events when the lock is held is the
+    very log that was checked. The lock is thus held for one count and one insert, never
+    for a replay (a replay under the lock made other tables wait: "database is locked").
+    ``op`` is the tap's own key: a second event with the same key is refused with
+    :class:`DuplicateError` (asked first: a tap sent twice is not a stale one).
+    """
+    return append(db, match_id, expected, kind, data, check, op)["seq"]
+
+
+def append(db: Any, match_id: int, expected: int, kind: str, data: dict, check=None,
+           op: str | None = None) -> dict:
+    """``append_event``, returning the event as stored (``seq``, ``kind``, ``data``, ``at``, ``id``).
+    Without ``check`` (the web app checks the move on its kept replay of the ``expected``
+    events first) the write transaction only counts the log and appends."""
+    if check is not None:
+        from referee import limits
+
+        if expected >= limits.MAX_EVENTS:
+            raise LimitError(expected)
+        if has_op(db, match_id, op):
+            raise DuplicateError(op)
+        current = events(db, match_id)
+        if len(current) != expected:
+            raise StaleError(len(current))
+        check(current)
+    return append_all(db, match_id, expected, [(kind, data)], op)[0]
+
+
+def append_all(db: Any, match_id: int, expected: int, changes: list[tuple[str, dict]],
+               op: str | None = None) -> list[dict]:
+    """Append several events in one transaction, all or none, if the log still has ``expected``
+    events (a hand's start and the opening move the rules leave no choice about); the events as
+    stored, as :func:`append` gives one. ``op``, the tap's key, goes with the first: the tap that
+    made them all."""
+    from referee import limits
+    from referee.matches.events import KINDS
+
+    if not changes:
+        return []
+    unknown = [kind for kind, _data in changes if kind not in KINDS]
+    if unknown:  # no write path may log a kind the registry (and so the import) does not know
+        raise ValueError(f"not a kind of change: {unknown[0]!r}")
+    if expected + len(changes) > limits.MAX_EVENTS:
+        raise LimitError(expected)
+    if has_op(db, match_id, op):
+        raise DuplicateError(op)
+    stored = []
+    with _moved_first(db, match_id, op), _write(db):
+        if has_op(db, match_id, op):
+            raise DuplicateError(op)
+        n = event_count(db, match_id)
+        if n != expected:
+            raise StaleError(n)
+        at = _now()
+        for i, (kind, data) in enumerate(changes):
+            text = json.dumps(data, ensure_ascii=False)
+            cur = db.execute(
+                "INSERT INTO events (match_id, seq, kind, data, at, op) VALUES (?, ?, ?, ?, ?, ?)"
+                " RETURNING id",
+                (match_id, n + 1 + i, kind, text, at, (op or None) if i == 0 else None),
+            )
+            # the data as it reads back from the log (a JSON round trip), as ``events`` gives it
+            stored.append({"seq": n + 1 + i, "kind": kind, "data": json.loads(text), "at": at,
+                           "id": cur.fetchone()[0]})
+    return stored
+
+
+@contextmanager
+def _moved_first(db: Any, match_id: int, op: str | None = None) -> Iterator[None]:
+    """A write refused by a unique index (the same ``seq`` of the match, or the same tap's
+    ``op``, written meanwhile by another transaction: on PostgreSQL two may count the log at
+    once) is the stale or the repeated change it is, never an error: the transaction was rolled
+    back, nothing of it is stored."""
+    try:
+        yield
+    except integrity_errors():
+        if has_op(db, match_id, op):
+            raise DuplicateError(op) from None
+        raise StaleError(event_count(db, match_id)) from None
+
+
+def rename_player(db: Any, match_id: int, expected: int, seat: int, new: str,
+                  via: str = "edit") -> int:
+    """Rename the player in ``seat``: the match's players and one ``rename`` event (the log keeps
+    who he was), in one transaction; refused like any change when another phone moved first."""
+    from referee import limits
+
+    if expected >= limits.MAX_EVENTS:
+        raise LimitError(expected)
+    with _moved_first(db, match_id), _write(db):
+        n = event_count(db, match_id)
+        if n != expected:
+            raise StaleError(n)
+        players = json.loads(db.execute("SELECT players FROM matches WHERE id = ?",
+                                        [match_id]).fetchone()[0])
+        old = players[seat]
+        players[seat] = new
+        db.execute("UPDATE matches SET players = ? WHERE id = ?",
+                   (json.dumps(players, ensure_ascii=False), match_id))
+        db.execute(
+            "INSERT INTO events (match_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
+            (match_id, n + 1, "rename",
+             json.dumps({"seat": seat, "from": old, "to": new, "via": via}, ensure_ascii=False),
+             _now()),
+        )
+    return n + 1
+
+
+def set_settings(db: Any, match_id: int, settings: dict) -> None:
+    """The match's own house settings (not rules: the replay never reads them)."""
+    with _write(db):
+        db.execute("UPDATE matches SET settings = ? WHERE id = ?",
+                   (json.dumps(settings, ensure_ascii=False), match_id))
+
+
+def set_archived(db: Any, match_id: int, archived: bool) -> None:
+    """Hide a match from the list, or bring it back (nothing is deleted)."""
+    with _write(db):
+        db.execute("UPDATE matches SET archived = ? WHERE id = ?", (1 if archived else 0, match_id))
+
+
+def seat_keys(db: Any, match_id: int, seats: int) -> list[str]:
+    """Each seat's key (0 .. ``seats`` - 1), made the first time it is asked for: as unguessable
+    as the edit key, never derived from it."""
+    have = {r["seat"]: r["key"] for r in db.query(
+        "SELECT seat, key FROM seat_keys WHERE match_id = ?", [match_id])}
+    missing = [s for s in range(seats) if s not in have]
+    if missing:
+        with _write(db):
+            for s in missing:
+                key = secrets.token_urlsafe(18)
+                db.execute("INSERT INTO seat_keys (match_id, seat, key, key_hash, created)"
+                           " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", (match_id, s, key, key_hash(key), _now()))
+        have = {r["seat"]: r["key"] for r in db.query(
+            "SELECT seat, key FROM seat_keys WHERE match_id = ?", [match_id])}
+    return [have[s] for s in range(seats)]
+
+
+def seat_by_key(db: Any, key: str) -> tuple[dict, int] | None:
+    """The match and the seat whose seat key is ``key`` (found by its hash, then compared in
+    constant time), or None."""
+    import hmac
+
+    if not isinstance(key, str) or not key or len(key) > 64:
+        return None
+    rows = list(db.query("SELECT match_id, seat, key FROM seat_keys WHERE key_hash = ?", [key_hash(key)]))
+    if not rows or not hmac.compare_digest(rows[0]["key"].encode(), key.encode("utf-8", "surrogatepass")):
+        return None
+    m = get_match(db, rows[0]["match_id"])
+    return (m, rows[0]["seat"]) if m is not None else None
+
+
+# -- club nights and tournaments -------------------------------------------------------------
+
+
+def _event_row(row: Any) -> Any:
+    if row is None:
+        return None
+    out = dict(row)
+    out["record"] = json.loads(out["record"])
+    out["state"] = json.loads(out["state"])
+    return out
+
+
+def create_event(db: Any, record: dict, state: dict) -> dict:
+    """Store a new event (its record and the app's state beside it) with a new director's key
+    and a new public key; returns it as :func:`get_event` does."""
+    director_key, view_key = secrets.token_urlsafe(18), secrets.token_urlsafe(9)
+    now = _now()
+    with _write(db):
+        cur = db.execute(
+            "INSERT INTO club_events (director_key, director_hash, view_key, view_hash, record, state,"
+            " version, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (director_key, key_hash(director_key), view_key, key_hash(view_key),
+             json.dumps(record, ensure_ascii=False), json.dumps(state, ensure_ascii=False), 1, now, now))
+        event_id = cur.fetchone()[0]
+    return get_event(db, event_id)  # type: ignore[return-value]  # just stored
+
+
+def get_event(db: Any, event_id: int) -> dict | None:
+    rows = list(db.query("SELECT * FROM club_events WHERE id = ?", [event_id]))
+    return _event_row(rows[0] if rows else None)
+
+
+def event_by_key(db: Any, key: str, column: str) -> dict | None:
+    """The event whose director's key (``director_key``) or public key (``view_key``) is ``key``:
+    found by the key's hash, the key then compared in constant time."""
+    import hmac
+
+    assert column in ("director_key", "view_key")
+    if not isinstance(key, str) or not key or len(key) > 64:
+        return None
+    hashed = "director_hash" if column == "director_key" else "view_hash"
+    rows = list(db.query(f"SELECT * FROM club_events WHERE {hashed} = ?", [key_hash(key)]))
+    if not rows or not hmac.compare_digest(rows[0][column].encode(), key.encode("utf-8", "surrogatepass")):
+        return None
+    return _event_row(rows[0])
+
+
+def update_event(db: Any, event_id: int, version: int, record: dict, state: dict,
+                 audit: Sequence[tuple[str, dict]] = ()) -> int:
+    """Replace the event's record and state if it is still at ``version`` (else
+    :class:`StaleError`: another phone changed it first, nothing is written), with the audit's
+    entries, in one transaction; returns the new version."""
+    with _write(db):
+        cur = db.execute(
+            "UPDATE club_events SET record = ?, state = ?, version = version + 1, updated = ?"
+            " WHERE id = ? AND version = ?",
+            (json.dumps(record, ensure_ascii=False), json.dumps(state, ensure_ascii=False), _now(),
+             event_id, version))
+        if cur.rowcount != 1:
+            raise StaleError(version)
+        if audit:
+            n = db.execute("SELECT COUNT(*) FROM club_event_audit WHERE event_id = ?",
+                           [event_id]).fetchone()[0]
+            at = _now()
+            for i, (kind, data) in enumerate(audit, start=1):
+                db.execute(
+                    "INSERT INTO club_event_audit (event_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
+                    (event_id, n + i, kind, json.dumps(data, ensure_ascii=False), at))
+    return version + 1
+
+
+def event_audit(db: Any, event_id: int) -> list[dict]:
+    """The director's changes, oldest first."""
+    return [{"seq": r["seq"], "kind": r["kind"], "data": json.loads(r["data"]), "at": r["at"]}
+            for r in db.query("SELECT seq, kind, data, at FROM club_event_audit WHERE event_id = ?"
+                              " ORDER BY seq", [event_id])]
+
+
+def event_tables(db: Any, event_id: int) -> dict[tuple[int, int], int]:
+    """The match of each table: {(round, table): match id}."""
+    return {(r["round"], r["table_no"]): r["match_id"] for r in db.query(
+        "SELECT round, table_no, match_id FROM club_event_tables WHERE event_id = ?", [event_id])}
+
+
+def event_matches(db: Any, event_id: int) -> dict[tuple[int, int], dict]:
+    """The match of each table, read in one query: {(round, table): match}."""
+    return {(r["round"], r["table_no"]): _match_row({k: v for k, v in r.items() if k not in ("round", "table_no")})
+            for r in db.query("SELECT t.round AS round, t.table_no AS table_no, m.* FROM club_event_tables t"
+                              " JOIN matches m ON m.id = t.match_id WHERE t.event_id = ?", [event_id])}
+
+
+def link_table(db: Any, event_id: int, number: int, table: int, match_id: int) -> int:
+    """Give the table its match unless it has one already; the table's match (the one given
+    first: a second phone that made another loses)."""
+    with _write(db):
+        db.execute(
+            "INSERT INTO club_event_tables (event_id, round, table_no, match_id) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (event_id, round, table_no) DO NOTHING",
+            (event_id, number, table, match_id))
+    row = db.execute("SELECT match_id FROM club_event_tables WHERE event_id = ? AND round = ?"
+                     " AND table_no = ?", [event_id, number, table]).fetchone()
+    return int(row[0])
+
+
+# -- clubs: a roster kept under a director's key ---------------------------------------------------
+
+
+class ClubError(Exception):
+    """A change to a club refused (nothing was written): ``rule`` says why, ``params`` what
+    the page names (``referee.web.clubs`` says it in words)."""
+
+    def __init__(self, rule: str, **params):
+        super().__init__(rule)
+        self.rule = rule
+        self.params = params
+
+
+def _name_key(name: str) -> str:
+    from referee import limits
+
+    return limits.name_key(name)
+
+
+def _club_row(row: Any) -> Any:
+    return dict(row) if row is not None else None
+
+
+def create_club(db: Any, name: str) -> dict:
+    """A new club with its director's key and its read-only key (as unguessable as a match's)."""
+    director_key, view_key = secrets.token_urlsafe(18), secrets.token_urlsafe(12)
+    with _write(db):
+        cur = db.execute(
+            "INSERT INTO clubs (name, director_key, director_hash, view_key, view_hash, created)"
+            " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+            (name, director_key, key_hash(director_key), view_key, key_hash(view_key), _now()))
+        club_id = cur.fetchone()[0]
+    return get_club(db, club_id)  # type: ignore[return-value]  # just stored
+
+
+def get_club(db: Any, club_id: int) -> dict | None:
+    rows = list(db.query("SELECT * FROM clubs WHERE id = ?", [club_id]))
+    return _club_row(rows[0] if rows else None)
+
+
+def club_by_key(db: Any, key: str) -> tuple[dict, bool] | None:
+    """(the club, True) for its director's key, (the club, False) for its read-only key, or
+    None; found by the key's hash, the key then compared in constant time."""
+    import hmac
+
+    if not isinstance(key, str) or not key or len(key) > 64:
+        return None
+    hashed = key_hash(key)
+    for column, director in (("director", True), ("view", False)):
+        rows = list(db.query(f"SELECT * FROM clubs WHERE {column}_hash = ?", [hashed]))
+        if rows and hmac.compare_digest(rows[0][f"{column}_key"].encode(), key.encode("utf-8", "surrogatepass")):
+            return _club_row(rows[0]), director
+    return None
+
+
+def rename_club(db: Any, club_id: int, name: str) -> None:
+    with _write(db):
+        db.execute("UPDATE clubs SET name = ? WHERE id = ?", (name, club_id))
+
+
+def remember_club(db: Any, browser: str, club_id: int, director: bool) -> None:
+    """Put a club in a browser's list (``director``: it came by the director's link; a visit by
+    the read-only link never takes that away). Written only when it changes anything."""
+    row = db.execute("SELECT director FROM browser_clubs WHERE browser = ? AND club_id = ?",
+                     [browser, club_id]).fetchone()
+    if row is not None and row[0] >= int(director):
+        return
+    with _write(db):
+        db.execute(
+            "INSERT INTO browser_clubs (browser, club_id, director, at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (browser, club_id) DO UPDATE SET director = CASE WHEN excluded.director >"
+            " browser_clubs.director THEN excluded.director ELSE browser_clubs.director END",
+            (browser, club_id, int(director), _now()))
+
+
+def browser_clubs(db: Any, browser: str) -> list[dict]:
+    """The clubs of one browser's list, each with ``director`` (it came by the director's link)."""
+    rows = db.query("SELECT c.*, b.director AS director FROM browser_clubs b JOIN clubs c ON c.id = b.club_id"
+                    " WHERE b.browser = ? ORDER BY c.name, c.id", [browser])
+    return [dict(r, director=bool(r["director"])) for r in rows]
+
+
+def club_players(db: Any, club_id: int, merged: bool = False) -> list[dict]:
+    """The club's players in the order they were added (``merged``: those merged into another too)."""
+    where = "" if merged else " AND merged_into IS NULL"
+    rows = db.query(f"SELECT * FROM club_players WHERE club_id = ?{where} ORDER BY id", [club_id])
+    return [dict(r, retired=bool(r["retired"])) for r in rows]
+
+
+def club_player(db: Any, club_id: int, player_id: int) -> dict | None:
+    rows = list(db.query("SELECT * FROM club_players WHERE club_id = ? AND id = ?", [club_id, player_id]))
+    return dict(rows[0], retired=bool(rows[0]["retired"])) if rows else None
+
+
+def _taken(db: Any, club_id: int, name: str, but: int | None = None) -> dict | None:
+    """The club's player (not merged) whose name equals ``name`` but for case and width."""
+    rows = list(db.query("SELECT * FROM club_players WHERE club_id = ? AND name_key = ? AND merged_into IS NULL",
+                         [club_id, _name_key(name)]))
+    rows = [r for r in rows if r["id"] != but]
+    return dict(rows[0]) if rows else None
+
+
+def _insert_player(db: Any, club_id: int, name: str) -> int:
+    if _taken(db, club_id, name) is not None:
+        raise ClubError("club.name_taken", name=name)
+    cur = db.execute("INSERT INTO club_players (club_id, name, name_key, retired, created)"
+                     " VALUES (?, ?, ?, 0, ?) RETURNING id", (club_id, name, _name_key(name), _now()))
+    return cur.fetchone()[0]
+
+
+def add_club_player(db: Any, club_id: int, name: str) -> dict:
+    """Add a player to the roster; refused (``club.name_taken``) when the name is there already."""
+    with _write(db):
+        player_id = _insert_player(db, club_id, name)
+    return club_player(db, club_id, player_id)  # type: ignore[return-value]  # just stored
+
+
+def _own_player(db: Any, club_id: int, player_id: int) -> dict:
+    p = club_player(db, club_id, player_id)
+    if p is None or p["merged_into"] is not None:
+        raise ClubError("club.no_player")
+    return p
+
+
+def rename_club_player(db: Any, club_id: int, player_id: int, name: str) -> None:
+    """The player's name on the roster (the matches keep the names they were played under)."""
+    with _write(db):
+        _own_player(db, club_id, player_id)
+        if _taken(db, club_id, name, but=player_id) is not None:
+            raise ClubError("club.name_taken", name=name)
+        db.execute("UPDATE club_players SET name = ?, name_key = ? WHERE id = ?",
+                        (name, _name_key(name), player_id))
+
+
+def retire_club_player(db: Any, club_id: int, player_id: int, retired: bool) -> None:
+    """Retire a player (his matches and rating stay; he is no longer offered), or bring him back."""
+    with _write(db):
+        _own_player(db, club_id, player_id)
+        db.execute("UPDATE club_players SET retired = ? WHERE id = ?", (1 if retired else 0, player_id))
+
+
+def merge_club_players(db: Any, club_id: int, keep: int, gone: int) -> None:
+    """Two names of one person made one: every seat of ``gone`` becomes ``keep``'s, and ``gone``
+    leaves the roster (kept, marked merged into ``keep``). Refused when they are one player, or
+    when both sat at one match (one person cannot hold two seats)."""
+    with _write(db):
+        if keep == gone:
+            raise ClubError("club.merge_self")
+        _own_player(db, club_id, keep)
+        _own_player(db, club_id, gone)
+        both = db.execute("SELECT a.match_id FROM club_seats a JOIN club_seats b ON a.match_id = b.match_id"
+                          " WHERE a.player_id = ? AND b.player_id = ? ORDER BY a.match_id", [keep, gone]).fetchone()
+        if both is not None:
+            raise ClubError("club.merge_met", match=both[0])
+        db.execute("UPDATE club_seats SET player_id = ? WHERE player_id = ?", (keep, gone))
+        db.execute("UPDATE club_players SET merged_into = ? WHERE id = ?", (keep, gone))
+        db.execute("UPDATE club_players SET merged_into = ? WHERE merged_into = ?", (keep, gone))
+
+
+def match_club(db: Any, match_id: int) -> int | None:
+    """The club whose match this is, or None."""
+    row = db.execute("SELECT club_id FROM club_matches WHERE match_id = ?", [match_id]).fetchone()
+    return row[0] if row is not None else None
+
+
+def link_match(db: Any, club_id: int, match_id: int, seats: list, rated: bool = True) -> list[int]:
+    """Make a match the club's, each seat its club player: ``seats`` holds a player's id, or a
+    name (the roster's player of that name, added to the roster when there is none), one per
+    seat. In one transaction; refused when the match is another club's, when a seat names no
+    player of this club, or when one player is named for two seats. The seats' player ids."""
+    players = json.loads(db.execute("SELECT players FROM matches WHERE id = ?", [match_id]).fetchone()[0])
+    if len(seats) != len(players):
+        raise ClubError("club.seats")
+    with _write(db):
+        other = match_club(db, match_id)
+        if other is not None and other != club_id:
+            raise ClubError("club.other_club")
+        ids: list[int] = []
+        for who in seats:
+            if isinstance(who, str):
+                found = _taken(db, club_id, who)
+                ids.append(found["id"] if found is not None else _insert_player(db, club_id, who))
+            else:
+                ids.append(_own_player(db, club_id, int(who))["id"])
+        if len(set(ids)) != len(ids):
+            raise ClubError("club.seated_twice")
+        if other is None:
+            db.execute("INSERT INTO club_matches (match_id, club_id, rated, added) VALUES (?, ?, ?, ?)",
+                            (match_id, club_id, 1 if rated else 0, _now()))
+        db.execute("DELETE FROM club_seats WHERE match_id = ?", (match_id,))
+        for seat, player_id in enumerate(ids):
+            db.execute("INSERT INTO club_seats (match_id, seat, player_id) VALUES (?, ?, ?)",
+                            (match_id, seat, player_id))
+    return ids
+
+
+def set_club_rated(db: Any, club_id: int, match_id: int, rated: bool) -> None:
+    """Whether the club's match moves its players' ratings."""
+    with _write(db):
+        db.execute("UPDATE club_matches SET rated = ? WHERE match_id = ? AND club_id = ?",
+                        (1 if rated else 0, match_id, club_id))
+
+
+def club_matches(db: Any, club_id: int) -> list[dict]:
+    """The club's matches, oldest first (the order the ratings take them in), each as the
+    match lists give it (its event count ``n`` and last change ``last``) with ``rated`` and
+    ``seat_players`` (the club player's id in each seat)."""
+    rows = db.query(
+        "SELECT m.*, c.rated AS rated, COUNT(e.id) AS n, MAX(e.at) AS last"
+        " FROM club_matches c JOIN matches m ON m.id = c.match_id"
+        " LEFT JOIN events e ON e.match_id = m.id WHERE c.club_id = ?"
+        " GROUP BY m.id, c.rated ORDER BY m.created, m.id", [club_id])
+    out = [_match_row(r) for r in rows]
+    seats: dict[int, dict[int, int]] = {}
+    for r in db.query("SELECT s.match_id, s.seat, s.player_id FROM club_seats s"
+                      " JOIN club_matches c ON c.match_id = s.match_id WHERE c.club_id = ?", [club_id]):
+        seats.setdefault(r["match_id"], {})[r["seat"]] = r["player_id"]
+    for m in out:
+        m["rated"] = bool(m["rated"])
+        have = seats.get(m["id"], {})
+        m["seat_players"] = [have.get(s) for s in range(len(m["players"]))]
+    return out
