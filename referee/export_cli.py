@@ -1,7 +1,8 @@
 """``referee csv``: every hand of every match on this server as CSV, for the operator's
 spreadsheet (the web app's CSV exports hold only the matches a browser knows).
 
-The figures are the player pages' own (``referee.web.players``): one replay of each log.
+The figures are the player pages' own (``referee.matches.statistics``, from each match's
+scoreboard): one replay of each log, with no web app.
 """
 
 from __future__ import annotations
@@ -19,15 +20,18 @@ WORDS = {"ru": {"no_db": "Базы данных нет: {path}", "written": "З�
 
 def write_csv(database: str, out: Any) -> tuple[int, int]:
     """Write the CSV of every match in ``database`` to the text stream ``out``; (matches, rows)."""
-    from . import create_app
-    from .matches import spreadsheet
-    from .web import get_db, players, store
+    from .matches import spreadsheet, statistics
+    from .web import engine, store
 
-    app = create_app({"DATABASE": database, "SECRET_KEY": "csv-export", "TESTING": False})
-    with app.test_request_context():
-        facts = players.all_facts(store.list_matches(get_db()))
+    db = store.open_db(database)
+    try:
+        facts = [statistics.match_facts(m, engine.replay(m, store.events(db, m["id"])).report)
+                 for m in store.list_matches(db)]
+    finally:
+        db.conn.close()
+    facts.sort(key=lambda f: (f["date"], f["id"]))  # as the player pages count them
     # the web app's CSV exactly (a name that reads as a formula is written as text)
-    rows = spreadsheet.write(out, players.CSV_HEAD, players.csv_rows(facts))
+    rows = spreadsheet.write(out, statistics.CSV_HEAD, statistics.csv_rows(facts))
     return len(facts), rows
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.matches import scoreboard
 from referee.record import Report
 from referee.rules import REGISTRY, catalogue, make_variant
 from referee.rules.errors import RuleError
@@ -239,16 +240,9 @@ def replay(match: dict, events: list[dict], base: MatchState | None = None) -> M
     final = report.hands[-1].hand if report.hands and len(report.hands) == len(hands) else None
     _slim(report)
     data = report.to_json()
-    data["now"] = match_now(report)
+    data["now"] = scoreboard.now_of(report)
     return MatchState(hands=hands, report=data, live=report.live, error=problem, ended=ended,
                       final=final, events=events, folded=folded, rep=report, of=of)
-
-
-def match_now(report) -> dict:
-    """What the scoreboard says beyond the record's report: the «козёл» (who reached the limit),
-    a «сухой» win, the eggs carried into the next hand and what hangs now."""
-    return {"goats": list(report.goats), "dry": bool(report.dry), "eggs": int(report.eggs),
-            "hanging": dict(report.hanging)}
 
 
 def _ended_hand(match: dict, hands: list[LoggedHand], report=None):

@@ -83,3 +83,10 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["lang"] = lang
     app.jinja_env.filters["table_time"] = table_time
     flask_wtf.i18n._get_translations = _wtforms_translations
+
+
+def pair_words(a: str, b: str) -> str:
+    """Two players named together (a pair, two winners) in the page's language."""
+    from flask_babel import gettext as _
+
+    return _("%(a)s and %(b)s", a=a, b=b)

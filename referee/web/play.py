@@ -18,13 +18,14 @@ from flask_babel import gettext as _
 
 from referee import limits
 from referee.limits import whole_number
+from referee.matches import scoreboard
 from referee.rules import catalogue
 from referee.rules.hand import Hand
 from referee.rules.move_words import move_words
 
 from . import engine, forms, get_db, states, store
 from .chart import running_chart
-from .i18n import lang
+from .i18n import lang, pair_words
 from referee.matches.log import fold, laid_tiles, log_of, to_record
 
 bp = Blueprint("play", __name__, url_prefix="/m/<key>")
@@ -197,7 +198,7 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
     return render_template(
         "play/table.html", m=m, n=len(evs), state=state, phase=ph, hv=hv, problem=problem,
         refusal=refusal, places=places or [], tile=tile, form=forms.ActionForm(),
-        edit=True, score=_score(m, state),
+        edit=True, score=score_of(m, state.report),
         # greyed out on the tiles-left picker: what lies on the table at the end (a tile laid
         # and cut back into a hand, as in the sausage, may be left)
         laid=hv["on_table"] if ph == "left" and hv else laid_tiles(state.last) if state.last else [],
@@ -925,24 +926,24 @@ def _preview(m: dict, state, values) -> dict:
     still to come) or ``problem`` (why it cannot be, in words)."""
     out: dict = {"score": None, "row": None, "waiting": [], "problem": None}
     if phase(m, state) != "next" or not values.get("out"):
-        out["score"] = _score(m, state)
+        out["score"] = score_of(m, state.report)
         return out
     try:
         res = result_from_form(m, values)
     except Refused as r:
         out["problem"] = r.message
-        out["score"] = _score(m, state)
+        out["score"] = score_of(m, state.report)
         return out
     new = states.after(m, state, "result", {"result": res})
     if new.error is not None and new.error.rule == "left.missing":
         out["waiting"] = left_needed(new)
-        out["score"] = _score(m, state)
+        out["score"] = score_of(m, state.report)
     elif new.error is not None:
         out["problem"] = new.error.message(lang())
-        out["score"] = _score(m, state)
+        out["score"] = score_of(m, state.report)
     else:
-        out["score"] = _score(m, new)
-        out["row"] = out["score"]["rows"][-1] if out["score"]["rows"] else None
+        out["score"] = score_of(m, new.report)
+        out["row"] = out["score"].rows[-1] if out["score"].rows else None
         out["in_play"] = _in_play_of(m, res)
     return out
 
@@ -1035,51 +1036,16 @@ def result_values(m: dict, result: dict | None = None, left: dict | None = None)
     return v
 
 
-def _score(m: dict, state) -> dict:
-    """The scoreboard: a column per player (with pairs: per pair), each hand's points, what
-    hangs and the eggs, the running totals, the match's winners and its «козёл»."""
-    players = m["players"]
-    report = state.report
-    teams = report.get("teams")
-    if teams:
-        columns = [{"key": t[0], "name": _("%(a)s and %(b)s", a=t[0], b=t[1]), "members": list(t)}
-                   for t in teams]
-    else:
-        columns = [{"key": p, "name": p, "members": [p]} for p in players]
-    keys = [c["key"] for c in columns]
-    running = {k: 0 for k in keys}
-    rows = []
-    series = {c["name"]: [0] for c in columns}
-    for h in report.get("hands", []):
-        pts = h.get("points") or {}
-        for c in columns:
-            running[c["key"]] += int(pts.get(c["key"], 0) or 0)
-            series[c["name"]].append(running[c["key"]])
-        rows.append({"number": h.get("number"), "end": h.get("end"), "winner": h.get("winner"),
-                     "points": pts, "totals": dict(running), "hanging": h.get("hanging") or {},
-                     "eggs": h.get("eggs")})
-    opts = m["options"]
-    spec = catalogue.spec(m["variant"])
-    kind = spec.scoring_kind(opts)
-    goal = spec.goal(opts)
-    totals = report.get("totals") or running
-    now = report.get("now") or {}
-    winners = report.get("match_winners") or ([report["match_winner"]] if report.get("match_winner") else [])
-    goats = now.get("goats") or []
-    kozel = None
-    if engine.rules_of(m).names_the_kozel() and goats:
-        kozel = (_("%(a)s and %(b)s", a=goats[0], b=goats[1]) if teams and len(goats) == 2
-                 else ", ".join(goats))
-    winner = None
-    if winners:
-        winner = _("%(a)s and %(b)s", a=winners[0], b=winners[1]) if len(winners) == 2 else winners[0]
-    hanging = now.get("hanging") or {}
-    hangs = [{"name": c["name"], "n": hanging[c["key"]]} for c in columns if hanging.get(c["key"])]
-    return {"rows": rows, "totals": totals, "goal": goal, "kind": kind, "winner": winner,
-            "winners": winners, "kozel": kozel, "pairs": bool(teams), "dry": bool(now.get("dry")),
-            "columns": columns, "eggs": now.get("eggs") or 0, "hangs": hangs,
-            "kozel_min": opts.get("kozel_min") or 0,
-            "chart": running_chart([c["name"] for c in columns], series, goal)}
+def score_of(m: dict, report: dict) -> scoreboard.Scoreboard:
+    """The match's scoreboard (``referee.matches.scoreboard``) from its replay's report, its
+    names in the page's language."""
+    return scoreboard.of_match(m, report, pair_words)
+
+
+@bp.app_template_global("scoreboard_chart")
+def scoreboard_chart(score: scoreboard.Scoreboard) -> dict:
+    """The running totals' chart of a scoreboard (``play/_scoreboard.html``)."""
+    return running_chart([c.name for c in score.columns], score.series, score.goal)
 
 
 @bp.get("/score")
@@ -1089,7 +1055,7 @@ def score(key: str):
     evs, state = _load(m)
     from . import life
 
-    return render_template("play/score.html", m=m, n=len(evs), state=state, score=_score(m, state),
+    return render_template("play/score.html", m=m, n=len(evs), state=state, score=score_of(m, state.report),
                            phase=phase(m, state), edit=True, form=forms.ActionForm(),
                            life=life.score_extras(m, evs, state))
 
@@ -1097,7 +1063,7 @@ def score(key: str):
 def board_page(m: dict, back: str):
     """The table scoreboard (large type, following the match): from either link."""
     evs, state = _load(m)
-    return render_template("play/board.html", m=m, n=len(evs), state=state, score=_score(m, state),
+    return render_template("play/board.html", m=m, n=len(evs), state=state, score=score_of(m, state.report),
                            back=back)
 
 

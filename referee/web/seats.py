@@ -42,13 +42,13 @@ def own_words(evs: list[dict], name: str) -> dict[int, str]:
 
 def _page(m: dict, seat: int, problem: str | None = None, status: int = 200):
     from . import life
-    from .play import _score, phase
+    from .play import phase, score_of
 
     evs, state = states.load(m)
     extras = life.score_extras(m, evs, state)
     name = m["players"][seat]
-    score = _score(m, state)
-    rows = {r["number"]: r for r in score["rows"]}
+    score = score_of(m, state.report)
+    rows = {r.number: r for r in score.rows}
     return render_template("seats/seat.html", m=m, n=len(evs), seat=seat, name=name, state=state,
                            score=score, life=extras, phase=phase(m, state), rows=rows,
                            own=own_words(evs, name), form=forms.ActionForm(), problem=problem), status

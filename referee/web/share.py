@@ -9,10 +9,11 @@ from collections import OrderedDict
 from flask import Blueprint, abort, jsonify, render_template, url_for
 from markupsafe import Markup
 
+from referee.matches import scoreboard
 from referee.rules import catalogue
 
 from . import engine, get_db, states, store
-from .play import _score, phase
+from .play import phase, score_of
 
 bp = Blueprint("share", __name__, url_prefix="/s/<key>")
 
@@ -47,15 +48,15 @@ def view(key: str):
 #: made from: a scoreboard changes when a hand ends, not with each move, and the viewers' phones
 #: of a table ask for the same one after every move (it was about half of a view's CPU at hand
 #: 30: ``tools/web_profile.py --route view``)
-_BOARDS: OrderedDict[bytes, tuple[dict, Markup]] = OrderedDict()
+_BOARDS: OrderedDict[bytes, tuple[scoreboard.Scoreboard, Markup]] = OrderedDict()
 _BOARDS_KEPT = 512
-#: what ``play._score`` reads of the engine's report
+#: what ``play.score_of`` reads of the engine's report
 _SCORE_READS = ("teams", "hands", "totals", "now", "match_winners", "match_winner")
 _boards_lock = threading.Lock()
 
 
-def view_scoreboard(m: dict, state) -> tuple[dict, Markup]:
-    """The scoreboard's model (``play._score``) and ``play/_scoreboard.html`` as the read-only
+def view_scoreboard(m: dict, state) -> tuple[scoreboard.Scoreboard, Markup]:
+    """The scoreboard's model (``play.score_of``) and ``play/_scoreboard.html`` as the read-only
     view draws it (no corrections or verdicts: the view shows none), made once for the same
     match fields, report and language."""
     from .i18n import lang
@@ -68,7 +69,7 @@ def view_scoreboard(m: dict, state) -> tuple[dict, Markup]:
         if kept is not None:
             _BOARDS.move_to_end(key)
             return kept
-    score = _score(m, state)
+    score = score_of(m, state.report)
     kept = (score, Markup(render_template("play/_scoreboard.html", m=m, score=score, edit=False)))
     with _boards_lock:
         _BOARDS[key] = kept

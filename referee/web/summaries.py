@@ -1,5 +1,5 @@
 """What the lists read of a match, kept per worker: the home page's figures (hands, the winner,
-the leader) and the player pages' facts (``players.match_facts``).
+the leader) and the player pages' facts (``referee.matches.statistics.match_facts``).
 
 A browser's list holds up to 60 matches; drawn from their replays it cost seconds of CPU on
 a worker that kept none of them (a replay of each whole log), on every visit once the kept
@@ -17,6 +17,8 @@ import threading
 from collections import OrderedDict
 
 from flask import current_app
+
+from referee.matches import statistics
 
 from . import engine, get_db, states, store
 
@@ -70,13 +72,12 @@ def of(m: dict, lang: str) -> dict:
     if value is not None:
         return value
     from .matches import _leader
-    from .players import match_facts
 
     _evs, state = states.load(m, hot=False)
     winner = state.report.get("match_winner")
     value = {"hands": len(state.hands), "winner": winner,
              "leader": _leader(m, state.report) if not winner else None,
-             "facts": match_facts(m, state)}
+             "facts": statistics.match_facts(m, state.report)}
     if state.count == n:  # (a change since the list was read: kept under its own count next time)
         kept().put(key, value)
     return value
