@@ -20,8 +20,8 @@ WORDS = {"ru": {"no_db": "Базы данных нет: {path}", "written": "З�
 
 def write_csv(database: str, out: Any) -> tuple[int, int]:
     """Write the CSV of every match in ``database`` to the text stream ``out``; (matches, rows)."""
-    from .matches import spreadsheet, statistics
-    from .web import engine, store
+    from .matches import spreadsheet, statistics, store
+    from .web import engine
 
     db = store.open_db(database)
     try:
