@@ -2,7 +2,7 @@
 
     python tools/web_load.py --tables 100 [--hands-before 0|29] [--move-every 10] [--poll-every 2.5]
                              [--duration 60] [--server referee|gunicorn|waitress] [--workers N]
-                             [--clients K]
+                             [--clients K] [--viewers V] [--event] [--standings S] [--standings-every T]
 
 ``--workers N``: the server's processes (``referee serve --workers N``, gunicorn's ``-w N``; the
 default is each server's own: one for ``referee serve``, 2 for gunicorn). ``--clients K``: the
@@ -30,6 +30,14 @@ every acknowledged move is in the database afterwards (read back from the log: e
 server answered with the table, in order, and nothing else; a change whose answer was lost, a
 timeout, counts as acknowledged when the table shows it recorded afterwards, as the player would
 see it).
+
+``--viewers V``: the read-only phones at each table (default 1). ``--event``: the tables are
+round 1 of a club evening (an event of four players a table, each table's match linked to it as the
+director's «start round» links them), and ``--standings S`` phones keep its public standings page
+open, each loading it every ``--standings-every`` seconds (``GET standings``: every table read from
+its match, the event judged, the standings, the cross table) — the evening of 50 tables with a
+scorer and two viewers each and the standings on 20 phones is
+``--tables 50 --viewers 2 --event --standings 20``.
 
 Its helpers (seeded matches, the server, the client) serve ``tools/web_bench.py`` too.
 """
@@ -422,11 +430,13 @@ class Stats:
 
 
 class Table:
-    def __init__(self, m: dict, plan: list[PlannedHand], start_hand: int, port: int, stats: Stats):
+    def __init__(self, m: dict, plan: list[PlannedHand], start_hand: int, port: int, stats: Stats,
+                 viewers: int = 1):
         self.m, self.plan, self.hand = m, plan, start_hand
         self.step = 0  # the next step of self.plan[self.hand]
         self.phone = Phone(port, stats)
-        self.viewer = Phone(port, stats)
+        self.viewers = [Phone(port, stats) for _ in range(viewers)]
+        self.viewer = self.viewers[0]
         self.edit = f"/m/{m['edit_key']}"
         self.form: dict | None = None
         self.acked: list[tuple[str, str]] = []  # (kind, token) of every change recorded
@@ -516,21 +526,56 @@ class Table:
             k += 1
             await asyncio.sleep(max(0.0, min(every - (time.monotonic() - t0), until - time.monotonic())))
 
-    async def run_viewer(self, until: float, every: float, rng: random.Random, limit: int) -> None:
+    async def run_viewer(self, until: float, every: float, rng: random.Random, limit: int,
+                         viewer: Phone | None = None) -> None:
+        viewer = viewer or self.viewer
         view = f"/s/{self.m['view_key']}"
         seen = None
         await asyncio.sleep(rng.uniform(0, every))
         k = 0
         while time.monotonic() < until and k < limit:
             t0 = time.monotonic()
-            ans = await self.viewer.request("GET view/n", "GET", view + "/n")
+            ans = await viewer.request("GET view/n", "GET", view + "/n")
             k += 1
             if ans is not None and ans.status == 200:
                 n = json.loads(ans.text()).get("n")
                 if n != seen:
                     seen = n
-                    await self.viewer.request("GET view", "GET", view)
+                    await viewer.request("GET view", "GET", view)
             await asyncio.sleep(max(0.0, min(every - (time.monotonic() - t0), until - time.monotonic())))
+
+
+def store_event(db_path: str, matches: list[dict]) -> str:
+    """An event whose round 1 is these matches, one a table (four entrants each, as the director's
+    «start round» seats them and links each table's match); the public key of its standings."""
+    from referee.web import store
+
+    seats = len(NAMES)
+    entrants = [{"id": f"p{i}", "name": f"Игрок {i}"} for i in range(1, seats * len(matches) + 1)]
+    record = {"format": "referee-event/1", "name": "Вечер нагрузки",
+              "game": {"variant": VARIANT, "seats": seats, "options": dict(matches[0]["options"])},
+              "system": "swiss", "unit": "player", "rounds": 3, "entrants": entrants,
+              "round_list": [{"round": 1, "tables": [
+                  {"table": t, "seats": [e["id"] for e in entrants[(t - 1) * seats:t * seats]]}
+                  for t in range(1, len(matches) + 1)]}]}
+    db = store.open_db(db_path)
+    ev = store.create_event(db, record, {"rounds": {"1": {"started": "2026-01-01T00:00:00+00:00"}}})
+    for t, m in enumerate(matches, 1):
+        store.link_table(db, ev["id"], 1, t, m["id"])
+    db.close()
+    return ev["view_key"]
+
+
+async def run_standings(phone: Phone, path: str, until: float, every: float, rng: random.Random,
+                        limit: int) -> None:
+    """A phone with the event's standings open: the page loaded every ``every`` seconds."""
+    await asyncio.sleep(rng.uniform(0, every))
+    k = 0
+    while time.monotonic() < until and k < limit:
+        t0 = time.monotonic()
+        await phone.request("GET standings", "GET", path)
+        k += 1
+        await asyncio.sleep(max(0.0, min(every - (time.monotonic() - t0), until - time.monotonic())))
 
 
 def check_log(db_path: str, tables: list[Table], before_events: list[int]) -> dict:
@@ -560,6 +605,9 @@ def default_workers(server: str, workers: int | None) -> int:
 
 #: the tables each client process drives (set before the processes are forked)
 _DRIVEN: list["Table"] = []
+#: the standings phones (and the standings page's path, and how often each loads it)
+_STANDINGS: list[Phone] = []
+_STANDINGS_AT: tuple[str, float] = ("", 30.0)
 
 
 def _drive_share(args: tuple) -> dict:
@@ -568,9 +616,13 @@ def _drive_share(args: tuple) -> dict:
 
     k, of, duration, move_every, poll_every, seed, limit = args
     mine = _DRIVEN[k::of]
+    boards = _STANDINGS[k::of]
     stats = Stats()
     for t in mine:
-        t.phone.stats = t.viewer.stats = stats
+        for phone in [t.phone] + t.viewers:
+            phone.stats = stats
+    for phone in boards:
+        phone.stats = stats
     rng = random.Random(seed * 7919 + k)
     me0 = resource.getrusage(resource.RUSAGE_SELF)
 
@@ -579,7 +631,11 @@ def _drive_share(args: tuple) -> dict:
         jobs = []
         for t in mine:
             jobs.append(t.run_phone(until, move_every, random.Random(rng.random()), limit))
-            jobs.append(t.run_viewer(until, poll_every, random.Random(rng.random()), limit))
+            for viewer in t.viewers:
+                jobs.append(t.run_viewer(until, poll_every, random.Random(rng.random()), limit, viewer))
+        path, every = _STANDINGS_AT
+        for phone in boards:
+            jobs.append(run_standings(phone, path, until, every, random.Random(rng.random()), limit))
         await asyncio.gather(*jobs)
         for t in mine:
             if t.lost is not None:  # a change whose answer was lost at the end: on the table?
@@ -590,7 +646,10 @@ def _drive_share(args: tuple) -> dict:
                 t.lost = None
         for t in mine:
             t.phone.close()
-            t.viewer.close()
+            for viewer in t.viewers:
+                viewer.close()
+        for phone in boards:
+            phone.close()
 
     asyncio.run(drive())
     me = resource.getrusage(resource.RUSAGE_SELF)
@@ -601,7 +660,8 @@ def _drive_share(args: tuple) -> dict:
 
 def run_load(tables: int, hands_before: int, duration: float, move_every: float, poll_every: float,
              server: str = "gunicorn", workers: int | None = None, seed: int = 7, clients: int = 1,
-             warm_rounds: int | None = None, states_events: int | None = None) -> dict:
+             warm_rounds: int | None = None, states_events: int | None = None, viewers: int = 1,
+             event: bool = False, standings: int = 0, standings_every: float = 30.0) -> dict:
     """One bounded run; returns its figures. ``clients``: the driver's processes (each drives a
     share of the tables on connections of its own), so that one client's event loop is not the
     queue being measured."""
@@ -617,7 +677,11 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
         before_events = [len(record_to_events({"hands": [p.record for p in plan[:hands_before]]}))
                          for plan in plans]
         stats = Stats()
-        ts = [Table(m, plan, hands_before, srv.port, stats) for m, plan in zip(matches, plans)]
+        ts = [Table(m, plan, hands_before, srv.port, stats, viewers) for m, plan in zip(matches, plans)]
+        global _STANDINGS, _STANDINGS_AT
+        standings_path = f"/ev/{store_event(srv.db, matches)}" if event else ""
+        _STANDINGS = [Phone(srv.port, stats) for _ in range(standings if event else 0)]
+        _STANDINGS_AT = (standings_path, standings_every)
         # before the clock starts every table's pages are opened a few times on connections of
         # their own (each new one may go to either worker), so that each worker has replayed
         # each match once (at a club the phones have them open already: what a first page costs
@@ -635,6 +699,9 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
                         await once.request("warm", "GET", t.edit)
                         await once.request("warm", "GET", f"/s/{t.m['view_key']}")
             await asyncio.gather(*(one(t) for t in ts))
+            if standings_path:
+                for _ in range(rounds):
+                    await Phone(srv.port, warm, keep_alive=False).request("warm", "GET", standings_path)
 
         w0 = time.monotonic()
         asyncio.run(warm_up())
@@ -673,6 +740,8 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
             "server_cpu_ms_per_table_s": round(per_table, 3),
             "tables": tables, "hands_before": hands_before, "server": server, "workers": workers,
             "clients": clients, "warm_rounds": rounds, "states_events": states_events,
+            "viewers_per_table": viewers, "event": event, "standings_phones": len(_STANDINGS),
+            "standings_every_s": standings_every if event else None,
             "warm_up_s": round(warm_s, 1), "duration_s": round(wall, 1),
             "move_every_s": move_every, "poll_every_s": poll_every,
             "server_cpu_s": round(cpu, 2), "server_cpu_share": round(cpu / wall, 2),
@@ -709,11 +778,20 @@ def main(argv: list[str] | None = None) -> int:
                     help="the changes each worker keeps replayed (the app's STATES_EVENTS; default the app's own)")
     ap.add_argument("--clients", type=int, default=1, metavar="K",
                     help="the driver's processes, each driving a share of the tables (default 1)")
+    ap.add_argument("--viewers", type=int, default=1, metavar="V", help="read-only phones at each table (default 1)")
+    ap.add_argument("--event", action="store_true",
+                    help="the tables are round 1 of an event (its standings page is then served)")
+    ap.add_argument("--standings", type=int, default=20, metavar="S",
+                    help="with --event: phones with the standings page open (default 20)")
+    ap.add_argument("--standings-every", type=float, default=30.0, metavar="T",
+                    help="with --event: seconds between two loads of the standings on a phone (default 30,"
+                         " as the page refreshes itself)")
     args = ap.parse_args(argv)
     if not 1 <= args.tables <= 5000 or not 0 < args.duration <= 600:
         ap.error("--tables 1..5000, --duration up to 600 s")
     out = run_load(args.tables, args.hands_before, args.duration, args.move_every, args.poll_every,
-                   args.server, args.workers, args.seed, args.clients, args.warm, args.states_events)
+                   args.server, args.workers, args.seed, args.clients, args.warm, args.states_events,
+                   args.viewers, args.event, args.standings, args.standings_every)
     print(json.dumps(out, ensure_ascii=False, indent=1))
     return 0 if out["every_move_present"] and not out["errors"] else 1
 
