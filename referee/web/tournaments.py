@@ -33,6 +33,8 @@ from datetime import datetime, timezone
 from fractions import Fraction
 from typing import Any, Callable
 
+from markupsafe import escape
+
 from flask import (Blueprint, Response, abort, flash, redirect, render_template, request, url_for)
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -253,6 +255,8 @@ class Live:
     event: Event | None
     error: EventError | None
     names: dict[str, str]
+    #: what the event's standings depend on: its version and every result read from a match
+    key: tuple = ()
 
     @property
     def paired(self) -> int:
@@ -264,9 +268,51 @@ class Live:
         return n if n and not is_closed(self.ev["state"], n) else None
 
 
+class Kept:
+    """What a worker keeps of its events, each under the event's version and the results read from
+    its matches (``Live.key``): the event read and judged, and the public pages drawn; a change
+    of the director's or a table's new result is another key. At most :data:`KEPT` entries, the
+    one unused the longest going first."""
+
+    KEPT = 256
+
+    def __init__(self) -> None:
+        import threading
+        from collections import OrderedDict
+
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[tuple, Any] = OrderedDict()
+
+    def get(self, key: tuple) -> Any:
+        with self._lock:
+            value = self._kept.get(key)
+            if value is not None:
+                self._kept.move_to_end(key)
+            return value
+
+    def put(self, key: tuple, value: Any) -> None:
+        with self._lock:
+            self._kept[key] = value
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.KEPT:
+                self._kept.popitem(last=False)
+
+
+def kept() -> Kept:
+    from flask import current_app
+
+    ext = current_app.extensions
+    if "referee.events_kept" not in ext:
+        ext["referee.events_kept"] = Kept()
+    return ext["referee.events_kept"]
+
+
 def live(ev: dict) -> Live:
     db = get_db()
-    record = copy.deepcopy(ev["record"])
+    # the record's rounds and tables copied (a result read from a match is written into the copy)
+    record = dict(ev["record"])
+    record["round_list"] = [dict(r, tables=[dict(t) for t in r.get("tables", [])]) if "tables" in r else dict(r)
+                            for r in ev["record"]["round_list"]]
     names = {e["id"]: e["name"] for e in record.get("entrants", [])}
     matches = store.event_matches(db, ev["id"])
     tables: dict[int, list[TableView]] = {}
@@ -279,17 +325,26 @@ def live(ev: dict) -> Live:
                 t["result"] = tv.derived
             views.append(tv)
         tables[rnd["round"]] = views
-    event: Event | None = None
-    error: EventError | None = None
-    try:
-        event = checked(record)
-    except EventError as e:
-        error = e
+    key = ("judged", ev["id"], ev["version"],
+           json.dumps([[tv.round, tv.number, tv.result] for r in tables.values() for tv in r if tv.stored is None],
+                      sort_keys=True))
+    judged = kept().get(key)
+    if judged is None:
+        event: Event | None = None
+        error: EventError | None = None
         try:
-            event = ev_core.read(ev["record"])
-        except EventError:
-            event = None
-    return Live(ev, record, tables, event, error, names)
+            event = checked(record)
+        except EventError as e:
+            error = e
+            try:
+                event = ev_core.read(ev["record"])
+            except EventError:
+                event = None
+        judged = (event, error)
+        kept().put(key, judged)
+    lv = Live(ev, record, tables, judged[0], judged[1], names)
+    lv.key = key
+    return lv
 
 
 # -- the set-up ----------------------------------------------------------------------------
@@ -933,7 +988,41 @@ def clock(ev: dict, number: int) -> dict | None:
 
 def standings_view(lv: Live, after: int | None = None) -> dict:
     """Everything the standings pages draw: the rows (places, match points, every tie-break),
-    the cross table and each unit's matches."""
+    the cross table and each unit's matches (their cells' words in the page's language); kept by
+    the worker under the event's key (``Live.key``) and the language."""
+    key = ("view", lv.key, after, lang())
+    got = kept().get(key) if lv.key else None
+    if got is None:
+        got = _standings_view(lv, after)
+        if lv.key:
+            kept().put(key, got)
+    return got
+
+
+def _cell_words(cell: dict, names: str) -> tuple[Any, Any]:
+    """A round's cell of the cross table and its line in the unit's matches (HTML, escaped)."""
+    from markupsafe import Markup, escape
+
+    if cell.get("bye"):
+        word = escape(_("bye"))
+        return word, word
+    if cell.get("playing"):
+        cross = Markup("<i>%s…</i>") % _("T%(t)d", t=cell["table"])
+    else:
+        cross = Markup("<b>%s</b> <small>%s %s</small>") % (cell["mp"], _("vs"), ",".join(map(str, cell["opponents"])))
+    line = escape(_("table %(t)d", t=cell["table"])) + ", " + escape(_("with")) + " " + escape(names)
+    if cell.get("forfeit"):
+        line += " — " + escape(_("forfeit"))
+    elif cell.get("totals"):
+        line += escape(f" — {cell['totals']}, {cell['mp']} ({cell['diff']})")
+    elif cell.get("playing"):
+        line += " — " + escape(_("playing"))
+    if cell.get("view"):
+        line += Markup(' · <a href="%s">%s</a>') % (url_for("share.view", key=cell["view"]), _("the match"))
+    return cross, line
+
+
+def _standings_view(lv: Live, after: int | None = None) -> dict:
     event = lv.event
     if event is None or lv.error is not None:
         return {"rows": [], "rounds": [], "after": 0}
@@ -973,15 +1062,26 @@ def standings_view(lv: Live, after: int | None = None) -> dict:
             cells[u][rnd.number] = {"bye": True}
     h2h = _head_to_head_values(event, lines, ranked)
     withdrawn = {u for u, line in enumerate(lines) if line.withdrawn is not None}
+    rounds = list(range(1, n + 1))
+    round_words = [_("Round %(n)d", n=r) for r in rounds]
     rows = []
     for u in ranked:
         line = lines[u]
-        rows.append({"place": line.place, "names": units.names(u), "ids": list(units.ids[u]),
+        cross, matches = [], []
+        for r, words in zip(rounds, round_words):
+            cell = cells[u].get(r)
+            if cell is None:
+                cross.append("·")
+                continue
+            c, m = _cell_words(cell, ", ".join(cell.get("names", [])))
+            cross.append(c)
+            matches.append(escape(words) + ": " + m)
+        rows.append({"cross": cross, "matches": matches,"place": line.place, "names": units.names(u), "ids": list(units.ids[u]),
                      "mp": _num(line.match_points), "buchholz": _num(line.buchholz),
                      "diff": _signed(line.score_diff), "played": line.played, "byes": line.byes,
                      "withdrawn": u in withdrawn, "cells": cells[u],
                      "h2h": _num(h2h[u]) if u in h2h else "—"})
-    return {"rows": rows, "rounds": list(range(1, n + 1)), "after": n, "tiebreaks": list(event.tiebreaks)}
+    return {"rows": rows, "rounds": rounds, "after": n, "tiebreaks": list(event.tiebreaks)}
 
 
 def _head_to_head_values(event: Event, lines: list, ranked: list[int]) -> dict[int, Fraction]:
@@ -1230,10 +1330,17 @@ def audit(key: str):
 def standings(key: str):
     """The live standings, read only: places, match points, every tie-break, the cross table,
     each unit's matches."""
+    from flask import session
+
     ev = _public(key)
     lv = live(ev)
-    return render_template("event/standings.html", **_common(lv), key=key, view=standings_view(lv),
-                           current=lv.open_round(), big=False)
+    cache = ("page", lv.key, lang())
+    page = kept().get(cache)
+    if page is None or "_flashes" in session:
+        page = render_template("event/standings.html", **_common(lv), key=key, view=standings_view(lv),
+                               current=lv.open_round(), big=False)
+        kept().put(cache, page)
+    return page
 
 
 @bp.get("/ev/<key>/board")

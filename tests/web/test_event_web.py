@@ -48,6 +48,11 @@ def statuses(client, director: str) -> list[str]:
     return [li.select_one(".badge").get_text(strip=True) for li in soup(client.get(director)).select(".table-row")]
 
 
+def page_order(client, director: str) -> list[str]:
+    rows = soup(client.get(public(client, director))).select("table.standings tbody .name")
+    return [r.get_text(strip=True) for r in rows]
+
+
 def flashes(resp_page) -> list[str]:
     return [p.get_text(" ", strip=True) for p in soup(resp_page).select(".flash")]
 
@@ -200,6 +205,7 @@ def _played_round_one(client):
 def test_a_correction_is_audited_and_reranks(app, client):
     d, t1, t2 = _played_round_one(client)
     standings_before = core.standings(core.load(exported(client, d)))
+    assert page_order(client, d) == [" + ".join(w["names"]) for w in standings_before]
     version = stored(app, d)["version"]
     # a total that is not a number changes nothing
     resp = post(client, d, "/round/1/table/1/result", {"side_0": "abc", "side_1": "5", "ended": "target",
@@ -220,6 +226,7 @@ def test_a_correction_is_audited_and_reranks(app, client):
     assert [res["totals"][x] for x in seats] == [104, 31, 104, 31] and res["ended"] == "target"
     after = core.standings(core.load(record))
     assert after != standings_before
+    assert page_order(client, d) == [" + ".join(w["names"]) for w in after]  # the page kept is not served
     top = {tuple(r["unit"]) for r in after if r["match_points"] == 1}
     assert (seats[1],) in top and (seats[0],) not in top
     with app.app_context():
