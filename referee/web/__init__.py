@@ -73,6 +73,10 @@ def init_app(app: Flask) -> None:
     from . import clubs
 
     app.register_blueprint(clubs.bp)  # a club's roster, its matches, its players' ratings
+    from . import tournaments
+
+    if clubs.event_picker not in tournaments.ENTRANT_PICKERS:  # an event's entrants from the roster
+        tournaments.ENTRANT_PICKERS.append(clubs.event_picker)
     from . import health
 
     app.register_blueprint(health.bp)  # /healthz for a service manager or a monitor

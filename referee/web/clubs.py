@@ -636,6 +636,31 @@ def picker_players(db, club: dict) -> list[dict]:
     return _offered(db, club)
 
 
+def event_picker():
+    """The roster picker under an event's entrants (``tournaments.ENTRANT_PICKERS``): the active
+    players of every club this browser directs, best rating first, a tap writing a name into the
+    entrants' field (``templates/club/_event_picker.html``; on the director's page, the late
+    entry's one name); None when this browser directs no club."""
+    from markupsafe import Markup
+
+    from .matches import BROWSER
+
+    if BROWSER not in session:
+        return None
+    db = get_db()
+    clubs = []
+    for c in store.browser_clubs(db, _browser()):
+        if not c["director"]:
+            continue
+        players = [dict(p, rated=p["shown"] != "—") for p in _offered(db, c)]
+        if players:
+            clubs.append({"name": c["name"], "players": players})
+    if not clubs:
+        return None
+    late = request.endpoint == "events.director"
+    return Markup(render_template("club/_event_picker.html", clubs=clubs, late=late))
+
+
 def picked(db, club_id: int, values: list[str], seed: bool = True) -> list[dict]:
     """The club's players a roster picker sent (``values``: the ids of the chips picked, e.g.
     ``request.form.getlist("player")``), each once, in seeding order (``seed``: best rating

@@ -340,3 +340,21 @@ def test_the_seeding_and_the_picker_of_entrants(app, client):
             with pytest.raises(store.ClubError):
                 clubs.picked(db, club_id, bad)
         assert [p["name"] for p in clubs.picker_players(db, store.get_club(db, club_id))] == ["Вера", "Аня", "Боря"]
+
+
+def test_an_events_entrants_are_offered_from_the_clubs_this_browser_directs(app, client):
+    club = make_club(client)
+    add(client, club, "Аня", "Боря")
+    retired = pid_of(client, club, "Боря")
+    assert post(client, club, f"/p/{retired}/retire", retired="1").status_code == 302
+    page = soup(client.get("/events/new/traditional"))
+    picker = page.select_one(".event-picker")
+    assert picker.summary.get_text() == "Игроки — Клуб «Рыба»"
+    assert [b["data-name"] for b in picker.select(".roster-chip")] == ["Аня"]    # the retired are not offered
+    assert picker.select_one(".pick-all") is not None
+    # a browser that only follows the club by its read-only link, or knows no club, is offered nothing
+    view = "/club/" + soup(client.get(club)).select_one("a.view-link")["href"].rsplit("/club/", 1)[1]
+    visitor = app.test_client()
+    visitor.get(view)
+    assert soup(visitor.get("/events/new/traditional")).select(".event-picker") == []
+    assert soup(app.test_client().get("/events/new/traditional")).select(".event-picker") == []
