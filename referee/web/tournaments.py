@@ -55,8 +55,16 @@ from .i18n import lang
 bp = Blueprint("events", __name__)
 
 #: where the club's roster may offer its players at the set-up and the late entry: each function
-#: returns HTML (``markupsafe.Markup``) drawn under the entrants' field, or None
+#: returns HTML (``markupsafe.Markup``) drawn under the entrants' field, or None; the names it offers are
+#: sent as ``pick`` fields (``picked_entrants``)
 ENTRANT_PICKERS: list[Callable[[], Any]] = []
+
+
+def picked_entrants() -> list[str]:
+    """The names a picker (``ENTRANT_PICKERS``) sent as ``pick`` fields (each a line of the
+    entrants' field: a name, or a fixed pair «Аня + Вера»), after those typed."""
+    return [p.strip() for p in request.form.getlist("pick") if p and p.strip()]
+
 
 #: the most entrants an event takes, and the most rounds
 MAX_ENTRANTS = 400
@@ -452,7 +460,8 @@ def setup(variant: str):
                 form.seats.data = 4
     problem = None
     if form.validate_on_submit():
-        names, couples, problem = split_entrants(form.entrants.data or "", form.unit.data == "pair")
+        text = "\n".join([form.entrants.data or ""] + picked_entrants())
+        names, couples, problem = split_entrants(text, form.unit.data == "pair")
         if problem is None:
             problem = _setup_problem(form, spec, names)
         if problem is None:
@@ -859,6 +868,8 @@ def correct(key: str, number: int, table: int):
                 raise Refused(_("Choose what ended the match."))
             after = {"totals": totals, "ended": ended}
             kind = "correct"
+        if t.get("result") == after:
+            return None  # sent again (a second tap, a reload): recorded once
         t["result"] = after
         try:
             checked(_frozen(record, live(dict(ev, record=record, state=state)), number))
@@ -924,7 +935,8 @@ def late_entry(key: str):
 
     def change(record: dict, state: dict):
         pairs = record["unit"] == "pair"
-        names, couples, problem = split_entrants(request.form.get("names", ""), pairs)
+        names, couples, problem = split_entrants("\n".join([request.form.get("names", "")] + picked_entrants()),
+                                                 pairs)
         if problem is not None:
             raise Refused(problem)
         if not names:
@@ -1148,8 +1160,8 @@ def _common(lv: Live) -> dict:
         res = tv.result or {}
         if res.get("ended") == "forfeit":
             return _("forfeit: %(who)s did not come", who=", ".join(names.get(x, x) for x in res["absent"]))
-        totals = res.get("totals") or {}
-        parts = [" + ".join(names[tv.seats[s]] for s in g) + " " + _num(Fraction(str(totals[tv.seats[g[0]]])))
+        totals = res.get("totals") or _judged_totals(lv, tv)
+        parts = [" + ".join(names[tv.seats[s]] for s in g) + " " + _num(Fraction(str(totals.get(tv.seats[g[0]], 0))))
                  for g in groups]
         return " — ".join(parts) + " (" + str(ENDED_WORDS[res.get("ended") or "target"]) + ")"
 
@@ -1163,6 +1175,18 @@ def _common(lv: Live) -> dict:
             "sides_words": lambda tv: plan_sides(tv.seats), "sides_of_table": sides_of_table,
             "result_words": result_words, "ended_choices": ended, "event_words": event_words,
             "names_of": lambda ids: ", ".join(names.get(x, x) for x in ids)}
+
+
+def _judged_totals(lv: Live, tv: TableView) -> dict:
+    """A table's totals as the judge read them (a result given as the table's game record)."""
+    if lv.event is None or lv.error is not None:
+        return {}
+    for rnd in lv.event.round_list:
+        if rnd.number == tv.round:
+            for t in rnd.tables:
+                if t.number == tv.number and t.result is not None:
+                    return dict(t.result.totals)
+    return {}
 
 
 def _side_total(tv: TableView, group: tuple[int, ...]) -> str:
