@@ -25,44 +25,29 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .words import N_, say
+
 if TYPE_CHECKING:
     import sqlite3
 
 EXIT_REFUSED = 4
 
+#: every message of this command, said in the reader's language (``referee.words``)
 TEXT = {
-    "ru": {
-        "no_db": "Базы данных нет: {path}",
-        "exists": "Файл {path} уже есть: укажите другой или добавьте --force",
-        "bad_copy": "Копия не прошла проверку целостности ({detail}): ничего не записано",
-        "written": "Резервная копия записана: {path} (матчей: {matches}, событий: {events}, {size})",
-        "not_ours": "{path} — не база данных referee ({detail}): ничего не изменено",
-        "not_intact": "{path} повреждён ({detail}): ничего не изменено",
-        "restored": "Восстановлено из {src} в {db} (матчей: {matches}, событий: {events}).",
-        "kept": "Прежняя база сохранена: {path}",
-        "failed": "Не удалось восстановить: {detail}. База не изменена.",
-        "cannot_write": "Не удалось записать {path}: {reason}",
-        "not_sqlite": "это не файл базы данных SQLite",
-        "no_tables": "в нём нет таблиц {tables}",
-        "cannot_open": "файл не открывается для записи",
-        "sqlite_failed": "SQLite не смог скопировать базу («{detail}»)",
-    },
-    "en": {
-        "no_db": "There is no database at {path}",
-        "exists": "{path} exists: name another file or add --force",
-        "bad_copy": "The copy failed the integrity check ({detail}): nothing was written",
-        "written": "Backup written: {path} ({matches} matches, {events} events, {size})",
-        "not_ours": "{path} is not a referee database ({detail}): nothing was changed",
-        "not_intact": "{path} is damaged ({detail}): nothing was changed",
-        "restored": "Restored {src} into {db} ({matches} matches, {events} events).",
-        "kept": "The previous database is kept: {path}",
-        "failed": "The restore failed: {detail}. The database is unchanged.",
-        "cannot_write": "Cannot write {path}: {reason}",
-        "not_sqlite": "it is not an SQLite database file",
-        "no_tables": "it has no table {tables}",
-        "cannot_open": "the file cannot be opened for writing",
-        "sqlite_failed": "SQLite could not copy the database («{detail}»)",
-    },
+    'no_db': N_("There is no database at %(path)s"),
+    'exists': N_("%(path)s exists: name another file or add --force"),
+    'bad_copy': N_("The copy failed the integrity check (%(detail)s): nothing was written"),
+    'written': N_("Backup written: %(path)s (%(matches)s matches, %(events)s events, %(size)s)"),
+    'not_ours': N_("%(path)s is not a referee database (%(detail)s): nothing was changed"),
+    'not_intact': N_("%(path)s is damaged (%(detail)s): nothing was changed"),
+    'restored': N_("Restored %(src)s into %(db)s (%(matches)s matches, %(events)s events)."),
+    'kept': N_("The previous database is kept: %(path)s"),
+    'failed': N_("The restore failed: %(detail)s. The database is unchanged."),
+    'cannot_write': N_("Cannot write %(path)s: %(reason)s"),
+    'not_sqlite': N_("it is not an SQLite database file"),
+    'no_tables': N_("it has no table %(tables)s"),
+    'cannot_open': N_("the file cannot be opened for writing"),
+    'sqlite_failed': N_("SQLite could not copy the database («%(detail)s»)"),
 }
 
 
@@ -71,7 +56,7 @@ class Refused(Exception):
 
 
 def _t(lang: str, key: str, **params: Any) -> str:
-    return TEXT["en" if lang == "en" else "ru"][key].format(**params)
+    return say(lang, TEXT[key], **params)
 
 
 def _size(n: int) -> str:

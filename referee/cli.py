@@ -10,36 +10,41 @@ from typing import NoReturn, Sequence
 
 from . import cli_print
 from .rules.catalogue import VARIANTS, OptionError, spec
+from .terminal import cli_lang
+from .words import N_, say
 
+#: every message of ``check`` and ``bench``, said in the reader's language (``referee.words``)
 TEXT = {
-    "ok": ("Всё по правилам.", "Every hand is legal."),
-    "hand": ("Кон {n}", "Hand {n}"),
-    "end": ({"out": "вышел", "block": "рыба", "redeal": "пересдача", "result": "по результату", None: "не окончена"},
-            {"out": "out", "block": "block", "redeal": "redeal", "result": "result only", None: "unfinished"}),
-    "winner": ("победитель", "winner"),
-    "totals": ("Итого", "Totals"),
-    "match_winner": ("Матч выиграл", "Match won by"),
-    "match_winners": ("Матч выиграла пара", "Match won by the pair"),
-    "teams": ("Пары", "Pairs"),
-    "hanging": ("висит", "hanging"),
-    "eggs": ("яйца", "eggs"),
-    "error": ("Нарушение", "Broken rule"),
-    "where": ("кон {hand}, ход {turn}, «{move}»", "hand {hand}, turn {turn}, «{move}»"),
-    "bad": ("Запись не читается", "The record cannot be read"),
-    "rule": ("правило", "rule"),
-    "see": ("Правило на странице правил", "The rule on the rules page"),
-    "options": ("Домашние правила", "House rules"),
-    "bench_variant": ("Неизвестный вариант «{variant}»; варианты: {names}",
-                      "Unknown variant «{variant}»; the variants: {names}"),
-    "bench_players": ("В «{variant}» играют от {low} до {high} игроков",
-                      "{variant} is for {low} to {high} players"),
-    "bench_option": ("Домашнее правило не подходит: {message}", "A house rule is refused: {message}"),
+    "ok": N_("Every hand is legal."),
+    "hand": N_("Hand %(n)s"),
+    "winner": N_("winner"),
+    "totals": N_("Totals"),
+    "match_winner": N_("Match won by"),
+    "match_winners": N_("Match won by the pair"),
+    "teams": N_("Pairs"),
+    "hanging": N_("hanging"),
+    "eggs": N_("eggs"),
+    "error": N_("Broken rule"),
+    "where": N_("hand %(hand)s, turn %(turn)s, «%(move)s»"),
+    "bad": N_("The record cannot be read"),
+    "rule": N_("rule"),
+    "see": N_("The rule on the rules page"),
+    "options": N_("House rules"),
+    "bench_variant": N_("Unknown variant «%(variant)s»; the variants: %(names)s"),
+    "bench_players": N_("%(variant)s is for %(low)s to %(high)s players"),
+    "bench_option": N_("A house rule is refused: %(message)s"),
+    "bench_done": N_("%(variant)s, %(players)s players: %(hands)s hands, %(moves)s tiles laid in %(seconds)s s "
+                     "= %(hands_per_s)s hands/s, %(moves_per_s)s tiles/s (%(engine)s engine)"),
+    "cannot_open": N_("Cannot open the file: %(why)s"),
+    "internal": N_("internal error, please report it"),
 }
+#: how a hand ended, as the report names it
+ENDS = {"out": N_("out"), "block": N_("block"), "redeal": N_("redeal"), "result": N_("result only"),
+        None: N_("unfinished")}
 
 
-def _t(key: str, lang: str) -> str:
-    pair = TEXT[key]
-    return pair[0] if lang == "ru" else pair[1]  # type: ignore[return-value]
+def _t(key: str, lang: str, **params: object) -> str:
+    return say(lang, TEXT[key], **params)
 
 
 def option_lines(variant: str, options: dict, players: int, lang: str) -> list[str]:
@@ -59,7 +64,6 @@ def _readable(code: int, out: dict, lang: str, rep=None) -> str:
     prov = spec(out["variant"]).provisional if out.get("variant") else None
     if prov is not None:
         lines.append(prov.short(lang))
-    ends = TEXT["end"][0 if lang == "ru" else 1]
     for h in out["hands"]:
         pts = ", ".join(f"{p} {x}" for p, x in h["points"].items())
         w = f"; {_t('winner', lang)}: {h['winner']}" if h["winner"] else ""
@@ -68,7 +72,7 @@ def _readable(code: int, out: dict, lang: str, rep=None) -> str:
             extra += f"; {_t('hanging', lang)}: " + ", ".join(f"{p} {x}" for p, x in h["hanging"].items())
         if h.get("eggs") is not None:
             extra += f"; {_t('eggs', lang)}: {h['eggs']}"
-        lines.append(f"{_t('hand', lang).format(n=h['number'])}: {ends[h['end']]}{w}; {pts}{extra}")
+        lines.append(f"{_t('hand', lang, n=h['number'])}: {say(lang, ENDS[h['end']])}{w}; {pts}{extra}")
     if out.get("teams"):
         lines.append(f"{_t('teams', lang)}: " + " — ".join(" + ".join(t) for t in out["teams"]))
     if out["totals"]:
@@ -82,8 +86,8 @@ def _readable(code: int, out: dict, lang: str, rep=None) -> str:
         head = _t("bad", lang) if code == 2 else _t("error", lang)
         where = ""
         if err.get("hand"):
-            where = _t("where", lang).format(hand=err["hand"], turn=err.get("turn") or "—",
-                                             move=err.get("move") or "—")
+            where = _t("where", lang, hand=err["hand"], turn=err.get("turn") or "—",
+                       move=err.get("move") or "—")
             if err.get("move") and code == 1:   # the refused move in words (the one formatter)
                 from .rules.move_words import sentence
 
@@ -102,7 +106,7 @@ def _readable(code: int, out: dict, lang: str, rep=None) -> str:
 def cmd_check(args: argparse.Namespace) -> int:
     from .record import check
 
-    lang = args.lang
+    lang = cli_lang(args)
     try:
         if args.record == "-":
             data = sys.stdin.buffer.read()
@@ -112,8 +116,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     except OSError as e:
         from .rules.messages import os_error_words
 
-        why = os_error_words(e, lang or "ru")
-        msg = f"Не удалось открыть файл: {why}" if (lang or "ru") == "ru" else f"Cannot open the file: {why}"
+        msg = _t("cannot_open", lang, why=os_error_words(e, lang))
         out = {"ok": False, "variant": None, "hands": [], "totals": {}, "match_winner": None,
                "error": {"hand": None, "turn": None, "move": None, "rule": "record.file", "message": msg}}
         print(json.dumps(out, ensure_ascii=False) if args.json else msg, file=sys.stdout if args.json else sys.stderr)
@@ -122,18 +125,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out, ensure_ascii=False))
     else:
-        print(_readable(code, out, lang or _record_lang(data) or "ru", rep))
+        print(_readable(code, out, lang, rep))
     return code
-
-
-def _record_lang(data: bytes) -> str | None:
-    """The record's own ``lang`` (the report's language when --lang is not given)."""
-    try:
-        obj = json.loads(data)
-    except (ValueError, RecursionError):
-        return None
-    lang = obj.get("lang") if isinstance(obj, dict) else None
-    return lang if lang in ("ru", "en") else None
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -143,17 +136,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     from .rules.playout import play_random, random_hand
 
-    from .terminal import default_lang
-
-    lang = default_lang()
+    lang = cli_lang(args)
     variant = args.variant
     if variant not in VARIANTS:
-        print(_t("bench_variant", lang).format(variant=variant, names=" ".join(VARIANTS)), file=sys.stderr)
+        print(_t("bench_variant", lang, variant=variant, names=" ".join(VARIANTS)), file=sys.stderr)
         return 2
     vs = spec(variant)
     players = args.players or vs.min_players
     if players not in vs.player_counts:
-        print(_t("bench_players", lang).format(variant=variant, low=vs.min_players, high=vs.max_players),
+        print(_t("bench_players", lang, variant=variant, low=vs.min_players, high=vs.max_players),
               file=sys.stderr)
         return 2
     options: dict[str, object] = {}
@@ -167,7 +158,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     except OptionError as e:
         from .rules.messages import message
 
-        print(_t("bench_option", lang).format(message=message(e.rule, e.params, lang)), file=sys.stderr)
+        print(_t("bench_option", lang, message=message(e.rule, e.params, lang)), file=sys.stderr)
         return 2
     from .rules import compiled
     from .rules.variants import make_variant
@@ -188,9 +179,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         print(json.dumps(out))
     else:
         if vs.provisional is not None:
-            print(vs.provisional.short("en"))
-        print(f"{variant}, {players} players: {args.hands} hands, {moves} tiles laid in {dt:.3f} s "
-              f"= {out['hands_per_s']} hands/s, {out['moves_per_s']} tiles/s ({out['engine']} engine)")
+            print(vs.provisional.short(lang))
+        print(_t("bench_done", lang, variant=variant, players=players, hands=args.hands, moves=moves,
+                 seconds=f"{dt:.3f}", hands_per_s=out["hands_per_s"], moves_per_s=out["moves_per_s"],
+                 engine=out["engine"]))
     return 0
 
 
@@ -249,7 +241,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="replay a game record under its variant's rules")
     c.add_argument("record", help="the record file (JSON), or - for standard input")
     c.add_argument("--json", action="store_true", help="print one JSON object")
-    c.add_argument("--lang", choices=("ru", "en"), default=None, help="language of the messages")
+    c.add_argument("--lang", choices=("ru", "en"), default=None,
+                   help="language of the report (default: the terminal's)")
     c.set_defaults(func=cmd_check)
     b = sub.add_parser("bench", help="play random complete hands and report throughput")
     b.add_argument("variant")
@@ -258,6 +251,8 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     b.add_argument("--seed", type=int, default=1)
     b.add_argument("--option", action="append", metavar="KEY=VALUE")
     b.add_argument("--json", action="store_true")
+    b.add_argument("--lang", choices=("ru", "en"), default=None,
+                   help="language of the messages (default: the terminal's)")
     b.set_defaults(func=cmd_bench)
     if lean:
         return p
@@ -346,8 +341,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if os.environ.get("REFEREE_DEBUG"):
             raise
         where = getattr(args, "command", "?")
-        print(f"referee {where}: internal error, please report it: {type(e).__name__}: {e}",
-              file=sys.stderr)
+        print(f"referee {where}: {_t('internal', cli_lang(args))}: {type(e).__name__}: {e}", file=sys.stderr)
         return EXIT_INTERNAL
 
 

@@ -23,62 +23,48 @@ from typing import Any
 
 from referee.rules.catalogue import VARIANTS
 from referee.rules.messages import json_error_words, os_error_words
+from referee.terminal import cli_lang, default_lang
+from referee.words import N_, say, say_n
 
 __all__ = ["add_subcommands", "cmd_sheet", "cmd_blank"]
 
+#: every message of this command, said in the reader's language (``referee.words``)
 TEXT = {
-    "ru": {
-        "no_output": "Укажите файл для PDF: --output FILE.pdf",
-        "no_file": "Не удалось открыть файл «{path}»: {reason}",
-        "not_json": "Файл «{path}» не читается как JSON: {reason}",
-        "cannot_write": "Не удалось записать «{path}»: {reason}",
-        "players_nan": "--players: нужно число игроков, а не «{value}»",
-        "players_missing": "Укажите число игроков: --players N (в «{title}» — от {low} до {high})",
-        "bad_record": "Запись не читается: {message} [правило {rule}]",
-        "refused": "Внимание: запись нарушает правило (кон {hand}): {message} [правило {rule}]. "
-                   "Протокол записан, нарушение отмечено в нём.",
-        "written": "Записано: {path} ({pages})",
-        "help_sheet": "протокол матча (PDF) по записи матча",
-        "help_blank": "пустой бланк протокола (PDF) для игры без телефона",
-    },
-    "en": {
-        "no_output": "Say where to write the PDF: --output FILE.pdf",
-        "no_file": "Cannot open “{path}”: {reason}",
-        "not_json": "“{path}” is not valid JSON: {reason}",
-        "cannot_write": "Cannot write “{path}”: {reason}",
-        "players_nan": "--players needs a number of players, not “{value}”",
-        "players_missing": "Say how many players: --players N ({title}: {low} to {high})",
-        "bad_record": "The record cannot be read: {message} [rule {rule}]",
-        "refused": "Note: the record breaks a rule (hand {hand}): {message} [rule {rule}]. "
-                   "The sheet is written and marks where.",
-        "written": "Written: {path} ({pages})",
-        "help_sheet": "the match scoresheet (PDF) of a game record",
-        "help_blank": "a blank scoresheet (PDF) for playing offline",
-    },
+    'no_output': N_("Say where to write the PDF: --output FILE.pdf"),
+    'no_file': N_("Cannot open “%(path)s”: %(reason)s"),
+    'not_json': N_("“%(path)s” is not valid JSON: %(reason)s"),
+    'cannot_write': N_("Cannot write “%(path)s”: %(reason)s"),
+    'players_nan': N_("--players needs a number of players, not “%(value)s”"),
+    'players_missing': N_("Say how many players: --players N (%(title)s: %(low)s to %(high)s)"),
+    'bad_record': N_("The record cannot be read: %(message)s [rule %(rule)s]"),
+    'refused': N_("Note: the record breaks a rule (hand %(hand)s): %(message)s [rule %(rule)s]. The sheet is written and marks where."),
+    'written': N_("Written: %(path)s (%(pages)s)"),
+    'help_sheet': N_("the match scoresheet (PDF) of a game record"),
+    'help_blank': N_("a blank scoresheet (PDF) for playing offline"),
 }
 
 
 def _t(lang: str, key: str, **params: Any) -> str:
-    return TEXT["en" if lang == "en" else "ru"][key].format(**params)
+    return say(lang, TEXT[key], **params)
 
 
 def add_subcommands(subparsers: Any) -> None:
     """Add ``sheet`` and ``blank`` to the ``referee`` command."""
-    s = subparsers.add_parser("sheet", help=TEXT["en"]["help_sheet"],
+    s = subparsers.add_parser("sheet", help=TEXT["help_sheet"],
                               description="Print a match scoresheet (A4 PDF) from a game record.")
     s.add_argument("record", help="the record file (JSON), or - for standard input")
     s.add_argument("--output", "-o", default=None, metavar="FILE.pdf", help="where to write the PDF")
     s.add_argument("--lang", choices=("ru", "en"), default=None,
-                   help="the sheet's language (default: the record's lang, else ru)")
+                   help="the sheet's language (default: the terminal's)")
     s.add_argument("--hand", default=None, metavar="N",
                    help="print the record of hand N (every move in order) instead of the scoresheet")
     s.set_defaults(func=cmd_sheet)
-    b = subparsers.add_parser("blank", help=TEXT["en"]["help_blank"],
+    b = subparsers.add_parser("blank", help=TEXT["help_blank"],
                               description="Print a blank scoresheet (A4 PDF) for a variant and a number of players.")
     b.add_argument("variant", help="one of: " + " ".join(VARIANTS))
     b.add_argument("--players", "-n", default=None, metavar="N", help="the number of players")
     b.add_argument("--output", "-o", default=None, metavar="FILE.pdf", help="where to write the PDF")
-    b.add_argument("--lang", choices=("ru", "en"), default="ru", help="the sheet's language (default ru)")
+    b.add_argument("--lang", choices=("ru", "en"), default=None, help="the sheet's language (default: the terminal's)")
     b.add_argument("--preset", default=None, metavar="NAME",
                    help="a named set of rules: yard («Козёл, как во дворе») or sea («Морской козёл»), "
                         "traditional in pairs")
@@ -97,8 +83,6 @@ EXIT_ENVIRONMENT = 4
 def _unavailable(e: Any) -> int:
     """No PDF can be made on this machine (Pango is missing): one line in the terminal's
     language, saying what to install; nothing is written."""
-    from referee.terminal import default_lang
-
     print(f"referee: {e.message(default_lang())}", file=sys.stderr)
     return EXIT_ENVIRONMENT
 
@@ -121,9 +105,7 @@ def _pages(data: bytes, lang: str) -> str:
         n = len(pypdf.PdfReader(io.BytesIO(data)).pages)
     except Exception:  # noqa: BLE001 - a count is a nicety
         return f"{len(data) // 1024} KB"
-    if lang == "en":
-        return f"{n} page" + ("" if n == 1 else "s")
-    return f"страниц: {n}"
+    return say_n(lang, "%(n)d page", "%(n)d pages", n)
 
 
 def _report(record: dict, lang: str) -> tuple[int, dict, Any]:
@@ -139,8 +121,7 @@ def _report(record: dict, lang: str) -> tuple[int, dict, Any]:
 def cmd_sheet(args: argparse.Namespace) -> int:
     from referee import pdf
 
-    lang_arg = args.lang
-    lang = lang_arg or "ru"
+    lang = cli_lang(args)
     if not args.output:
         return _fail(lang, "no_output")
     try:
@@ -154,9 +135,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     try:
         record = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-        return _fail(lang, "not_json", path=args.record, reason=json_error_words(e, lang_arg or "ru"))
-    if lang_arg is None and isinstance(record, dict) and record.get("lang") in ("ru", "en"):
-        lang = record["lang"]
+        return _fail(lang, "not_json", path=args.record, reason=json_error_words(e, lang))
     code, out, rep = _report(record, lang)
     if code == 2:
         err = out.get("error") or {}
@@ -190,7 +169,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 def cmd_blank(args: argparse.Namespace) -> int:
     from referee import pdf
 
-    lang = args.lang or "ru"
+    lang = cli_lang(args)
     if not args.output:
         return _fail(lang, "no_output")
     variant = args.variant

@@ -12,10 +12,15 @@ import os
 import sys
 from typing import Any
 
+from .words import N_, say
+
 EXIT_REFUSED = 4
 
-WORDS = {"ru": {"no_db": "Базы данных нет: {path}", "written": "Записано: {path} (матчей: {matches}, строк: {rows})"},
-         "en": {"no_db": "There is no database at {path}", "written": "Written: {path} ({matches} matches, {rows} rows)"}}
+#: every message of this command, said in the reader's language (``referee.words``)
+WORDS = {
+    'no_db': N_("There is no database at %(path)s"),
+    'written': N_("Written: %(path)s (%(matches)s matches, %(rows)s rows)"),
+}
 
 
 def write_csv(database: str, out: Any) -> tuple[int, int]:
@@ -39,17 +44,17 @@ def cmd_csv(args: argparse.Namespace) -> int:
     from .backup import _database
     from .server import default_lang
 
-    lang = "en" if (args.lang or default_lang()) == "en" else "ru"
+    lang = args.lang or default_lang()
     path = _database(args)
     if not os.path.exists(path):
-        print(WORDS[lang]["no_db"].format(path=path), file=sys.stderr)
+        print(say(lang, WORDS["no_db"], path=path), file=sys.stderr)
         return EXIT_REFUSED
     if args.output in (None, "-"):
         n, rows = write_csv(path, sys.stdout)
         return 0
     with open(args.output, "w", encoding="utf-8-sig", newline="") as f:
         n, rows = write_csv(path, f)
-    print(WORDS[lang]["written"].format(path=args.output, matches=n, rows=rows), file=sys.stderr)
+    print(say(lang, WORDS["written"], path=args.output, matches=n, rows=rows), file=sys.stderr)
     return 0
 
 

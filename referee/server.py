@@ -23,64 +23,37 @@ import time
 from typing import Any, Callable, Iterable, TextIO
 
 from .terminal import default_lang as default_lang  # (defined there, for the engine's commands)
+from .words import N_, say
 
 EXIT_ENVIRONMENT = 4  # the configuration or the system refused (bad setting, port taken, folder)
 MOST_WORKERS = 32
 
+#: every message of this command, said in the reader's language (``referee.words``)
 TEXT = {
-    "ru": {
-        "open": "Телефоны за столом открывают: {url}",
-        "here": "Открыть на этом компьютере: {url}",
-        "base": "Адрес из настроек (REFEREE_BASE_URL): {url}",
-        "local": "Сервер слушает только этот компьютер ({host}): телефоны его не откроют. "
-                 "Для телефонов запустите без --host (или --host 0.0.0.0).",
-        "offline": "Этот компьютер не подключён ни к одной сети: телефоны его не найдут. "
-                   "Подключитесь к Wi-Fi и запустите снова.",
-        "data": "Данные: {path}",
-        "stop": "Остановить: Ctrl+C",
-        "port_taken": "Порт {port} уже занят другой программой: выберите другой, например --port {other}",
-        "cannot_listen": "Не удалось открыть {host}:{port}: {reason}",
-        "cannot_open_db": "Не удалось открыть базу данных {path}: {reason}",
-        "stopped": "Сервер остановлен.",
-        "workers": "Рабочих процессов: {n} (каждый на своём ядре, если ядер хватает)",
-        "workers_range": "--workers: от 1 до {most} рабочих процессов",
-        "workers_posix": "--workers больше 1 работает только в Linux и macOS; здесь запустите без --workers.",
-        "worker_restarted": "Рабочий процесс {pid} остановился ({how}): запущен новый.",
-        "worker_failing": "Рабочие процессы останавливаются сразу после запуска: сервер остановлен. "
-                          "Причина — в сообщениях выше.",
-        "exit_code": "код {code}",
-        "signal": "сигнал {sig}",
-        "no_printing": "Внимание: {line} Всё остальное работает.",
-    },
-    "en": {
-        "open": "Phones at the table open: {url}",
-        "here": "Open on this computer: {url}",
-        "base": "Address from the settings (REFEREE_BASE_URL): {url}",
-        "local": "The server listens on this computer only ({host}): phones cannot open it. "
-                 "For phones, start it without --host (or with --host 0.0.0.0).",
-        "offline": "This computer is on no network: the phones will not find it. "
-                   "Join the Wi-Fi and start again.",
-        "data": "Data: {path}",
-        "stop": "Stop: Ctrl+C",
-        "port_taken": "Port {port} is taken by another program: choose another, e.g. --port {other}",
-        "cannot_listen": "Cannot listen on {host}:{port}: {reason}",
-        "cannot_open_db": "Cannot open the database {path}: {reason}",
-        "stopped": "The server has stopped.",
-        "workers": "Worker processes: {n} (each on a core of its own, where there are enough)",
-        "workers_range": "--workers: from 1 to {most} worker processes",
-        "workers_posix": "--workers above 1 works on Linux and macOS only; here start without --workers.",
-        "worker_restarted": "Worker process {pid} stopped ({how}): a new one was started.",
-        "worker_failing": "The worker processes stop as soon as they start: the server has stopped. "
-                          "The reason is in the messages above.",
-        "exit_code": "exit code {code}",
-        "signal": "signal {sig}",
-        "no_printing": "Warning: {line} Everything else is served.",
-    },
+    'open': N_("Phones at the table open: %(url)s"),
+    'here': N_("Open on this computer: %(url)s"),
+    'base': N_("Address from the settings (REFEREE_BASE_URL): %(url)s"),
+    'local': N_("The server listens on this computer only (%(host)s): phones cannot open it. For phones, start it without --host (or with --host 0.0.0.0)."),
+    'offline': N_("This computer is on no network: the phones will not find it. Join the Wi-Fi and start again."),
+    'data': N_("Data: %(path)s"),
+    'stop': N_("Stop: Ctrl+C"),
+    'port_taken': N_("Port %(port)s is taken by another program: choose another, e.g. --port %(other)s"),
+    'cannot_listen': N_("Cannot listen on %(host)s:%(port)s: %(reason)s"),
+    'cannot_open_db': N_("Cannot open the database %(path)s: %(reason)s"),
+    'stopped': N_("The server has stopped."),
+    'workers': N_("Worker processes: %(n)s (each on a core of its own, where there are enough)"),
+    'workers_range': N_("--workers: from 1 to %(most)s worker processes"),
+    'workers_posix': N_("--workers above 1 works on Linux and macOS only; here start without --workers."),
+    'worker_restarted': N_("Worker process %(pid)s stopped (%(how)s): a new one was started."),
+    'worker_failing': N_("The worker processes stop as soon as they start: the server has stopped. The reason is in the messages above."),
+    'exit_code': N_("exit code %(code)s"),
+    'signal': N_("signal %(sig)s"),
+    'no_printing': N_("Warning: %(line)s Everything else is served."),
 }
 
 
 def _t(lang: str, key: str, **params: Any) -> str:
-    return TEXT["en" if lang == "en" else "ru"][key].format(**params)
+    return say(lang, TEXT[key], **params)
 
 
 class Refused(Exception):
@@ -232,10 +205,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if isinstance(e, OSError):
             reason = os_error_words(e, lang)
         elif is_postgres(app_db(args)):
-            reason = ("сервер PostgreSQL не отвечает или не пускает" if lang != "en"
-                      else "the PostgreSQL server does not answer or lets no one in")
+            reason = say(lang, N_("the PostgreSQL server does not answer or lets no one in"))
         else:
-            reason = "файл базы данных не открывается" if lang != "en" else "the database file cannot be opened"
+            reason = say(lang, N_("the database file cannot be opened"))
         raise Refused(_t(lang, "cannot_open_db", path=shown(app_db(args)), reason=reason)) from None
     wsgi: Callable = app
     if not args.no_access_log:

@@ -31,8 +31,9 @@ CONFIG = ROOT / "babel.cfg"
 TRANSLATIONS = ROOT / "referee" / "translations"
 POT = TRANSLATIONS / "messages.pot"
 LANGS = ("ru", "en")
-#: the marker functions besides Babel's defaults: lazy (forms) and "translated later" (lists)
-KEYWORDS = ("_l", "_N", "lazy_gettext", "lazy_ngettext:1,2")
+#: the marker functions besides Babel's defaults: lazy (forms), "translated later" (lists) and
+#: referee.words' say(lang, message) and say_n(lang, one, many, n) outside a request
+KEYWORDS = ("_l", "_N", "lazy_gettext", "lazy_ngettext:1,2", "say:2", "say_n:2,3")
 
 
 def _pybabel(*args: str) -> None:

@@ -112,9 +112,12 @@ def test_bench_json_keys():
     r = referee("bench", "blitz", "--players", "6", "--hands", "5", "--seed", "3", "--option", "bazaar=draw", "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["players"] == 6
-    r = referee("bench", "muggins", "--hands", "3")
+    r = referee("bench", "muggins", "--hands", "3", "--lang", "en")
     assert r.returncode == 0 and r.stdout.decode().rstrip().endswith(
         "(mypyc engine)" if compiled() else "(interpreted engine)"), r.stdout
+    r = referee("bench", "muggins", "--hands", "3", "--lang", "ru")
+    assert r.returncode == 0 and r.stdout.decode().rstrip().endswith(
+        "(движок: mypyc)" if compiled() else "(движок: interpreted)"), r.stdout
 
 
 def test_bench_refuses_bad_input():

@@ -285,6 +285,9 @@ def test_an_internal_failure_is_one_line_and_its_own_exit_code(tmp_path, monkeyp
     err = io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
     monkeypatch.delenv("REFEREE_DEBUG", raising=False)
+    for var in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")  # the line is said in the terminal's language
     code = cli.main(["check", "x.json"])
     assert code == cli.EXIT_INTERNAL == 3
     assert err.getvalue() == ("referee check: internal error, please report it: "

@@ -1,0 +1,45 @@
+"""Words outside a web request (the command line, the printed sheets): the same gettext
+catalogue as the pages (``referee/translations``, domain ``messages``), by language code.
+
+A message is its English words with ``%(name)s`` placeholders; ``say(lang, message, **params)``
+gives it in ``lang``. A message written down before it is said (in a table of messages) is
+marked with ``N_`` so that ``tools/translations.py`` extracts it. Plain standard library: the
+engine's commands read it without Flask.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from functools import lru_cache
+
+from . import paths
+
+#: the languages the catalogue speaks, Russian first
+LANGS = ("ru", "en")
+
+
+def pick(lang: str | None) -> str:
+    """A language the catalogue speaks: English when asked for, else Russian."""
+    return "en" if lang == "en" else "ru"
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str) -> _gettext.NullTranslations:
+    return _gettext.translation("messages", str(paths.TRANSLATIONS), languages=[pick(lang)], fallback=True)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogue; it is said later (``say``)."""
+    return message
+
+
+def say(lang: str | None, message: str, /, **params: object) -> str:
+    """``message`` (its English words, the catalogue's id) in ``lang``, placeholders filled."""
+    text = catalogue(pick(lang)).gettext(message)
+    return text % params if params else text
+
+
+def say_n(lang: str | None, one: str, many: str, n: int, /, **params: object) -> str:
+    """The form of ``one``/``many`` that ``n`` takes in ``lang`` (``%(n)d`` is ``n``)."""
+    text = catalogue(pick(lang)).ngettext(one, many, n)
+    return text % {"n": n, **params}
