@@ -257,6 +257,14 @@ class Hand:
     def turn_started(self) -> bool:
         return bool(self.t_moves)
 
+    def can_end_turn(self) -> bool:
+        """Whether the player to move may close his turn now (:meth:`end_turn` would not refuse
+        it): he has laid (or passed) in it, and no turned-up row waits to be opened. A turn that
+        has only drawn, or only sent back a tile that fits nowhere, must still lay or pass."""
+        if self.over or self.to_move is None or self.t_pending_open:
+            return False
+        return bool(self.t_laid or self.t_passed)
+
     @property
     def on_table(self) -> list[int]:
         return [p.tile for p in self.layout.placed]

@@ -203,7 +203,7 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         # and cut back into a hand, as in the sausage, may be left)
         laid=hv["on_table"] if ph == "left" and hv else laid_tiles(state.last) if state.last else [],
         asked=left_needed(state) if ph == "left" else [],
-        can_end_turn=_can_end_turn(state),
+        can_end_turn=ph == "play" and state.live is not None and state.live.can_end_turn(),
         spec=catalogue.spec(m["variant"]), blind=blind, miss=miss,
         leader=request.form.get("leader") if (places or miss) else None,
         # the leader the table named for a tap that was refused or asked where: kept, never guessed
@@ -289,13 +289,6 @@ def _groups(hv: dict | None, tv: dict | None, live: Hand | None = None) -> list[
         out.append({"kind": "others", "label": _("Other tiles"), "tiles": rest})
     assert len(ALL_STR) == 28
     return out
-
-
-def _can_end_turn(state) -> bool:
-    """An open turn that has laid (or turned up) something may be closed; one that has only
-    drawn must still lay or pass."""
-    turn = state.last.open_turn if state.last else None
-    return turn is not None and any(not mv.startswith("draw") for mv in turn.moves)
 
 
 def _guard(m: dict, action, done: list[str] | None = None):

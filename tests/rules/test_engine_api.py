@@ -97,3 +97,35 @@ def test_matador_refusal_names_the_sum():
     h.end_turn()
     err = h.explain(parse_tile("2:2"))
     assert "7" in err.message("en") and "{sum}" not in err.message("ru")
+
+
+def _closes(h) -> bool:
+    from referee.rules.errors import RuleError
+
+    c = clone(h)
+    try:
+        c.end_turn()
+    except RuleError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_can_end_turn_says_what_end_turn_does(variant):
+    """The table offers «End the turn» where the engine says it may be: ``can_end_turn()`` is
+    true exactly where ``end_turn()`` on a copy is accepted (a turn that has only drawn, a
+    blind row still to open, the leader not yet named: refused), before and after each legal
+    token of the player to move."""
+    seen = set()
+    for seed in range(3):
+        for h in _positions(variant, VARIANTS[variant].max_players, seed, 30):
+            tried = [h]
+            for token in h.legal_tokens()[:4] if h.to_move is not None else []:
+                after = clone(h)
+                after.play(token)
+                if not after.over:
+                    tried.append(after)
+            for x in tried:
+                assert x.can_end_turn() == _closes(x), (seed, x.t_moves)
+                seen.add(x.can_end_turn())
+    assert seen == {True, False}
