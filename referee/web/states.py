@@ -155,7 +155,8 @@ def engine_digest() -> str:
     except Exception:  # noqa: BLE001 - not installed as a distribution: the files decide
         pass
     files = sorted(p for p in (root / "rules").rglob("*") if p.suffix in (".py", ".so", ".pyd"))
-    files += [root / "record.py", root / "web" / "engine.py", root / "web" / "log.py"]
+    files += [root / "record.py", root / "web" / "engine.py", root / "matches" / "log.py",
+              root / "matches" / "fold.py", root / "matches" / "events.py"]
     for path in files:
         try:
             h.update(path.name.encode() + b"\0" + path.read_bytes())
