@@ -14,6 +14,7 @@ from referee.record import Report
 from referee.rules import REGISTRY, catalogue, make_variant
 from referee.rules.errors import RuleError
 from referee.rules.hand import Hand
+from referee.rules.messages import message
 from referee.rules.variants import Variant
 
 from referee.matches.log import Folded, LoggedHand, fold_log, goes_on, to_record
@@ -52,19 +53,19 @@ class Refusal:
         return self.message_en if lang == "en" else self.message_ru
 
 
-def refusal(err) -> Refusal:
+#: what a bug in the engine's code may raise (a refusal is a ``RuleError``, an unknown option an
+#: ``OptionError``): caught where the page must go on, logged (``_engine_failure``), never silent
+ENGINE_BUGS = (ArithmeticError, AssertionError, AttributeError, LookupError, RuntimeError,
+               TypeError, ValueError)
+
+
+def refusal(err: RuleError | catalogue.OptionError) -> Refusal:
     """A Refusal from an engine error (RuleError, OptionError or RecordError)."""
     rule = getattr(err, "rule", "record.invalid")
-    try:
+    if isinstance(err, RuleError):
         ru, en = err.message("ru"), err.message("en")
-    except Exception:  # an OptionError has no words of its own
-        from referee.rules.messages import message
-
-        params = getattr(err, "params", {})
-        try:
-            ru, en = message(rule, params, "ru"), message(rule, params, "en")
-        except Exception:
-            ru = en = rule
+    else:  # an OptionError has no words of its own: the catalogue's
+        ru, en = message(rule, err.params, "ru"), message(rule, err.params, "en")
     return Refusal(rule=rule, message_ru=ru, message_en=en, places=list(getattr(err, "places", [])),
                    params=dict(getattr(err, "params", {}) or {}))
 
@@ -229,7 +230,7 @@ def replay(match: dict, events: list[dict], base: MatchState | None = None) -> M
     except (RuleError, catalogue.OptionError) as err:
         return MatchState(hands=hands, report=empty_report(match), error=refusal(err), events=events,
                           folded=folded, of=of)
-    except Exception as err:  # an engine bug must not become a server error
+    except ENGINE_BUGS as err:  # an engine bug must not become a server error
         return MatchState(hands=hands, report=empty_report(match), error=_engine_failure(err),
                           events=events, folded=folded, of=of)
     problem = _report_refusal(report)
@@ -257,7 +258,7 @@ def _ended_hand(match: dict, hands: list[LoggedHand], report=None):
             live = pos.hand
     except (rec.Stopped, RuleError):
         return None          # the hand did not end where the report says: nothing to draw
-    except Exception as err:  # an engine bug: logged, and the page goes on without the drawing
+    except ENGINE_BUGS as err:  # an engine bug: logged, and the page goes on without the drawing
         _engine_failure(err)
         return None
     return live
@@ -271,7 +272,7 @@ def check_record(obj) -> tuple[dict | None, Refusal | None]:
         report = rec.replay(rec.read(obj))
     except (RuleError, catalogue.OptionError) as err:
         return None, refusal(err)
-    except Exception as err:
+    except ENGINE_BUGS as err:
         return None, _engine_failure(err)
     return report.to_json(), _report_refusal(report)
 
@@ -297,10 +298,7 @@ def hand_view(live) -> dict | None:
     on_table = [tile_str(t) for t in live.on_table]
     known = {}
     for seat, name in enumerate(players):
-        try:
-            k = live.known_hand(seat)
-        except Exception:
-            k = None
+        k = live.known_hand(seat)
         known[name] = [tile_str(t) for t in k] if k is not None else None
     return {
         "players": players,
@@ -336,9 +334,9 @@ def layout_view(live) -> dict:
 def places_for(live, tile: str) -> list[str]:
     try:
         return list(live.places_for(parse_tile(tile)))
-    except Exception as err:  # a refusal is drawn by explain(); nothing here may become a 500
-        if isinstance(err, RuleError):
-            return []
+    except RuleError:  # a refusal is drawn by explain()
+        return []
+    except ENGINE_BUGS as err:  # nothing here may become a 500
         _engine_failure(err)
         return []
 
@@ -346,8 +344,10 @@ def places_for(live, tile: str) -> list[str]:
 def explain(live, tile: str) -> Refusal | None:
     try:
         err = live.explain(parse_tile(tile))
-    except Exception as e:
-        return refusal(e) if isinstance(e, RuleError) else _engine_failure(e)
+    except RuleError as e:
+        return refusal(e)
+    except ENGINE_BUGS as e:
+        return _engine_failure(e)
     return refusal(err) if err is not None else None
 
 
@@ -373,7 +373,7 @@ def try_play(live, token: str) -> tuple[bool, Refusal | None]:
 
         err.params = in_words_as_written(err.params, token)   # the tile as the player typed it
         return False, refusal(err)
-    except Exception as err:
+    except ENGINE_BUGS as err:
         return False, _engine_failure(err)
     return True, None
 
@@ -384,7 +384,7 @@ def set_leader(live, name: str) -> Refusal | None:
         live.set_leader(list(live.players).index(name))
     except RuleError as err:
         return refusal(err)
-    except Exception as err:
+    except ENGINE_BUGS as err:
         return _engine_failure(err)
     return None
 
@@ -394,7 +394,7 @@ def try_end_turn(live) -> Refusal | None:
         live.end_turn()
     except RuleError as err:
         return refusal(err)
-    except Exception as err:
+    except ENGINE_BUGS as err:
         return _engine_failure(err)
     return None
 
@@ -405,7 +405,10 @@ def trial(live, token: str) -> bool:
 
     try:
         deepcopy(live).play(token)
-    except Exception:
+    except RuleError:
+        return False
+    except ENGINE_BUGS as err:
+        _engine_failure(err)
         return False
     return True
 
@@ -417,10 +420,7 @@ def blind_view(live) -> dict | None:
     if live is None or live.over or live.to_move is None or not live.v.blind:
         return None
     seat = live.to_move
-    try:
-        row = live.known_hand(seat)
-    except Exception:
-        row = None
+    row = live.known_hand(seat)
     row = [tile_str(t) for t in row] if row is not None else None
     opened = bool(live.opened[seat])
     out = {"pending_open": bool(live.t_pending_open), "row": row,
@@ -449,7 +449,10 @@ def _copy_closed(live):
     try:
         h = deepcopy(live)
         h.end_turn()
-    except Exception:
+    except RuleError:
+        return None
+    except ENGINE_BUGS as err:
+        _engine_failure(err)
         return None
     return h
 
@@ -477,7 +480,10 @@ def more_possible(live) -> bool:
         seat = live.to_move
         return bool(live.v.blind and seat is not None and live.known_hand(seat) is None
                     and live.turn_open)
-    except Exception:
+    except RuleError:
+        return True
+    except ENGINE_BUGS as err:
+        _engine_failure(err)
         return True
 
 
@@ -494,12 +500,16 @@ def turn_view(live) -> dict:
         # «X lays more» only while the engine lets him lay again (not after a blind row's
         # «does not fit»: then one draw may follow, or the end of the turn)
         lay_again = bool(live.v.multi_lay_now(live, live.to_move))
-    except Exception:
+    except ENGINE_BUGS as err:
+        _engine_failure(err)
         lay_again = True
     choose = is_open and laid and lay_again and next_player(live) is not None
     try:
         can_draw, can_pass = bool(live.can_draw()), bool(live.can_pass())
-    except Exception:
+    except RuleError:
+        can_draw = can_pass = False
+    except ENGINE_BUGS as err:
+        _engine_failure(err)
         can_draw = can_pass = False
     if not can_draw and laid and is_open:
         # Hand.can_draw refuses once a tile is laid; the blind turn lets one draw follow a
@@ -533,9 +543,9 @@ def offline_plan(live) -> dict | None:
     v = live.v
     hands = None
     if live.deal_known:
-        try:
-            hands = [[tile_str(t) for t in live.known_hand(s)] for s in range(live.n)]
-        except Exception:
+        known = [live.known_hand(s) for s in range(live.n)]
+        hands = [[tile_str(t) for t in k] for k in known if k is not None]
+        if len(hands) != live.n:
             hands = None
     nxt = next_player(live)
     return {"players": list(live.players), "to_move": live.to_move, "counts": list(live.counts),
@@ -550,7 +560,10 @@ def instead(live) -> list[str]:
     out: list[str] = []
     try:
         tokens = live.legal_tokens()
-    except Exception:
+    except RuleError:
+        tokens = []
+    except ENGINE_BUGS as err:
+        _engine_failure(err)
         tokens = []
     if any(t.split()[0] not in ("draw", "pass", "miss", "open") for t in tokens):
         out.append("lay")
@@ -578,7 +591,7 @@ def lay_previews(live, tokens: list[str]) -> dict:
             pv = live.lay_preview(token)
         except RuleError:
             continue
-        except Exception as err:  # an engine bug must not become a server error
+        except ENGINE_BUGS as err:  # an engine bug must not become a server error
             _engine_failure(err)
             continue
         for target in pv.targets:
@@ -605,10 +618,7 @@ def hand_summary(state: MatchState, players: list[str]) -> dict | None:
     for seat, name in enumerate(players):
         tiles = None
         if hand is not None:
-            try:
-                known = hand.known_hand(seat)
-            except Exception:
-                known = None
+            known = hand.known_hand(seat)
             if known is not None:
                 tiles = [tile_str(t) for t in known]
         if tiles is None and isinstance(given.get(name), list):
@@ -620,7 +630,7 @@ def hand_summary(state: MatchState, players: list[str]) -> dict | None:
     if hand is not None:
         try:
             layout = hand.layout_view()
-        except Exception as err:
+        except ENGINE_BUGS as err:
             _engine_failure(err)
     pairs = None
     teams = state.report.get("teams")
