@@ -532,6 +532,35 @@ def simple_moves(s: Script, known: bool) -> list[int]:
     return out
 
 
+#: how many taps the phone keeps waiting for the connection
+_QUEUED = """() => { const st = document.getElementById('table-state');
+    try { return JSON.parse(localStorage.getItem('referee-queue:' + st.getAttribute('data-key')) || '[]').length; }
+    catch (e) { return 0; } }"""
+
+
+def offline_tap(t: Table, out: "Outcome", action):
+    """``action`` (the taps of one move, or the turn's end) on a phone that may be offline. A tap
+    the phone did not keep must have been refused at once, in the words that say the phone
+    cannot tell what follows; then, as a player would, the phone is back online, sends what it
+    kept and the move is made again there."""
+    page = t.page
+    if t.wait:
+        return action()
+    n0, taps0 = page.evaluate(_QUEUED), t.tally.taps
+    got = action()
+    if t.tally.taps == taps0 or page.evaluate(_QUEUED) > n0:
+        return got
+    unknown = page.get_attribute("#table-state", "data-unknown") or ""
+    said = page.inner_text(".bar-turn") if t.has(".bar-turn") else ""
+    if not unknown or unknown not in said:
+        raise Failed(f"a tap made offline was neither kept nor refused at once (the bar says {said!r})")
+    out.declined += 1
+    page.context.set_offline(False)
+    t.wait = True
+    _settle(page)
+    return action()
+
+
 def _settle(page) -> None:
     """Wait until the phone has sent every tap waiting on it and drawn the answer."""
     page.wait_for_function("() => window.refereeBusy && !window.refereeBusy() && "
@@ -553,10 +582,13 @@ class Outcome:
     preselected: list[str] = field(default_factory=list)
     shot: str | None = None
     seconds: float = 0.0
+    #: taps made offline that the phone said at once it could not follow (then made again online)
+    declined: int = 0
 
     def line(self) -> str:
         head = f"{self.case} --mode {self.mode} --seed {self.seed} --lang {self.lang} --viewport {self.viewport}"
-        return head + ("" if self.ok else f": {self.why}")
+        said = f" [{self.declined} taps made offline refused at once, made again online]" if self.declined else ""
+        return head + said + ("" if self.ok else f": {self.why}")
 
 
 def _same(meant: str, stored: str) -> bool:
@@ -760,8 +792,8 @@ def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru"
                     if disturb == "twophones" and window and j == window[0]:
                         meant.append((p, twice(t, edit, s, p, mv, known, rng, preselected)))
                         continue
-                    meant.append((p, play_move(t, s, p, mv, known, rng, preselected)))
-                    if disturb == "offline" and window and j == window[-1]:
+                    meant.append((p, offline_tap(t, out, lambda p=p, mv=mv: play_move(t, s, p, mv, known, rng, preselected))))
+                    if disturb == "offline" and window and j == window[-1] and not t.wait:
                         page.context.set_offline(False)
                         t.wait = True
                         _settle(page)
@@ -775,7 +807,7 @@ def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru"
                         back_and_forth(t, edit)
                 stored_before += 1
                 if k + 1 < len(s.hand["turns"]) or not s.end:
-                    close_turn(t, p)
+                    offline_tap(t, out, lambda p=p: close_turn(t, p))
                     if t.problem():
                         raise Failed(f"refused: {t.problem()}")
             step = "the tiles left"

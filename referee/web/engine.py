@@ -534,8 +534,13 @@ def offline_plan(live) -> dict | None:
     (``hands``, else None: a tile tapped from another hand is a draw), ``next`` (the seat the
     open turn passes to, when it may be closed now), and whether a lay closes the turn and
     play goes on at the next seat clockwise (``plain``: one tile a turn, no turned-up rows, no
-    lay that names the next player, as the sausage's cut does). Where ``plain`` is false the
-    phone cannot tell what follows a lay, and says so."""
+    lay that names the next player, as the sausage's cut does). ``multi``: a lay leaves the turn
+    open for «X lays more» or «Turn: Y» (the next seat clockwise), which the phone then offers
+    itself: the games of several tiles a turn without the deal (where the deal is known the
+    engine closes a turn when nothing more of his fits, which the phone cannot tell); in the
+    blind games only while the player's row is still face down and unknown (``closed``: a seat
+    each), and never past the reveal at three. Where neither holds the phone cannot tell what
+    follows a lay, and says so."""
     if live is None or live.over:
         return None
     from referee.rules.variants.base import Variant as Base
@@ -548,10 +553,14 @@ def offline_plan(live) -> dict | None:
         if len(hands) != live.n:
             hands = None
     nxt = next_player(live)
+    plain = not v.multi_lay and not v.blind and type(v).cut is Base.cut
+    multi = not plain and not live.deal_known and type(v).cut is Base.cut and (
+        (v.blind and bool(getattr(v, "multi_before_open", False))) or (v.multi_lay and not v.blind))
+    closed = [bool(v.blind and not live.opened[s] and live.known_hand(s) is None) for s in range(live.n)]
     return {"players": list(live.players), "to_move": live.to_move, "counts": list(live.counts),
             "bazaar": int(live.bazaar_count or 0), "hands": hands,
             "next": list(live.players).index(nxt) if nxt is not None else None,
-            "plain": not v.multi_lay and not v.blind and type(v).cut is Base.cut}
+            "plain": plain, "multi": multi, "blind": bool(v.blind), "closed": closed}
 
 
 def instead(live) -> list[str]:

@@ -86,13 +86,17 @@ DISTURBED = [
     ("reload", "blitz", "nodeal", None, 9),
     ("back", "traditional", "deal", 2, 11),
     ("offline", "traditional", "nodeal", 2, 1),
+    # several tiles a turn: «X lays more» / «Turn: Y» offered offline and kept
+    ("offline", "blitz", "nodeal", None, 1),
+    # a blind row turned up: the phone cannot follow a lay offline and says so at once
+    ("offline", "blind_blitz", "nodeal", None, 6),
     ("twophones", "traditional", "nodeal", 2, 2),
 ]
 DISTURBED_KNOWN: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("disturb,case,mode,players,seed,lang", [
-    pytest.param(*d, LANGS[k % 2], id=d[0],
+    pytest.param(*d, LANGS[k % 2], id=f"{d[0]}-{d[1]}",
                  marks=[pytest.mark.xfail(strict=True, reason=DISTURBED_KNOWN[d[0]])] if d[0] in DISTURBED_KNOWN else [])
     for k, d in enumerate(DISTURBED)])
 def test_a_disturbed_hand(phones, server, disturb, case, mode, players, seed, lang):
@@ -102,6 +106,9 @@ def test_a_disturbed_hand(phones, server, disturb, case, mode, players, seed, la
         o = oracle.play_hand(page, server, case, mode, seed, lang, "390x844", SHOTS,
                              disturb=disturb, players=players)
     assert o.ok, o.line()
+    if disturb == "offline":
+        # taps the phone can follow are kept; the others refused at once, never booked later
+        assert o.declined == (1 if case == "blind_blitz" else 0), o.line()
 
 
 def test_nothing_is_preselected(phones, server):
