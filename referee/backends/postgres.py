@@ -151,6 +151,13 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             browser TEXT NOT NULL, club_id BIGINT NOT NULL REFERENCES clubs (id),
             director INTEGER NOT NULL, at TEXT NOT NULL, PRIMARY KEY (browser, club_id))""",
     ]),
+    ("m004_club_event_links", [
+        # the events a club runs, as the SQLite file's m010_club_event_links
+        """CREATE TABLE club_event_links (
+            event_id BIGINT PRIMARY KEY REFERENCES club_events (id),
+            club_id BIGINT NOT NULL REFERENCES clubs (id), added TEXT NOT NULL)""",
+        "CREATE INDEX idx_club_event_links_club_id ON club_event_links (club_id)",
+    ]),
 ]
 
 _migrated: set[tuple[int, str]] = set()

@@ -205,6 +205,19 @@ def m009_clubs(db: Database) -> None:
     )
 
 
+@migrations()
+def m010_club_event_links(db: Database) -> None:
+    """The events a club runs (``referee.web.clubs``): each event at most one club's; its tables'
+    matches count for the club's players as the club's own matches do."""
+    db.table("club_event_links").create(
+        {"event_id": int, "club_id": int, "added": str},
+        pk="event_id",
+        foreign_keys=[("event_id", "club_events", "id"), ("club_id", "clubs", "id")],
+        not_null={"club_id", "added"},
+    )
+    db.table("club_event_links").create_index(["club_id"])
+
+
 #: how long a writer waits for another's transaction before giving up (an answer of 503, never
 #: a lost move): writes hold the lock for a row's insert only, so this is never reached in use
 BUSY_TIMEOUT_S = 10.0

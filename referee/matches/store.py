@@ -828,3 +828,36 @@ def club_matches(db: Any, club_id: int) -> list[dict]:
         have = seats.get(m["id"], {})
         m["seat_players"] = [have.get(s) for s in range(len(m["players"]))]
     return out
+
+
+def link_event(db: Any, club_id: int, event_id: int) -> None:
+    """Make an event the club's (its tables' matches then count for the club's players); refused
+    (``club.event_other_club``) when it is another club's."""
+    with _write(db):
+        row = db.execute("SELECT club_id FROM club_event_links WHERE event_id = ?", [event_id]).fetchone()
+        if row is not None and row[0] != club_id:
+            raise ClubError("club.event_other_club")
+        if row is None:
+            db.execute("INSERT INTO club_event_links (event_id, club_id, added) VALUES (?, ?, ?)",
+                       (event_id, club_id, _now()))
+
+
+def club_events(db: Any, club_id: int) -> list[dict]:
+    """The club's events, oldest first: ``id``, ``name``, ``view_key`` and ``tables`` (each table's
+    match: {match id: (round, table)})."""
+    out = []
+    for r in db.query("SELECT e.id AS id, e.view_key AS view_key, e.record AS record FROM club_event_links l"
+                      " JOIN club_events e ON e.id = l.event_id WHERE l.club_id = ? ORDER BY e.id", [club_id]):
+        name = json.loads(r["record"]).get("name", "")
+        out.append({"id": r["id"], "view_key": r["view_key"], "name": name,
+                    "tables": {m: rt for rt, m in event_tables(db, r["id"]).items()}})
+    return out
+
+
+def unlinked_event_matches(db: Any, club_id: int) -> list[dict]:
+    """The matches of the club's events that are not yet the club's (a round started since),
+    each as ``get_match`` gives it."""
+    rows = db.query("SELECT m.* FROM club_event_links l JOIN club_event_tables t ON t.event_id = l.event_id"
+                    " JOIN matches m ON m.id = t.match_id LEFT JOIN club_matches c ON c.match_id = m.id"
+                    " WHERE l.club_id = ? AND c.match_id IS NULL ORDER BY m.id", [club_id])
+    return [_match_row(r) for r in rows]

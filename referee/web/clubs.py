@@ -102,6 +102,8 @@ def refusal_words(err: store.ClubError) -> str:
         return _("One player cannot sit in two seats.")
     if err.rule == "club.seats":
         return _("Every seat needs a player.")
+    if err.rule == "club.event_other_club":
+        return _("This event is another club's already.")
     return _("There is no such player in this club.")
 
 
@@ -181,6 +183,7 @@ def gather(db, club: dict) -> dict:
     from . import summaries
     from .i18n import lang
 
+    sync_events(db, club)
     players = {p["id"]: p for p in store.club_players(db, club["id"])}
     names = {pid: p["name"] for pid, p in players.items()}
     matches = store.club_matches(db, club["id"])
@@ -192,8 +195,19 @@ def gather(db, club: dict) -> dict:
             games.append(m["game"])
         m["facts"] = as_club(facts, m["seat_players"], names)
     rated = rate_games(games, names={str(pid): name for pid, name in names.items()})
-    return {"players": players, "matches": matches,
+    return {"players": players, "matches": matches, "events": store.club_events(db, club["id"]),
             "ratings": {int(pid): r for pid, r in rated.items() if int(pid) in players}}
+
+
+def sync_events(db, club: dict) -> None:
+    """Make the tables' matches of the club's events the club's (a round started since the last
+    look): each seat the roster's player of that name, a new name added to the roster, rated. A
+    match another club took first stays that club's."""
+    for m in store.unlinked_event_matches(db, club["id"]):
+        try:
+            store.link_match(db, club["id"], m["id"], list(m["players"]), rated=True)
+        except store.ClubError:
+            continue
 
 
 def ratings(db, club_id: int) -> dict[int, tuple[float, float]]:
@@ -318,7 +332,7 @@ def _page(club: dict, director: bool, problem: str | None = None, status: int = 
     if sort not in SORTS:
         sort = "rating"
     key = club["director_key"] if director else club["view_key"]
-    return render_template("club/club.html", club=club, director=director, key=key,
+    return render_template("club/club.html", club=club, director=director, key=key, events=data["events"],
                            rows=roster(data, sort), sort=sort, matches=list(reversed(data["matches"])),
                            players=data["players"], form=forms.ActionForm(), problem=problem,
                            name_max=limits.NAME_MAX), status
@@ -388,10 +402,18 @@ def _player_page(club: dict, director: bool, pid: int, problem: str | None = Non
         previous = h["ordinal"]
     key = club["director_key"] if director else club["view_key"]
     others = [q for q in data["players"].values() if q["id"] != pid]
+    mine_ids = {m["id"] for m in mine}
+    events = []
+    for e in reversed(data["events"]):       # the latest first, those where he sat at a table
+        played = [mid for mid in e["tables"] if mid in mine_ids]
+        if played:
+            events.append(dict(e, played=len(played)))
+    event_of = {mid: e for e in data["events"] for mid in e["tables"]}
     return render_template("club/player.html", club=club, director=director, key=key, p=p, s=stats,
                            rating=rating, shown=shown(rating), place=place, rated_count=sum(
                                1 for row in rows if row.get("place")),
                            chart=rating_chart(history), matches=mine, moved=moved, by_name=by_name,
+                           events=events, event_of=event_of,
                            others=others, form=forms.ActionForm(), problem=problem,
                            name_max=limits.NAME_MAX), status
 
@@ -452,6 +474,32 @@ def merge(key: str, pid: int):
         return _("«%(name)s» is merged into this player: his matches count here.", name=gone["name"])
 
     return _player_change(key, pid, change)
+
+
+@bp.post("/<key>/events")
+def add_event(key: str):
+    """Make an event the club's, by its director's link: its tables' matches count for the
+    club's players."""
+    import re
+
+    club = _director(key)
+    try:
+        _checked()
+        text = (request.form.get("link") or "").strip()
+        found = re.search(r"/e/([A-Za-z0-9_-]{8,64})", text)
+        ev_key = found.group(1) if found else text
+        ev = store.event_by_key(get_db(), ev_key, "director_key") if re.fullmatch(r"[A-Za-z0-9_-]{8,64}", ev_key) \
+            else None
+        if ev is None:
+            raise Refused(_("That is not an event's director's link (/e/…)."))
+        store.link_event(get_db(), club["id"], ev["id"])
+    except Refused as e:
+        return _page(club, True, str(e), 400)
+    except store.ClubError as e:
+        return _page(club, True, refusal_words(e), 400)
+    flash(_("«%(name)s» is the club's: its tables count for the club's players.",
+            name=ev["record"].get("name", "")), "ok")
+    return redirect(url_for("club.page", key=key) + "#events")
 
 
 # -- a club's match ---------------------------------------------------------------------------------

@@ -358,3 +358,42 @@ def test_an_events_entrants_are_offered_from_the_clubs_this_browser_directs(app,
     visitor.get(view)
     assert soup(visitor.get("/events/new/traditional")).select(".event-picker") == []
     assert soup(app.test_client().get("/events/new/traditional")).select(".event-picker") == []
+
+
+def test_an_events_tables_count_for_the_clubs_players(app, client):
+    """An event of the club's players (and a guest, who has the bye) made the club's by its
+    director's link: its tables' matches become club matches, each seat its roster player,
+    rated; the player's page names the event and the round and table of each match."""
+    from eventhelpers import new_event, start, table_links
+
+    club = make_club(client)
+    add(client, club, "Аня", "Боря", "Вера", "Гоша")
+    director = new_event(client, entrants=["Аня", "Боря", "Вера", "Гоша", "Гость"], system="swiss", unit="player",
+                         rounds="1", preset=None, variant="traditional", seats="2", lang="ru")
+    assert start(client, director, 1).status_code == 302
+    tables = table_links(client, director)
+    assert len(tables) == 2                          # round 1: 1–3 and 2–4 (top half against bottom), Гость's bye
+    for edit in tables:
+        result(client, edit, soup(client.get(edit + "/result")).select('input[name="out"]')[0]["value"], {1: 60})
+        result(client, edit, soup(client.get(edit + "/result")).select('input[name="out"]')[0]["value"], {1: 60})
+    resp = post(client, club, "/events", link="https://club.example" + director)
+    assert resp.status_code == 302
+    page = soup(client.get(club))
+    assert [a.get_text() for a in page.select(".club-events a")] == ["Вторник в «Дупеле»"]
+    assert len(page.select(".club-matches li")) == 2 and "в рейтинге" in page.select_one(".club-matches").get_text()
+    rows = {r[1]: r for r in roster(client, club)}
+    # the seats of round 1: Аня against Вера, Боря against Гоша; the first seat won each
+    assert rows["Аня"][0] in ("1", "2") and rows["Боря"][0] in ("1", "2")
+    assert rows["Вера"][2] == rows["Гоша"][2] != "—"
+    assert "Гость" not in rows                     # his bye is no match: he never sat at a club table
+    anya = pid_of(client, club, "Аня")
+    player = soup(client.get(f"{club}/p/{anya}"))
+    assert [a.get_text() for a in player.select(".player-events a")] == ["Вторник в «Дупеле»"]
+    assert "Вторник в «Дупеле», тур 1, стол 1" in player.select("ul.matches")[-1].get_text(" ")
+    # a bad link, and the same event for another club, are refused; nothing changes
+    before = db_rows(app)
+    assert post(client, club, "/events", link="/e/nothing-of-the-sort").status_code == 400
+    other = make_club(client, "Другой")
+    resp = post(client, other, "/events", link=director)
+    assert resp.status_code == 400 and "другому клубу" in soup(resp).select_one(".problem").get_text()
+    assert db_rows(app)[1:] == before[1:]
