@@ -281,8 +281,8 @@ def test_time_called_ends_each_table_with_the_hands_then_under_way(app, client):
     start(client, d, 1)
     t1, t2 = table_links(client, d)
     hand_by_result(client, t1, 0, (10, 12))
-    assert "Time left: 29 min" in soup(client.get(d)).select_one(".clock").get_text() or \
-        "Time left: 30 min" in soup(client.get(d)).select_one(".clock").get_text()
+    clock = soup(client.get(d)).select_one(".clock")
+    assert clock.get_text().startswith("Time left: ") and 0 < int(clock["data-left"]) <= 30 * 60
     assert post(client, d, "/round/1/time").status_code == 302
     assert post(client, d, "/round/1/time").status_code == 302  # called once
     hand_by_result(client, t1, 1, (40, 40))  # played after time was called: not counted
@@ -423,3 +423,49 @@ def test_an_imported_round_still_playing(app, client):
     assert resp.status_code == 302
     assert [e["name"] for e in stored(app, resp.headers["Location"])["record"]["entrants"]] == \
         ["Аня", "Боря", "Вера", "Гена"]
+
+
+def test_two_phones_start_and_close_a_round_at_once(app, client):
+    """Two director's phones tap «start» together, then «close» together: the round is started
+    once, each table keeps one match (one made by the phone that lost the race is archived,
+    never linked), and closed once."""
+    import threading
+
+    d = new_event(client)
+    phones = [app.test_client() for _ in range(2)]
+    forms = []
+    for phone in phones:
+        page = phone.get(d)
+        plan = soup(page).select_one('form[action$="/round/1/start"] input[name="plan"]')["value"]
+        forms.append({"csrf_token": csrf_of(page), "plan": plan})
+
+    def together(path: str, data: list[dict]) -> list[int]:
+        gate = threading.Barrier(2)
+        codes: list[int] = []
+
+        def tap(phone, form):
+            gate.wait()
+            codes.append(phone.post(d + path, data=form).status_code)
+
+        threads = [threading.Thread(target=tap, args=(p, f)) for p, f in zip(phones, data)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        return codes
+
+    assert together("/round/1/start", forms) == [302, 302]
+    ev = stored(app, d)
+    with app.app_context():
+        db = get_db()
+        links = store.event_tables(db, ev["id"])
+        kept = {r[0] for r in db.execute("SELECT id FROM matches WHERE archived IS NULL OR archived = 0")}
+        audit = [a["kind"] for a in store.event_audit(db, ev["id"])]
+    assert sorted(links) == [(1, 1), (1, 2)] and set(links.values()) == kept
+    assert audit == ["start"] and len(ev["record"]["round_list"]) == 1
+    for edit in table_links(client, d):
+        win_table(client, edit, 0)
+    forms = [{"csrf_token": f["csrf_token"]} for f in forms]
+    assert together("/round/1/close", forms) == [302, 302]
+    with app.app_context():
+        assert [a["kind"] for a in store.event_audit(get_db(), ev["id"])] == ["start", "close"]
