@@ -80,6 +80,7 @@ def match_title(m: dict) -> str:
 @bp.app_context_processor
 def helpers():
     return {"variant_title": variant_title, "variant_summary": variant_summary, "match_title": match_title,
+            "variant_count": len(catalogue.VARIANTS),  # the registry's: no count is written anywhere
             "option_label": lambda variant, key: rulebook.option_title(variant, key, lang()),
             "option_value": lambda variant, key, value: rulebook.option_label(variant, key, value, lang())}
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask_babel import force_locale, ngettext
+from flask_babel import gettext as _
 
 from referee.rules import catalogue
 
@@ -44,12 +46,15 @@ def manifest():
     """The web app manifest (the home-screen app), in the language the link asks for."""
     code = request.args.get("lang")
     code = code if code in current_app.config["LANGUAGES"] else lang()
-    ru = code == "ru"
+    with force_locale(code):
+        name, short_name = _("Domino referee"), _("Referee")
+        description = ngettext("Score keeper and move-by-move referee for dominoes at the table: %(num)d variant.",
+                               "Score keeper and move-by-move referee for dominoes at the table: %(num)d variants.",
+                               len(catalogue.VARIANTS))
     body = {
-        "name": "Судья домино" if ru else "Domino referee",
-        "short_name": "Судья" if ru else "Referee",
-        "description": ("Счёт и судейство матчей в домино за столом: 17 вариантов." if ru else
-                        "Score keeper and move-by-move referee for dominoes at the table: 17 variants."),
+        "name": name,
+        "short_name": short_name,
+        "description": description,
         "lang": code,
         "dir": "ltr",
         "id": url_for("matches.index"),

@@ -1,4 +1,4 @@
-"""Ladder (variant 17): the brief's provisional rules, hands checked by hand.
+"""Ladder: the brief's provisional rules, hands checked by hand.
 
 A starter from the bazaar (`starter`); the first tile laid against it fixes the one direction;
 equal matching, doubles in line; one compulsory draw; first out wins; block: fewest pips.
