@@ -3,11 +3,17 @@
     python tools/web_load.py --tables 100 [--hands-before 0|29] [--move-every 10] [--poll-every 2.5]
                              [--duration 60] [--server referee|gunicorn|waitress] [--workers N]
                              [--clients K] [--viewers V] [--event] [--standings S] [--standings-every T]
+                             [--postgres URL [--nodes N]]
 
 ``--workers N``: the server's processes (``referee serve --workers N``, gunicorn's ``-w N``; the
 default is each server's own: one for ``referee serve``, 2 for gunicorn). ``--clients K``: the
 driver's own processes, each driving a share of the tables (so that one event loop is not what
-is measured; the driver's CPU is reported beside the server's).
+is measured; the driver's CPU is reported beside the server's). ``--postgres URL``: the app's
+database is a fresh database made on that PostgreSQL server (the URL of a database the driver may
+create databases from; dropped at the end) instead of an SQLite file; ``--nodes N`` then starts N
+app nodes (N servers, each on its own port and instance folder, all on that one database): each
+table's scorer talks to one node and its viewers to the next, as phones behind a proxy that spreads
+them would (the viewers see the scorer's changes through the shared database).
 
 It starts the production server on 127.0.0.1 (a port of its own, a database in a temporary folder:
 nothing of the user's is touched), stores N matches (each with ``--hands-before`` complete hands
@@ -46,6 +52,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -180,11 +187,11 @@ class Server:
     """The production server on loopback, on its own database (a temporary folder)."""
 
     def __init__(self, kind: str = "gunicorn", workers: int | None = None, threads: int = 8,
-                 source: str | None = None, states_events: int | None = None):
+                 source: str | None = None, states_events: int | None = None, database: str | None = None):
         self.kind, self.workers, self.threads = kind, default_workers(kind, workers), threads
         self.source = source or ROOT  # the checkout whose app is served (another one: a before/after)
         self.dir = tempfile.mkdtemp(prefix="referee-load-")
-        self.db = os.path.join(self.dir, "load.db")
+        self.db = database or os.path.join(self.dir, "load.db")
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
         if states_events is not None:  # the changes each worker keeps replayed (the app's STATES_EVENTS)
@@ -431,11 +438,11 @@ class Stats:
 
 class Table:
     def __init__(self, m: dict, plan: list[PlannedHand], start_hand: int, port: int, stats: Stats,
-                 viewers: int = 1):
+                 viewers: int = 1, view_port: int | None = None):
         self.m, self.plan, self.hand = m, plan, start_hand
         self.step = 0  # the next step of self.plan[self.hand]
         self.phone = Phone(port, stats)
-        self.viewers = [Phone(port, stats) for _ in range(viewers)]
+        self.viewers = [Phone(view_port or port, stats) for _ in range(viewers)]  # (nodes: on the next)
         self.viewer = self.viewers[0]
         self.edit = f"/m/{m['edit_key']}"
         self.form: dict | None = None
@@ -658,10 +665,74 @@ def _drive_share(args: tuple) -> dict:
             "cpu": (me.ru_utime - me0.ru_utime) + (me.ru_stime - me0.ru_stime)}
 
 
+class Nodes:
+    """``n`` servers on one PostgreSQL database (``database``: a URL): app nodes sharing it."""
+
+    def __init__(self, n: int, kind: str, workers: int | None, states_events: int | None, database: str):
+        self.servers = [Server(kind, workers, states_events=states_events, database=database) for _ in range(n)]
+        self.db = database
+        self.port = self.servers[0].port
+        self.ports = [s.port for s in self.servers]
+
+    def cpu(self) -> float:
+        return sum(s.cpu() for s in self.servers)
+
+    def __enter__(self):
+        try:
+            for s in self.servers:
+                s.start()
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        for s in self.servers:
+            s.__exit__(*exc) if s.proc is not None else s.stop()
+
+
+def fresh_postgres_database(admin_url: str) -> tuple[str, object]:
+    """A new empty database on the server of ``admin_url`` (loopback only); its URL and a function
+    that drops it."""
+    import uuid
+    from urllib.parse import urlsplit
+
+    import psycopg
+
+    if urlsplit(admin_url).hostname not in ("127.0.0.1", "localhost", "::1"):
+        raise SystemExit("--postgres: a server on this machine's loopback only")
+    name = f"referee_load_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
+    base, _slash, tail = admin_url.rpartition("/")
+    url = f"{base}/{name}" + (("?" + tail.split("?", 1)[1]) if "?" in tail else "")
+
+    def drop() -> None:
+        with psycopg.connect(admin_url, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
+    return url, drop
+
+
+@contextlib.contextmanager
+def serving(server: str, workers: int | None, states_events: int | None, postgres: str | None, nodes: int):
+    """The server on an SQLite file, or ``nodes`` servers on a fresh PostgreSQL database (dropped after)."""
+    if not postgres:
+        with Server(server, workers, states_events=states_events) as srv:
+            yield srv
+        return
+    database, drop = fresh_postgres_database(postgres)
+    try:
+        with Nodes(nodes, server, workers, states_events, database) as srv:
+            yield srv
+    finally:
+        drop()  # type: ignore[operator]
+
+
 def run_load(tables: int, hands_before: int, duration: float, move_every: float, poll_every: float,
              server: str = "gunicorn", workers: int | None = None, seed: int = 7, clients: int = 1,
              warm_rounds: int | None = None, states_events: int | None = None, viewers: int = 1,
-             event: bool = False, standings: int = 0, standings_every: float = 30.0) -> dict:
+             event: bool = False, standings: int = 0, standings_every: float = 30.0,
+             postgres: str | None = None, nodes: int = 1) -> dict:
     """One bounded run; returns its figures. ``clients``: the driver's processes (each drives a
     share of the tables on connections of its own), so that one client's event loop is not the
     queue being measured."""
@@ -670,14 +741,16 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
              for i in range(min(tables, 8))]
     plans = [plans[i % len(plans)] for i in range(tables)]  # 8 different matches, repeated
     load_before = [round(x, 1) for x in os.getloadavg()]
-    with Server(server, workers, states_events=states_events) as srv:
+    with serving(server, workers, states_events, postgres, nodes) as srv:
         matches = store_matches(srv.db, plans, hands_before)
         from referee.matches.log import record_to_events
 
         before_events = [len(record_to_events({"hands": [p.record for p in plan[:hands_before]]}))
                          for plan in plans]
         stats = Stats()
-        ts = [Table(m, plan, hands_before, srv.port, stats, viewers) for m, plan in zip(matches, plans)]
+        ports = getattr(srv, "ports", [srv.port])
+        ts = [Table(m, plan, hands_before, ports[i % len(ports)], stats, viewers, ports[(i + 1) % len(ports)])
+              for i, (m, plan) in enumerate(zip(matches, plans))]
         global _STANDINGS, _STANDINGS_AT
         standings_path = f"/ev/{store_event(srv.db, matches)}" if event else ""
         _STANDINGS = [Phone(srv.port, stats) for _ in range(standings if event else 0)]
@@ -687,21 +760,21 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
         # each match once (at a club the phones have them open already: what a first page costs
         # is web_bench's first_page_ms)
         warm = Stats()
-        rounds = 2 * workers if warm_rounds is None else warm_rounds
+        rounds = 2 * workers * len(ports) if warm_rounds is None else warm_rounds
 
         async def warm_up():
             sem = asyncio.Semaphore(8)
 
             async def one(t):
                 async with sem:
-                    for _ in range(rounds):
-                        once = Phone(srv.port, warm, keep_alive=False)
+                    for r in range(rounds):  # the nodes in turn
+                        once = Phone(ports[r % len(ports)], warm, keep_alive=False)
                         await once.request("warm", "GET", t.edit)
                         await once.request("warm", "GET", f"/s/{t.m['view_key']}")
             await asyncio.gather(*(one(t) for t in ts))
             if standings_path:
-                for _ in range(rounds):
-                    await Phone(srv.port, warm, keep_alive=False).request("warm", "GET", standings_path)
+                for r in range(rounds):
+                    await Phone(ports[r % len(ports)], warm, keep_alive=False).request("warm", "GET", standings_path)
 
         w0 = time.monotonic()
         asyncio.run(warm_up())
@@ -740,6 +813,8 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
             "server_cpu_ms_per_table_s": round(per_table, 3),
             "tables": tables, "hands_before": hands_before, "server": server, "workers": workers,
             "clients": clients, "warm_rounds": rounds, "states_events": states_events,
+            "database": "postgresql" if isinstance(srv, Nodes) else "sqlite",
+            "nodes": len(getattr(srv, "servers", [srv])),
             "viewers_per_table": viewers, "event": event, "standings_phones": len(_STANDINGS),
             "standings_every_s": standings_every if event else None,
             "warm_up_s": round(warm_s, 1), "duration_s": round(wall, 1),
@@ -786,12 +861,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--standings-every", type=float, default=30.0, metavar="T",
                     help="with --event: seconds between two loads of the standings on a phone (default 30,"
                          " as the page refreshes itself)")
+    ap.add_argument("--postgres", default=None, metavar="URL",
+                    help="a PostgreSQL server on this machine (a database URL the driver may create a"
+                         " database from): the app's database is a fresh one there")
+    ap.add_argument("--nodes", type=int, default=1, metavar="N",
+                    help="with --postgres: N app nodes (servers on ports of their own) on that database")
     args = ap.parse_args(argv)
     if not 1 <= args.tables <= 5000 or not 0 < args.duration <= 600:
         ap.error("--tables 1..5000, --duration up to 600 s")
     out = run_load(args.tables, args.hands_before, args.duration, args.move_every, args.poll_every,
                    args.server, args.workers, args.seed, args.clients, args.warm, args.states_events,
-                   args.viewers, args.event, args.standings, args.standings_every)
+                   args.viewers, args.event, args.standings, args.standings_every, args.postgres, args.nodes)
     print(json.dumps(out, ensure_ascii=False, indent=1))
     return 0 if out["every_move_present"] and not out["errors"] else 1
 

@@ -53,6 +53,10 @@ class PgDb:
         cur.execute(_sql(query), list(params))
         return iter(cur.fetchall())
 
+    def executemany(self, query: str, rows: list[Any]) -> None:
+        with self.conn.cursor() as cur:
+            cur.executemany(_sql(query), rows)
+
     def close(self) -> None:
         self.conn.close()
 

@@ -93,6 +93,74 @@ def migrations_of(db: Any) -> tuple[list[str], list[str]]:
     return done, [m.name for m in store_sqlite.migrations._migrations]
 
 
+#: every table of the store, parents before their children, each with the columns it is ordered by
+#: (``referee db copy`` copies them in this order; a test holds both databases' schemas to it)
+TABLES: list[tuple[str, str]] = [
+    ("matches", "id"), ("events", "id"), ("browser_matches", "browser, match_id"),
+    ("seat_keys", "match_id, seat"), ("checkpoints", "match_id"),
+    ("club_events", "id"), ("club_event_tables", "event_id, round, table_no"), ("club_event_audit", "id"),
+    ("clubs", "id"), ("club_players", "id"), ("club_matches", "match_id"), ("club_seats", "match_id, seat"),
+    ("browser_clubs", "browser, club_id"), ("club_event_links", "event_id"),
+]
+
+#: columns that name a row of their own table, which may come later in the copy's order (a player
+#: merged into one added after him): copied empty, then set once every row is in
+LATER_COLUMNS = {"club_players": ("merged_into",)}
+
+
+def tables_of(db: Any) -> dict[str, list[str]]:
+    """The store's tables in ``db`` and their columns, in order (the migrations' own records left out)."""
+    if _pg(db):
+        names = [r[0] for r in db.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+            " AND table_type = 'BASE TABLE' AND table_name <> 'referee_migrations' ORDER BY table_name")]
+    else:
+        names = [r[0] for r in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            " AND name <> '_sqlite_migrations' ORDER BY name")]
+    return {name: [d[0] for d in db.execute(f"SELECT * FROM {name} LIMIT 0").description] for name in names}
+
+
+@contextmanager
+def snapshot(db: Any) -> Iterator[None]:
+    """Reads that all see the database at one instant (a copy of a live database: the server
+    goes on taking moves meanwhile)."""
+    if _pg(db):
+        with db.conn.transaction():
+            db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            yield
+        return
+    conn = db.conn
+    if conn.in_transaction:
+        conn.commit()
+    conn.execute("BEGIN")  # WAL: one read transaction, one snapshot
+    try:
+        yield
+    finally:
+        conn.rollback()
+
+
+def insert_rows(db: Any, table: str, columns: list[str], rows: list[Any]) -> None:
+    """Insert ``rows`` (tuples of ``columns``) as they are, ids included (within a transaction of
+    the caller's: :func:`_write`)."""
+    sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
+    if _pg(db):
+        db.executemany(sql, rows)
+    else:
+        db.conn.executemany(sql, rows)
+
+
+def ids_follow_rows(db: Any) -> None:
+    """After rows were inserted with their ids: PostgreSQL's identity columns go on after the
+    highest (SQLite's rowids do so by themselves)."""
+    if not _pg(db):
+        return
+    for table, columns in tables_of(db).items():
+        if "id" in columns:
+            db.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                       f" (SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), false)")
+
+
 def errors() -> tuple[type[BaseException], ...]:
     """Every database error of the kinds in use (SQLite's always; PostgreSQL's once its driver is
     loaded, which only a ``postgresql://`` database does)."""

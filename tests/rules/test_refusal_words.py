@@ -35,7 +35,8 @@ for _spec in VARIANTS.values():
 #: the command line's own words a Russian line may name (commands, files, programs)
 CLI_WORDS = {"referee", "SQLite", "CSV", "QR", "URL", "HTTP", "HTTPS", "IP", "Ctrl", "C", "Ctrl+C",
              "REFEREE_BASE_URL", "REFEREE_PROXIES", "REFEREE_HOST", "gunicorn", "waitress", "Wi-Fi",
-             "Linux", "macOS", "Windows"}  # the systems' own names, as Russian writes them
+             "Linux", "macOS", "Windows", "Debian",  # the systems' own names, as Russian writes them
+             "PostgreSQL", "pg_dump"}
 
 
 def english_words(text: str) -> list[str]:
@@ -248,7 +249,7 @@ def test_the_command_lines_own_refusals_of_its_arguments(lang, capsys, monkeypat
         assert stop.value.code == 2
         err = capsys.readouterr().err.strip().splitlines()[-1]
         words = {"referee", "check", "sheet", "command", "record", "bench", "blank", "serve", "backup",
-                 "restore", "csv", "event", "chek", "de", "N"}
+                 "restore", "db", "csv", "event", "chek", "de", "N"}
         if lang == "ru":
             assert "ошибка" in err and [w for w in english_words(err) if w not in words] == [], err
         else:
