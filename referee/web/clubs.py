@@ -187,6 +187,11 @@ def gather(db, club: dict) -> dict:
     players = {p["id"]: p for p in store.club_players(db, club["id"])}
     names = {pid: p["name"] for pid, p in players.items()}
     matches = store.club_matches(db, club["id"])
+    key = (club["id"], lang(), tuple((p["id"], p["name"], p["retired"]) for p in players.values()),
+           tuple((m["id"], m["n"], m["rated"], tuple(m["seat_players"]), tuple(m["players"])) for m in matches))
+    kept = _kept().get(key)
+    if kept is not None:         # nothing changed since: no match's summary, no rating replayed again
+        return dict(kept, events=store.club_events(db, club["id"]))
     games: list[Game] = []
     for m in matches:
         facts = summaries.of(m, lang())["facts"]        # kept by the worker while the match is unchanged
@@ -195,8 +200,29 @@ def gather(db, club: dict) -> dict:
             games.append(m["game"])
         m["facts"] = as_club(facts, m["seat_players"], names)
     rated = rate_games(games, names={str(pid): name for pid, name in names.items()})
-    return {"players": players, "matches": matches, "events": store.club_events(db, club["id"]),
-            "ratings": {int(pid): r for pid, r in rated.items() if int(pid) in players}}
+    out = {"players": players, "matches": matches,
+           "ratings": {int(pid): r for pid, r in rated.items() if int(pid) in players}}
+    _kept().put(key, out)
+    return dict(out, events=store.club_events(db, club["id"]))
+
+
+#: the clubs whose figures a worker keeps (each a few hundred bytes a match)
+KEPT = 64
+
+
+def _kept():
+    """The figures of the clubs this worker drew last (``summaries.Summaries``: an LRU under a
+    lock), by everything they are reckoned from: the roster's names, each match's number of
+    changes, its rated setting, its seats and names. A page drawn again with nothing changed
+    costs two reads of the database. The pages only read what is kept."""
+    from flask import current_app
+
+    from .summaries import Summaries
+
+    ext = current_app.extensions
+    if "referee.clubs" not in ext:
+        ext["referee.clubs"] = Summaries(KEPT)
+    return ext["referee.clubs"]
 
 
 def sync_events(db, club: dict) -> None:
@@ -237,6 +263,10 @@ def shown(r: Rated | None) -> str:
 
 
 SORTS = ("rating", "name", "matches")
+#: the latest matches the club's page and a player's page draw; every match: ``/matches``, ``?all=1``
+SHOWN = 20
+#: the matches of a page of ``/club/<key>/matches``
+PAGE = 30
 
 
 def roster(data: dict, sort: str = "rating") -> list[dict]:
@@ -332,17 +362,39 @@ def _page(club: dict, director: bool, problem: str | None = None, status: int = 
     if sort not in SORTS:
         sort = "rating"
     key = club["director_key"] if director else club["view_key"]
+    latest = list(reversed(data["matches"]))
     return render_template("club/club.html", club=club, director=director, key=key, events=data["events"],
-                           rows=roster(data, sort), sort=sort, matches=list(reversed(data["matches"])),
+                           rows=roster(data, sort), sort=sort, matches=latest[:SHOWN], more=len(latest) > SHOWN,
+                           total=len(latest),
                            players=data["players"], form=forms.ActionForm(), problem=problem,
                            name_max=limits.NAME_MAX), status
 
 
 @bp.get("/<key>")
 def page(key: str):
-    """The club: its roster and its matches."""
+    """The club: its roster and its latest matches."""
     club, director = _club(key)
     return _page(club, director)
+
+
+@bp.get("/<key>/matches")
+def all_matches(key: str):
+    """Every match of the club, the latest first, :data:`PAGE` a page (``?page=``)."""
+    club, director = _club(key)
+    data = gather(get_db(), club)
+    latest = list(reversed(data["matches"]))
+    try:
+        page = max(1, int(request.args.get("page", "1")))
+    except ValueError:
+        page = 1
+    first = (page - 1) * PAGE
+    if first >= len(latest) and page > 1:
+        abort(404)
+    shown = latest[first:first + PAGE]
+    return render_template("club/matches.html", club=club, director=director,
+                           key=club["director_key"] if director else club["view_key"], matches=shown,
+                           players=data["players"], page=page, first=first + 1 if shown else 0,
+                           last=first + len(shown), total=len(latest), form=forms.ActionForm())
 
 
 @bp.post("/<key>/players")
@@ -390,16 +442,16 @@ def _player_page(club: dict, director: bool, pid: int, problem: str | None = Non
     place = next((row.get("place") for row in rows if row["player"]["id"] == pid), None)
     by_name = {q["name"]: q["id"] for q in data["players"].values()}
     mine = [m for m in reversed(data["matches"]) if pid in m["seat_players"]]
-    history = rating.history if rating is not None else []
-    moved = {h["game"]: h for h in history}
-    previous = None
-    for h in history:  # each rated match's change (the first from the newcomer's figure)
-        h["ordinal"] = h["mu"] - 3 * h["sigma"]
-        from referee.events.rating import model
+    from referee.events.rating import model
 
-        start = model().rating()
-        h["change"] = h["ordinal"] - (previous if previous is not None else start.mu - 3 * start.sigma)
-        previous = h["ordinal"]
+    fresh = model().rating()
+    previous = fresh.mu - 3 * fresh.sigma          # the newcomer's figure, before the first rated match
+    history = []
+    for h in rating.history if rating is not None else []:  # each rated match's change
+        ordinal = h["mu"] - 3 * h["sigma"]
+        history.append(dict(h, ordinal=ordinal, change=ordinal - previous))
+        previous = ordinal
+    moved = {h["game"]: h for h in history}
     key = club["director_key"] if director else club["view_key"]
     others = [q for q in data["players"].values() if q["id"] != pid]
     mine_ids = {m["id"] for m in mine}
@@ -412,7 +464,9 @@ def _player_page(club: dict, director: bool, pid: int, problem: str | None = Non
     return render_template("club/player.html", club=club, director=director, key=key, p=p, s=stats,
                            rating=rating, shown=shown(rating), place=place, rated_count=sum(
                                1 for row in rows if row.get("place")),
-                           chart=rating_chart(history), matches=mine, moved=moved, by_name=by_name,
+                           chart=rating_chart(history), matches=mine if request.args.get("all") == "1" else mine[:SHOWN],
+                           more=len(mine) - SHOWN if request.args.get("all") != "1" and len(mine) > SHOWN else 0,
+                           moved=moved, by_name=by_name,
                            events=events, event_of=event_of,
                            others=others, form=forms.ActionForm(), problem=problem,
                            name_max=limits.NAME_MAX), status

@@ -397,3 +397,24 @@ def test_an_events_tables_count_for_the_clubs_players(app, client):
     resp = post(client, other, "/events", link=director)
     assert resp.status_code == 400 and "другому клубу" in soup(resp).select_one(".problem").get_text()
     assert db_rows(app)[1:] == before[1:]
+
+
+def test_the_latest_matches_on_the_clubs_page_and_every_match_page_by_page(client, monkeypatch):
+    from referee.web import clubs
+
+    monkeypatch.setattr(clubs, "SHOWN", 2)
+    monkeypatch.setattr(clubs, "PAGE", 2)
+    club = make_club(client)
+    for pair in (["Аня", "Боря"], ["Вера", "Гоша"], ["Аня", "Вера"]):
+        club_match(client, club, pair)
+    titles = [a.get_text() for a in soup(client.get(club)).select(".club-matches .match-title")]
+    assert titles == ["Традиционное: Аня, Вера", "Традиционное: Вера, Гоша"]
+    link = soup(client.get(club)).select_one("a.all-matches")
+    assert link.get_text() == "Все 3 матча"
+    second = soup(client.get(link["href"] + "?page=2"))
+    assert [a.get_text() for a in second.select(".club-matches .match-title")] == ["Традиционное: Аня, Боря"]
+    assert "Матчи 3–3 из 3" in second.get_text()
+    assert client.get(link["href"] + "?page=3").status_code == 404
+    anya = pid_of(client, club, "Аня")
+    player = soup(client.get(f"{club}/p/{anya}"))
+    assert len(player.select("ul.matches li")) == 2 and player.select_one("a.all-matches") is None
