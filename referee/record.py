@@ -25,7 +25,7 @@ from .rules.tiles import ALL_MASK, PIPS, parse_tile, tile_str, tiles_of
 from .rules.variants import make_variant
 from .rules.variants.base import HandScore, Variant
 
-__all__ = ["FORMAT", "RecordError", "Record", "HandRecord", "Report", "Position", "Stopped", "read", "replay", "result_bounds", "next_lead", "next_shuffler",
+__all__ = ["FORMAT", "RecordError", "Record", "HandRecord", "Report", "Position", "Stopped", "read", "replay", "result_bounds", "left_bounds", "next_lead", "next_shuffler",
            "positions", "check", "dumps"]
 
 FORMAT = "referee-record/1"
@@ -825,6 +825,23 @@ def result_bounds(record: Record | Any, number: int, *,
         cap, one = (known[s], {known[s]}) if known[s] is not None else _pips_cap(h, v, s, count=counts[s])
         out[name] = {"most": cap, "one": sorted(one) if one is not None else None, "tiles": counts[s],
                      "step": v.in_play_step or None}
+    return out
+
+
+def left_bounds(h: Hand) -> dict[str, dict[str, Any]]:
+    """What each player's pips can be at the end of hand ``h`` played move by move, where the
+    tiles he still holds are to be said: ``most``, ``one`` and ``tiles`` as ``result_bounds``
+    says them, from the hand as played (his count of tiles, the tiles off the table and not
+    seen elsewhere). The tiles-left form's number pad asks this; the check still judges."""
+    v = h.v
+    out: dict[str, dict[str, Any]] = {}
+    for s, name in enumerate(h.players):
+        cap, one = _pips_cap(h, v, s)
+        real = h.pips_of(s, v.lone_blank) if h.known[s] else None
+        if real is not None:
+            cap, one = real, {real}
+        out[name] = {"most": cap, "one": sorted(one) if one is not None else None, "tiles": h.counts[s],
+                     "step": None}
     return out
 
 

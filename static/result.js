@@ -3,7 +3,9 @@
 // refused at once, with the reason; a count that cannot take another digit moves on to the
 // next player by itself), or his tiles on the picker (tabs, one player at a time). The points
 // and totals come from the server (/result/preview: the engine's own scoring) as the numbers
-// go in; «Record» is sent in the background like a tap on the table.
+// go in; «Record» is sent in the background like a tap on the table. The table's tiles-left
+// form at the end of a hand played move by move uses the same pad (no one to choose: the hand
+// says who went out; no preview).
 (function () {
   "use strict";
   var init = function () {
@@ -20,7 +22,9 @@
     var sets = [].slice.call(form.querySelectorAll("details.left-tiles"));
     var active = null;
     keys.hidden = false;
-    form.querySelectorAll(".tiles-open").forEach(function (b) { b.hidden = false; });
+    form.querySelectorAll(".tiles-open, .pad-undo").forEach(function (b) { b.hidden = false; });
+    // the tiles-left form at a hand's end: the hand says who went out; every row is asked
+    var endless = !form.querySelector("input[name=out]");
     rows.forEach(function (r) { r.querySelector("input").setAttribute("inputmode", "none"); });
     var say = function (text, bad) {
       msg.textContent = text || "";
@@ -108,6 +112,7 @@
     };
     var timer = null, asked = 0;
     var preview = function () {
+      if (!form.getAttribute("data-preview")) return;
       clearTimeout(timer);
       timer = setTimeout(function () {
         var mine = ++asked;
@@ -132,7 +137,11 @@
       if (!b) return;
       var k = b.getAttribute("data-key");
       if (k === "next") { say(""); advance(); return; }
-      if (!active) { say(form.querySelector(".result-end legend").textContent, true); return; }
+      if (!active) {
+        var legend = form.querySelector(".result-end legend");
+        if (legend) say(legend.textContent, true);
+        return;
+      }
       var box = input(active);
       if (k === "back") {
         if (box.value) box.value = box.value.slice(0, -1);
@@ -219,7 +228,9 @@
     var marked = sets.filter(function (d) { return tilesOf(d.getAttribute("data-i")); })[0];
     if (marked) showTiles(marked.getAttribute("data-i")); else showPad();
     count();
-    if (out() !== null) {
+    if (endless) {
+      setActive(nextOpen(null));
+    } else if (out() !== null) {
       var keep = rows.map(function (r) { return input(r).value; });
       ended();
       rows.forEach(function (r, k) { if (open(r)) input(r).value = keep[k]; });

@@ -440,9 +440,14 @@ def enter_left(t: Table, s: Script) -> None:
     for i, p in enumerate(s.players):
         if not t.page.locator(f'form.left-form input[name="left_{i}"]').count():
             continue
+        # the number pad's form: his tiles come by his «Tiles» button, or his tab once tiles show
+        if s.left[p] and t.has(f'.tile-tabs .tile-tab[data-i="{i}"]'):
+            t.tap(f'.tile-tabs .tile-tab[data-i="{i}"]', f"{p}: his tiles")
+        elif s.left[p] and t.has(f'form.left-form.js .pip-row[data-i="{i}"] .tiles-open'):
+            t.tap(f'.pip-row[data-i="{i}"] .tiles-open', f"{p}: his tiles")
         for tile in s.left[p]:
             t.tap(f'form.left-form label.pick:has(input[name="left_{i}"][value="{low(tile)}"])', f"left {p} {tile}")
-    t.tap("form.left-form button.primary", "score the hand")
+    t.tap("form.left-form button.record", "score the hand")
 
 
 def enter_result(t: Table, s: Script, edit: str, preselected: list[str]) -> dict:

@@ -675,6 +675,16 @@ def next_lead(match: dict, state: MatchState) -> dict:
     return lead
 
 
+def left_bounds(state: MatchState) -> dict[str, dict]:
+    """What each player's pips can be at the end of the hand in play, as its tiles left are
+    asked (``referee.record.left_bounds``); empty where there is no such hand."""
+    from referee import record as rec
+
+    if state.ended is None:
+        return {}
+    return rec.left_bounds(state.ended)
+
+
 def result_bounds(match: dict, state: MatchState) -> dict[str, dict]:
     """What each player's pips can be in the next hand entered by its result, as the engine's
     check allows a count (``referee.record.result_bounds``): the result page's number pad

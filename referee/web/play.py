@@ -203,6 +203,7 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         # and cut back into a hand, as in the sausage, may be left)
         laid=hv["on_table"] if ph == "left" and hv else laid_tiles(state.last) if state.last else [],
         asked=left_needed(state) if ph == "left" else [],
+        bounds=engine.left_bounds(state) if ph == "left" else {},
         can_end_turn=ph == "play" and state.live is not None and state.live.can_end_turn(),
         spec=catalogue.spec(m["variant"]), blind=blind, miss=miss,
         leader=request.form.get("leader") if (places or miss) else None,

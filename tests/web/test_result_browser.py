@@ -25,7 +25,7 @@ SHUFFLES = {"ru": {"turn": "Мешает: %s (по кругу)", "lost": "Меш
 
 #: where an element is on the screen as it is: above what is fixed at the bottom (not its own)
 IN_VIEW = """e => { const r = e.getBoundingClientRect();
-  const docks = [...document.querySelectorAll('.bar, .pad-dock')].filter(d => getComputedStyle(d).position === 'fixed');
+  const docks = [...document.querySelectorAll('.bar, .pad-dock')].filter(d => getComputedStyle(d).position === 'fixed' && d.getClientRects().length);
   let limit = innerHeight;
   for (const d of docks) if (!d.contains(e)) limit = Math.min(limit, d.getBoundingClientRect().top);
   return r.top >= 0 && r.bottom <= limit + 0.5 && r.height > 0; }"""

@@ -204,8 +204,9 @@ def test_seed_hand_in_the_browser(phone, chromium, live_server):
     assert page.locator("form.left-form").is_visible()
     shoot(page, "ru-play-left")
     phone_checks(page, "left")
+    page.click('.pip-row[data-i="1"] .tiles-open')      # his tiles, not the number pad
     page.click('form.left-form label.pick:has(input[value="1:1"])')
-    go(page, "form.left-form button[type=submit]")
+    go(page, "form.left-form button.record")
     cells = page.locator("table.score tfoot td")
     assert [cells.nth(i).inner_text() for i in range(2)] == ["2", "0"]
     shoot(page, "ru-play-next")

@@ -33,7 +33,7 @@ def test_seed_hand_tap_by_tap_credits_anfisa_2(client):
     assert "Анфиса" in page.select_one(".hand-end .end-note b").get_text()
     assert len(page.select(".hand-end .layout svg.tile")) == 13
     # only Всеволод is asked for his tiles; the tiles on the table are greyed out
-    assert [fs.select_one("legend").get_text() for fs in form.select("fieldset.left-player")] == ["Всеволод"]
+    assert [r.select_one(".pip-name").get_text() for r in form.select(".pip-row")] == ["Всеволод"]
     assert form.select_one('input[value="6:6"]').has_attr("disabled")
     data = form_data(client.get(edit), "form.left-form")
     data["left_1"] = ["1:1"]
@@ -285,7 +285,7 @@ def test_a_name_with_a_comma_is_asked_for_its_tiles(client):
     for i, mv in enumerate(SEED_MOVES):
         assert tap(client, edit, mv, leader="Анфиса" if i == 0 else None).status_code == 302
     form = soup(client.get(edit)).select_one("form.left-form")
-    assert [fs.select_one("legend").get_text() for fs in form.select("fieldset.left-player")] == ["Сева, младший"]
+    assert [r.select_one(".pip-name").get_text() for r in form.select(".pip-row")] == ["Сева, младший"]
 
 
 def test_two_phones_moving_at_once_store_one_move(client, app):
