@@ -573,7 +573,28 @@ def plan_of(lv: Live, number: int) -> tuple[dict, bool]:
     draft = lv.ev["state"].get("draft")
     if draft and draft.get("round") == number:
         return draft, True
+    out = sitting_out(lv.ev["state"], number)
+    if out:
+        return proposal_without(lv, number, out), True
     return proposal_of(lv, number), False
+
+
+def sitting_out(state: dict, number: int) -> list[str]:
+    """The entrants the director leaves out of a free round (they score nothing: no bye)."""
+    got = state.get("sit_out") or {}
+    return list(got.get("ids", [])) if got.get("round") == number else []
+
+
+def proposal_without(lv: Live, number: int, out: list[str]) -> dict:
+    """The app's proposal for a free round with some units left out: proposed as if they had
+    withdrawn before it (in a copy: nothing of it is written)."""
+    record = copy.deepcopy(lv.record)
+    rnd = round_of(record, number)
+    if rnd is None:
+        rnd = {"round": number, "tables": []}
+        record["round_list"].append(rnd)
+    rnd["withdrawn"] = list(rnd.get("withdrawn", [])) + [x for x in out if x not in rnd.get("withdrawn", [])]
+    return ev_core.propose(ev_core.read(record), number)
 
 
 def digest(plan: dict) -> str:
@@ -681,6 +702,7 @@ def start_round(key: str, number: int):
             raise Refused(event_words(err)) from None
         round_state(state, number)["started"] = _iso(_now())
         state.pop("draft", None)
+        state.pop("sit_out", None)
         return [("start", {"round": number, "changed": changed, "tables": new["tables"],
                            "byes": new.get("byes", [])})]
 
@@ -732,6 +754,39 @@ def swap(key: str, number: int):
     return _go(key, "#next")
 
 
+@bp.post("/e/<key>/round/<int:number>/sit-out")
+@_refusable
+def sit_out(key: str, number: int):
+    """A free round: a unit left out of it (``back=1``: seated again); the tables are proposed
+    again without it."""
+    ev = _director(key)
+    who = request.form.get("who", "")
+    back = request.form.get("back") == "1"
+
+    def change(record: dict, state: dict):
+        lv = live(dict(ev, record=record, state=state))
+        if record["system"] != "free" or next_round(lv) != number or lv.event is None:
+            raise Refused(_("Only a free round that has not started may leave someone out."))
+        units = Units(lv.event)
+        if who not in units.of:
+            raise Refused(_("Choose who sits out."))
+        ids = list(units.ids[units.of[who]])
+        out = sitting_out(state, number)
+        new = [x for x in out if x not in ids] if back else out + [x for x in ids if x not in out]
+        if new == out:
+            return None
+        state["sit_out"] = {"round": number, "ids": new}
+        state.pop("draft", None)
+        try:
+            proposal_without(live(dict(ev, record=record, state=state)), number, new)
+        except EventError as err:
+            raise Refused(event_words(err)) from None
+        return [("sit_out", {"round": number, "ids": ids, "back": back})]
+
+    mutate(ev, change)
+    return _go(key, "#next")
+
+
 @bp.post("/e/<key>/round/<int:number>/reset")
 @_refusable
 def reset(key: str, number: int):
@@ -739,9 +794,10 @@ def reset(key: str, number: int):
     ev = _director(key)
 
     def change(record: dict, state: dict):
-        if not state.get("draft"):
+        if not state.get("draft") and not state.get("sit_out"):
             return None
         state.pop("draft", None)
+        state.pop("sit_out", None)
         return [("reset", {"round": number})]
 
     mutate(ev, change)
@@ -1227,6 +1283,7 @@ def director(key: str):
     audit = store.event_audit(get_db(), ev["id"])
     return render_template("event/director.html", **_common(lv), key=key, current=current, nxt=nxt, plan=plan,
                            plan_digest=digest(plan) if plan else "", mine=mine, plan_problem=plan_problem,
+                           out=sitting_out(ev["state"], nxt) if nxt else [],
                            clock=clock(ev, current) if current else None, unit_choices=unit_choices,
                            active_choices=[c for c in unit_choices if c[0] not in gone], links=links,
                            audit=audit[-30:], audit_words=audit_words, follow=request.args.get("follow") == "1",
@@ -1246,6 +1303,10 @@ def audit_words(entry: dict, names: dict[str, str]) -> str:
     if kind == "swap":
         return _("Round %(n)d: %(a)s and %(b)s swapped", n=d["round"], a=names.get(d["a"], d["a"]),
                  b=names.get(d["b"], d["b"]))
+    if kind == "sit_out":
+        who = " + ".join(names.get(x, x) for x in d["ids"])
+        return (_("Round %(n)d: %(who)s seated again", n=d["round"], who=who) if d.get("back")
+                else _("Round %(n)d: %(who)s sits out", n=d["round"], who=who))
     if kind == "reset":
         return _("Round %(n)d: back to the proposed tables", n=d["round"])
     if kind in ("correct", "forfeit", "clear"):

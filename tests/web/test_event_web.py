@@ -469,3 +469,30 @@ def test_two_phones_start_and_close_a_round_at_once(app, client):
     assert together("/round/1/close", forms) == [302, 302]
     with app.app_context():
         assert [a["kind"] for a in store.event_audit(get_db(), ev["id"])] == ["start", "close"]
+
+
+def test_a_free_round_leaves_someone_out(app, client):
+    d = new_event(client, entrants=NAMES8 + ("Ира", "Костя", "Лена", "Миша"), system="free")
+    post(client, d, "/round/1/sit-out", {"who": "e12"})
+    post(client, d, "/round/1/sit-out", {"who": "e11"})
+    post(client, d, "/round/1/sit-out", {"who": "e10"})
+    post(client, d, "/round/1/sit-out", {"who": "e9"})
+    post(client, d, "/round/1/sit-out", {"who": "e9", "back": "1"})
+    page = soup(client.get(d))
+    plan = page.select_one(".plan").get_text()
+    assert not any(n in plan for n in ("Костя", "Лена", "Миша")) and "Bye: Ира" in page.select_one("#next").get_text()
+    assert len(page.select(".plan-table")) == 2  # nine left: two tables of four, one bye
+    start(client, d, 1)
+    rnd = stored(app, d)["record"]["round_list"][0]
+    seated = [x for t in rnd["tables"] for x in t["seats"]]
+    assert not {"e10", "e11", "e12"} & set(seated + rnd.get("byes", []))
+    assert len(rnd.get("byes", [])) == 1 and rnd["changed"] is True and "withdrawn" not in rnd
+    core.load(exported(client, d))  # a free round may leave a unit out: the event keeps every rule
+    with app.app_context():
+        kinds = [a["kind"] for a in store.event_audit(get_db(), stored(app, d)["id"])]
+    assert kinds == ["sit_out"] * 5 + ["start"]
+    assert "Костя sits out" in client.get(d.split("#")[0] + "/audit").get_data(as_text=True)
+    # a Swiss round leaves nobody out
+    s = new_event(client)
+    post(client, s, "/round/1/sit-out", {"who": "e1"})
+    assert any("Only a free round" in f for f in flashes(client.get(s)))
