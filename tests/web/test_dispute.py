@@ -335,3 +335,27 @@ def test_a_tile_checked_at_a_past_move(client, lang, why):
     resp = client.get(edit + "/hands/1/step/13?tile=3:3")
     assert resp.status_code == 409
     assert soup(resp).select_one(".problem").get_text().strip()
+
+
+def test_the_step_through_shows_each_players_tiles_when_the_deal_is_known(client):
+    """With the deal known each step says what every player holds after that move (the deal
+    less what he laid); without it, nothing of the kind."""
+    from sheethelpers import imported, kozel_record
+
+    record = kozel_record()
+    edit = imported(client, record)
+    hand = record["hands"][0]
+    for lang in ("ru", "en"):
+        in_lang(client, lang)
+        for k in (0, 1, 5):
+            page = soup(client.get(f"{edit}/hands/1/step/{k}"))
+            laid = {t for turn in hand["turns"][:k] for mv in turn["moves"]
+                    for t in [mv.split(">")[0].split()[0]] if ":" in t}
+            held = {li["data-name"]: sorted(s["aria-label"] for s in li.select(".held-tiles svg.tile"))
+                    for li in page.select("section.held li.held-player")}
+            assert held == {p: sorted(t for t in hand["deal"][p] if t not in laid
+                                      and ":".join(reversed(t.split(":"))) not in laid)
+                            for p in record["players"]}, (lang, k)
+    # a hand played without its deal shows none
+    plain = live_match(client, moves=5)
+    assert soup(client.get(plain + "/hands/1/step/3")).select_one("section.held") is None
