@@ -160,8 +160,13 @@ def test_each_tables_state_and_closing_a_round(app, client):
     t1, t2 = table_links(client, d)
     hand_by_result(client, t2, 1, (10, 10))
     assert statuses(client, d) == ["not started", "between hands, 1 played"]
+    # the public page says where everyone sits, and which tables have finished
+    now = [li.get_text(" ", strip=True) for li in soup(client.get(public(client, d))).select(".now-tables li")]
+    assert len(now) == 2 and all("playing" in x for x in now)
     win_table(client, t1, 0)
     assert statuses(client, d) == ["finished", "between hands, 1 played"]
+    now = [li.get_text(" ", strip=True) for li in soup(client.get(public(client, d))).select(".now-tables li")]
+    assert "118" in now[0] and "target reached" in now[0] and "playing" in now[1]
     assert "Results missing: tables 2" in soup(client.get(d)).select_one(".missing").get_text()
     before = stored(app, d)["version"]
     post(client, d, "/round/1/close")
