@@ -418,3 +418,23 @@ def test_the_latest_matches_on_the_clubs_page_and_every_match_page_by_page(clien
     anya = pid_of(client, club, "Аня")
     player = soup(client.get(f"{club}/p/{anya}"))
     assert len(player.select("ul.matches li")) == 2 and player.select_one("a.all-matches") is None
+
+
+def test_the_club_pages_speak_english_too(client):
+    client.get("/lang/en")
+    club = make_club(client, "Dominoes Club")
+    add(client, club, "Ann", "Bob")
+    edit = club_match(client, club, ["Ann", "Bob"])
+    result(client, edit, "Ann", {1: 60})
+    result(client, edit, "Ann", {1: 50})
+    page = soup(client.get(club))
+    words = page.select_one("main").get_text(" ", strip=True)
+    for want in ("Players", "Rating", "Add a player", "New club match", "Add a match played", "won by Ann", "rated"):
+        assert want in words, want
+    assert not any("а" <= ch.lower() <= "я" for ch in words)
+    ann = pid_of(client, club, "Ann")
+    words = soup(client.get(f"{club}/p/{ann}")).select_one("main").get_text(" ", strip=True)
+    for want in ("Rating: 3.4", "place 1 of 2", "Rating, match by match", "rating +3.4 → 3.4", "Merge another name"):
+        assert want in words, want
+    resp = post(client, club, "/players", name="ann")
+    assert "is on the roster already" in soup(resp).select_one(".problem").get_text()

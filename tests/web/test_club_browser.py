@@ -75,6 +75,15 @@ def test_a_club_night_on_a_phone(phone, live_server):
     assert page.locator(".stat-chips li").nth(1).inner_text() == "Матчи: 1"
     phone_checks(page, "club player")
     shoot(page, "club-ru-player")
+    player = page.url
+
+    # a smaller phone, 360x640: nothing wider than the screen
+    page.set_viewport_size({"width": 360, "height": 640})
+    for url, name in ((club, "roster"), (player, "player")):
+        page.goto(url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, name
+        shoot(page, f"club-ru-360-{name}")
+    page.set_viewport_size({"width": 390, "height": 844})
 
     # an event's entrants from the roster: «Все», then «По рейтингу» (the unrated last)
     page.goto(f"{live_server}/events/new/traditional")
