@@ -87,30 +87,92 @@ class Script:
     totals: dict[str, int]        # the engine's totals after the hand (per pair in pairs)
     blind: bool
     bazaar: bool
+    #: the hands of the match before this one, as the table entered them
+    before: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def record(self) -> dict[str, Any]:
         return {"format": "referee-record/1", "variant": self.variant, "options": self.options,
-                "players": self.players, "hands": [self.hand]}
+                "players": self.players, "hands": [*self.before, self.hand]}
+
+    @property
+    def number(self) -> int:
+        return len(self.before) + 1
 
 
-def make_script(case: str, seed: int, lang: str = "ru", players: int | None = None) -> Script:
-    """The hand of ``case`` and ``seed``: players, deal, leader and moves from the engine."""
+def random_house_rules(variant: str, n: int, rng: random.Random, given: dict[str, Any]) -> dict[str, Any]:
+    """Every house option with a choice of values given one at random (numbers kept at their
+    defaults), drawn again until the options go together."""
+    sp = catalogue.spec(variant)
+    for _ in range(50):
+        pick = dict(given)
+        for o in sp.options:
+            if o.choices and not o.numeric and o.key not in given:
+                pick[o.key] = rng.choice(list(o.choices))
+        try:
+            return {k: v for k, v in catalogue.resolve_options(variant, n, pick).items() if v is not None}
+        except catalogue.OptionError:
+            continue
+    return {k: v for k, v in catalogue.resolve_options(variant, n, given).items() if v is not None}
+
+
+def make_script(case: str, seed: int, lang: str = "ru", players: int | None = None, house: str | None = None,
+                before: list[dict[str, Any]] | None = None, options: dict[str, Any] | None = None) -> Script:
+    """The hand of ``case`` and ``seed``: players, deal, leader and moves from the engine.
+    ``house="random"``: house options drawn at random (``random_house_rules``). ``before``: the
+    hands of the match already played (as entered), with its ``players`` and ``options``: the
+    next hand, its leader as the rules make him (the last winner, where they say so)."""
     from referee.record import replay
+    from referee.rules import new_hand
+    from referee.rules.playout import random_deal
 
-    rng = random.Random(f"{case}/{seed}")
+    rng = random.Random(f"{case}/{seed}" + (f"/hand{len(before) + 1}" if before else ""))
     variant, preset = ("traditional", "yard") if case == KOZEL else (case, None)
     sp = catalogue.spec(variant)
     given = dict(catalogue.PRESETS[variant][preset]) if preset else {}
-    n = 4 if preset else rng.choice(list(sp.player_counts))
-    if players is not None:
+    if before:
+        assert players is not None and options is not None
         n = players
-    options = {k: v for k, v in catalogue.resolve_options(variant, n, given).items() if v is not None}
+    else:
+        n = 4 if preset else rng.choice(list(sp.player_counts))
+        if players is not None:
+            n = players
+        if house == "random":
+            options = random_house_rules(variant, n, random.Random(f"house/{case}/{seed}"), given)
+            if options.get("teams") == "pairs" and n != 4:
+                options = random_house_rules(variant, n, random.Random(f"house/{case}/{seed}"),
+                                             {**given, "teams": "none"})
+        else:
+            options = {k: v for k, v in catalogue.resolve_options(variant, n, given).items() if v is not None}
+    assert options is not None
     names = NAMES[lang][:n]
-    for _ in range(50):
-        h = random_hand(variant, n, rng, options)
-        if h.end != "redeal":
-            break
+    if before:
+        rec = {"format": "referee-record/1", "variant": variant, "options": options, "players": names,
+               "hands": before}
+        rep = replay(rec, lang)
+        if rep.error:
+            raise RuntimeError(f"{case} seed {seed}: the engine refuses the hands before: {rep.error}")
+        if rep.match_winner:
+            raise MatchOver(rep.match_winner)
+        won = [hr.winner for hr in rep.hands if hr.end != "redeal"]
+        prev = won[-1] if won else None
+        for _ in range(50):
+            from referee.rules.variants import make_variant
+
+            dealt, removed, starter = random_deal(make_variant(variant, n, options), n, rng)
+            h = new_hand(variant, names, options, deal={names[k]: [tile_str(t) for t in dealt[k]] for k in range(n)},
+                         removed=tile_str(removed) if removed is not None else None,
+                         starter=tile_str(starter) if starter is not None else None,
+                         previous_winner=prev if prev in names else None, first_hand=False)
+            if h.to_move is None and not h.over:
+                h.to_move = rng.randrange(n)
+            if h.end != "redeal":
+                break
+    else:
+        for _ in range(50):
+            h = random_hand(variant, n, rng, options)
+            if h.end != "redeal":
+                break
     v = h.v
     deal = {names[s]: [tile_str(t) for t in (h.rows[s] if v.blind else tiles_of(h.hands[s]))]
             for s in range(n)}
@@ -134,7 +196,7 @@ def make_script(case: str, seed: int, lang: str = "ru", players: int | None = No
                     names[h.winner] if h.winner is not None else None,
                     {names[s]: [tile_str(t) for t in tiles_of(h.hands[s])] for s in range(n)},
                     {names[s]: h.scores[s] for s in range(n)},
-                    names[h.maker] if h.maker is not None else None, {}, v.blind, bazaar)
+                    names[h.maker] if h.maker is not None else None, {}, v.blind, bazaar, list(before or []))
     rep = replay(script.record, lang)
     if rep.error:
         raise RuntimeError(f"{case} seed {seed}: the engine refuses its own playout: {rep.error}")
@@ -170,6 +232,10 @@ def featured_seed(case: str, seeds: range = range(1, 13)) -> int:
 
 
 # -- the driver --------------------------------------------------------------------------------
+
+class MatchOver(Exception):
+    """The match has a winner: no further hand."""
+
 
 class Failed(AssertionError):
     """The app did not play the hand as meant (what happened, in words)."""
@@ -283,6 +349,14 @@ def new_match(t: Table, s: Script, with_deal: bool, lang: str) -> str:
     page.goto(f"{t.base}/lang/{lang}?next={quote(url)}")
     for i, p in enumerate(s.players, start=1):
         page.fill(f'input[name="player_{i}"]', p)
+    for key, value in s.options.items():  # the house rules: each one not ticked as meant, tapped
+        radio = f'input[name="opt_{key}"][value="{value}"]'
+        if isinstance(value, str) and page.locator(radio).count() and not page.locator(radio).is_checked():
+            t.tap(f"label.choice:has({radio})", f"house rule {key}: {value}")
+        elif isinstance(value, int) and page.locator(f'input[name="opt_{key}"]').count() and \
+                page.input_value(f'input[name="opt_{key}"]') != str(value):
+            t.tally.taps += 1
+            page.fill(f'input[name="opt_{key}"]', str(value))
     t.tap("button.with-deal" if with_deal else "button.primary[type=submit]", "start the match")
     if "/m/" not in page.url:
         raise Failed(f"the match was not started: {t.problem() or page.inner_text('main')[:300]}")
@@ -310,10 +384,10 @@ def enter_deal(t: Table, s: Script) -> None:
         raise Failed(f"the deal was refused: {t.problem()}")
 
 
-def start_without_deal(t: Table, s: Script, edit: str, preselected: list[str]) -> None:
+def start_without_deal(t: Table, s: Script, edit: str, preselected: list[str], skip: tuple[str, ...] = ()) -> None:
     hand = s.hand
     for key in ("starter", "removed"):
-        if key in hand:
+        if key in hand and key not in skip:
             t.tap(f'form[action$="/hand"] label.pick:has(input[name="{key}"][value="{low(hand[key])}"])',
                   f"{key} {hand[key]}")
     if t.has("fieldset.start-lead"):
@@ -519,11 +593,11 @@ def simple_moves(s: Script, known: bool) -> list[int]:
     from referee.rules.tiles import parse_tile
 
     hand = dict(s.hand) if known else {k: v for k, v in s.hand.items() if k != "deal"}
-    rec = dict(s.record, hands=[hand])
+    rec = dict(s.record, hands=[*s.before, hand])
     flat = [(k, i, mv) for k, tu in enumerate(s.hand["turns"]) for i, mv in enumerate(tu["moves"])]
     single = {k for k, tu in enumerate(s.hand["turns"]) if len(tu["moves"]) == 1}
     out = []
-    for pos in positions(rec, 1):
+    for pos in positions(rec, s.number):
         j = pos.index
         if j >= len(flat):
             break
@@ -589,9 +663,19 @@ class Outcome:
     seconds: float = 0.0
     #: taps made offline that the phone said at once it could not follow (then made again online)
     declined: int = 0
+    house: str | None = None
+    hands_meant: int = 1
+    #: hands played (a match may end before the hands meant)
+    hands: int = 0
+    #: hands started without their starter, entered on the table
+    starters_later: int = 0
 
     def line(self) -> str:
         head = f"{self.case} --mode {self.mode} --seed {self.seed} --lang {self.lang} --viewport {self.viewport}"
+        if self.house:
+            head += f" --house-rules {self.house}"
+        if self.hands_meant > 1:
+            head += f" --match-hands {self.hands_meant}"
         said = f" [{self.declined} taps made offline refused at once, made again online]" if self.declined else ""
         return head + said + ("" if self.ok else f": {self.why}")
 
@@ -603,9 +687,9 @@ def _same(meant: str, stored: str) -> bool:
 def compare(s: Script, got: dict, meant_tokens: list[tuple[str, str]] | None, result: dict | None) -> None:
     """The export against the hand meant: move for move (or the result), and the deal."""
     hands = got.get("hands") or []
-    if len(hands) != 1:
-        raise Failed(f"the export holds {len(hands)} hands")
-    h = hands[0]
+    if len(hands) != s.number:
+        raise Failed(f"the export holds {len(hands)} hands, {s.number} meant")
+    h = hands[-1]
     if meant_tokens is not None:
         stored = [(t["player"], mv) for t in h.get("turns", []) for mv in t["moves"]]
         for k, (a, b) in enumerate(zip(meant_tokens, stored)):
@@ -671,7 +755,7 @@ def twice(t: Table, edit: str, s: Script, player: str, move: str, known: bool, r
         p2 = other.new_page()
         p2.set_default_timeout(20_000)
         p2.goto(edit)
-        before = export(t, edit)["hands"][0].get("turns") or []
+        before = export(t, edit)["hands"][-1].get("turns") or []
         n0 = sum(len(tu["moves"]) for tu in before)
         tile = _tile_of(move)
         sel = (f'form.picker-form .picker.own button.pick[value="{tile}"]'
@@ -689,7 +773,7 @@ def twice(t: Table, edit: str, s: Script, player: str, move: str, known: bool, r
             pg.wait_for_function("g => (document.querySelector('main').getAttribute('data-gen') || '0') !== g",
                                  arg=g)
             _settle(pg)
-        after = export(t, edit)["hands"][0].get("turns") or []
+        after = export(t, edit)["hands"][-1].get("turns") or []
         n1 = sum(len(tu["moves"]) for tu in after)
         if n1 != n0 + 1:
             raise Failed(f"{move} tapped on two phones at once: {n1 - n0} moves stored")
@@ -703,20 +787,33 @@ def twice(t: Table, edit: str, s: Script, player: str, move: str, known: bool, r
     return move
 
 
+def entered(s: Script, mode: str, meant: list[tuple[str, str]] | None, result: dict | None) -> dict[str, Any]:
+    """The hand as the table was told it: with its deal; move by move without it (a draw
+    entered unseen, the tiles left); by its result."""
+    if mode == "result":
+        assert result is not None
+        return {"result": {k: v for k, v in result.items() if v is not None or k == "out"}}
+    if mode == "deal" or meant is None:
+        return s.hand
+    flat = iter(mv for _, mv in meant)
+    turns = [{"player": tu["player"], "moves": [next(flat) for _ in tu["moves"]]} for tu in s.hand["turns"]]
+    hand = {k: v for k, v in s.hand.items() if k not in ("deal", "turns")}
+    hand.update(turns=turns)
+    left = {p: v for p, v in s.left.items() if v}
+    if left:
+        hand["left"] = left
+    return hand
+
+
 def expected_totals(s: Script, meant: list[tuple[str, str]] | None = None) -> list[int]:
     """The engine's totals in the scoreboard's column order (pairs: one column a pair): of the
-    hand played; with a draw entered unseen (``meant``: the moves entered without the deal),
-    of the hand as entered (the table was told less: a lucky draw's tile, say)."""
+    match with the hand played; with a draw entered unseen (``meant``: the moves entered without
+    the deal), of the hand as entered (the table was told less)."""
     totals = s.totals
     if meant is not None and any(mv == "draw" for _, mv in meant):
         from referee.record import replay
 
-        # the moves back in the script's turns (the same counts, the tokens as entered)
-        flat = iter(mv for _, mv in meant)
-        turns = [{"player": tu["player"], "moves": [next(flat) for _ in tu["moves"]]} for tu in s.hand["turns"]]
-        hand = {k: v for k, v in s.hand.items() if k not in ("deal", "turns")}
-        hand.update(turns=turns, left={p: v for p, v in s.left.items() if v})
-        rep = replay(dict(s.record, hands=[hand]))
+        rep = replay(dict(s.record, hands=[*s.before, entered(s, "nodeal", meant, None)]))
         if rep.error:
             raise Failed(f"the engine refuses the hand as entered: {rep.error}")
         totals = dict(rep.totals)
@@ -730,9 +827,16 @@ DISTURB = ("reload", "back", "offline", "twophones")
 
 def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru",
               viewport: str = "390x844", shots: str | None = None, disturb: str | None = None,
-              players: int | None = None) -> Outcome:
-    """One seeded hand of ``case`` played in ``mode`` on ``page``; never raises for the app's
-    failures (the outcome says what went wrong).
+              players: int | None = None, hands: int = 1, house: str | None = None,
+              starter_later: bool | None = None) -> Outcome:
+    """A match of ``hands`` seeded hands of ``case`` played in ``mode`` on ``page`` (one by
+    default), the scoreboard's running totals compared with the engine's after each; never
+    raises for the app's failures (the outcome says what went wrong).
+
+    ``house="random"``: the match set up with its house options drawn at random (every choice
+    tapped on the setup page). ``starter_later`` (a hand started from a tile turned up from
+    the bazaar, the ladder, without the deal): the hand is started without it and the starter
+    tapped on the table («Starting tile: unknown» at the start); None: by the seed.
 
     ``disturb`` (not in ``result`` mode): ``reload``: the page reloaded after every third move
     and inside every turn of several moves; ``back``: Back in the middle of the hand (nothing
@@ -740,109 +844,158 @@ def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru"
     the phone offline, sent when it is back; ``twophones``: a second phone on the same table,
     and the same move tapped on both at once (recorded once)."""
     t0 = time.monotonic()
-    out = Outcome(case, mode + (f"+{disturb}" if disturb else ""), seed, lang, viewport, False)
+    out = Outcome(case, mode + (f"+{disturb}" if disturb else ""), seed, lang, viewport, False,
+                  house=house, hands_meant=hands)
     try:
-        s = make_script(case, seed, lang, players)
+        s = make_script(case, seed, lang, players, house)
     except Exception as e:  # the engine's own playout: a bug there, not the table's
         out.why = f"script: {e}"
         return out
     t = Table(page, base, shots)
-    rng = random.Random(f"taps/{case}/{seed}")
     preselected: list[str] = []
-    meant: list[tuple[str, str]] | None = None
-    result = None
     step = "start"
+    where = [step]  # where the hand is, for the failure's words
+    moves = 0
+    before: list[dict[str, Any]] = []
     try:
         edit = new_match(t, s, mode == "deal", lang)
-        if mode == "result":
-            result = enter_result(t, s, edit, preselected)
-        else:
-            if mode == "deal":
-                enter_deal(t, s)
-            else:
-                start_without_deal(t, s, edit, preselected)
-            known = mode == "deal"
-            meant = []
-            stored_before = 0
-            flat = 0
-            window: list[int] = []
-            if disturb in ("offline", "twophones"):
-                simple = simple_moves(s, known)
-                pairs = [j for j in simple if j + 1 in simple]
-                if disturb == "offline":
-                    if not pairs:
-                        raise Failed("no two turns of one tap in a row to make offline (another seed)")
-                    window = [pairs[len(pairs) // 2], pairs[len(pairs) // 2] + 1]
-                elif simple:
-                    window = [simple[len(simple) // 2]]
-                else:
-                    raise Failed("no move of one tap to make on two phones (another seed)")
-            total = sum(len(tu["moves"]) for tu in s.hand["turns"])
-            for k, turn in enumerate(s.hand["turns"]):
-                p = turn["player"]
-                for i, mv in enumerate(turn["moves"]):
-                    step = f"turn {k + 1} ({p}), move {i + 1}: {mv}"
-                    j, flat = flat, flat + 1
-                    if known and k == 0 and i == 0 and stored_before == 0:
-                        # a first move the rules fix is recorded with the start
-                        first = export(t, edit)["hands"][0].get("turns") or []
-                        if first:
-                            meant.append((p, mv))
-                            continue
-                    if i and t.has(".bar button.more"):
-                        t.tap(".bar button.more", f"{p} lays more")
-                    if disturb == "offline" and window and j == window[0]:
-                        page.context.set_offline(True)
-                        t.wait = False
-                    if disturb == "twophones" and window and j == window[0]:
-                        meant.append((p, twice(t, edit, s, p, mv, known, rng, preselected)))
-                        continue
-                    meant.append((p, offline_tap(t, out, lambda p=p, mv=mv: play_move(t, s, p, mv, known, rng, preselected))))
-                    if disturb == "offline" and window and j == window[-1] and not t.wait:
-                        page.context.set_offline(False)
-                        t.wait = True
-                        _settle(page)
-                    if t.problem():
-                        raise Failed(f"refused: {t.problem()}")
-                    if disturb == "reload" and (j % 3 == 2 or i + 1 < len(turn["moves"])) and j + 1 < total:
-                        page.reload()
-                        if t.problem():
-                            raise Failed(f"after a reload: {t.problem()}")
-                    if disturb == "back" and j == total // 2:
-                        back_and_forth(t, edit)
-                stored_before += 1
-                if k + 1 < len(s.hand["turns"]) or not s.end:
-                    offline_tap(t, out, lambda p=p: close_turn(t, p))
-                    if t.problem():
-                        raise Failed(f"refused: {t.problem()}")
-            step = "the tiles left"
-            if mode == "nodeal":
-                enter_left(t, s)
-                if t.problem():
-                    raise Failed(f"the tiles left were refused: {t.problem()}")
-        step = "the export"
-        got = export(t, edit)
-        compare(s, got, meant, result)
-        step = "the scoreboard"
-        taps, loads = t.tally.taps, t.tally.loads
-        board = scoreboard(t, edit, s)
-        want = [str(x) for x in expected_totals(s, meant if mode == "nodeal" else None)]
-        if board["values"][:len(want)] != want:
-            raise Failed(f"totals shown {board['values']} ({board['names']}), the engine's {want}")
+        for number in range(1, hands + 1):
+            if number > 1:
+                try:
+                    s = make_script(case, seed, lang, len(s.players), house, before, s.options)
+                except MatchOver:
+                    break
+                step = where[0] = f"hand {number}: start"
+                page.goto(edit)
+                if mode == "deal":
+                    t.tap('.next a.button[href$="/deal"]', "the next hand's deal")
+            before = [*s.before]
+            moves += sum(len(tu["moves"]) for tu in s.hand["turns"])
+            meant, result = _play_one(t, s, edit, mode, disturb, preselected, out, starter_later, where)
+            step = where[0] = f"hand {number}: the export"
+            got = export(t, edit)
+            compare(s, got, meant, result)
+            step = where[0] = f"hand {number}: the scoreboard"
+            board = scoreboard(t, edit, s)
+            want = [str(x) for x in expected_totals(s, meant if mode == "nodeal" else None)]
+            if board["values"][:len(want)] != want:
+                raise Failed(f"totals shown {board['values']} ({board['names']}), the engine's {want}")
+            before.append(entered(s, mode, meant, result))
+            out.hands = number
         out.ok = True
-        out.taps, out.loads = taps, loads
+        out.taps, out.loads = t.tally.taps, t.tally.loads
     except Failed as e:
-        out.why = f"{step}: {e}"
+        out.why = f"{where[0]}: {e}"
         out.shot = t.shot(f"fail-{case}-{mode}-{seed}-{lang}")
     except Exception as e:  # a timeout, a page error: a failure of the hand too
-        out.why = f"{step}: {type(e).__name__}: {str(e).splitlines()[0][:300]}"
+        out.why = f"{where[0]}: {type(e).__name__}: {str(e).splitlines()[0][:300]}"
         out.shot = t.shot(f"fail-{case}-{mode}-{seed}-{lang}")
     out.preselected = preselected
-    out.moves = sum(len(tu["moves"]) for tu in s.hand["turns"])
+    out.moves = moves
     if not out.ok:
         out.taps, out.loads = t.tally.taps, t.tally.loads
     out.seconds = time.monotonic() - t0
     return out
+
+
+def _play_one(t: Table, s: Script, edit: str, mode: str, disturb: str | None, preselected: list[str],
+              out: Outcome, starter_later: bool | None, where: list[str]
+              ) -> tuple[list[tuple[str, str]] | None, dict | None]:
+    """One hand of a match already set up, from its start to its end; returns the moves meant
+    (as the table should have stored them) or the result entered. ``where[0]``: where the hand
+    is (for the failure's words)."""
+    page = t.page
+
+    def said(x: str) -> None:
+        where[0] = x
+
+    rng = random.Random(f"taps/{s.case}/{s.seed}" + (f"/hand{s.number}" if s.number > 1 else ""))
+    said(f"hand {s.number}: start" if s.number > 1 else "start")
+    if mode == "result":
+        return None, enter_result(t, s, edit, preselected)
+    later = "starter" in s.hand and mode == "nodeal" and (
+        starter_later if starter_later is not None else random.Random(f"starter/{s.case}/{s.seed}/{s.number}").random() < 0.5)
+    if mode == "deal":
+        enter_deal(t, s)
+    else:
+        start_without_deal(t, s, edit, preselected, skip=("starter",) if later else ())
+    if later:
+        # started with «Starting tile: unknown»: the start refused in words and the starter asked
+        # for on the same page, or the hand started and the table asks for it before any tile
+        said("the starter, asked after the start")
+        tile = low(s.hand["starter"])
+        if t.has("form.starter-form"):
+            t.tap(f'form.starter-form label.pick:has(input[value="{tile}"])', f"starter {tile}")
+            t.tap("form.starter-form button.primary", "record the starting tile")
+        elif t.problem() and t.has('form[action$="/hand"] fieldset[data-one="starter"]'):
+            t.tap(f'form[action$="/hand"] label.pick:has(input[name="starter"][value="{tile}"])', f"starter {tile}")
+            t.tap('form[action$="/hand"] button[type=submit]', "start the hand")
+        else:
+            raise Failed(f"a hand started without its starter: neither asked nor refused ({t.problem()!r})")
+        if t.problem():
+            raise Failed(f"the starter was refused: {t.problem()}")
+        out.starters_later += 1
+    known = mode == "deal"
+    meant: list[tuple[str, str]] = []
+    stored_before = 0
+    flat = 0
+    window: list[int] = []
+    if disturb in ("offline", "twophones"):
+        simple = simple_moves(s, known)
+        pairs = [j for j in simple if j + 1 in simple]
+        if disturb == "offline":
+            if not pairs:
+                raise Failed("no two turns of one tap in a row to make offline (another seed)")
+            window = [pairs[len(pairs) // 2], pairs[len(pairs) // 2] + 1]
+        elif simple:
+            window = [simple[len(simple) // 2]]
+        else:
+            raise Failed("no move of one tap to make on two phones (another seed)")
+    total = sum(len(tu["moves"]) for tu in s.hand["turns"])
+    for k, turn in enumerate(s.hand["turns"]):
+        p = turn["player"]
+        for i, mv in enumerate(turn["moves"]):
+            said(f"hand {s.number}, turn {k + 1} ({p}), move {i + 1}: {mv}" if s.number > 1
+                 else f"turn {k + 1} ({p}), move {i + 1}: {mv}")
+            j, flat = flat, flat + 1
+            if known and k == 0 and i == 0 and stored_before == 0:
+                # a first move the rules fix is recorded with the start
+                first = export(t, edit)["hands"][-1].get("turns") or []
+                if first:
+                    meant.append((p, mv))
+                    continue
+            if i and t.has(".bar button.more"):
+                t.tap(".bar button.more", f"{p} lays more")
+            if disturb == "offline" and window and j == window[0]:
+                page.context.set_offline(True)
+                t.wait = False
+            if disturb == "twophones" and window and j == window[0]:
+                meant.append((p, twice(t, edit, s, p, mv, known, rng, preselected)))
+                continue
+            meant.append((p, offline_tap(t, out, lambda p=p, mv=mv: play_move(t, s, p, mv, known, rng, preselected))))
+            if disturb == "offline" and window and j == window[-1] and not t.wait:
+                page.context.set_offline(False)
+                t.wait = True
+                _settle(page)
+            if t.problem():
+                raise Failed(f"refused: {t.problem()}")
+            if disturb == "reload" and (j % 3 == 2 or i + 1 < len(turn["moves"])) and j + 1 < total:
+                page.reload()
+                if t.problem():
+                    raise Failed(f"after a reload: {t.problem()}")
+            if disturb == "back" and j == total // 2:
+                back_and_forth(t, edit)
+        stored_before += 1
+        if k + 1 < len(s.hand["turns"]) or not s.end:
+            offline_tap(t, out, lambda p=p: close_turn(t, p))
+            if t.problem():
+                raise Failed(f"refused: {t.problem()}")
+    said(f"hand {s.number}: the tiles left" if s.number > 1 else "the tiles left")
+    if mode == "nodeal":
+        enter_left(t, s)
+        if t.problem():
+            raise Failed(f"the tiles left were refused: {t.problem()}")
+    return meant, None
 
 
 # -- the long run ------------------------------------------------------------------------------
@@ -922,6 +1075,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--disturb", choices=DISTURB, default=None,
                     help="reload, Back, offline or two phones during each hand (modes deal, nodeal)")
     ap.add_argument("--players", type=int, default=None, help="the number of players (default: by the seed)")
+    ap.add_argument("--house-rules", choices=("default", "random"), default="default",
+                    help="random: every house option with a choice drawn at random, by the seed")
+    ap.add_argument("--match-hands", type=int, default=1,
+                    help="hands a match (fewer where the match ends first), the running totals compared")
     ap.add_argument("--shots", default=None, help="a folder for screenshots of the failures")
     ap.add_argument("--json", default=None, help="write every outcome to this file")
     args = ap.parse_args(argv)
@@ -951,21 +1108,27 @@ def main(argv: list[str] | None = None) -> int:
                     k += 1
                     with phones.page(view, lang) as page:
                         o = play_hand(page, base, case, mode, seed, lang, view, args.shots,
-                                      args.disturb, args.players)
+                                      args.disturb, args.players, hands=args.match_hands,
+                                      house=None if args.house_rules == "default" else args.house_rules)
                     outcomes.append(o)
                     print(("ok   " if o.ok else "FAIL ") + o.line(), flush=True)
         phones.close()
         browser.close()
     load1 = os.getloadavg()
     failed = [o for o in outcomes if not o.ok]
-    print(f"\nhands played: {len(outcomes)}, failed: {len(failed)} "
+    print(f"\nmatches played: {len(outcomes)}, hands {sum(max(o.hands, 1) for o in outcomes)}, failed: {len(failed)} "
           f"({time.monotonic() - t0:.0f} s, load average {load0[0]:.1f} -> {load1[0]:.1f})")
     for mode in dict.fromkeys(o.mode for o in outcomes):
         done = [o for o in outcomes if o.mode == mode and o.ok]
         if done:
-            print(f"  {mode}: {len(done)} hands passed, taps per hand {sum(o.taps for o in done) / len(done):.1f}, "
-                  f"page loads per hand {sum(o.loads for o in done) / len(done):.1f}, "
-                  f"moves per hand {sum(o.moves for o in done) / len(done):.1f}")
+            h = sum(max(o.hands, 1) for o in done)
+            print(f"  {mode}: {h} hands passed, taps per hand {sum(o.taps for o in done) / h:.1f}, "
+                  f"page loads per hand {sum(o.loads for o in done) / h:.1f}, "
+                  f"moves per hand {sum(o.moves for o in done) / h:.1f}")
+    later = sum(o.starters_later for o in outcomes)
+    declined = sum(o.declined for o in outcomes)
+    if later or declined:
+        print(f"  starters asked for after a start without them: {later}; taps made offline refused at once: {declined}")
     pre = [o for o in outcomes if o.preselected]
     if pre:
         print(f"  a leader preselected before the tap in {len(pre)} hands")

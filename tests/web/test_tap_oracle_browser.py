@@ -121,3 +121,23 @@ def test_nothing_is_preselected(phones, server):
                              "360x640", SHOTS)
     assert o.ok and r.ok, (o.line(), r.line())
     assert o.preselected == [] and r.preselected == []
+
+
+def test_a_match_of_several_hands_with_random_house_rules(phones, server):
+    """Traditional with its house options drawn at random (the «Козёл»'s scoring, its eggs, the
+    lowest double leading every hand): two hands in one match, the running totals after each
+    compared with the engine's replay of the match."""
+    with phones.page("360x640", "en") as page:
+        o = oracle.play_hand(page, server, "traditional", "nodeal", 14, "en", "360x640", SHOTS,
+                             hands=2, house="random")
+    assert o.ok, o.line()
+    assert o.hands == 2 and o.house == "random"
+
+
+def test_the_ladder_started_without_its_starter(phones, server):
+    """The ladder started with «Starting tile: unknown»: the table asks for the starter before
+    any tile is laid (in words), the hand then goes on by taps."""
+    with phones.page("390x844", "ru") as page:
+        o = oracle.play_hand(page, server, "ladder", "nodeal", 23, "ru", "390x844", SHOTS, starter_later=True)
+    assert o.ok, o.line()
+    assert o.starters_later == 1
