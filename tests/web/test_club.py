@@ -438,3 +438,33 @@ def test_the_club_pages_speak_english_too(client):
         assert want in words, want
     resp = post(client, club, "/players", name="ann")
     assert "is on the roster already" in soup(resp).select_one(".problem").get_text()
+
+
+def test_the_roster_pickers_checkboxes_come_back_as_the_players(app, client):
+    """The reusable picker (``roster_picker``, mode "check") draws a checkbox chip per player
+    whose values ``clubs.picked`` reads back as the club's players, in seeding order."""
+    from flask import render_template_string
+
+    from referee.web import clubs, get_db, store
+
+    club = make_club(client)
+    add(client, club, "Аня", "Боря")
+    m = club_match(client, club, ["Боря", "Аня"])
+    result(client, m, "Боря", {1: 60})
+    result(client, m, "Боря", {1: 60})
+    with app.test_request_context():
+        db = get_db()
+        the_club, _director = store.club_by_key(db, club.rsplit("/", 1)[1])
+        players = clubs.picker_players(db, the_club)
+        html = render_template_string('{% from "club/_picker.html" import roster_picker %}'
+                                      '<form>{{ roster_picker(players, name="entrant") }}</form>', players=players)
+        boxes = soup_of(html).select('input[type="checkbox"][name="entrant"]')
+        assert [b.parent.get_text(" ", strip=True).split()[0] for b in boxes] == ["Боря", "Аня"]
+        sent = [b["value"] for b in reversed(boxes)]            # ticked in any order
+        assert [p["name"] for p in clubs.picked(db, the_club["id"], sent)] == ["Боря", "Аня"]
+
+
+def soup_of(html: str):
+    from bs4 import BeautifulSoup
+
+    return BeautifulSoup(html, "html.parser")
