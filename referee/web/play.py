@@ -1080,14 +1080,21 @@ def share(key: str):
     edit_url = public_url("play.table", key=m["edit_key"])
     qr = segno.make(view_url, error="m").svg_inline(border=2, dark="#111", light="#fff", omitsize=True)
     seats = []
+    pairs = engine.rules_of(m).in_pairs()
     if m["settings"].get("confirm_hands"):
-        # each seat's own link (made the first time it is shown): its phone confirms for it only
-        for name, seat_key in zip(m["players"], store.seat_keys(get_db(), m["id"], len(m["players"]))):
-            url = public_url("seats.page", key=seat_key)
+        # each seat's own link (made the first time it is shown): its phone confirms for it only;
+        # pair against pair, one link a pair (its first partner's seat: partners are one side)
+        keys = store.seat_keys(get_db(), m["id"], len(m["players"]))
+        players = m["players"]
+        units = [(0, 2), (1, 3)] if pairs and len(players) == 4 else [(s,) for s in range(len(players))]
+        for unit in units:
+            name = players[unit[0]] if len(unit) == 1 else _("%(a)s and %(b)s", a=players[unit[0]],
+                                                             b=players[unit[1]])
+            url = public_url("seats.page", key=keys[unit[0]])
             seats.append({"name": name, "url": url, "qr": segno.make(url, error="m").svg_inline(
                 border=2, dark="#111", light="#fff", omitsize=True)})
     return render_template("play/share.html", m=m, view_url=view_url, edit_url=edit_url, qr=qr,
-                           problem=reach_problem(), seats=seats)
+                           problem=reach_problem(), seats=seats, pairs=pairs)
 
 
 @bp.get("/export")

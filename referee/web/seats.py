@@ -13,7 +13,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from . import forms, get_db, states, store
+from . import engine, forms, get_db, states, store
 
 bp = Blueprint("seats", __name__, url_prefix="/c/<key>")
 
@@ -49,7 +49,12 @@ def _page(m: dict, seat: int, problem: str | None = None, status: int = 200):
     name = m["players"][seat]
     score = score_of(m, state.report)
     rows = {r.number: r for r in score.rows}
-    return render_template("seats/seat.html", m=m, n=len(evs), seat=seat, name=name, state=state,
+    # pair against pair: the link speaks for the pair (its word is recorded with this seat)
+    pair = None
+    if engine.rules_of(m).in_pairs() and len(m["players"]) == 4:
+        a, b = sorted((seat, (seat + 2) % 4))
+        pair = _("%(a)s and %(b)s", a=m["players"][a], b=m["players"][b])
+    return render_template("seats/seat.html", m=m, n=len(evs), seat=seat, name=name, pair=pair, state=state,
                            score=score, life=extras, phase=phase(m, state), rows=rows,
                            own=own_words(evs, name), form=forms.ActionForm(), problem=problem), status
 

@@ -250,3 +250,37 @@ def test_the_plain_form_without_javascript(chromium, live_server):
     assert "18" in page.inner_text("#result-preview")
     shoot(page, "result-ru-nojs")
     ctx.close()
+
+
+EIGHT = {"ru": ("Анфиса", "Всеволод", "Мария", "Пётр", "Ольга", "Борис", "Зоя", "Яков"),
+         "en": ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal")}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_eight_players_on_the_result_screen(chromium, live_server, lang):
+    """Blitz for eight at 390x844: every row and the pad on the screen or a short scroll away
+    (what lies under the pad at most a third of a screen), the taps in sight."""
+    names = EIGHT[lang]
+    ctx = context(chromium, lang=lang)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    edit = new_match(page, live_server, lang, "blitz", names)
+    page.goto(edit + "/result")
+    ph = Phone(page)
+    ph.tap(f'.chip:has(input[value="{names[0]}"])')
+    for seat in range(1, 8):
+        if ph.active() != str(seat):
+            ph.tap(".keys .key.next")
+        ph.digits(str(seat + 1))
+    ph.preview_says("35")
+    shoot(page, f"result-{lang}-eight")
+    # what lies below the screen above the pad: half a screen at most
+    page.evaluate("scrollTo(0, 0)")
+    below = page.evaluate("document.querySelector('#result-preview').getBoundingClientRect().bottom"
+                          " - document.querySelector('.pad-dock').getBoundingClientRect().top")
+    assert below <= 844 / 3, below
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    ph.record()
+    assert WORDS[lang]["recorded"] in page.inner_text(".note")
+    assert (ph.loads, ph.scrolls) == (0, 0), (ph.loads, ph.scrolls)
+    ctx.close()

@@ -59,3 +59,29 @@ def test_the_scorekeepers_confirmation_is_marked_as_his(app, client):
     assert "Всеволод" in verdict and "на телефоне счётчика" in verdict
     audit = soup(client.get(edit + "/audit")).get_text(" ", strip=True)
     assert "на телефоне счётчика" in audit
+
+
+def test_pair_against_pair_one_link_a_pair(app, client):
+    """In the «Козёл» in pairs the share page gives one link a pair (partners are one side); its
+    page speaks for the pair, and its word is recorded with its seat."""
+    from test_kozel_web import PLAYERS, YARD
+
+    edit = new_match(client, players=PLAYERS, options=YARD)
+    enter_result(client, edit, "Анфиса", {1: "20", 3: "10"})
+    assert _settings(client, edit, confirm_hands="1").status_code == 302
+    links = _seat_links(client, edit)
+    assert list(links) == ["Анфиса и Мария", "Всеволод и Пётр"] and len(set(links.values())) == 2
+    assert "ссылка для каждой пары" in soup(client.get(edit + "/share")).select_one("h2#seats").get_text()
+    other = app.test_client()
+    seat = links["Всеволод и Пётр"].split("://", 1)[1].split("/", 1)[1]
+    page = soup(other.get("/" + seat))
+    assert page.select_one(".seat-who").get_text(strip=True) == "Пара Всеволод и Пётр"
+    form = page.select_one("form.seat-verdict")
+    data = {i["name"]: i.get("value", "") for i in form.select("input[type=hidden]")}
+    assert other.post(form["action"], data={**data, "verdict": "confirmed"}).status_code == 302
+    events = _db_snapshot(app)[1]
+    assert '"by": "Всеволод"' in events[-1]["data"] and '"via": "seat"' in events[-1]["data"]
+    # a match each for himself keeps a link a player
+    plain = new_match(client, players=PLAYERS)
+    assert _settings(client, plain, confirm_hands="1").status_code == 302
+    assert list(_seat_links(client, plain)) == list(PLAYERS)
