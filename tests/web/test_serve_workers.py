@@ -134,7 +134,9 @@ def clean(page: str) -> str:
     return FLASH.sub("", CSRF.sub("", page))
 
 
-def test_two_workers_taking_turns_draw_what_a_replay_from_scratch_draws(tmp_path):
+def test_two_workers_taking_turns_draw_what_a_replay_from_scratch_draws(tmp_path, database):
+    """On the SQLite file and on PostgreSQL (``database``: there the two workers are two app
+    nodes' worth of kept states and checkpoints on one server)."""
     from referee import create_app
     from referee.rules.playout import END_TURN, _random_draw, choices, random_deal
     from referee.rules.tiles import tile_str
@@ -144,6 +146,8 @@ def test_two_workers_taking_turns_draw_what_a_replay_from_scratch_draws(tmp_path
     from referee.web.play import phase
 
     instance = tmp_path / "club"
+    instance.mkdir()
+    (instance / "config.py").write_text(f"DATABASE = {database!r}\n", encoding="utf-8")
     with serve_workers(instance) as (base, proc, pids):
         only = Only(pids)
         phone = Phone(base)
