@@ -370,6 +370,10 @@ def test_an_events_tables_count_for_the_clubs_players(app, client):
     add(client, club, "Аня", "Боря", "Вера", "Гоша")
     director = new_event(client, entrants=["Аня", "Боря", "Вера", "Гоша", "Гость"], system="swiss", unit="player",
                          rounds="1", preset=None, variant="traditional", seats="2", lang="ru")
+    # the director's page offers the roster for a late entrant: one name a tap, no «Everyone»
+    late = soup(client.get(director)).select_one('.event-picker[data-late="1"]')
+    assert late is not None and late.select_one(".pick-all") is None
+    assert [b["data-name"] for b in late.select(".roster-chip")] == ["Аня", "Боря", "Вера", "Гоша"]
     assert start(client, director, 1).status_code == 302
     tables = table_links(client, director)
     assert len(tables) == 2                          # round 1: 1–3 and 2–4 (top half against bottom), Гость's bye
