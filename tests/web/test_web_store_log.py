@@ -153,3 +153,39 @@ def test_the_database_is_a_path_or_a_postgresql_url(tmp_path):
     assert store.shown("postgresql://club@db.example/referee") == "postgresql://club@db.example/referee"
     assert store.shown(str(tmp_path / "a.db")) == str(tmp_path / "a.db")
     assert not store.is_postgres("postgresql.db") and store.is_postgres("postgres://h/db")
+
+
+def test_the_events_and_clubs_store_alike_on_both_databases(db):
+    """An event's record under its version (a change drawn against another refused), its audit and
+    its tables (a table's match given once); a club's roster (a name taken refused), a match seated
+    from it, a merge onto a player added later, the club's event and its matches: the same answers
+    on SQLite and on PostgreSQL."""
+    ms = [store.create_match(db, "traditional", {}, ["А", "Б"]) for _ in range(3)]
+    ev = store.create_event(db, {"name": "Вечер"}, {"round": 1})
+    assert store.event_by_key(db, ev["view_key"], "view_key")["id"] == ev["id"]
+    assert store.update_event(db, ev["id"], 1, {"name": "Вечер 2"}, {"round": 2}, [("start", {"round": 1})]) == 2
+    with pytest.raises(store.StaleError):
+        store.update_event(db, ev["id"], 1, {"name": "другое"}, {})
+    assert store.get_event(db, ev["id"])["record"] == {"name": "Вечер 2"}
+    assert [(a["seq"], a["kind"]) for a in store.event_audit(db, ev["id"])] == [(1, "start")]
+    assert store.link_table(db, ev["id"], 1, 1, ms[0]["id"]) == ms[0]["id"]
+    assert store.link_table(db, ev["id"], 1, 1, ms[1]["id"]) == ms[0]["id"]  # the first phone's stays
+    assert list(store.event_matches(db, ev["id"])) == [(1, 1)]
+
+    club = store.create_club(db, "Клуб")
+    assert store.club_by_key(db, club["director_key"])[1] is True
+    first = store.add_club_player(db, club["id"], "Аня")
+    with pytest.raises(store.ClubError):
+        store.add_club_player(db, club["id"], "аня")
+    later = store.add_club_player(db, club["id"], "Боря")
+    seated = store.link_match(db, club["id"], ms[2]["id"], [first["id"], "Витя"])
+    store.merge_club_players(db, club["id"], later["id"], first["id"])
+    [played] = store.club_matches(db, club["id"])
+    assert played["id"] == ms[2]["id"] and played["seat_players"] == [later["id"], seated[1]]
+    store.remember_club(db, "b", club["id"], False)
+    store.remember_club(db, "b", club["id"], True)
+    store.remember_club(db, "b", club["id"], False)
+    assert [c["director"] for c in store.browser_clubs(db, "b")] == [True]
+    store.link_event(db, club["id"], ev["id"])
+    assert [e["name"] for e in store.club_events(db, club["id"])] == ["Вечер 2"]
+    assert [m["id"] for m in store.unlinked_event_matches(db, club["id"])] == [ms[0]["id"]]
