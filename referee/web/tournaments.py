@@ -280,9 +280,9 @@ class Kept:
     """What a worker keeps of its events, each under the event's version and the results read from
     its matches (``Live.key``): the event read and judged, and the public pages drawn; a change
     of the director's or a table's new result is another key. At most :data:`KEPT` entries, the
-    one unused the longest going first."""
+    one unused the longest going first (older keys of an event are never asked for again)."""
 
-    KEPT = 256
+    KEPT = 48  # three entries a key (judged, standings, page): about 0.5 MB a key at 200 players
 
     def __init__(self) -> None:
         import threading
