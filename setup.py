@@ -45,7 +45,8 @@ setup(
     packages=find_packages(include=["referee", "referee.*"]) + list(SHIPPED),
     package_dir=SHIPPED,
     package_data={
-        "referee": ["translations/*/LC_MESSAGES/*.mo", "translations/*/LC_MESSAGES/*.po"],
+        "referee": ["translations/*/LC_MESSAGES/*.mo", "translations/*/LC_MESSAGES/*.po",
+                    "rules/variants/words/*.toml"],
         "referee.templates": ["*", "**/*"],
         "referee.static": ["*"],
     },

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping, NamedTuple
 
 from referee import limits
+from referee.rules import prose
 from referee.rules.catalogue import VARIANT_NAMES, VARIANTS, spec
 from referee.rules.variants import REGISTRY, make_variant
 
@@ -193,108 +194,6 @@ OPTIONS: dict[object, OptionWords] = {
            ("если у игрока осталась одна кость 0:0, она считается за {n} очков (0:0 среди других костей — 0)",
             "a hand holding only 0:0 counts {n} pips (0:0 among other tiles counts 0)")),
     }),
-    "deal_3_4": OptionWords(("Раздача на 3–4 игроков", "Deal for 3–4 players"), {
-        7: _w(("по 7", "7 each"),
-           ("втроём и вчетвером — по 7 костей (вчетвером базара нет)",
-            "3 or 4 players get 7 tiles each (with 4 there is no bazaar)")),
-        5: _w(("по 5", "5 each"),
-           ("втроём и вчетвером — по 5 костей",
-            "3 or 4 players get 5 tiles each")),
-    }),
-    ("traditional", "opener"): OptionWords(("Кто начинает", "Opener"), {
-        "highest_double": _w(("старший дубль (6:6)", "highest double (6:6)"),
-           ("начинает владелец 6:6, иначе 5:5 … 0:0, иначе самой тяжёлой кости; он обязан выложить именно её",
-            "the holder of 6:6 leads it, else 5:5 … 0:0, else the heaviest tile; he must lead that very tile")),
-        "lowest_double": _w(("младший дубль (0:0)", "lowest double (0:0)"),
-           ("начинает владелец 0:0, иначе 1:1 … 6:6, иначе самой лёгкой кости",
-            "the holder of 0:0 leads it, else 1:1 … 6:6, else the lightest tile")),
-        "kozel": _w(("по-козлиному (1:1 … 6:6, 0:0)", "kozel order (1:1 … 6:6, 0:0)"),
-           ("«козёл»: начинают с 1:1, иначе 2:2 … 6:6, затем 0:0, иначе с самой тяжёлой кости",
-            "«kozel»: 1:1 leads, else 2:2 … 6:6, then 0:0, else the heaviest tile")),
-    }),
-    "later_lead": OptionWords(("Следующие коны", "Later hands"), {
-        "winner": _w(("победитель", "the winner"),
-           ("следующий кон начинает победитель предыдущего любой костью (после кона без победителя — по правилу начала)",
-            "the previous hand's winner leads any tile (after a hand with no winner, the opener rule applies)")),
-        "same_rule": _w(("то же правило", "the same rule"),
-           ("каждый кон начинается по тому же правилу, что и первый",
-            "every hand starts by the same opener rule as the first")),
-    }),
-    ("traditional", "draw"): OptionWords(("Базар", "Drawing"), {
-        "until": _w(("берут, пока не найдут", "draw until able"),
-           ("кому нечем ходить, берёт из базара, пока не сможет сходить или базар не кончится",
-            "a player who cannot play draws until he can play or the bazaar is empty")),
-        "none": _w(("без базара", "no drawing"),
-           ("базара нет (игра «на блок»): нечем ходить — пропускаешь ход",
-            "no drawing (the block game): a player who cannot play passes")),
-    }),
-    "monotonous_threshold": OptionWords(("Однообразный расклад", "Monotonous deal"), {
-        None: _w(("", ""),
-           ("расклад однообразный, если у игрока не меньше {n} костей с одним и тем же числом",
-            "a deal is monotonous when at least {n} of a player's tiles share one number")),
-    }),
-    "redeal_when": OptionWords(("Пересдача", "Redeal"), {
-        "two_or_more": _w(("у двоих и больше", "two or more players"),
-           ("пересдают, если однообразный расклад у двух и более игроков (как в источнике)",
-            "redeal when two or more players hold a monotonous deal (as the source says)")),
-        "any": _w(("хотя бы у одного", "any player"),
-           ("пересдают, если однообразный расклад хотя бы у одного игрока",
-            "redeal when any player holds a monotonous deal")),
-    }),
-    ("traditional", "scoring"): OptionWords(("Счёт", "Scoring"), {
-        "credit": _w(("очки победителю", "points to the winner"),
-           ("вышедшему записывают сумму очков соперников; при рыбе — наименьшему разницу",
-            "the player who goes out is credited the others' pips; on a block the fewest pips is credited the difference")),
-        "kozel": _w(("в козла", "kozel (penalties)"),
-           ("«в козла»: каждый проигравший пишет свои очки себе; кто дошёл до предела — «козёл», выигрывает наименьший счёт",
-            "«kozel»: each loser writes his own pips against himself; whoever reaches the limit is the «kozel» and the lowest total wins")),
-    }),
-    "fish_winner": OptionWords(("Кто выиграл рыбу", "Block winner"), {
-        "fewest_pips": _w(("меньше очков", "fewest pips"),
-           ("при рыбе выигрывает тот, у кого меньше всего очков («при игре на очки»)",
-            "on a block the player with the fewest pips wins (“when playing for points”)")),
-        "maker": _w(("кто сделал рыбу", "the fish maker"),
-           ("рыбу выигрывает тот, кто её сделал (положил последнюю кость), и получает очки всех остальных",
-            "the block is won by the player who made it (laid the last tile), credited all the others' pips")),
-    }),
-    ("blitz", "bazaar"): OptionWords(("Базар", "Bazaar"), {
-        "none": _w(("не берут", "dead"),
-           ("базара нет: несданные кости лежат в стороне и в игре не участвуют",
-            "no bazaar: the undealt tiles are put aside and take no part")),
-        "draw": _w(("можно брать", "may be drawn"),
-           ("из несданных костей можно брать, пока не сможешь сходить (так играет пример кона в источнике «Блиц»)",
-            "players draw from the undealt tiles until they can play (as the source «Блиц»'s illustrative hand does)")),
-    }),
-    ("blitz", "opener"): OptionWords(("Кто начинает", "Opener"), {
-        "lowest_double": _w(("младший дубль (0:0)", "lowest double (0:0)"),
-           ("начинают с 0:0, иначе с наименьшего дубля, иначе с самой лёгкой кости (источник «Блиц»)",
-            "0:0 leads, else the lowest double, else the lightest tile (the source «Блиц»)")),
-        "nearest_sum": _w(("ближе всех к 0:0", "nearest to 0:0"),
-           ("начинают с кости, ближайшей к 0:0 по сумме очков; при равенстве — дубль (источник «Домино»)",
-            "the tile nearest to 0:0 by its pip sum leads; a double wins a tie (the source «Домино»)")),
-    }),
-    "chain": OptionWords(("Цепочка за ход", "Chain in a turn"), {
-        "one_end": _w(("цепочкой", "in a chain"),
-           ("каждая следующая кость хода прикладывается к только что положенной",
-            "each further tile of a turn attaches to the tile just laid")),
-        "any_end": _w(("на любой конец", "on any end"),
-           ("каждая следующая кость хода — к любому открытому концу",
-            "each further tile of a turn may go on any open end")),
-    }),
-    ("blind_blitz", "opener"): OptionWords(("Кто начинает", "Opener"), {
-        "lowest_tile": _w(("самая лёгкая кость", "lightest tile"),
-           ("начинает владелец самой лёгкой кости",
-            "the holder of the lightest tile starts")),
-        "highest_tile": _w(("самая тяжёлая кость", "heaviest tile"),
-           ("начинает владелец самой тяжёлой кости",
-            "the holder of the heaviest tile starts")),
-        "double_blank": _w(("0:0 или младший дубль", "0:0 or lowest double"),
-           ("начинает владелец 0:0 (иначе наименьшего дубля, иначе самой лёгкой кости)",
-            "the holder of 0:0 starts (else of the lowest double, else of the lightest tile)")),
-        "agreed": _w(("по договорённости", "by agreement"),
-           ("начинающего выбирают по договорённости (записывается в кон)",
-            "the starter is agreed at the table (named in the hand)")),
-    }),
     "open_arms_first": OptionWords(("Сначала все стороны", "Arms opened first"), {
         "yes": _w(("да", "yes"),
            ("пока не начаты все четыре стороны, каждый ход начинает новую сторону",
@@ -303,38 +202,6 @@ OPTIONS: dict[object, OptionWords] = {
            ("стороны можно начинать в любом порядке",
             "arms may be started in any order")),
     }),
-    "close_with": OptionWords(("Чем закрывают ногу", "Closing a leg"), {
-        "matching_double": _w(("подходящим дублем", "a matching double"),
-           ("ногу закрывает только дубль, совпадающий с её концом",
-            "only the double matching the leg's end closes it")),
-        "any_double": _w(("любым дублем", "any double"),
-           ("ногу закрывает любой дубль",
-            "any double closes a leg")),
-    }),
-    "cut_when": OptionWords(("Когда можно резать", "When to cut"), {
-        "level": _w(("при равных лентах", "level lanes only"),
-           ("резать можно только при равных лентах",
-            "a cut only when the lanes are level")),
-        "any": _w(("всегда", "any time"),
-           ("резать можно и когда одна лента длиннее на кость; резчик выбирает кусок",
-            "a cut also when one lane is a tile longer; the cutter chooses the piece")),
-    }),
-    ("sausage", "scoring"): OptionWords(("Счёт", "Scoring"), {
-        "wins": _w(("считаем победы", "count hands won"),
-           ("считают выигранные коны",
-            "hands won are counted")),
-        "credit": _w(("очки победителю", "points to the winner"),
-           ("очки как в традиционном, до цели",
-            "points as in traditional, to the target")),
-    }),
-    "deal_seven": OptionWords(("Раздача по семь", "Deal of seven"), {
-        "no": _w(("нет", "no"),
-           ("сдают по 6 (2–3 игрока) или по 5 (4 игрока)",
-            "6 tiles each (2–3 players) or 5 (4 players)")),
-        "yes": _w(("да", "yes"),
-           ("сдают по 7 костей",
-            "7 tiles each")),
-    }),
     "matador_end": OptionWords(("Конец после матадора", "End after a matador"), {
         "both_halves": _w(("обе половины", "both halves"),
            ("после поперечного матадора к концу подходят обе его половины",
@@ -342,22 +209,6 @@ OPTIONS: dict[object, OptionWords] = {
         "chosen_half": _w(("выбранная половина", "chosen half"),
            ("игрок называет половину матадора, обращённую наружу",
             "the player names the half of the matador that faces out")),
-    }),
-    ("matador", "hand_end"): OptionWords(("Конец кона", "End of the hand"), {
-        "block_only": _w(("только рыба", "block only"),
-           ("кон кончается, только когда никто не может ходить и брать; вышедший пропускает ходы",
-            "the hand ends only when nobody can play or draw; a player who is out passes")),
-        "out": _w(("кто вышел", "first out"),
-           ("кон кончается, как только кто-то выложил последнюю кость",
-            "the hand ends as soon as a player lays his last tile")),
-    }),
-    "matador_bonus": OptionWords(("Премия за матадор", "Matador bonus"), {
-        0: _w(("нет", "none"),
-           ("премии за матадоры нет",
-            "no bonus for matadors")),
-        10: _w(("10 очков", "10 points"),
-           ("за каждый матадор, положенный как матадор, — 10 очков сразу",
-            "10 points for every matador laid as a matador, credited at once")),
     }),
     "matador_after_draw": OptionWords(("Матадор после взятия", "A matador after the draw"), {
         "no": _w(("пас", "pass"),
@@ -375,30 +226,6 @@ OPTIONS: dict[object, OptionWords] = {
            ("матадор, который можно положить, обязателен, как любая кость",
             "a matador that fits must be played like any other tile")),
     }),
-    ("six_matador", "scoring"): OptionWords(("Счёт", "Scoring"), {
-        "matadors": _w(("только матадоры", "matadors only"),
-           ("по 10 очков за каждый матадор (совет источника новичкам)",
-            "10 points per matador (the source's beginner rule)")),
-        "strict": _w(("строгий", "strict"),
-           ("строгий: 10 за матадор, +1 за каждый ход после первого, −6 за пропуск (с долгами), +5 за открытую шестёрку",
-            "strict: 10 per matador, +1 per later play, −6 per pass (debts allowed), +5 for an open six")),
-    }),
-    "out_bonus_pips": OptionWords(("Очки за выход", "Points for going out"), {
-        "no": _w(("нет", "no"),
-           ("вышедший получает только 10 очков",
-            "the player who goes out gets 10 only")),
-        "yes": _w(("да", "yes"),
-           ("вышедший получает 10 и сумму очков соперников, округлённую до 5",
-            "the player who goes out gets 10 plus the opponents' pips rounded to 5")),
-    }),
-    "draws": OptionWords(("Сколько брать из базара", "Drawing"), {
-        "one": _w(("одну кость", "one tile"),
-           ("кому нечем ходить, берёт одну кость; не подошла — пропуск",
-            "a player who cannot play draws one tile; if it does not fit, he passes")),
-        "until": _w(("пока не подойдёт", "until able"),
-           ("кому нечем ходить, берёт, пока не сможет сходить",
-            "a player who cannot play draws until he can")),
-    }),
     "reserve_two": OptionWords(("Две кости в запасе", "Two tiles reserved"), {
         "no": _w(("нет", "no"),
            ("из базара можно брать все кости",
@@ -407,53 +234,14 @@ OPTIONS: dict[object, OptionWords] = {
            ("последние две кости базара не берут, как в Бергене",
             "the last two bazaar tiles are never drawn, as in Bergen")),
     }),
-    ("fives", "hand_end"): OptionWords(("Конец кона", "End of the hand"), {
-        "empty_bazaar": _w(("кончился базар", "bazaar empty"),
-           ("кон прекращается в конце хода, в котором взята последняя кость базара (как в источнике)",
-            "the hand stops at the end of the turn in which the last drawable tile is drawn (as the source says)")),
-        "block": _w(("до рыбы", "play to a block"),
-           ("играют до выхода или рыбы",
-            "play on until someone is out or a block")),
-    }),
-    "credit": OptionWords(("Запись выигрыша", "Hand credit"), {
-        "literal": _w(("по тексту", "literal"),
-           ("победителю пишут сумму непогашенных штрафов проигравших минус его баланс (не меньше 0), как в источнике",
-            "the winner is credited the losers' outstanding penalties minus his balance (never below 0), as the source says")),
-        "net": _w(("чистый баланс", "net balance"),
-           ("победителю пишут его баланс плюс непогашенные штрафы проигравших",
-            "the winner is credited his balance plus the losers' outstanding penalties")),
-    }),
-    "teams": OptionWords(("Пары", "Pairs"), {
-        "none": _w(("каждый сам за себя", "each for himself"),
-           ("каждый играет сам за себя",
-            "everyone plays for himself")),
-        "pairs": _w(("пара на пару (вчетвером)", "pair against pair (four)"),
-           ("вчетвером, пара на пару: партнёры сидят напротив (1-й с 3-м, 2-й с 4-м); выход партнёра — выигрыш пары, при рыбе сравнивают очки пар",
-            "four players, pair against pair: partners sit opposite (1st with 3rd, 2nd with 4th); a partner going out wins for his pair, a block compares the pairs' pips")),
-    }),
-    "kozel_min": OptionWords(("Не писать меньше", "Nothing written under"), {
-        0: _w(("0", "0"),
-           ("записывают любое число очков",
-            "any amount is written")),
-        None: _w(("", ""),
-           ("сумму меньше {n} не записывают: она «висит» и прибавляется к следующей (только «в козла»)",
-            "an amount below {n} is not written: it hangs and is added to the next one (kozel scoring only)")),
-    }),
-    "eggs": OptionWords(("Яйца", "Eggs («яйца»)"), {
-        "no": _w(("каждый пишет своё", "each writes his own"),
-           ("рыба с равным счётом: каждый (каждая пара) пишет себе свои очки",
-            "a block with equal pips: each player (each pair) writes his own")),
-        "yes": _w(("яйца переходят дальше", "carried to the next hand"),
-           ("«яйца»: рыба с равным счётом не пишется, все очки на руках переходят на следующий кон — их получают проигравшие (только «в козла»)",
-            "«eggs»: a block with equal pips writes nothing; all the pips left are carried to the next hand and go to its losers (kozel scoring only)")),
-    }),
 }
-OPTIONS[("six_matador", "hand_end")] = OPTIONS[("matador", "hand_end")]
-OPTIONS[("threes", "hand_end")] = OPTIONS[("fives", "hand_end")]
 
 
 def _option_entry(variant: str, key: str) -> OptionWords:
     entry = OPTIONS.get((variant, key)) or OPTIONS.get(key)
+    if entry is None and variant not in VARIANT_RULES:
+        _rules_of(variant)  # a variant registered after import: its words file, read now
+        entry = OPTIONS.get((variant, key)) or OPTIONS.get(key)
     if entry is None:
         raise KeyError(f"no words for option {key!r} of {variant!r}")
     return entry
@@ -565,656 +353,28 @@ def Q(seed: str, text: str) -> SeedQuote:
     return SeedQuote(seed, text)
 
 
-_TRAD_SCORING_RU = ("Вышедшему записывают сумму очков на костях соперников. При рыбе выигрывает тот, у "
-                    "кого меньше всех очков: ему записывают сумму очков остальных минус свои; если "
-                    "наименьших двое и больше, кон никому не засчитывается. Одна оставшаяся кость 0:0 "
-                    "считается за 24 очка (домашнее правило lone_blank).")
-_TRAD_SCORING_EN = ("The player who goes out is credited the sum of the opponents' pips. On a block the "
-                    "player with the fewest pips wins and is credited the others' pips minus his own; "
-                    "a tie for fewest means nobody scores. A hand holding only 0:0 counts 24 pips "
-                    "(house rule lone_blank).")
-_Q_TRAD_SCORE = Q("002", "Все остальное, в том числе и подсчет выигрыша, происходит как в традиционном домино.")
-_Q_LONE = Q("003", "У игрока может остаться одна кость 0:0, значение которой по правилам игры "
-                   "засчитывается как 24 очка.")
-
-_MATCH_RU = ("Матч — серия конов до цели: после каждого кона проверяют, не достиг ли кто-нибудь цели; "
-             "выигрывает больший счёт, при равенстве наверху играют дальше.")
-_MATCH_EN = ("A match is a series of hands to the target, checked after each hand; the highest total "
-             "wins, and a tie at the top plays on.")
-_PENALTY_MATCH_RU = ("Штрафные очки копятся до предела; когда чей-то счёт достиг предела, матч окончен и "
-                     "выигрывает наименьший счёт.")
-_PENALTY_MATCH_EN = ("Penalty points add up to the limit; once a total reaches it the match ends and the "
-                     "lowest total wins.")
-
+#: each variant's rules in words, from its words file (``referee/rules/variants/words``)
 VARIANT_RULES: dict[str, list[tuple]] = {}
-
-VARIANT_RULES["traditional"] = [
-    ("traditional.deal", "players",
-     "2–4 игрока, по 7 костей; остальные — базар (вчетвером базара нет). Втроём и вчетвером можно "
-     "сдавать по 5 (deal_3_4).",
-     "2–4 players, 7 tiles each; the rest is the bazaar (with 4 players there is none). With 3 or 4 "
-     "players a deal of 5 is allowed (deal_3_4).",
-     (Q("003", "Каждый участник получает по 7 костей."),), ("deal_3_4",)),
-    ("traditional.monotonous", "players",
-     "Расклад однообразный, если не меньше 5 костей игрока имеют одно и то же число. Если такой "
-     "расклад у двух и более игроков, кости перемешивают заново; кон записывают с раскладом и без "
-     "ходов, он кончается пересдачей (без очков).",
-     "A deal is monotonous when at least 5 of a player's tiles share one number. When two or more "
-     "players hold one, the tiles are reshuffled: the hand is recorded with its deal and no turns and "
-     "ends as a redeal (no points).",
-     (Q("003", "Если у двух или более игроков все выпавшие очки будут однообразными, то все кости "
-               "мешают заново."),), ("monotonous_threshold", "redeal_when")),
-    ("traditional.opener", "lead",
-     "Начинает владелец 6:6 и обязан выложить именно её; если 6:6 ни у кого нет — 5:5 … 0:0, а без "
-     "дублей — самая тяжёлая кость. Следующий кон начинает победитель предыдущего любой костью.",
-     "The holder of 6:6 leads it, and must lead that very tile; without 6:6, 5:5 … 0:0; with no "
-     "double dealt, the heaviest tile. The next hand is led by the previous winner with any tile.",
-     (Q("003", "Открывает партию Анфиса, потому что у нее есть дубль 6:6, который она выкладывает на стол."),),
-     ("opener", "later_lead")),
-    ("traditional.matching", "play",
-     "Кость ставят тем числом, которое совпадает с открытым концом, к любому из двух концов линии. "
-     "Дубли кладут поперёк, они не ветвятся.",
-     "A tile is laid with the half that equals an open end, at either end of the line. Doubles lie "
-     "crosswise and do not branch.",
-     (Q("003", "кость при ответном ходе ставят нужным очком к той стороне уже положенной кости, на "
-               "которой имеется такое же количество очков"),
-      Q("003", "Дубли кладутся перпендикулярно другим костям.")), ()),
-    ("traditional.drawing", "play",
-     "Кому нечем ходить, берёт из базара, пока не сможет сходить или базар не кончится; взятую "
-     "подходящую кость кладут в тот же ход. Пустой базар — пропуск.",
-     "A player who cannot play draws until he can play or the bazaar is empty; a tile drawn that fits "
-     "is laid in the same turn. With the bazaar empty he passes.",
-     (Q("003", "Иногда игроку приходится забрать весь резерв."),), ("draw",)),
-    ("traditional.end", "end",
-     "Кон кончается, когда игрок выложил последнюю кость (вышел), или рыбой: ни одна кость, которая "
-     "ещё не на столе, не подходит, или никто не может ни сходить, ни взять.",
-     "The hand ends when a player lays his last tile (out), or on a block: no tile not yet on the "
-     "table could fit, or nobody can play and nobody can draw.",
-     (Q("003", "Победителем в традиционном домино становится тот, кто быстрее всех избавится от костей "
-               "и закончит игру."),
-      Q("003", "Партия может закончиться блокировкой кона или рыбой.")), ("fish_winner",)),
-    ("traditional.scoring", "scoring", _TRAD_SCORING_RU, _TRAD_SCORING_EN,
-     (Q("003", "При игре на очки выигрывает тот, кто остался с наименьшим их количеством или вообще "
-               "без них."), _Q_LONE), ("scoring", "lone_blank", "fish_winner")),
-    ("traditional.match", "match", _MATCH_RU + " Цель — 100 очков; «в козла» — до предела 101, "
-     "выигрывает наименьший счёт.", _MATCH_EN + " The target is 100; with «kozel» scoring, to a limit "
-     "of 101, the lowest total winning.", (), ("target", "limit")),
-    ("traditional.source_error", "source",
-     "Ошибка источника: в примере кона (источник «Традиционное домино») сказано, что у Всеволода в конце "
-     "осталась кость 5:5. Её у него никогда не было: по его раскладу (0:0 2:0 1:1 0:6 2:6 2:1 0:5) у "
-     "него остаётся 1:1 — о ней источник сам говорит двумя строками ниже. Анфиса выходит и получает 2 "
-     "очка. Запись, где у Всеволода осталась 5:5, отвергается.",
-     "An error in the source: the illustrative hand (the source «Традиционное домино») says Всеволод is left with 5:5. He "
-     "never held it: from his deal (0:0 2:0 1:1 0:6 2:6 2:1 0:5) he is left with 1:1, which the text "
-     "itself names two lines later. Анфиса goes out and is credited 2. A record claiming 5:5 is "
-     "refused.",
-     (Q("003", "У игроков осталось всего по одной кости: у Анфисы — 1:3, а у Всеволода — 5:5."),
-      Q("003", "У Всеволода осталась кость 1:1, и он не может ею воспользоваться")), ()),
-]
-
-VARIANT_RULES["blitz"] = [
-    ("blitz.deal", "players",
-     "4–8 игроков: вчетвером по 7 костей, впятером по 5, вшестером и всемером по 4, ввосьмером по 3. "
-     "Несданные кости лежат в стороне рубашкой вверх и в игре не участвуют: базара нет.",
-     "4–8 players: 4 get 7 tiles each, 5 get 5, 6 or 7 get 4, 8 get 3. The undealt tiles stay face "
-     "down to one side and take no part: there is no bazaar.",
-     (Q("002", "Оставшиеся кости в игре не участвуют, «базара» нет."),
-      Q("000", "Если какие-то кости остались невостребованными, то их оставляют в стороне, в игре они "
-               "не участвуют.")), ("bazaar",)),
-    ("blitz.opener", "lead",
-     "Начинает владелец 0:0 («мыла») и выкладывает именно её; без 0:0 — наименьший дубль, без дублей — "
-     "кость с наименьшей суммой очков (при равенстве — с меньшей младшей половиной). Так же в каждом "
-     "кону.",
-     "The holder of 0:0 (“soap”) leads it; without it, the lowest double; with no double dealt, the "
-     "tile with the lowest pip sum (ties: the lower low half). The same in every hand.",
-     (Q("000", "Право первого хода принадлежит тому, у кого имеется «мыло» или дубль с наименьшим "
-               "очковым значением."),
-      Q("002", "Начинают игру с дубля 0-0 (на жаргоне игроков именуемого «мыло») или кости, ближайшей к "
-               "нему по сумме очков.")), ("opener",)),
-    ("blitz.turn", "play",
-     "За ход игрок кладёт хотя бы одну кость, если может, а затем сколько угодно ещё, прикладывая их "
-     "друг к другу (каждая следующая — к только что положенной). Выложить за один ход все кости "
-     "можно: кон на этом кончается.",
-     "In his turn a player lays at least one tile if he can, then as many more as he likes, each "
-     "attached to the one just laid. Laying the whole hand in one turn is allowed and ends the hand.",
-     (Q("002", "каждый из игроков в свой ход может выложить сразу любое количество косточек, если "
-               "предоставляется возможность к продолжению цепочки, прикладывая их друг к другу"),),
-     ("chain",)),
-    ("blitz.scoring", "scoring", _TRAD_SCORING_RU, _TRAD_SCORING_EN,
-     (Q("000", "В случае блокировки выигрывает тот участник, который остался с минимальным "
-               "количеством очков."), _Q_TRAD_SCORE), ("lone_blank",)),
-    ("blitz.match", "match", _MATCH_RU + " Цель — 100 очков (источник: от 100 до 150).",
-     _MATCH_EN + " The target is 100 (the source: 100 to 150).",
-     (Q("000", "Обычно игру продолжают до заранее оговоренной суммы очков, которая, как правило, "
-               "колеблется от 100 до 150 очков."),), ("target",)),
-    ("blitz.source_error", "source",
-     "Источник противоречит себе. Оба текста говорят, что несданные кости в игре не участвуют, а в "
-     "примере кона (источник «Блиц») Андрей берёт с «базара» 5:5, 6:4 и 0:2; такой кон "
-     "законен только с домашним правилом bazaar=draw. Кроме того, в подсчёте текст забывает "
-     "Владимира: у Дмитрия 22, у Стаса 19, у Андрея 59 — всего 100, но у Владимира осталось 32 "
-     "(6:6 3:5 3:4 3:2). Жану записывают 132, а не 100.",
-     "The source contradicts itself. Both texts say the undealt tiles take no part, yet in the "
-     "illustrative hand (the source «Блиц») Андрей draws 5:5, 6:4 and 0:2 from the “bazaar”: the hand is legal "
-     "only under the house rule bazaar=draw. And its count forgets Владимир: Дмитрий 22, Стас 19, "
-     "Андрей 59 make 100, but Владимир still holds 32 (6:6 3:5 3:4 3:2). Жан is credited 132, not 100.",
-     (Q("000", "Он берет 5:5, затем 6:4 и, наконец, 0:2."),
-      Q("000", "У Дмитрия осталось 22 очка, у Стаса — 19, у Андрея — 59. Все очки суммируются и "
-               "приписываются победителю.")), ("bazaar",)),
-]
-
-_BLIND_TURN_RU = ("В свой ход игрок открывает крайнюю правую кость ряда. Подходит — её обязательно "
-                  "кладут; затем можно открыть следующую и положить и её, если подходит, и так далее, "
-                  "или остановиться после любой положенной кости. Первая неподошедшая кость (miss) "
-                  "возвращается рубашкой вверх в левый конец ряда; после этого можно взять одну кость "
-                  "из базара в правый конец ряда (в этот ход её не играют). Ход без положенной кости "
-                  "кончается пропуском.")
-_BLIND_TURN_EN = ("In his turn a player turns up the rightmost tile of his row. If it fits it must be "
-                  "laid; he may then turn up the next and lay it too if it fits, and so on, or stop "
-                  "after any tile laid. The first tile that does not fit (miss) goes back face down to "
-                  "the left end of the row; he may then take one bazaar tile to the right end (not "
-                  "played this turn). A turn that laid no tile ends with a pass.")
-_REVEAL_RU = ("Когда у игрока остаются три кости, он сразу открывает их (open). Дальше он играет "
-              "открыто: любые подходящие кости, несколько за ход; miss больше нет; если ничего не "
-              "подходит, может взять одну кость (открыто, в этот ход не играется) или пропускает.")
-_REVEAL_EN = ("When a player is left with three tiles he turns them up at once (open). From then on he "
-              "plays openly: any of his tiles that fit, several in one turn; no more misses; if none "
-              "fits he may draw one tile (face up, not played this turn) or passes.")
-
-VARIANT_RULES["blind_blitz"] = [
-    ("blind_blitz.deal", "players",
-     "2–4 игрока: вдвоём и втроём по 8 костей, вчетвером по 7. Каждый один раз смотрит свои кости и "
-     "раскладывает их перед собой в ряд рубашкой вверх в выбранном порядке.",
-     "2–4 players: 2 or 3 get 8 tiles each, 4 get 7. Each looks at his tiles once and lays them face "
-     "down in a row in the order he chooses.",
-     (Q("002", "Два или три участника получают по 8 костей, а если игроков четверо, то им раздают по 7."),), ()),
-    ("blind_blitz.opener", "lead",
-     "Кто начинает, решают за столом: по умолчанию владелец самой лёгкой кости. Начинающий лишь "
-     "ходит первым: он открывает свою правую кость, как все.",
-     "Who starts is agreed at the table: by default the holder of the lightest tile. The opener only "
-     "moves first: he turns up his rightmost tile like anyone else.",
-     (Q("002", "Игрок, открывающий партию, определяется предварительной договоренностью играющих."),),
-     ("opener",)),
-    ("blind_blitz.turn", "play", _BLIND_TURN_RU, _BLIND_TURN_EN,
-     (Q("002", "Он берет кость, лежащую перед ним справа. Вполне возможно, что она не подходит. В этом "
-               "случае ее снова переворачивают лицевой стороной вниз и кладут слева."),), ()),
-    ("blind_blitz.reveal", "play", _REVEAL_RU, _REVEAL_EN,
-     (Q("002", "Когда у кого-то из игроков останется только три кости, он должен открыть их."),), ()),
-    ("blind_blitz.referee", "play",
-     "Судья проверяет: положенная кость подходит; кость, названная неподходящей, действительно не "
-     "подходит; открыта именно правая кость; берут не больше одной кости за ход; при трёх костях их "
-     "открыли. Он ведёт счёт костей в каждом ряду.",
-     "The referee checks that a tile laid fits, that a tile said not to fit really does not, that the "
-     "tile turned up is the rightmost, that nobody draws more than one a turn, and that the reveal "
-     "at three happens. It keeps each row's count.", (), ()),
-    ("blind_blitz.scoring", "scoring", _TRAD_SCORING_RU, _TRAD_SCORING_EN,
-     (Q("002", "Победителем становится тот, кто первым избавляется от всех костей или остается с "
-               "наименьшим количеством очков. Подсчет очков как в традиционном домино."),), ("lone_blank",)),
-    ("blind_blitz.match", "match", _MATCH_RU + " Цель — 100 очков.", _MATCH_EN + " The target is 100.",
-     (), ("target",)),
-]
-
-VARIANT_RULES["dark"] = [
-    ("dark.deal", "players",
-     "2–4 игрока, раздача как во «Блице вслепую» (источник её не называет): 2–3 игрока по 8, 4 по 7. "
-     "Свои кости до игры не смотрят.",
-     "2–4 players, dealt as in blind blitz (the source gives no deal): 8 each for 2–3, 7 for 4. Nobody "
-     "looks at his tiles before play.",
-     (Q("002", "игроки не имеют права смотреть свои кости перед игрой."),), ()),
-    ("dark.opener", "lead",
-     "Начинающего определяют жребием (записывается в кон); он выкладывает свою правую кость, какой бы "
-     "она ни была.",
-     "The starter is drawn by lot (named in the hand); he lays his rightmost tile, whatever it is.",
-     (Q("002", "Начинающий открывает первую справа кость из своего комплекта и выкладывает ее."),), ()),
-    ("dark.turn", "play",
-     "До открытия за ход открывают ровно одну кость: подходит — её кладут, нет — miss, кость уходит "
-     "рубашкой вверх влево, и можно взять одну кость из базара вправо. Ход без положенной кости "
-     "кончается пропуском.",
-     "Before the reveal exactly one tile is turned up per turn: laid if it fits, else miss (it goes "
-     "back face down to the left) and an optional draw of one bazaar tile to the right. A turn that "
-     "laid no tile ends with a pass.",
-     (Q("002", "Если она не подходит для выкладки, игрок закрывает кость и кладет слева от своего "
-               "комплекта. При этом он имеет право взять одну кость «с базара»."),), ()),
-    ("dark.reveal", "play",
-     "Когда остаются три кости, их сразу открывают; со следующего хода можно класть любые подходящие "
-     "открытые кости, несколько за ход, к любым концам.",
-     "At three tiles the player turns them up at once; from his next turn he may lay any of his open "
-     "tiles that fit, several in one turn, on any open ends.",
-     (Q("002", "Открыть свой комплект игрок может и должен, когда в нем останется только три кости. В "
-               "свой следующий ход разрешено выложить две кости подряд или даже все три"),), ()),
-    ("dark.scoring", "scoring", _TRAD_SCORING_RU, _TRAD_SCORING_EN,
-     (Q("002", "Подсчет очков по окончании партии ведется как в традиционном домино."),), ("lone_blank",)),
-    ("dark.match", "match", _MATCH_RU + " Цель — 100 очков.", _MATCH_EN + " The target is 100.", (), ("target",)),
-]
-
-VARIANT_RULES["sevastopol"] = [
-    ("sevastopol.deal", "players", "Ровно 4 игрока, по 7 костей; базара нет.",
-     "Exactly 4 players, 7 tiles each; no bazaar.",
-     (Q("002", "Четыре игрока берут по 7 косточек."),), ()),
-    ("sevastopol.opener", "lead",
-     "Начинает владелец 6:6 и выкладывает её; 6:6 открывает четыре стороны (все они показывают 6 и "
-     "считаются одним местом, пока не начаты).",
-     "The holder of 6:6 leads it; it opens four arms (all showing 6, one place while unstarted).",
-     (Q("002", "Игра открывается дублем 6-6."),), ()),
-    ("sevastopol.arms", "play",
-     "Пока не начаты все четыре стороны, каждый ход начинает новую сторону шестёркой; у кого нет "
-     "шестёрки — пропускает, даже если мог бы сходить на начатую сторону. Потом ходят на любую сторону; "
-     "другие дубли кладут поперёк, без ветвления. Базара нет: нечем ходить — пропуск.",
-     "Until all four arms are started each play must start a new arm with a six; a player with no six "
-     "passes, even if he could play on a started arm. Then any arm; other doubles crosswise, no "
-     "branching. No drawing: a player who cannot play passes.",
-     (Q("002", "При первых ходах каждый игрок обязательно начинает одну из четырех сторон выкладки"),),
-     ("open_arms_first",)),
-    ("sevastopol.scoring", "scoring", _TRAD_SCORING_RU, _TRAD_SCORING_EN,
-     (Q("002", "Подсчет очков как в традиционном варианте. Игра продолжается до 100 очков."),), ("lone_blank",)),
-    ("sevastopol.match", "match", _MATCH_RU + " Цель — 100 очков.", _MATCH_EN + " The target is 100.",
-     (), ("target",)),
-]
-
-VARIANT_RULES["spider"] = [
-    ("spider.deal", "players",
-     "2–4 игрока, по 7 костей (вчетвером базара нет). При базаре одну его кость убирают не глядя: её "
-     "не сдают и не берут.",
-     "2–4 players, 7 tiles each (no bazaar with 4). With a bazaar one of its tiles is removed unseen: "
-     "neither dealt nor drawable.",
-     (Q("002", "При наличии базара из него убирается одна косточка и в игре не участвует."),), ()),
-    ("spider.opener", "lead",
-     "Начинают с 1:1 — она открывает четыре «ноги»; без 1:1 — следующий дубль 2:2 … 6:6, 0:0; если "
-     "дублей нет ни у кого, пересдают.",
-     "1:1 leads and opens four legs; without it, the next double 2:2 … 6:6, 0:0; with no double dealt, "
-     "the hand is redealt.",
-     (Q("002", "Начинается игра с дубля 1-1."),), ()),
-    ("spider.legs", "play",
-     "Кости ставят к любой из четырёх ног в любом порядке. Ногу можно закрыть, положив дубль рубашкой "
-     "вверх (down) на конец начатой ноги; дубль должен совпадать с концом ноги. Закрытая нога больше "
-     "не играет, закрывший дубль нигде не считается. Закрытие — это ход. Базар — как в традиционном "
-     "(берут, пока не смогут сходить).",
-     "Tiles go on any of the four legs in any order. A leg may be closed by laying a double face down "
-     "(down) on the end of a started leg; the double must match the leg's end. A closed leg is out of "
-     "play for good, and the closing double counts nowhere. Closing is a play. Drawing as in "
-     "traditional (until playable).",
-     (Q("002", "дублем можно закрыть ход противников по одной из «ног паука», положив его лицевой "
-               "стороной вниз."),), ("open_arms_first", "close_with")),
-    ("spider.scoring", "scoring", _TRAD_SCORING_RU, _TRAD_SCORING_EN,
-     (Q("002", "Выигрывает тот, кто первым избавиться от своих косточек. Очки считаются, как обычно."),),
-     ("lone_blank",)),
-    ("spider.match", "match", _MATCH_RU + " Цель — 100 очков.", _MATCH_EN + " The target is 100.", (), ("target",)),
-]
-
-VARIANT_RULES["sausage"] = [
-    ("sausage.deal", "players",
-     "2–4 игрока, по 7 костей (вчетвером базара нет).", "2–4 players, 7 tiles each (no bazaar with 4).",
-     (Q("002", "Во всех случаях игроки берут по семь косточек, поэтому при игре вчетвером «базара» не "
-               "остается."),), ()),
-    ("sausage.opener", "lead",
-     "Начинают с 1:1 поперёк (без неё — 2:2 … 6:6, 0:0; без дублей — пересдача). Следующий кон "
-     "победитель начинает любым дублем (если дубля нет — по правилу начала).",
-     "1:1 leads, crosswise (without it 2:2 … 6:6, 0:0; no double dealt: redeal). The next hand is led "
-     "by the previous winner with any double (if he has none, by the opener rule).",
-     (Q("002", "Начинает дубль 1-1"), Q("002", "Очередную партию победитель начинает любым дублем.")), ()),
-    ("sausage.lanes", "play",
-     "Кости кладут к длинной стороне корня в одну сторону, двумя параллельными лентами (A от одной "
-     "половины корня, B от другой); каждая лента — цепочка равных чисел, дубли вдоль. Ход называет "
-     "ленту по кости на её конце. Одна кость за ход; нечем ходить — вчетвером пропуск, вдвоём и "
-     "втроём берут из базара, пока не смогут сходить.",
-     "Tiles go to the root's long side, all one way, in two parallel lanes (A from one half of the "
-     "root, B from the other); each lane is a matching chain, doubles in line. A move names its lane "
-     "by the tile at its end. One tile a turn; a player who cannot play passes with 4 players and "
-     "draws until playable with 2–3.",
-     (Q("002", "следующие косточки ставят к его широкой части в одну сторону от дубля в две ленты"),
-      Q("002", "Каждый игрок в свой ход выставляет одну косточку, а если ходить нечем, то пропускает "
-               "ход, при игре вдвоем или втроем пользуется «базаром».")), ()),
-    ("sausage.balance", "play",
-     "Равновесие: к ленте можно добавить кость, только если она не длиннее другой уже на одну кость. "
-     "Кость, которую не пускает только это правило, при определении рыбы не считается подходящей.",
-     "Balance: a tile may be added to a lane only if that lane is not already one tile longer than the "
-     "other. A tile kept out only by this rule does not count as fitting when a block is judged.",
-     (Q("002", "Выступать из двойной полосы может только одна косточка с каждой стороны. Продолжать "
-               "дальше одинарную ленту нельзя."),), ()),
-    ("sausage.cut", "play",
-     "Разрез (cut): при равных лентах (не меньше кости в каждой) кость, половинки которой равны "
-     "открытым числам обеих лент, кладут поперёк обоих концов. Все кости обеих лент от корня уходят в "
-     "руку предыдущего игрока (того, кто сидит перед резчиком), и их можно играть снова. Разрезающая "
-     "кость становится новым корнем. Следующим ходит предыдущий игрок, дальше — по часовой стрелке от "
-     "него. Разрез последней костью отдаёт кусок, и резчик выходит. Это наша модель неясного текста "
-     "источника («отдать можно любой из двух кусков»).",
-     "The cut: when the lanes are level (at least one tile each), a tile whose halves are exactly the "
-     "two lanes' open numbers may be laid across both ends. Every tile of both lanes since the root "
-     "goes into the hand of the previous player (the seat before the cutter) and may be played again. "
-     "The cut tile is the new root. The previous player moves next, then play goes on clockwise from "
-     "him. A cut with the last tile still hands the piece over, and the cutter is out. This is our "
-     "model of an unclear text (the source's “either of the two pieces”).",
-     (Q("002", "Можно поставить косточку и поперек, как бы отрезая кусок «колбасы», который достается "
-               "предыдущему игроку. Отдать можно любой из двух полученных кусков, слева или справа от "
-               "разрезающей кости."),), ("cut_when",)),
-    ("sausage.scoring", "scoring",
-     "Выигрывает первый вышедший; рыба — как в традиционном (меньше всех очков). По умолчанию считают "
-     "выигранные коны, без цели; можно играть на очки, как в традиционном, до 100.",
-     "The first player out wins; a block is scored as in traditional (fewest pips). By default hands "
-     "won are counted, with no target; a table may score points as in traditional, to 100.",
-     (Q("002", "Сколько играть партий и можно ли определять победителя по очкам – это игроки решают сами."),),
-     ("scoring", "target", "lone_blank")),
-]
-
-_MATADOR_MATCH_RU = ("Кости приставляют так, чтобы сумма соприкасающихся половин была 7. Матадоры — 6:1, "
-                     "5:2, 4:3 и 0:0. К концу с нулём можно поставить только матадор. Матадор можно "
-                     "положить как матадор поперёк к любому концу без суммы; матадор, кроме 0:0, можно "
-                     "положить и как обычную кость вдоль, если сумма сходится (across / along). После "
-                     "0:0 идёт только матадор.")
-_MATADOR_MATCH_EN = ("Touching halves must sum to 7. The matadors are 6:1, 5:2, 4:3 and 0:0. An end "
-                     "showing 0 takes only a matador. A matador may be laid as a matador, crosswise, on "
-                     "any end without summing; a matador other than 0:0 may also be laid as an ordinary "
-                     "tile, lengthwise, where its half sums to 7 (across / along). After 0:0 only a "
-                     "matador follows.")
-_MATADOR_DRAW_RU = ("Нечем ходить — берут одну кость за ход (обязательно, пока в базаре есть кости); "
-                    "подходит — кладут сразу, иначе пропуск. Матадоры не обязательны: у кого подходят "
-                    "только матадоры, может брать или пропускать.")
-_MATADOR_DRAW_EN = ("A player who cannot play draws one tile a turn (compulsory while the bazaar has "
-                    "tiles); if it fits it is laid at once, else pass. Matadors are never compulsory: a "
-                    "player whose only fitting tiles are matadors may draw or pass.")
-_MATADOR_END_RU = ("Кон кончается, только когда никто из держащих кости не может ни сходить, ни взять; "
-                   "вышедший пропускает свои ходы. Если при этом кто-то вышел, первый вышедший — "
-                   "победитель.")
-_MATADOR_END_EN = ("The hand ends only when nobody holding tiles can play or draw; a player who is out "
-                   "passes his turns. If someone is out then, the first one out is the winner.")
-
-VARIANT_RULES["matador"] = [
-    ("matador.deal", "players",
-     "2–4 игрока: 2–3 по 6 костей, 4 по 5; остальные — базар. Начинающий — по жребию (в каждом кону), "
-     "любой костью.",
-     "2–4 players: 2–3 get 6 tiles each, 4 get 5; the rest is the bazaar. The leader is drawn by lot "
-     "every hand and leads any tile.",
-     (Q("002", "Для двух-трех игроков сдают по шесть костей, для четырех – по пять."),
-      Q("002", "Игрок, начинающий игру определяется жребием")), ("deal_seven",)),
-    ("matador.matching", "play", _MATADOR_MATCH_RU, _MATADOR_MATCH_EN,
-     (Q("002", "чтобы сумма приставленных половинок обязательно равнялась семи"),
-      Q("002", "К нулевой половинке можно приставлять только матадоры, которые кладутся поперек "
-               "цепочки.")), ("matador_end",)),
-    ("matador.drawing", "play", _MATADOR_DRAW_RU, _MATADOR_DRAW_EN,
-     (Q("002", "можно взять кость из резерва (базара), но только одну за данный ход."),),
-     ("matador_compulsory", "matador_after_draw")),
-    ("matador.end", "end", _MATADOR_END_RU, _MATADOR_END_EN,
-     (Q("002", "В этой игре для её окончания недостаточно умудриться выставить все свои кости, "
-               "имевшиеся на руках."),), ("hand_end",)),
-    ("matador.scoring", "scoring",
-     "В конце — как в традиционном. По домашнему правилу — ещё 10 очков за каждый матадор, положенный "
-     "как матадор (и заход тоже), сразу и независимо от исхода кона.",
-     "At the end, as in traditional. By house rule, also 10 points for every matador laid as a "
-     "matador (the lead included), credited at once whoever wins.",
-     (Q("002", "Есть несколько вариантов подсчета очков: как в традиционном домино или же дополнительно "
-               "начисляют в процессе игры по 10 очков за каждый матадор"),), ("matador_bonus", "lone_blank")),
-    ("matador.match", "match", _MATCH_RU + " Цель — 100 очков.", _MATCH_EN + " The target is 100.",
-     (Q("002", "Играют до 100 очков."),), ("target",)),
-]
-
-VARIANT_RULES["six_matador"] = [
-    ("six_matador.deal", "players",
-     "2–4 игрока: 2–3 по 6 костей, 4 по 7 (базара нет). Начинающий — по жребию, любой костью.",
-     "2–4 players: 2–3 get 6 tiles each, 4 get 7 (no bazaar). The leader is drawn by lot and leads "
-     "any tile.",
-     (Q("002", "Два-три игрока получают по шесть костей, а четыре – по семь."),), ()),
-    ("six_matador.matching", "play",
-     "Сумма соприкасающихся половин — 6. Матадоры — 0:6, 1:5, 2:4, 3:3 и 0:0 (0:0 «равна 6»); все "
-     "матадоры кладут поперёк, остальные кости — вдоль. К концу с нулём — только матадор. Концы после "
-     "матадора — как в «Матадоре».",
-     "Touching halves must sum to 6. The matadors are 0:6, 1:5, 2:4, 3:3 and 0:0 (0:0 “counts as "
-     "6”); all matadors lie crosswise, all other tiles lengthwise. An end showing 0 takes only a "
-     "matador. Ends after a matador as in Matador.",
-     (Q("002", "Кость 0:0 в данной игре приравнивается к 6 очкам и является матадором."),
-      Q("002", "На кость со свободной нулевой половинкой можно ответить только матадором.")), ("matador_end",)),
-    ("six_matador.drawing", "play", _MATADOR_DRAW_RU, _MATADOR_DRAW_EN, (), ("matador_compulsory", "matador_after_draw")),
-    ("six_matador.end", "end", _MATADOR_END_RU, _MATADOR_END_EN, (), ("hand_end",)),
-    ("six_matador.scoring", "scoring",
-     "По умолчанию — по 10 очков за каждый матадор. Строгий счёт: 10 за матадор, +1 за каждый другой "
-     "ход после захода, −6 за каждый пропуск игроком с костями (долги разрешены), +5, когда обычная "
-     "кость оставляет на свободной половине 6. Выигрывает наибольший счёт кона (при равенстве — "
-     "никто); ему пишут его счёт минус сумму счетов остальных, не меньше 0; остальным — 0.",
-     "By default 10 points per matador. Strict scoring: 10 per matador, +1 per other play after the "
-     "lead, −6 per pass by a player holding tiles (debts allowed), +5 when a non-matador leaves a 6 "
-     "on its free half. The single highest score of the hand wins (a tie: nobody); he is credited his "
-     "score minus the others' (never below 0); the others record 0.",
-     (Q("002", "Если игрок вынужден пропустить ход, он вычеркивает у себя 6 очков."),
-      Q("002", "Этому игроку принадлежит разница между тем количеством очков, которое набрал он и суммой "
-               "очков проигравших.")), ("scoring",)),
-    ("six_matador.match", "match", _MATCH_RU + " Цель — 100 очков.", _MATCH_EN + " The target is 100.",
-     (), ("target",)),
-]
-
-VARIANT_RULES["french"] = [
-    ("french.deal", "players", "2–5 игроков, по 5 костей; остальные — базар.",
-     "2–5 players, 5 tiles each; the rest is the bazaar.",
-     (Q("002", "Играют от двух до пяти человек. Они берут себе по пять косточек."),), ()),
-    ("french.opener", "lead",
-     "Начинает владелец самой тяжёлой кости и выкладывает её (при равенстве у разных игроков — "
-     "меньшее место за столом).",
-     "The holder of the heaviest tile leads it (a tie between players: the lowest seat).",
-     (Q("002", "Первый ход за тем, у кого окажется кость с наибольшей суммой очков."),), ()),
-    ("french.matching", "play",
-     "Сумма соприкасающихся половин — 7, как в «Матадоре»; онеры 6:1, 5:2, 4:3, 0:0 ведут себя как "
-     "матадоры (обе половины открыты). Нечем ходить — берут, пока не смогут сходить; пустой базар — "
-     "пропуск. Онеры не обязательны.",
-     "Touching halves sum to 7, as in Matador; the honours 6:1, 5:2, 4:3, 0:0 behave as matadors (both "
-     "halves open). A player who cannot play draws until he can; with the bazaar empty, he passes. "
-     "Honours are never compulsory.",
-     (Q("002", "Если у игрока не оказалось подходящей кости, он должен обратиться к резерву, беря из него "
-               "кости до тех пор, пока не появится нужная."),
-      Q("002", "Понятно, что онеры надо беречь, не выставляя без нужды.")), ("matador_compulsory",)),
-    ("french.end", "end",
-     "Кон кончается, когда у игрока нет костей и базар пуст; когда на обоих концах пусто и все четыре "
-     "онера вышли (рыба, сразу); или когда базар пуст и никто не может сходить. Игрок без костей, "
-     "пока в базаре есть кости, обязан брать.",
-     "The hand ends when a player has no tiles and the bazaar is empty; when both ends are blank and "
-     "all four honours are on the table (a block, at once); or when the bazaar is empty and nobody can "
-     "play. A player with no tiles must still draw while the bazaar has tiles.",
-     (Q("002", "Партия продолжается до тех пор, пока у одного из игроков не выйдут все кости и из "
-               "резерва уже нечего будет взять."),), ()),
-    ("french.scoring", "scoring",
-     "Штрафной счёт: очки на руках (0:0 — 0) каждый пишет себе. Победитель кона — один, у кого очков "
-     "меньше всех.",
-     "Penalty scoring: each player's remaining pips (0:0 counts 0) go against his own total. The "
-     "hand's winner is the single fewest pips.",
-     (Q("002", "Тогда считают очки, оставшиеся на руках у остальных. Очки эти записываются им в проигрыш."),), ()),
-    ("french.match", "match", _PENALTY_MATCH_RU + " Предел — 100.", _PENALTY_MATCH_EN + " The limit is 100.",
-     (), ("limit",)),
-]
-
-VARIANT_RULES["muggins"] = [
-    ("muggins.deal", "players",
-     "2–4 игрока: вдвоём по 7 костей, втроём и вчетвером по 5. Начинающий — по жребию, любой костью. "
-     "Нечем ходить — берут, пока не смогут сходить.",
-     "2–4 players: 2 get 7 tiles each, 3–4 get 5. The leader is drawn by lot and leads any tile. A "
-     "player who cannot play draws until he can.",
-     (Q("002", "Если играют двое, то раздают по семь косточек. Если играют трое или четверо, раздают по "
-               "пять косточек."),), ()),
-    ("muggins.spinner", "play",
-     "Первый положенный дубль кладут поперёк, и он открывает четыре стороны. Остальные дубли игрок "
-     "кладёт поперёк или вдоль, как выгодно (across / along).",
-     "The first double laid lies crosswise and spins four ways. Other doubles are laid crosswise or "
-     "lengthwise as the player chooses (across / along).",
-     (Q("002", "Как только в раскладе появится первый дубль, открывается четырехсторонняя цепочка"),
-      Q("002", "Дубли, кроме первого, с которого открывается четырехсторонняя цепочка, игроки могут "
-               "укладывать так, как им выгодно – вдоль или поперек.")), ()),
-    ("muggins.count", "scoring",
-     "После каждого хода (и захода) складывают концы всех начатых сторон (поперечный дубль на конце — "
-     "обе половины, продольный — одну) и обе половины «волчка», пока у него начато меньше двух сторон. "
-     "Если сумма кратна 5, игрок получает эту сумму (15 — 15 очков).",
-     "After every play (the lead included) add up the ends of every started arm (a crosswise double "
-     "there counts both halves, a lengthwise one half), plus the spinner's both halves while fewer than "
-     "two of its arms are started. A multiple of 5 scores the count (15 scores 15).",
-     (Q("002", "Очки в этой игре начисляются, если при очередном ходе, сделанном игроком, сумма точек на "
-               "всех свободных половинках получается кратна пяти."),), ()),
-    ("muggins.end", "end",
-     "Вышедший получает +10. При рыбе выигрывает наименьшая сумма очков на руках: ему пишут очки "
-     "остальных минус свои, округлённые до 5.",
-     "Going out scores +10. On a block the fewest pips wins the others' pips minus his own, rounded to "
-     "the nearest 5.",
-     (Q("002", "За окончание игры дополнительно плюсуется 10 очков."),
-      Q("002", "Его выигрыш определяется как округленная до пяти разность между суммой очков всех "
-               "остальных игроков и собственными очками победителя.")), ("out_bonus_pips",)),
-    ("muggins.match", "match", _MATCH_RU + " Цель — 200 очков.", _MATCH_EN + " The target is 200.",
-     (Q("002", "Игра обычно ведется до 200 очков."),), ("target",)),
-]
-
-_BERGEN_DEAL = (Q("002", "Если играют двое-трое, они получают по шесть косточек, если четверо – по пять."),)
-VARIANT_RULES["bergen"] = [
-    ("bergen.deal", "players",
-     "2–4 игрока: 2–3 по 6 костей, 4 по 5. Последние две кости базара не берут никогда.",
-     "2–4 players: 2–3 get 6 tiles each, 4 get 5. The last two bazaar tiles are never drawn.",
-     _BERGEN_DEAL + (Q("002", "Последние две кости «базара» в игре участия не принимают."),), ()),
-    ("bergen.opener", "lead",
-     "Начинают с 0:0, иначе с наименьшего дубля, иначе с кости с наименьшей суммой. Заход дублем "
-     "приносит ровно 2 очка.",
-     "0:0 leads, else the lowest double, else the tile with the lowest pip sum. A double lead scores "
-     "exactly 2.",
-     (Q("002", "Игра начинается с «мыла», либо с ближайшего дубля."),
-      Q("002", "Так, заходящий с дубля получает два очка.")), ()),
-    ("bergen.play", "play",
-     "Дубли — поперёк. Нечем ходить — берут одну кость; подошла — кладут, иначе пропуск.",
-     "Doubles lie crosswise. A player who cannot play draws one tile, lays it if it fits, else passes.",
-     (Q("002", "При необходимости игрок может прикупить с «базара» одну кость."),), ("draws",)),
-    ("bergen.points", "scoring",
-     "После каждого хода: оба конца показывают одно число — 2 очка, а если один из концов дубль — 3.",
-     "After every later play: both ends show the same number — 2 points, or 3 if either end is a double.",
-     (Q("002", "Игрок может заработать три очка, если выкладка на одном конце заканчивается дублем"),), ()),
-    ("bergen.end", "end",
-     "Вышедший получает 2 и кончает кон. Рыба (никто не может ходить, а в базаре лишь две запасные кости, "
-     "или мёртвая выкладка): если без дублей ровно один игрок — ему 2; если без дублей несколько — 2 "
-     "наименьшей сумме очков среди них (равенство — никому); если дублей нет ни у кого — 2 наименьшей "
-     "сумме; если дубли у всех — 2 владельцу наименьшего дубля.",
-     "Going out scores 2 and ends the hand. A block (nobody can play and only the two reserved tiles "
-     "remain, or a dead layout): if exactly one player holds no double, he gets 2; if several hold none, "
-     "the fewest pips among them gets 2 (a tie: nobody); if nobody holds a double, the fewest pips gets "
-     "2; if everybody holds one, the holder of the lowest double gets 2.",
-     (Q("002", "Игрок, у которого на руках не осталось дублей, получает 2 очка."),), ()),
-    ("bergen.match", "match", _MATCH_RU + " Цель — 15 очков вдвоём, 10 втроём и вчетвером.",
-     _MATCH_EN + " The target is 15 with 2 players, 10 with 3–4.",
-     (Q("002", "При двух игроках игра продолжается до 15 очков, при трех – до 10."),), ("target",)),
-]
+#: the presets offered at setup in words (their values: ``catalogue.PRESETS``), from the words files
+PRESETS: dict[str, dict] = {}
 
 
-def _nth_rules(name: str, k: int, targets: tuple[int, int], quote: SeedQuote) -> list[tuple]:
-    ru_k = {5: "пяти", 3: "трём"}[k]
-    return [
-        (f"{name}.deal", "players",
-         "2–4 игрока: 2–3 по 6 костей, 4 по 5; заход как в «Бергене» (0:0, наименьший дубль, "
-         "наименьшая сумма). Нечем ходить — берут одну кость за ход; подошла — кладут, иначе пропуск.",
-         "2–4 players: 2–3 get 6 tiles each, 4 get 5; the lead as in Bergen (0:0, the lowest double, "
-         "the lowest sum). A player who cannot play draws one tile a turn, lays it if it fits, else "
-         "passes.", _BERGEN_DEAL, ("reserve_two",)),
-        (f"{name}.points", "scoring",
-         f"Дубли можно класть поперёк или вдоль. После каждого хода (и захода) складывают два конца "
-         f"(поперечный дубль — обе половины); если сумма кратна {ru_k}, игрок получает сумму/{k} очков."
-         + (" За ход — не больше 6." if k == 3 else ""),
-         f"Doubles may lie crosswise or lengthwise. After every play (the lead included) add the two "
-         f"ends (a crosswise double counts both halves); a multiple of {k} scores the sum divided by {k}."
-         + (" At most 6 a play." if k == 3 else ""), (quote,), ()),
-        (f"{name}.end", "end",
-         "Кон прекращается в конце хода, в котором взята последняя кость базара, или когда кто-то "
-         "вышел. Вышедший получает +2; при остановке или рыбе один игрок с наименьшей суммой очков "
-         "получает +1.",
-         "The hand stops at the end of the turn in which the last drawable tile is drawn, or when a "
-         "player goes out. Going out scores +2; when the hand stops or is blocked, the single fewest "
-         "pips scores +1.",
-         (Q("002", "Игра прекращается, когда исчерпываются косточки в резерве или на руках у одного из "
-                   "игроков."),), ("hand_end",)),
-        (f"{name}.match", "match",
-         _MATCH_RU + f" Цель — {targets[0]} вдвоём, {targets[1]} втроём и вчетвером.",
-         _MATCH_EN + f" The target is {targets[0]} with 2 players, {targets[1]} with 3–4.", (), ("target",)),
-    ]
+def _from_words(words: prose.VariantWords) -> list[tuple]:
+    """A variant's words file into the rulebook's tables: its options' and presets' words; its
+    rules in words returned (``VARIANT_RULES``' items)."""
+    for key, o in words.options.items():
+        OPTIONS[(words.variant, key)] = OptionWords(
+            o.title, {value: ValueWords(w.label, w.text) for value, w in o.values.items()})
+    for name, p in words.presets.items():
+        PRESETS[name] = {"title": p.title, "text": p.text}
+    return [(r.id, r.section, r.ru, r.en, tuple(Q(q.source, q.text) for q in r.quotes), r.options)
+            for r in words.rules]
 
 
-VARIANT_RULES["fives"] = _nth_rules(
-    "fives", 5, (25, 20),
-    Q("002", "игрок каждый раз получает очки, когда сумма очков двух половинок на концах выкладки кратна "
-             "пяти (2+3 – 1 очко, 4+6 – 2 очка)"))
-VARIANT_RULES["threes"] = _nth_rules(
-    "threes", 3, (33, 22),
-    Q("002", "число очков на камнях должно быть кратным не пяти, а трем. За один ход можно набрать до 6 "
-             "очков"))
-
-VARIANT_RULES["lucky_threes"] = [
-    ("lucky_threes.deal", "players",
-     "2–4 игрока: 2–3 по 6 костей, 4 по 5; линия, заход как в «Бергене», дубли поперёк или вдоль.",
-     "2–4 players: 2–3 get 6 tiles each, 4 get 5; a line, Bergen's lead, doubles across or along.",
-     (Q("002", "Два или три игрока получают по 6 костей, а четыре – по 5."),), ()),
-    ("lucky_threes.draws", "play",
-     "За ход можно взять до 5 костей, даже если есть чем ходить, и остановиться на первой, что даёт "
-     "результативный ход (её кладут сразу). Взятую кость, что подходит без очков, можно не класть и "
-     "брать дальше; когда игрок перестал брать, обязанность хода касается всей руки.",
-     "A player may draw up to 5 tiles in one turn even when able to play, stopping at the first tile "
-     "that makes a scoring play (laid at once). A drawn tile that fits without scoring need not be laid: "
-     "he may draw on; when he stops, must-play applies to his whole hand.",
-     (Q("002", "в данном случае игрок может брать до 5 костей подряд."),), ()),
-    ("lucky_threes.points", "scoring",
-     "Результативный ход (сумма концов кратна 3, не 0) костью с руки — +5, дублем — +7, первым дублем "
-     "кона — +8; взятой костью — +10; каждая взятая кость без результата — −5 штрафа. Штрафы гасятся "
-     "выигрышами; баланс — выигрыши минус штрафы.",
-     "A scoring play (the ends add to a multiple of 3, not 0) with a tile held +5, with a double +7, "
-     "with the hand's first double +8; with a drawn tile +10; every drawn tile that does not score −5. "
-     "Penalties are extinguished by winnings: the balance is winnings minus penalties.",
-     (Q("002", "За каждую взятую из резерва кость, которая не даст результативного хода, «счастливчику» "
-               "записывают 5 штрафных очков."),), ()),
-    ("lucky_threes.end", "end",
-     "Кон кончается, когда кто-то вышел (без премии), никто не может ходить или к концу хода базар "
-     "пуст. Выигрывает наибольший баланс (равенство — никто); в протокол пишут только его выигрыш.",
-     "The hand ends when a player goes out (no bonus), nobody can move, or the bazaar is empty at the "
-     "end of a turn. The single highest balance wins (a tie: nobody); only the winner's credit goes on "
-     "the scoresheet.",
-     (Q("002", "Все очки проигравших складываются, и из суммы вычитаются выигрышные очки победителя, "
-               "разница записывается на его счет."),), ("credit",)),
-    ("lucky_threes.match", "match", _MATCH_RU + " Цель — 100 очков.", _MATCH_EN + " The target is 100.",
-     (), ("target",)),
-]
-
-VARIANT_RULES["two_lane"] = [
-    ("two_lane.deal", "players",
-     "2–4 игрока: 2–3 по 5 костей, 4 по 6. Начинающий — по жребию, каждый кон, любой костью.",
-     "2–4 players: 2–3 get 5 tiles each, 4 get 6. The starter is drawn by lot every hand and leads any "
-     "tile.",
-     (Q("002", "Двое или трое участников получает по 5 костей, а четверо – по 6."),), ()),
-    ("two_lane.play", "play",
-     "Следующая кость приставляется к любой половине первой; дальше две ленты (два открытых конца). "
-     "Все кости, и дубли, кладут вдоль. Нечем ходить — берут одну кость; не подошла — пропуск.",
-     "The next tile attaches to either half of the first; then the layout has two lanes (two open "
-     "ends). All tiles, doubles included, lie lengthwise. A player who cannot play draws one tile; if "
-     "it does not fit, he passes.",
-     (Q("002", "Кости, в том числе и дубли, ставят вертикально."),), ()),
-    ("two_lane.scoring", "scoring",
-     "Каждый пропуск — 10 штрафных очков (и при пустом базаре). Выигрывает первый вышедший; при рыбе — "
-     "тот, у кого в этом кону меньше всего штрафа.",
-     "Every pass costs 10 penalty points (with an empty bazaar too). The first player out wins; on a "
-     "block, the fewest penalty points of the hand.",
-     (Q("002", "участнику, который так и не смог поставить к выкладке кость, записывается 10 штрафных "
-               "очков."),), ()),
-    ("two_lane.match", "match", _PENALTY_MATCH_RU + " Предел — 100.", _PENALTY_MATCH_EN + " The limit is 100.",
-     (), ("limit",)),
-]
-
-VARIANT_RULES["ladder"] = [
-    ("ladder.provisional", "source", provisional_note("ladder", "ru"), provisional_note("ladder", "en"),
-     (Q("002", "Все остальные игроки будут продолжать выстраивать лестницу в том направлении, которое "
-               "задал первый игрок."),), ()),
-    ("ladder.deal", "players",
-     "Известно из источника: лучше втроём или вчетвером; по 5 костей; одну кость базара открывают — "
-     "это стартовая кость. Предварительно: 2–4 игрока.",
-     "Known from the source: best for 3–4 players; 5 tiles each; one bazaar tile is turned up as the "
-     "starting tile. Provisional: 2–4 players.",
-     (Q("002", "Каждый получает по 5 костей, а остальные остаются в резерве. С базара достается одна "
-               "кость, которая является стартовой."),), ()),
-    ("ladder.direction", "play",
-     "Известно: первый игрок (по жребию) выбирает сторону, куда строится вся выкладка. Предварительно: "
-     "первая кость к стартовой задаёт направление (другая половина стартовой закрыта); открыт один "
-     "конец; равные числа; дубли вдоль; нечем ходить — взять одну (обязательно), подошла — положить, "
-     "иначе пропуск.",
-     "Known: the first player (by lot) picks the direction of the whole layout. Provisional: the first "
-     "tile laid against the starter fixes it (the starter's other half is closed); one open end; equal "
-     "matching; doubles in line; cannot play → draw one (compulsory), lay it if it fits, else pass.",
-     (Q("002", "может сам определить сторону, в которую будет строиться вся последующая выкладка."),), ()),
-    ("ladder.scoring", "scoring",
-     "Предварительно: первый вышедший выигрывает; рыба — наименьшая сумма очков; счёт как в "
-     "традиционном; каждый кон новый жребий; цель 100.",
-     "Provisional: the first out wins; a block — fewest pips; scoring as in traditional; a new lot each "
-     "hand; target 100.", (), ("lone_blank", "target")),
-]
+for _variant in VARIANT_NAMES:
+    _words = prose.words_of(_variant)
+    if _words is not None:
+        VARIANT_RULES[_variant] = _from_words(_words)
 
 
 # --------------------------------------------------------------------------------------------
@@ -1716,7 +876,7 @@ def _engine_rule(rule_id: str, variant: str | None, lang: str) -> Rule:
         if not quotes:
             # where the seed says it: the quotes of the variant's own rule in words
             for suffix in e.quote_from:
-                for item in VARIANT_RULES.get(variant, ()):
+                for item in _rules_of(variant):
                     if item.id == f"{variant}.{suffix}":
                         quotes = tuple(item.quotes)
                 if quotes:
@@ -1770,7 +930,7 @@ def rule_variants(rule_id: str) -> tuple[str, ...]:
     if rule_id in ENGINE_RULES:
         topic = ENGINE_RULES[rule_id].topic
         return tuple(v for v in VARIANTS if _shows(v, topic))
-    for v, items in VARIANT_RULES.items():
+    for v, items in _all_rules():
         if any(it.id == rule_id for it in items):
             return (v,)
     prefix = rule_id.split(".", 1)[0]
@@ -1790,7 +950,7 @@ def rule_url(rule_id: str, variant: str | None = None) -> str:
 
 def known_rule_ids() -> set[str]:
     ids = set(ENGINE_RULES)
-    for items in VARIANT_RULES.values():
+    for _v, items in _all_rules():
         ids.update(it.id for it in items)
     return ids
 
@@ -1802,7 +962,7 @@ def rule_for(rule_id: str, lang: str, variant: str | None = None) -> Rule:
             vs = rule_variants(rule_id)
             variant = vs[0] if len(vs) == 1 else None
         return _engine_rule(rule_id, variant, lang)
-    for v, items in VARIANT_RULES.items():
+    for v, items in _all_rules():
         for it in items:
             if it.id == rule_id:
                 return _variant_rule(v, it, lang)
@@ -1820,7 +980,7 @@ def rules_for(variant: str, lang: str) -> list[Section]:
     lang = _lang(lang)
     i = 0 if lang == "ru" else 1
     by_section: dict[str, list[Rule]] = {k: [] for k in SECTIONS}
-    for item in VARIANT_RULES.get(variant, ()):
+    for item in _rules_of(variant):
         by_section[item.section].append(_variant_rule(variant, item, lang))
     for rid, e in ENGINE_RULES.items():
         if _shows(variant, e.topic):
@@ -1979,27 +1139,7 @@ def _ru_plural(n: int, one: str, few: str, many: str) -> str:
 # «Козёл» as Russian tables play it (traditional's house rules beyond the seeds: pairs, the
 # 13-point rule, «яйца», the two presets; rules brief, traditional)
 
-# (their words: OPTIONS above, with every other option's)
-
-#: the presets offered at setup: named sets of traditional's options (they only fill the form)
-PRESETS: dict[str, dict] = {
-    "yard": {
-        "title": ("Козёл, как во дворе", "Kozel, as in the yard"),
-        "text": ("Вчетвером, пара на пару; «в козла» до 101; меньше 13 не пишут; «яйца»; одна 0:0 — "
-                 "25; начинает 1:1, дальше — победитель.",
-                 "Four players, pair against pair; kozel to 101; nothing under 13 written; eggs; a lone "
-                 "0:0 counts 25; 1:1 leads, then the winner."),
-        "options": {"teams": "pairs", "scoring": "kozel", "limit": 101, "kozel_min": 13, "eggs": "yes",
-                    "lone_blank": 25, "opener": "kozel", "later_lead": "winner"},
-    },
-    "sea": {
-        "title": ("Морской козёл", "Sea kozel"),
-        "text": ("То же, но до 125 и меньше 25 не пишут.",
-                 "The same, to 125, nothing under 25 written."),
-        "options": {"teams": "pairs", "scoring": "kozel", "limit": 125, "kozel_min": 25, "eggs": "yes",
-                    "lone_blank": 25, "opener": "kozel", "later_lead": "winner"},
-    },
-}
+# (the presets' words are in the traditional words file, read into PRESETS above)
 
 PROSE_TITLES.update({
     "pairs": ("Пара на пару", "Pair against pair"),
@@ -2011,79 +1151,7 @@ PROSE_TITLES.update({
     "presets": ("Козёл, как во дворе, и морской", "Kozel as in the yard, and sea kozel"),
 })
 
-_BEYOND_RU = " (Это народная игра, из которой взяты «козлы» источника «Традиционное домино»; в самих источниках этого нет.)"
-_BEYOND_EN = " (The folk game the source «Традиционное домино»'s «козлы» come from; the sources themselves do not say it.)"
 
-VARIANT_RULES["traditional"].extend([
-    ("traditional.pairs", "players",
-     "Вчетвером можно играть пара на пару (teams=pairs): партнёры сидят напротив — первый и третий "
-     "по списку против второго и четвёртого. Каждый по-прежнему ходит своими костями по кругу; "
-     "кто вышел — выиграл кон для своей пары. Парами играют только вчетвером." + _BEYOND_RU,
-     "Four players may play pair against pair (teams=pairs): partners sit opposite, the 1st and 3rd "
-     "listed against the 2nd and 4th. Each still plays his own tiles in turn; a player who goes out "
-     "wins the hand for his pair. Pairs need exactly four players." + _BEYOND_EN,
-     (), ("teams",)),
-    ("traditional.pairs_block", "end",
-     "При рыбе в парах каждая пара считает очки обоих партнёров (одна 0:0 — по правилу lone_blank); "
-     "выигрывает пара, у которой меньше. Победителем кона называют её партнёра с меньшим числом "
-     "очков (поровну — того, кто раньше в списке); он и начинает следующий кон. Поровну у пар — кон "
-     "никто не выиграл. Если рыбу выигрывает тот, кто её сделал (fish_winner=maker), выигрывает его "
-     "пара.",
-     "On a block in pairs each pair counts both partners' pips (a lone 0:0 by the lone_blank rule); "
-     "the pair with fewer wins. The hand's winner is its partner with fewer pips (equal: the one "
-     "listed first), who also leads the next hand. Equal pair totals: nobody wins the hand. Where the "
-     "fish maker wins (fish_winner=maker), his pair wins.",
-     (), ("teams", "fish_winner")),
-    ("traditional.pairs_scoring", "scoring",
-     "Счёт пар. На очки: выигравшей паре записывают очки другой пары (при рыбе по наименьшему — за "
-     "вычетом своих). «В козла»: проигравшая пара пишет себе свои очки — обоих партнёров вместе, "
-     "выигравшие не пишут ничего; рыба с равным счётом — каждая пара пишет свои (или «яйца»). У обоих "
-     "партнёров всегда один и тот же счёт — счёт пары.",
-     "Scoring in pairs. Credit: the winning pair is credited the other pair's pips (less its own on "
-     "a block won by fewer pips). Kozel: the losing pair writes its own pips (both partners' "
-     "together) against itself, the winners nothing; a block with equal pair totals: each pair "
-     "writes its own (or eggs). Both partners always show the same figure: their pair's.",
-     (), ("teams", "scoring")),
-    ("traditional.kozel_min", "scoring",
-     "Меньше 13 не пишут (kozel_min, «в козла»): всё, что игрок (пара) должен записать за кон, "
-     "сначала прибавляют к тому, что у него уже «висит». Если сумма меньше kozel_min, её не пишут и "
-     "она висит дальше; иначе записывают всю сумму, и больше ничего не висит. Висящие очки к пределу "
-     "не считаются. У выигравшего кон его висящие очки остаются как были.",
-     "Nothing under 13 (kozel_min, kozel scoring): whatever a player (a pair) would write in a hand "
-     "is first added to what he has hanging. If the sum is below kozel_min it is not written and "
-     "hangs on; otherwise the whole sum is written and nothing hangs. What hangs does not count "
-     "toward the limit. The winner of a hand keeps what he has hanging as it was.",
-     (), ("kozel_min",)),
-    ("traditional.eggs", "scoring",
-     "«Яйца» (eggs, «в козла»): рыба с равным наименьшим счётом (у пар — с равными суммами пар) не "
-     "пишется никому, а все очки, оставшиеся на руках, переходят дальше; несколько таких рыб подряд "
-     "складываются. В следующем коне, где есть победитель, каждый проигравший (каждая проигравшая "
-     "пара) прибавляет к своим очкам всю перенесённую сумму (и к итогу применяют kozel_min); на этом "
-     "«яйца» кончаются.",
-     "Eggs («яйца», kozel scoring): a block with equal fewest pips (in pairs: equal pair totals) "
-     "writes nothing, and all the pips left in the hands are carried; such blocks in a row add up. At "
-     "the next hand that has a winner, each loser (each losing pair) adds the whole carried amount to "
-     "his own (kozel_min then applies to the total), and the carry is spent.",
-     (), ("eggs", "kozel_min")),
-    ("traditional.goat", "match",
-     "«В козла»: чей счёт (счёт какой пары) дошёл до предела, тот «козёл»; матч окончен, выигрывает "
-     "наименьший счёт, в парах — другая пара. Если у выигравших не записано ни одного очка, они "
-     "выиграли «всухую», а проигравшие — «сухие козлы».",
-     "Kozel scoring: whoever (whichever pair) reaches the limit is the «козёл» (the goat); the match "
-     "ends and the lowest total wins, in pairs the other pair. If the winners have nothing written "
-     "at all, it is a «сухой» (dry) win and the losers are dry goats.",
-     (), ("limit", "teams")),
-    ("traditional.presets", "match",
-     "При новом матче можно выбрать готовый набор правил; он только заполняет правила, их видно и "
-     "можно поменять. «Козёл, как во дворе»: вчетвером пара на пару, «в козла» до 101, меньше 13 не "
-     "пишут, «яйца», одна 0:0 — 25, начинает 1:1, дальше — победитель кона. «Морской козёл»: то же, "
-     "но до 125 и меньше 25 не пишут.",
-     "A new match may start from a ready set of rules; it only fills in the options, which stay "
-     "visible and changeable. «Kozel, as in the yard»: four players in pairs, kozel to 101, nothing "
-     "under 13 written, eggs, a lone 0:0 counts 25, 1:1 leads, then the hand's winner. «Sea "
-     "kozel»: the same to 125, nothing under 25 written.",
-     (), ()),
-])
 
 ENGINE_RULES.update({
     "record.teams_players": _E("record", "kozel", ("Пары — вчетвером", "Pairs need four"),
@@ -2210,3 +1278,19 @@ def _typed_rules(raw_variant: Mapping[str, list[tuple]], raw_engine: Mapping[str
 
 
 VARIANT_RULES, ENGINE_RULES = _typed_rules(VARIANT_RULES, ENGINE_RULES)  # type: ignore[assignment]
+
+
+def _rules_of(variant: str) -> list[VariantRule]:
+    """The variant's rules in words: read at import for the catalogue's variants, on first use
+    for a variant registered later (its words file found by ``referee.rules.prose``)."""
+    if variant not in VARIANT_RULES and variant in VARIANTS:
+        words = prose.words_of(variant)
+        raw = _from_words(words) if words is not None else []
+        VARIANT_RULES[variant] = [VariantRule(it[0], it[1], it[2], it[3], tuple(it[4]), tuple(it[5]))  # type: ignore[misc]
+                                  for it in raw]
+    return VARIANT_RULES.get(variant, [])  # type: ignore[return-value]
+
+
+def _all_rules() -> list[tuple[str, list[VariantRule]]]:
+    """Every registered variant with its rules in words, in the registry's order."""
+    return [(v, _rules_of(v)) for v in VARIANTS]

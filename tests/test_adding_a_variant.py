@@ -1,5 +1,6 @@
-"""docs/adding-a-variant.md is true: its one file, run from the test suite alone, makes a variant
-the setup form, the rules pages, the printed sheets and ``referee check`` all know."""
+"""docs/adding-a-variant.md is true: its two files (the code and the words), taken from the page
+alone, make a variant the setup form (with its own house rule), the rules pages (with its prose),
+the printed sheets, the record's schema and ``referee check`` all know."""
 
 from __future__ import annotations
 
@@ -31,13 +32,25 @@ def _code() -> str:
     return re.search(r"```python\n(.*?)\n```", DOC.read_text(encoding="utf-8"), re.S).group(1)
 
 
+def _words() -> str:
+    return re.search(r"```toml\n(.*?)\n```", DOC.read_text(encoding="utf-8"), re.S).group(1)
+
+
 @pytest.fixture
-def toy():
+def toy(tmp_path, monkeypatch):
+    from referee import rulebook
+    from referee.rules import prose
+
     assert NAME not in REGISTRY and NAME not in VARIANTS
+    (tmp_path / f"{NAME}.toml").write_text(_words(), encoding="utf-8")
+    monkeypatch.setattr(prose, "WORDS_DIRS", [*prose.WORDS_DIRS, tmp_path])
     ns: dict = {}
     exec(compile(_code(), str(DOC), "exec"), ns)
     yield ns["FiveTiles"]
     unregister(NAME)
+    rulebook.VARIANT_RULES.pop(NAME, None)      # its words, read on first use, forgotten too
+    for key in [k for k in rulebook.OPTIONS if isinstance(k, tuple) and k[0] == NAME]:
+        del rulebook.OPTIONS[key]
     assert NAME not in REGISTRY and NAME not in VARIANTS
 
 
@@ -82,8 +95,12 @@ def test_the_setup_form_offers_it_and_starts_a_match(toy, client):
     page = client.get(f"/new/{NAME}")
     assert page.status_code == 200
     assert soup(page).select_one('input[name="opt_target"]')["value"] == "50"
+    text = page.get_data(as_text=True)   # its own house rule, in its words file's words
+    assert soup(page).select('input[name="opt_first_lead"]') or soup(page).select('select[name="opt_first_lead"]')
+    assert "Кто начинает" in text and "старший дубль" in text and "по жребию" in text
     resp = client.post(f"/new/{NAME}", data={"csrf_token": csrf_of(page), "player_1": "Анфиса",
-                                           "player_2": "Всеволод", "opt_target": "50"})
+                                           "player_2": "Всеволод", "opt_target": "50",
+                                           "opt_first_lead": "lot"})
     assert resp.status_code == 302
     table = client.get(resp.headers["Location"])
     assert table.status_code == 200 and "Пятёрка" in table.get_data(as_text=True)
@@ -98,7 +115,22 @@ def test_the_rules_pages_show_it_with_its_topics(toy, client):
     ids = {el["id"] for el in soup(page).select("[id]")}
     assert "turn.one_tile" in ids               # its topic
     assert "draw.empty" not in ids              # "drawing" is not one of its topics
-    assert "option.target" in ids               # its house option, explained
+    assert "option.target" in ids               # its house rule, explained
+    assert {"five_tiles.deal", "five_tiles.scoring"} <= ids   # its prose, from its words file
+    text = page.get_data(as_text=True)
+    assert "five tiles each; there is no bazaar" in text and "a lot decides who leads" in text
+    ru = client.get(f"/rules/{NAME}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "по пять костей; базара нет" in ru and "кто начинает, решает жребий" in ru
+
+
+def test_the_record_schema_names_it_with_its_house_rules(toy):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_schema", DOC.parents[1] / "tools" / "make_schema.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    schema = json.loads(mod.text())
+    assert NAME in json.dumps(schema) and '"lot"' in json.dumps(schema)
 
 
 def test_a_printed_sheet_and_referee_check(toy, tmp_path):
@@ -106,7 +138,8 @@ def test_a_printed_sheet_and_referee_check(toy, tmp_path):
     assert report["error"] is None and report["hands"]
     t = _pdf_text(pdf.match_sheet(record, report, "en"))
     assert "Five tiles" in t and all(p in t for p in record["players"])
-    assert "Пятёрка" in _pdf_text(pdf.blank_sheet(NAME, 3, "ru"))
+    blank = _pdf_text(pdf.blank_sheet(NAME, 3, "ru"))
+    assert "Пятёрка" in blank and "Кто начинает" in blank
     path = tmp_path / "toy.json"
     path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     out = io.StringIO()

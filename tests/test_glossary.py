@@ -1,6 +1,6 @@
 """The glossary (docs/glossary.md) names each thing once: no word it forbids appears where a
 reader meets words (the catalogues, the strings of referee/ other than docstrings and the
-sources' quotations, the templates)."""
+sources' quotations, the variants' words files, the templates)."""
 
 from __future__ import annotations
 
@@ -84,6 +84,18 @@ def texts() -> list[tuple[str, str]]:
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
                 out.append((f"{path.relative_to(ROOT)}:{node.lineno}", node.value))
+    import tomllib
+
+    for path in sorted((ROOT / "referee" / "rules" / "variants" / "words").glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for rule in data.get("rule", []):   # its quotations are the sources' words
+            out += [(f"{path.name} {rule['id']}", rule[lang]) for lang in ("ru", "en")]
+        for key, option in data.get("option", {}).items():
+            for text in option.get("title", []) + [t for v in option.get("values", {}).values()
+                                                   for t in v.get("label", []) + v.get("text", [])]:
+                out.append((f"{path.name} option {key}", text))
+        for name, preset in data.get("preset", {}).items():
+            out += [(f"{path.name} preset {name}", t) for t in preset["title"] + preset["text"]]
     for path in sorted((ROOT / "templates").rglob("*.html")):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             out.append((f"{path.relative_to(ROOT)}:{n}", line))

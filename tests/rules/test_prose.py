@@ -1,0 +1,65 @@
+"""Each variant's words file (referee/rules/variants/words/<variant>.toml), read into typed
+records: every variant has one, it says only what the variant has (its sections, its house
+rules, the sources quoted), and a file that does not say what it must is refused by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee import rulebook
+from referee.rules import prose
+from referee.rules.catalogue import PRESETS, VARIANT_NAMES, VARIANTS
+from referee.sources import TITLES
+
+
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+def test_every_variant_has_its_words(variant):
+    words = prose.words_of(variant)
+    assert words is not None and words.variant == variant and words.rules
+    keys = set(VARIANTS[variant].option_keys)
+    for rule in words.rules:
+        assert rule.id.startswith(variant + ".") or rule.id in rulebook.ENGINE_RULES, rule.id
+        assert rule.section in rulebook.SECTIONS, rule.id
+        assert set(rule.options) <= keys, rule.id
+        assert rule.ru and rule.en and rule.ru != rule.en, rule.id
+        assert all(q.source in TITLES and q.text for q in rule.quotes), rule.id
+    assert set(words.options) <= keys
+    assert set(words.presets) == set(PRESETS.get(variant, {}))
+
+
+@pytest.mark.parametrize("variant", VARIANT_NAMES)
+def test_every_house_rule_has_words(variant):
+    """No option key without words (the setup form, the rules page and the sheets read them)."""
+    for o in VARIANTS[variant].options:
+        for lang in ("ru", "en"):
+            assert rulebook.option_title(variant, o.key, lang)
+            for value in o.choices or (o.default if o.default is not None else 1,):
+                assert rulebook.option_text(variant, o.key, value, lang)
+
+
+def test_a_rule_of_a_words_file_is_on_its_page():
+    words = prose.words_of("ladder")
+    assert words is not None
+    page = [r for section in rulebook.rules_for("ladder", "en") for r in section.rules]
+    rule = next(r for r in page if r.id == words.rules[0].id)
+    assert rule.text.startswith(words.rules[0].en[:30])
+
+
+def test_same_as_takes_another_variants_words():
+    six = prose.words_of("six_matador")
+    matador = prose.words_of("matador")
+    assert six is not None and matador is not None
+    assert six.options["hand_end"] is matador.options["hand_end"]
+
+
+@pytest.mark.parametrize("text, says", [
+    ('[[rule]]\nid = "toy.deal"\nsection = "players"\nru = "по пять"\n', "rule 1"),
+    ('[option.stake]\ntitle = ["Ставка"]\n', "option stake title"),
+    ('[option.stake]\nsame_as = "nothing"\n', "same_as"),
+    ('[[rule]\n', "toy_words.toml"),
+])
+def test_a_file_that_does_not_say_what_it_must(tmp_path, monkeypatch, text, says):
+    (tmp_path / "toy_words.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(prose, "WORDS_DIRS", [tmp_path])
+    with pytest.raises(prose.WordsError, match=says):
+        prose.words_of("toy_words")
