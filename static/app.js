@@ -192,7 +192,7 @@
   "use strict";
   if (!window.fetch || !window.FormData || !window.DOMParser) return;
   var main = document.querySelector("main");
-  var LIVE = /\/m\/[^\/]+\/(move|end-turn|undo|redo|hand|left|starter|result)$/;
+  var LIVE = /\/m\/[^\/]+\/(move|end-turn|undo|undo-to|redo|hand|left|starter|result)$/;
   var sending = false, flushing = false, retry = null;
   var state = function () { return document.getElementById("table-state"); };
   var storeKey = function () {

@@ -204,6 +204,7 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         laid=hv["on_table"] if ph == "left" and hv else laid_tiles(state.last) if state.last else [],
         asked=left_needed(state) if ph == "left" else [],
         bounds=engine.left_bounds(state) if ph == "left" else {},
+        back=moves_back(evs) if ph in ("play", "left") else [],
         can_end_turn=ph == "play" and state.live is not None and state.live.can_end_turn(),
         spec=catalogue.spec(m["variant"]), blind=blind, miss=miss,
         leader=request.form.get("leader") if (places or miss) else None,
@@ -730,6 +731,71 @@ def undo(key: str):
 
     return _back_or_forth(key, "undo", last_undoable, _("There is nothing to undo."), describe_event,
                           _("Undone: %(what)s."), ask=_undo_asks)
+
+
+def moves_back(evs: list[dict]) -> list[dict]:
+    """The moves of the hand in play (or ended, its tiles left still to say), latest first, each
+    a point to go back to: ``number`` (its place in the hand), ``words``, ``seq`` (the event),
+    ``undos`` (the changes in force from it on, which «back to before it» undoes)."""
+    from referee.matches.events import STARTS_HAND, UNDOABLE
+    from referee.matches.log import effective
+
+    kept = effective(evs)
+    start = max((i for i, e in enumerate(kept) if e["kind"] in STARTS_HAND), default=None)
+    if start is None or kept[start]["kind"] != "hand":
+        return []
+    after = kept[start + 1:]
+    if any(e["kind"] not in ("move", "end_turn") for e in after):
+        return []       # the hand is finished (its tiles left, a result): the undo asks first
+    out, number = [], 0
+    for i, e in enumerate(after):
+        if e["kind"] != "move":
+            continue
+        number += 1
+        out.append({"number": number, "words": describe_event(evs, e), "seq": e["seq"],
+                    "undos": sum(1 for x in after[i:] if x["kind"] in UNDOABLE)})
+    return out[::-1]
+
+
+@bp.post("/undo-to")
+def undo_to(key: str):
+    """Back to before a move of the hand in play, chosen from its list (``seq``): the changes
+    after it undone one by one (``undo`` events, stored together; a redo puts them back one at
+    a time), then the table goes on from there."""
+    m = _match(key)
+    done: list[str] = []
+
+    def action():
+        n = _n()
+        evs, state = _load(m)
+        _fresh(evs, n)
+        if state.count != n:
+            raise Refused(_("Another phone changed this match first. The table below is up to date: "
+                            "check it and make your move again."), status=409)
+        chosen = next((b for b in moves_back(evs) if str(b["seq"]) == request.form.get("seq", "")), None)
+        if chosen is None:
+            raise Refused(_("That move is no longer on the table: nothing was undone."))
+        if n + chosen["undos"] > limits.MAX_EVENTS:
+            raise Refused(_("A match holds at most %(n)d recorded changes. Export this one and start "
+                            "a new match to go on.", n=limits.MAX_EVENTS), status=422)
+        new = state
+        for _k in range(chosen["undos"]):
+            new = states.after(m, new, "undo", {})
+        if new.error is not None and new.error.rule != "left.missing":
+            raise Refused(new.error.message(lang()), status=422, refusal=new.error)
+        try:
+            stored = store.append_all(get_db(), m["id"], n, [("undo", {})] * chosen["undos"], op=_op())
+            states.appended(m, new, *stored)
+        except store.DuplicateError:
+            raise Recorded() from None
+        except store.StaleError:
+            raise Refused(_("Another phone changed this match first. The table below is up to date: "
+                            "check it and make your move again."), status=409) from None
+        done.append(_("Back to before move %(k)d (%(what)s): %(n)d changes undone; a redo puts "
+                      "them back one at a time.", k=chosen["number"], what=chosen["words"],
+                      n=chosen["undos"]))
+
+    return _guard(m, action, done)
 
 
 @bp.post("/redo")

@@ -1,0 +1,54 @@
+"""Back to an earlier move of the hand in play, by taps on the table page: the hand's moves
+listed latest first, one tap undoes that move and every change after it (undo events, stored
+together), the hand goes on from before it; a redo puts the changes back one at a time."""
+
+from __future__ import annotations
+
+from sheethelpers import event_count, live_match
+from webhelpers import SEED_MOVES, form_data, soup, tap
+
+
+def _back(client, edit: str) -> list:
+    return soup(client.get(edit)).select("details.back-to ol.back-list li")
+
+
+def test_back_to_a_move_then_play_on(app, client):
+    edit = live_match(client, moves=5)
+    items = _back(client, edit)
+    # latest first, each numbered in the hand and said in words
+    assert [li.select_one(".back-no").get_text() for li in items] == ["5", "4", "3", "2", "1"]
+    assert "Анфиса" in items[0].get_text() and "0:4" in items[0].get_text()
+    before = event_count(app, edit)
+    form = items[2].select_one("form")       # back to before move 3 (6:5)
+    data = {i["name"]: i.get("value", "") for i in form.select("input[type=hidden]")}
+    resp = client.post(form["action"], data=data)
+    assert resp.status_code == 302
+    assert event_count(app, edit) == before + 3          # three undos, nothing deleted
+    page = soup(client.get(edit))
+    assert len(page.select(".hand .layout svg.tile")) == 2
+    assert "Назад, к месту перед ходом 3" in page.get_text(" ")
+    assert [li.select_one(".back-no").get_text() for li in _back(client, edit)] == ["2", "1"]
+    # play on from there: Анфиса lays 6:5 again, the hand goes on as the seed
+    assert tap(client, edit, SEED_MOVES[2]).status_code == 302
+    record = client.get(edit + "/export").get_json()
+    assert [t["moves"][0].split(">")[0] for t in record["hands"][0]["turns"]] == ["6:6", "6:0", "6:5"]
+    # the same form sent again (an old page): that move is gone, nothing is undone
+    again = client.post(form["action"], data=data)
+    assert again.status_code in (409, 200) and event_count(app, edit) == before + 4
+
+
+def test_a_redo_puts_back_one_change_at_a_time(app, client):
+    edit = live_match(client, moves=4)
+    form = _back(client, edit)[1].select_one("form")         # back to before move 3
+    client.post(form["action"], data={i["name"]: i.get("value", "") for i in form.select("input[type=hidden]")})
+    assert len(soup(client.get(edit)).select(".hand .layout svg.tile")) == 2
+    redo = form_data(client.get(edit), "#redo-form")
+    client.post(edit + "/redo", data=redo)
+    assert len(soup(client.get(edit)).select(".hand .layout svg.tile")) == 3
+
+
+def test_no_list_between_hands(client):
+    from webhelpers import new_match
+
+    edit = new_match(client)
+    assert soup(client.get(edit)).select_one("details.back-to") is None
