@@ -133,8 +133,15 @@ def _lang(lang: str | None) -> str:
 
 
 def variant_title(variant: str, lang: str) -> str:
+    """The variant's title in ``lang`` (its catalogue entry's words): the one place that picks it."""
     v = spec(variant)
     return v.title_en if _lang(lang) == "en" else v.title_ru
+
+
+def variant_summary(variant: str, lang: str) -> str:
+    """The variant's one-line summary in ``lang`` (its catalogue entry's words)."""
+    v = spec(variant)
+    return v.summary_en if _lang(lang) == "en" else v.summary_ru
 
 
 #: what the table calls a game whose scoring names the «козёл» (traditional's kozel scoring)

@@ -55,13 +55,11 @@ def remember(m: dict | str, edit: bool = True) -> None:
 
 
 def variant_title(name: str) -> str:
-    s = catalogue.spec(name)
-    return s.title_en if lang() == "en" else s.title_ru
+    return rulebook.variant_title(name, lang())
 
 
 def variant_summary(name: str) -> str:
-    s = catalogue.spec(name)
-    return s.summary_en if lang() == "en" else s.summary_ru
+    return rulebook.variant_summary(name, lang())
 
 
 def match_title(m: dict) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import gettext as _
 
+from referee import rulebook
 from referee.rules import catalogue
 
 from . import engine, get_db, states, store
@@ -177,7 +178,7 @@ def blank_pdf(variant: str, players: int):
     if players not in spec.player_counts:
         return problem(_("Wrong number of players"),
                        _("%(variant)s is played by %(lo)d to %(hi)d players, not %(n)d.",
-                         variant=spec.title_en if lang() == "en" else spec.title_ru,
+                         variant=rulebook.variant_title(spec.name, lang()),
                          lo=spec.min_players, hi=spec.max_players, n=players), 400)
     preset = request.args.get("preset") or None        # a named set of rules (pairs: «Козёл»)
     try:
