@@ -585,14 +585,22 @@ def instead(live) -> list[str]:
     return out
 
 
-def lay_previews(live, tokens: list[str]) -> dict:
+def lay_previews(live, tokens: list[str], leader: str | None = None) -> dict:
     """The places offered, numbered for the page: ``labels`` (each place's name on the drawing
     -> the numbers of the buttons that lay there), ``points`` (token -> the in-play points the
     engine says that lay scores, only in the games where lays score) and ``number`` (token ->
-    its button's number, from 1)."""
+    its button's number, from 1). The hand's first tile, its leader not yet recorded: previewed
+    as laid by ``leader`` (the one the tap named), else numbered only."""
     out: dict = {"labels": {}, "points": {}, "number": {}}
     if live is None or not tokens:
         return out
+    if live.to_move is None:
+        said = clone(live)
+        if leader is None or leader not in list(live.players) or set_leader(said, leader) is not None \
+                or said.to_move is None:
+            out["number"] = {token: i for i, token in enumerate(tokens, start=1)}
+            return out
+        live = said
     scores = bool(live.lays_score)
     for i, token in enumerate(tokens, start=1):
         out["number"][token] = i

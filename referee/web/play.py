@@ -194,7 +194,7 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
     if ph == "left" and state.ended is not None:
         hv = engine.hand_view(state.ended)
     offered = list(places or []) or (list(blind["places"]) if blind and blind.get("rightmost") else [])
-    preview = engine.lay_previews(state.live if ph == "play" else None, offered)
+    preview = engine.lay_previews(state.live if ph == "play" else None, offered, request.form.get("leader"))
     return render_template(
         "play/table.html", m=m, n=len(evs), state=state, phase=ph, hv=hv, problem=problem,
         refusal=refusal, places=places or [], tile=tile, form=forms.ActionForm(),

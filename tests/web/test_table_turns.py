@@ -172,3 +172,23 @@ def test_an_unseen_draw_is_still_a_tap_where_the_tile_changes_nothing(client):
     assert soup(client.get(edit)).select_one('.bar button[name="draw"]') is not None
     assert client.post(edit + "/move", data={**table_form(client, edit), "draw": "1"}).status_code == 302
     assert events(client, edit) == ["6:6", "draw"]
+
+
+def test_a_first_double_that_fits_two_ways_is_previewed_for_the_leader_named(client, caplog):
+    """Threes without the deal: the first tile, a double, fits across or along; the places are
+    offered with the points each scores for the leader the tap named (3:3 across: 6, +2), and
+    the engine is never asked a preview of a hand whose leader is not recorded yet."""
+    import logging
+
+    edit = new_match(client, "threes", ("Анна", "Борис"), {"opt_reserve_two": "no", "opt_hand_end": "empty_bazaar", "opt_target": "33"})
+    start(client, edit)
+    with caplog.at_level(logging.ERROR):
+        resp = client.post(edit + "/move", data={**table_form(client, edit), "tile": "3:3", "mode": "lay",
+                                                 "leader": "Анна"})
+    assert resp.status_code == 200
+    page = soup(resp)
+    places = {b["value"]: b.select_one(".place-points") for b in page.select("form.choose button.place")}
+    assert sorted(places) == ["3:3 across", "3:3 along"], places
+    assert all(p is not None for p in places.values()), places
+    assert not [r for r in caplog.records if "engine failed" in r.getMessage()]
+    assert events(client, edit) == []
