@@ -221,6 +221,20 @@ def features(s: Script) -> set[str]:
 NEEDED = frozenset({"draw", "open", "miss", "multi", "cut", "down", "across"})
 
 
+def sample_seeds(day: int | None = None) -> range:
+    """The seeds the CI sample chooses its hands among: twelve, a window that moves on each day
+    (``TAP_ORACLE_SEEDS=S`` fixes it at S..S+11, to replay a day's sample), so that the sample
+    covers more hands over time; a failure names its seed."""
+    import datetime
+
+    fixed = os.environ.get("TAP_ORACLE_SEEDS")
+    if fixed:
+        first = int(fixed)
+    else:
+        first = 1 + 12 * ((day if day is not None else datetime.date.today().toordinal()) % 25)
+    return range(first, first + 12)
+
+
 def featured_seed(case: str, seeds: range = range(1, 13)) -> int:
     """Among ``seeds``, the shortest hand that shows every kind of move of ``NEEDED`` that any
     of them shows: a short sample that still draws, reveals, misses, lays several tiles in a
@@ -346,7 +360,11 @@ def new_match(t: Table, s: Script, with_deal: bool, lang: str) -> str:
 
     page = t.page
     url = f"/new/{s.variant}" + (f"?preset={s.preset}" if s.preset else "")
-    page.goto(f"{t.base}/lang/{lang}?next={quote(url)}")
+    said = {c["name"]: c["value"] for c in page.context.cookies(t.base)}
+    if said.get("lang") == lang:
+        page.goto(t.base + url)  # the phone speaks it already (its cookie): no detour
+    else:
+        page.goto(f"{t.base}/lang/{lang}?next={quote(url)}")
     for i, p in enumerate(s.players, start=1):
         page.fill(f'input[name="player_{i}"]', p)
     for key, value in s.options.items():  # the house rules: each one not ticked as meant, tapped
@@ -852,6 +870,7 @@ def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru"
         out.why = f"script: {e}"
         return out
     t = Table(page, base, shots)
+    errors0 = len(SERVER_ERRORS)
     preselected: list[str] = []
     step = "start"
     where = [step]  # where the hand is, for the failure's words
@@ -880,6 +899,8 @@ def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru"
             want = [str(x) for x in expected_totals(s, meant if mode == "nodeal" else None)]
             if board["values"][:len(want)] != want:
                 raise Failed(f"totals shown {board['values']} ({board['names']}), the engine's {want}")
+            if len(SERVER_ERRORS) > errors0:
+                raise Failed(f"the server logged an error: {SERVER_ERRORS[errors0][:300]}")
             before.append(entered(s, mode, meant, result))
             out.hands = number
         out.ok = True
@@ -1000,10 +1021,22 @@ def _play_one(t: Table, s: Script, edit: str, mode: str, disturb: str | None, pr
 
 # -- the long run ------------------------------------------------------------------------------
 
+#: what the app logged as errors while it served (an engine failure caught and drawn around)
+SERVER_ERRORS: list[str] = []
+
+
 @contextmanager
 def served(folder: str) -> Iterator[str]:
-    """The app on a real HTTP server in a thread, with its own database in ``folder``."""
+    """The app on a real HTTP server in a thread, with its own database in ``folder``; its
+    errors kept in ``SERVER_ERRORS`` (a hand during which one was logged fails)."""
     import logging
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            SERVER_ERRORS.append(f"{record.name}: {record.getMessage()}"
+                                 + (f" ({record.exc_info[1]!r})" if record.exc_info else ""))
+
+    logging.getLogger("referee").addHandler(Keep(logging.ERROR))
 
     from werkzeug.serving import make_server
 
