@@ -205,7 +205,7 @@ def _real_date(text: str) -> bool:
     return True
 
 
-def read_hand(raw: Any, number: int, players: list[str], v: Variant) -> HandRecord:
+def read_hand(raw: Any, number: int, players: list[str], v: Variant[Any]) -> HandRecord:
     """One hand of a record read for form as :func:`read` reads it (hand ``number``, these
     players, variant object ``v``); raises :class:`RecordError`. The log's registry of event
     kinds reads a logged hand's parts (a start's deal, the tiles left, a result, a correction)
@@ -213,7 +213,7 @@ def read_hand(raw: Any, number: int, players: list[str], v: Variant) -> HandReco
     return _read_hand(raw, number, players, v.deal_size(len(players)), v)
 
 
-def _read_hand(raw: Any, number: int, players: list[str], size: int, v: Variant) -> HandRecord:
+def _read_hand(raw: Any, number: int, players: list[str], size: int, v: Variant[Any]) -> HandRecord:
     if not isinstance(raw, dict):
         raise _field("hands", "hand_object", hand=number)
     _unknown_keys(raw, HAND_KEYS, "hand", number)
@@ -610,7 +610,7 @@ def _previous_winner(record: Record, number: int, report: Any) -> int | None:
 
 
 def _hand_started(record: Record | Any, number: int, report: Report | Mapping[str, Any] | None
-                  ) -> tuple[Record, HandRecord, Hand, Variant]:
+                  ) -> tuple[Record, HandRecord, Hand, Variant[Any]]:
     """Hand ``number`` (1-based) of a record (read if it is not yet) at its start, as the replay
     starts it (who won the hands before from ``report``, else replayed)."""
     if not isinstance(record, Record):
@@ -680,7 +680,7 @@ def _hand_report(number: int, end: str | None, sc: HandScore, players: list[str]
                       {p: sc.left[s] for s, p in enumerate(players)}, scored=scored, hand=h)
 
 
-def _require_left(h: Hand, v: Variant, sc: HandScore, number: int) -> None:
+def _require_left(h: Hand, v: Variant[Any], sc: HandScore, number: int) -> None:
     if not v.needs_left(h):
         return
     # pairs: when a partner goes out (or the maker's pair wins a block) the winners' pips count
@@ -711,7 +711,7 @@ def _no_tile_twice(left: dict[str, list[int] | int] | None, written: dict[tuple[
                               tile=_spelt(written, name, t))
 
 
-def _apply_left(h: Hand, v: Variant, left: dict[str, list[int] | int] | None, number: int,
+def _apply_left(h: Hand, v: Variant[Any], left: dict[str, list[int] | int] | None, number: int,
                 written: dict[tuple[str, int], str] | None = None) -> None:
     """Check ``left`` against the replay and, for unknown hands, take it in."""
     if not left:
@@ -774,7 +774,7 @@ def _apply_left(h: Hand, v: Variant, left: dict[str, list[int] | int] | None, nu
     h.take_left(pips_given, tiles_given)
 
 
-def _pips_cap(h: Hand, v: Variant, s: int, used: int = 0,
+def _pips_cap(h: Hand, v: Variant[Any], s: int, used: int = 0,
               count: int | None = None) -> tuple[int, set[int] | None]:
     """The most pips seat ``s`` can hold (what his count of the heaviest tiles off the table
     carries, ``used``: tiles listed for others; ``count``: his tiles, the hand's own count when
@@ -790,7 +790,7 @@ def _pips_cap(h: Hand, v: Variant, s: int, used: int = 0,
     return cap, one
 
 
-def _result_counts(h: Hand, v: Variant, players: list[str], left: dict[str, Any], out_seat: int | None) -> list[int]:
+def _result_counts(h: Hand, v: Variant[Any], players: list[str], left: dict[str, Any], out_seat: int | None) -> list[int]:
     """How many tiles each holds at the end of a hand entered by its result: none who went out;
     a list's length; for a count the most he could hold (his deal and every tile he could have
     drawn; the sausage: any tile, as a cut hands tiles over); else at least one."""
@@ -921,7 +921,7 @@ def _left_agree(a: dict[str, Any] | None, b: dict[str, Any] | None, lone_blank: 
             raise _left_error("result.mismatch", "mismatch_left", number, player=name)
 
 
-def _result_hand(record: Record, hr: HandRecord, played: Hand, v: Variant, number: int) -> tuple[HandReport, int | None]:
+def _result_hand(record: Record, hr: HandRecord, played: Hand, v: Variant[Any], number: int) -> tuple[HandReport, int | None]:
     """A hand entered by its result only (or turns and a result that must agree)."""
     res = hr.result or {}
     players = record.players

@@ -58,8 +58,21 @@ def new_hand(variant: str, players: list[str], options: Mapping[str, object] | N
                 first_hand=first_hand)
 
 
+#: what a hand's copy shares with it (neither changes during a hand: the variant, holding the
+#: rules and the caches of what they allow, and the players' names); the lists of moves of the
+#: turns in ``turn_log`` are shared too (a turn logged is never changed: the hand starts a new
+#: list for the next one)
+CLONE_SHARES = ("v", "players")
+#: what a copy does not take (caches of what fits, keyed on the layout: the copy asks again)
+CLONE_RESETS = ("_fit_any", "_fit_turn")
+
+
 def clone(h: Hand) -> Hand:
-    """An independent copy of a hand (for look-ahead: move-tree counts, legality probes)."""
+    """An independent copy of a hand (for look-ahead: move-tree counts, legality probes): every
+    field equal, none that can change shared with ``h`` but ``CLONE_SHARES``, the caches of
+    ``CLONE_RESETS`` emptied (``tests/rules/test_clone.py`` walks every field of the hand, its
+    layout, its tiles on the table and its ``vs``, so a new field that is not copied fails it).
+    Written out, not a loop over the fields: the look-ahead's hot path."""
     c = copy.copy(h)
     c.layout = h.layout.copy()
     c.hands = list(h.hands)

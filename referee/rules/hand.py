@@ -53,7 +53,7 @@ class LayPreview(NamedTuple):
 class Hand:
     """A hand in play. Seats are 0..n-1 clockwise; ``players`` holds their names."""
 
-    def __init__(self, variant: "Variant", players: list[str], deal: list[list[int]] | None = None,
+    def __init__(self, variant: "Variant[Any]", players: list[str], deal: list[list[int]] | None = None,
                  lead: int | None = None, removed: int | None = None, starter: int | None = None,
                  previous_winner: int | None = None, first_hand: bool = True):
         v = variant
@@ -822,7 +822,7 @@ class Hand:
         draw, pass_ = v.draw_pass(self, seat)
         return self._lays(seat, v), draw, pass_
 
-    def _lays(self, seat: int, v: "Variant") -> list[tuple[int, Cand]]:
+    def _lays(self, seat: int, v: "Variant[Any]") -> list[tuple[int, Cand]]:
         """``lay_options`` once the turn allows a lay."""
         if self._line and self.known[seat] and self.layout.placed:
             return self._line_lays(self.hands[seat])

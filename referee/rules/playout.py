@@ -8,7 +8,7 @@ a move too), exactly as ``referee check`` would accept them.
 from __future__ import annotations
 
 import random
-from typing import Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 from .hand import Hand
 from .notation import Move
@@ -24,7 +24,7 @@ END_TURN = "end"
 _SHUFFLE = [(i, (i + 1).bit_length()) for i in reversed(range(1, 28))]
 
 
-def random_deal(v: Variant, n: int, rng: random.Random) -> tuple[list[list[int]], int | None, int | None]:
+def random_deal(v: Variant[Any], n: int, rng: random.Random) -> tuple[list[list[int]], int | None, int | None]:
     tiles = list(ALL_TILES)
     by_bits = getattr(random.Random, "_randbelow_with_getrandbits", None)
     if by_bits is not None and getattr(type(rng), "_randbelow", None) is by_bits:
@@ -49,7 +49,7 @@ def random_deal(v: Variant, n: int, rng: random.Random) -> tuple[list[list[int]]
 
 
 def random_hand(variant: str, players: int, rng: random.Random,
-                options: Mapping[str, object] | None = None, v: Variant | None = None) -> Hand:
+                options: Mapping[str, object] | None = None, v: Variant[Any] | None = None) -> Hand:
     """A hand with a random deal (and a random leader where the rules leave it to lot).
     ``v``: a variant object to reuse (the benchmark makes it once)."""
     if v is None:

@@ -102,21 +102,23 @@ def test_the_family_reads_typed_fields():
     assert isinstance(sev, Sevastopol) and sev.arms_first()
 
 
-def test_the_family_names_what_it_reads_in_a_class_attribute_on_both_builds():
-    """``register`` finds each family's Protocol in ``options_read`` (a compiled class keeps no
-    annotations), from the leaf up."""
+def test_the_family_says_what_it_reads_in_its_generic_bases_on_both_builds():
+    """``register`` finds what each class of a family reads in its generic bases (the bound of a
+    family's type variable, a variant's own ``Options``), which a compiled class keeps too."""
     from referee.rules.variants import families
-    from referee.rules.variants.matador import Matador, OneDrawMatador, SixMatador
+    from referee.rules.variants.lines import Traditional, TraditionalOptions
+    from referee.rules.variants.matador import (FrenchOptions, Matador, MatadorHouseOptions,
+                                                OneDrawMatador)
     from referee.rules.variants.registry import _options_read
-    from referee.rules.variants.spinners import Spider
+    from referee.rules.variants.spinners import Spider, SpiderOptions
 
-    assert _options_read(Matador) == [(Matador, families.MatadorGameOptions),
+    assert _options_read(Matador) == [(Matador, MatadorHouseOptions),
                                       (OneDrawMatador, families.OneDrawOptions),
                                       (MatadorBase, families.MatadorOptions)]
-    assert _options_read(SixMatador)[0] == (SixMatador, families.SixMatadorGameOptions)
-    assert _options_read(Spider) == [(Spider, families.SpiderGameOptions), (Spinner, families.SpinnerOptions)]
-    assert _options_read(French) == [(MatadorBase, families.MatadorOptions)]
-    assert _options_read(REGISTRY["traditional"]) == []
+    assert _options_read(Spider) == [(Spider, SpiderOptions), (Spinner, families.SpinnerOptions)]
+    assert _options_read(French) == [(French, FrenchOptions), (MatadorBase, families.MatadorOptions)]
+    assert _options_read(Traditional) == [(Traditional, TraditionalOptions)]
+    assert _options_read(REGISTRY["muggins"])[0][1] is REGISTRY["muggins"].Options
 
 
 def test_a_leaf_needs_the_options_its_own_methods_read():
@@ -141,21 +143,24 @@ def test_a_leaf_needs_the_options_its_own_methods_read():
     assert "probe_matador" not in REGISTRY and "probe_matador" not in VARIANTS
 
 
-def test_an_option_read_not_named_as_a_protocol_is_refused():
-    class NotAProtocol(NamedTuple):
-        target: int
+NotOptions = typing.TypeVar("NotOptions", bound=int)
 
-    class Probe(MatadorBase):
+
+class _NotAFamily(MatadorBase[NotOptions]):
+    """A base class generic in something that names no options."""
+
+
+def test_a_family_bound_to_what_names_no_options_is_refused():
+    class Probe(_NotAFamily):                    
         name = "probe_family"
         catalogue = _entry("probe_family", COMPULSORY, TARGET)
         traditional_pips = False
-        options_read = NotAProtocol
 
         class Options(NamedTuple):
             matador_compulsory: str
             target: int
 
-    with pytest.raises(TypeError, match="options_read.*not a Protocol"):
+    with pytest.raises(TypeError, match="neither a NamedTuple of options nor a Protocol"):
         register(Probe)
     assert "probe_family" not in REGISTRY and "probe_family" not in VARIANTS
 
@@ -165,49 +170,35 @@ class _TargetRead(Protocol):
     def target(self) -> int: ...
 
 
-class _LimitRead(Protocol):
-    @property
-    def limit(self) -> int: ...
+TargetRead = typing.TypeVar("TargetRead", bound=_TargetRead)
 
 
-def test_an_o_typed_with_a_protocol_it_does_not_name_for_register_is_refused():
-    """Said twice (``o``'s type for mypy, ``options_read`` for ``register``), it must be the
-    same Protocol: else mypy would check one set of names and ``register`` another."""
+class _ReadsTarget(MatadorBase[TargetRead]):
+    """A family's base class that reads ``target`` besides the matador family's options (not
+    made: the compiled build's MatadorBase takes no interpreted subclass's instances)."""
 
-    class Probe(MatadorBase):
+    def the_target(self) -> int:
+        return self.o.target
+
+
+def test_a_base_that_reads_an_option_through_its_bound_needs_it_in_each_member():
+    class Probe(_ReadsTarget):                   
         name = "probe_family"
-        catalogue = _entry("probe_family", COMPULSORY, TARGET)
+        catalogue = _entry("probe_family", COMPULSORY, OptionSpec("limit", numeric=True, default=5))
         traditional_pips = False
-        o: _TargetRead
 
         class Options(NamedTuple):
             matador_compulsory: str
-            target: int
+            limit: int
 
-    with pytest.raises(TypeError, match="Probe.o is a _TargetRead: name it in Probe.options_read"):
+    with pytest.raises(TypeError, match="target: int .*_ReadsTarget reads it"):
         register(Probe)
-
-    class Other(MatadorBase):
-        name = "probe_family"
-        catalogue = _entry("probe_family", COMPULSORY, TARGET)
-        traditional_pips = False
-        o: _TargetRead
-        options_read = _LimitRead
-
-        class Options(NamedTuple):
-            matador_compulsory: str
-            target: int
-
-    with pytest.raises(TypeError, match="it names _LimitRead"):
-        register(Other)
     assert "probe_family" not in REGISTRY and "probe_family" not in VARIANTS
 
-    class Right(MatadorBase):
+    class Right(_ReadsTarget):                   
         name = "probe_family"
         catalogue = _entry("probe_family", COMPULSORY, TARGET)
         traditional_pips = False
-        o: _TargetRead
-        options_read = _TargetRead
 
         class Options(NamedTuple):
             matador_compulsory: str
@@ -224,3 +215,77 @@ def test_an_option_that_may_be_unset_is_typed_so_on_both_builds():
     runs (a quoted alias in the source: a compiled NamedTuple keeps a quoted name, not a union)."""
     hints = typing.get_type_hints(REGISTRY["sausage"].Options)
     assert hints["target"] == int | None and hints["lone_blank"] is int and hints["scoring"] is str
+
+
+def test_a_class_without_options_is_refused():
+    from referee.rules.variants.base import Variant
+
+    class Probe(Variant):
+        name = "probe_family"
+        catalogue = _entry("probe_family")
+        traditional_pips = False
+
+    with pytest.raises(TypeError, match="no Options"):
+        register(Probe)
+    assert "probe_family" not in REGISTRY and "probe_family" not in VARIANTS
+
+
+def test_in_play_is_one_of_its_words_and_has_a_hook_to_score_through():
+    from referee.rules.hand import Hand
+    from referee.rules.variants.base import NoOptions, Variant
+
+    class Unknown(Variant[NoOptions]):
+        name = "probe_family"
+        catalogue = _entry("probe_family")
+        traditional_pips = False
+        Options = NoOptions
+        in_play = "sometimes"
+
+    with pytest.raises(TypeError, match="in_play is 'sometimes'"):
+        register(Unknown)
+
+    class NoHook(Variant[NoOptions]):
+        name = "probe_family"
+        catalogue = _entry("probe_family")
+        traditional_pips = False
+        Options = NoOptions
+        in_play = "points"
+
+    with pytest.raises(TypeError, match="scores through none of on_lay"):
+        register(NoHook)
+    assert "probe_family" not in REGISTRY and "probe_family" not in VARIANTS
+
+    class PassCosts(NoHook):
+        def on_pass(self, h: Hand, seat: int) -> None:
+            h.scores[seat] += 1
+
+    try:
+        assert register(PassCosts) is PassCosts
+        v = PassCosts({}, 2)
+        assert v.scores_in_play() and not v.in_play_decides() and not v.lays_score()
+    finally:
+        unregister("probe_family")
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_in_play_points_come_only_where_the_variant_says_so(name):
+    """Random hands of every variant: a seat's in-play points change only in a variant whose
+    ``in_play`` says it scores, and through a lay only where ``lays_score`` says so."""
+    import itertools
+    import random
+
+    from referee.rules.playout import random_hand, walk
+
+    rng = random.Random(name)
+    n = catalogue.spec(name).min_players
+    for _ in range(3):
+        h = random_hand(name, n, rng)
+        v = h.v
+        assert v.in_play_decides() == (type(v).in_play == "decides")
+        before, laid = list(h.scores), len(h.layout.placed)
+        for _ in itertools.chain(walk(h, rng), [h]):   # the hand before each step, and at the end
+            if h.scores != before:
+                assert v.scores_in_play(), f"{name} scored {h.scores} in play"
+                if len(h.layout.placed) != laid:
+                    assert v.lays_score(), f"{name} scored with a lay"
+            before, laid = list(h.scores), len(h.layout.placed)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import Mapping
+from typing import Any, Mapping
 
 from ..catalogue import VARIANT_NAMES, VARIANTS, resolve_options
 from .base import HandScore, Variant
@@ -40,7 +40,7 @@ def _import_families() -> None:
 _import_families()
 
 
-def make_variant(name: str, players: int, options: Mapping[str, object] | None = None) -> Variant:
+def make_variant(name: str, players: int, options: Mapping[str, object] | None = None) -> Variant[Any]:
     """The variant ``name`` for ``players`` seats with its options checked and defaulted."""
     opts = resolve_options(name, players, options)
     try:

@@ -7,7 +7,7 @@ and overrides the few hooks where it really differs (``on_lay`` for in-play poin
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, ClassVar, Generic, Iterable, Mapping, NamedTuple, Sequence, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -26,12 +26,25 @@ class NoOptions(NamedTuple):
     """The options of a variant that has none."""
 
 
+#: a variant's house options (its ``Options``, a NamedTuple; a family's base class binds it to a
+#: Protocol of the options all its members have, ``families.py``)
+Opts = TypeVar("Opts")
+
+#: what a variant says of the points gathered during play (``Variant.in_play``)
+IN_PLAY = ("none", "points", "decides")
+#: the hooks through which a variant can score during play (one of them is its own where it
+#: says it scores, ``register`` checks)
+IN_PLAY_HOOKS = ("on_lay", "on_draw", "on_pass", "on_turn_end", "after_move")
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class HandState:
     """What the rules keep about one hand beyond the ``Hand``'s own fields (``Hand.vs``); a
     variant with more declares a subclass as its ``State``."""
 
     __slots__ = ("fixed_leader", "lead_conflict", "winner_leads", "lead_tiles", "left_tiles")
+    #: what ``copy`` does not take (a cache: the copy asks again)
+    copy_resets: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self) -> None:
         #: the rules (not lot or agreement) named the leader
@@ -87,7 +100,7 @@ _CLASS_VALUES = ("layout_kind", "doubles", "matadors", "matador_along", "multi_l
                  "in_play_step", "in_play_negative", "in_play_least", "in_play_least_words")
 
 
-def adopt_class_values(v: Variant) -> None:
+def adopt_class_values(v: Variant[Any]) -> None:
     """Give ``v`` the values its class body sets for ``_CLASS_VALUES`` where the engine is
     compiled (mypyc). There a compiled class's values are its own already, but a variant class
     defined outside the compiled modules (a test's toy, a new variant in the making) would have
@@ -108,7 +121,11 @@ def adopt_class_values(v: Variant) -> None:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Variant:
+class Variant(Generic[Opts]):
+    """A variant's rules, generic in its house options: ``class Traditional(Variant[
+    TraditionalOptions])`` with ``Options = TraditionalOptions``, and ``self.o`` is a
+    ``TraditionalOptions`` to mypy in its methods."""
+
     name: ClassVar[str] = ""
     layout_kind = "line"
     #: 0: equal halves match; 7 or 6: touching halves sum to it
@@ -137,14 +154,10 @@ class Variant:
     #: the variant's own catalogue entry, for a variant defined outside ``catalogue.py``
     #: (``register`` adds it); None: the catalogue has it under ``name``
     catalogue: ClassVar[VariantSpec | None] = None
-    #: its house options, typed: a NamedTuple whose fields are the catalogue's option keys
-    #: (built once per variant from the resolved options, defaults filled in); see ``o``
-    Options: ClassVar[type[tuple[object, ...]]] = NoOptions
-    #: the typing Protocol of the options this class's own methods read through ``o`` (a family's
-    #: base class and a variant that read options annotate ``o`` with it too, for mypy):
-    #: ``register`` checks that every class's ``Options`` has each, typed alike (families.py; a
-    #: class attribute, as a compiled class keeps no annotations); None: it reads none of its own
-    options_read: ClassVar[type | None] = None
+    #: its house options, typed: a NamedTuple whose fields are the catalogue's option keys, the
+    #: class's type argument (built once per variant from the resolved options, defaults filled
+    #: in); see ``o``
+    Options: ClassVar[type[Opts]]
     #: what it keeps about a hand (``Hand.vs``)
     State: ClassVar[type[HandState]] = HandState
     #: the deal is entered as rows of face-down tiles (blind blitz, in the dark)
@@ -167,6 +180,12 @@ class Variant:
     rule_topics: ClassVar[frozenset[str]] = frozenset({"drawing", "one_tile"})
     #: options the rules page does not list on their own (another option's words explain them)
     options_not_on_rules_page: ClassVar[frozenset[str]] = frozenset()
+    #: the points gathered during play, said once: "none"; "points" (they go to the scoresheet:
+    #: the counting games, matador's bonus, two-lane's passes); "decides" (they only decide who
+    #: wins the hand: six matador, lucky threes). ``scores_in_play``, ``in_play_decides``,
+    #: ``lays_score`` and ``live_points`` follow it; ``register`` refuses another word, and a
+    #: variant that scores with none of the hooks it could score through (``IN_PLAY_HOOKS``)
+    in_play: ClassVar[str] = "none"
     #: in-play points (``scores_in_play``) come in multiples of this (0: any whole number)
     in_play_step = 0
     #: in-play points may be negative (lucky threes' misses, six matador's strict passes)
@@ -184,9 +203,11 @@ class Variant:
         adopt_class_values(self)
         #: the resolved options as the catalogue spells them (its deal and scoring functions)
         self.options: dict[str, object] = dict(options)
-        #: the options, typed: the class's ``Options`` (a NamedTuple read by name; ``Any`` to mypy, as a
-        #: compiled attribute (mypyc) has one type in every class)
-        self.o: Any = type(self).Options(**self.options)
+        #: the options, typed: the class's ``Options`` (a NamedTuple read by name)
+        self.o: Opts = type(self).Options(**self.options)
+        lone = self.options.get("lone_blank")
+        #: a lone 0:0's pips where the variant counts them (``traditional_pips``), else None
+        self._lone_blank: int | None = lone if self.traditional_pips and isinstance(lone, int) else None
         self.np = players
         self.spec: VariantSpec = spec(self.name)
         self._end_fit: dict[tuple[int, ...], int] = {}
@@ -269,7 +290,7 @@ class Variant:
 
     @property
     def lone_blank(self) -> int | None:
-        return int(self.o.lone_blank) if self.traditional_pips else None
+        return self._lone_blank
 
     # -- the leader -------------------------------------------------------------------------
 
@@ -351,8 +372,9 @@ class Variant:
         return {"spinner": "cross", "sausage": "lanes", "ladder": "one_way"}.get(lay.kind, "line")
 
     def lays_score(self) -> bool:
-        """Whether a lay may score in-play points (the counting games)."""
-        return False
+        """Whether a lay may score in-play points (the counting games): the variant scores in
+        play and has an ``on_lay`` of its own."""
+        return self._on_lay and self.scores_in_play()
 
     def matador_matters(self) -> bool:
         """Whether laying a tile as a matador (rather than as an ordinary tile) scores."""
@@ -899,7 +921,10 @@ class Variant:
         h.scores = list(scored)
 
     def live_points(self, h: Hand) -> list[int]:
-        """Points a seat has gathered during an unfinished hand."""
+        """Points a seat has gathered during an unfinished hand (none where the in-play points
+        only decide the hand)."""
+        if self.in_play == "decides":
+            return [0] * h.n
         return list(h.scores)
 
     # -- the match --------------------------------------------------------------------------
@@ -941,13 +966,14 @@ class Variant:
     # -- in-play points (what a result-only hand's ``scored`` may say) ---------------------------
 
     def scores_in_play(self) -> bool:
-        """Points are gathered during play (on the table as they come, a result's ``scored``)."""
-        return False
+        """Points are gathered during play (on the table as they come, a result's ``scored``):
+        ``in_play`` says so (a variant may narrow it by its options: matador without a bonus)."""
+        return self.in_play != "none"
 
     def in_play_decides(self) -> bool:
         """The in-play points only decide who wins the hand; none reach the scoresheet before
-        its end (six matador, lucky threes)."""
-        return False
+        its end (six matador, lucky threes): ``in_play`` is "decides"."""
+        return self.in_play == "decides"
 
     def in_play_bonus(self) -> bool:
         """The points gathered in play are a bonus for the matadors laid, added to the hand's

@@ -8,12 +8,12 @@ from ..errors import IllegalMove
 from ..hand import Hand
 from ..notation import Move
 from ..tiles import mask_of, tile_str, tiles_of
-from .base import Variant, draw_tokens, highest_tile_key, lowest_tile_key
+from .base import Opts, Variant, draw_tokens, highest_tile_key, lowest_tile_key
 from .orders import DOUBLES_UP, LIGHTEST
 from .registry import register
 
 
-class Blind(Variant):
+class Blind(Variant[Opts]):
     blind = True
     multi_before_open = True
     rule_topics = frozenset({"drawing", "blind"})
@@ -269,13 +269,13 @@ class BlindBlitzOptions(NamedTuple):
     target: int
 
 
-class BlindBlitz(Blind):
+class BlindBlitz(Blind[BlindBlitzOptions]):
     name = "blind_blitz"
 
     Options = BlindBlitzOptions
 
     def opener(self) -> str:
-        return str(self.o.opener)
+        return self.o.opener
 
 
 class DarkOptions(NamedTuple):
@@ -284,7 +284,7 @@ class DarkOptions(NamedTuple):
     target: int
 
 
-class Dark(Blind):
+class Dark(Blind[DarkOptions]):
     name = "dark"
     multi_before_open = False
     one_tile_rule = "dark.one_tile"

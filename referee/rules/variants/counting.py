@@ -8,7 +8,7 @@ from ..errors import IllegalMove
 from ..hand import Cand, Hand
 from ..layout import VALUES, End, Layout, Placement
 from ..tiles import A, B, DOUBLE, PIPS, TILE_NAMES, tile_str, tiles_of
-from .base import DRAW_TOKENS, HandScore, HandState, Variant
+from .base import DRAW_TOKENS, HandScore, HandState, Opts, Variant
 from .orders import DOUBLES_UP, LIGHTEST
 from .registry import register
 
@@ -58,7 +58,7 @@ def count_after(lay: Layout, t: int, c: Cand) -> int:
     return count
 
 
-def _plain_counting(v: Variant) -> bool:
+def _plain_counting(v: Variant[Any]) -> bool:
     """Whether ``v`` plays by the base class's turn, placement and end rules with a known hand
     (no matadors, no closed ends, no ways beyond the ends', no turn rules, the default draw,
     pass and end tests): what ``fast_choices`` and ``fast_lay`` write out."""
@@ -71,7 +71,7 @@ def _plain_counting(v: Variant) -> bool:
             and cls.compulsory_mask is Variant.compulsory_mask and cls.fit_mask is Variant.fit_mask)
 
 
-def fast_choices(v: Counting, h: Hand) -> tuple[list[tuple[int, Cand]], bool, bool] | None:
+def fast_choices(v: Counting[Any], h: Hand) -> tuple[list[tuple[int, Cand]], bool, bool] | None:
     """``Hand.turn_choices`` at the start of a turn with the table started and the hand known,
     for a variant of ``_plain_counting``: the lays (in ``lay_options``' order: tile by tile,
     each end's ways in the ends' order, an end that is one place with an earlier one left out),
@@ -160,7 +160,7 @@ def fast_choices(v: Counting, h: Hand) -> tuple[list[tuple[int, Cand]], bool, bo
     return out, False, False
 
 
-def _pairs_at(v: Counting, h: Hand, pt: list[Any], t: int, i: int, e: End, state: object) -> tuple[tuple[int, Cand], ...]:
+def _pairs_at(v: Counting[Any], h: Hand, pt: list[Any], t: int, i: int, e: End, state: object) -> tuple[tuple[int, Cand], ...]:
     """``pt[t]``: the distinct ways of ``t`` at end ``i`` (``Variant._fill``'s) as (tile, Cand)."""
     vals = e.values
     tab = v._tables.get((vals, state, i))
@@ -172,7 +172,7 @@ def _pairs_at(v: Counting, h: Hand, pt: list[Any], t: int, i: int, e: End, state
     return got
 
 
-def fast_lay(v: Counting, h: Hand, t: int, c: Cand) -> bool:
+def fast_lay(v: Counting[Any], h: Hand, t: int, c: Cand) -> bool:
     """``Hand.play_lay`` for the first tile of a turn, at an open end, from a known hand that
     holds it, for a variant of ``_plain_counting``: the turn and tile checks pass there; the
     tile is laid, scored (``on_lay``) and the end tested as ``Variant.check_end`` tests it after
@@ -253,7 +253,7 @@ def fast_lay(v: Counting, h: Hand, t: int, c: Cand) -> bool:
     return True
 
 
-def fast_draw(v: Counting, h: Hand, seat: int, t: int) -> bool:
+def fast_draw(v: Counting[Any], h: Hand, seat: int, t: int) -> bool:
     """``Hand.play`` of a draw of the seen tile ``t`` from a known stock (the deal known), for a
     variant of ``_plain_counting``, where ``Variant.draw_refusal`` lets ``seat`` draw and the
     stock holds it: ``Hand.take_drawn`` and the move's record, written out. False (nothing done)
@@ -290,7 +290,7 @@ def fast_draw(v: Counting, h: Hand, seat: int, t: int) -> bool:
     return True
 
 
-class Counting(Variant):
+class Counting(Variant[Opts]):
     """The counting games that play by the base class's rules beside their scoring (Muggins,
     Bergen, fives and threes): the random player's common moves written out where they apply
     (``fast_choices``, ``fast_lay``)."""
@@ -319,21 +319,16 @@ class MugginsOptions(NamedTuple):
     target: int
 
 
-class Muggins(Counting):
+class Muggins(Counting[MugginsOptions]):
     name = "muggins"
     rule_topics = frozenset({"drawing", "one_tile"})
     in_play_step = 5
 
     Options = MugginsOptions
-
-    def scores_in_play(self) -> bool:
-        return True
+    in_play = "points"
     layout_kind = "muggins"
     doubles = "choice"
     traditional_pips = False
-
-    def lays_score(self) -> bool:
-        return True
 
     def lead_spinner(self, t: int) -> bool:
         return DOUBLE[t]
@@ -385,20 +380,15 @@ class BergenOptions(NamedTuple):
     target: int
 
 
-class Bergen(Counting):
+class Bergen(Counting[BergenOptions]):
     name = "bergen"
     rule_topics = frozenset({"drawing", "one_tile", "bergen"})
     in_play_least = 2               # Bergen's points come in 2s and 3s
     in_play_least_words = "scored_bergen"
 
     Options = BergenOptions
-
-    def scores_in_play(self) -> bool:
-        return True
+    in_play = "points"
     traditional_pips = False
-
-    def lays_score(self) -> bool:
-        return True
 
     def __init__(self, options: Mapping[str, object], players: int) -> None:
         super().__init__(options, players)
@@ -470,21 +460,16 @@ class FivesOptions(NamedTuple):
     target: int
 
 
-class Fives(Counting):
+class Fives(Counting[FivesOptions]):
     name = "fives"
     rule_topics = frozenset({"drawing", "one_tile"})
 
     Options = FivesOptions
-
-    def scores_in_play(self) -> bool:
-        return True
+    in_play = "points"
     doubles = "choice"
     draw_rule = "one"
     traditional_pips = False
     divisor = 5
-
-    def lays_score(self) -> bool:
-        return True
 
     def __init__(self, options: Mapping[str, object], players: int) -> None:
         super().__init__(options, players)
@@ -538,6 +523,7 @@ class LuckyState(HandState):
     judged, whether a double has scored yet."""
 
     __slots__ = ("win", "pen", "pending", "first_double", "drawn_key", "drawn_val")
+    copy_resets = ("drawn_key", "drawn_val")
 
     def __init__(self) -> None:
         super().__init__()
@@ -571,7 +557,7 @@ class LuckyThreesOptions(NamedTuple):
     target: int
 
 
-class LuckyThrees(Variant):
+class LuckyThrees(Variant[LuckyThreesOptions]):
     name = "lucky_threes"
     rule_topics = frozenset({"drawing", "one_tile", "lucky"})
     in_play_negative = True         # a missed lucky draw costs 5
@@ -579,18 +565,10 @@ class LuckyThrees(Variant):
     State = LuckyState
 
     Options = LuckyThreesOptions
-
-    def scores_in_play(self) -> bool:
-        return True
-
-    def in_play_decides(self) -> bool:
-        return True
+    in_play = "decides"
     doubles = "choice"
     draw_rule = "lucky"
     traditional_pips = False
-
-    def lays_score(self) -> bool:
-        return True
 
     def opener_order(self, h: Hand) -> list[int] | None:
         return DOUBLES_UP + LIGHTEST
@@ -726,9 +704,6 @@ class LuckyThrees(Variant):
         else:
             w = None
         return HandScore(points, w, left)
-
-    def live_points(self, h: Hand) -> list[int]:
-        return [0] * h.n
 
     def needs_left(self, h: Hand) -> bool:
         return False

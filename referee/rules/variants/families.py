@@ -1,22 +1,19 @@
-"""The house options a class of a family reads (Protocols of properties; ``register`` checks
-each member's ``Options`` against them).
+"""The house options a family's base class reads (Protocols of properties).
 
-A class that reads options names its Protocol twice: as its ``o``'s type (for mypy: each option
-name and type it reads is checked) and in its ``options_read`` class attribute (for
-``register``: a class compiled by mypyc keeps no annotations, a class attribute it keeps). The
-Protocols live in this module, which the optional compiled build (mypyc, ``setup.py``) leaves
-interpreted: to the compiled classes a type from here is a plain object, the same type as
-``Variant.o``'s, and a compiled attribute keeps one type through the classes (a variant's own
-``Options`` NamedTuple is a tuple to mypyc, so it cannot be a subclass's ``o``: the variant's own
-Protocol below names what its methods read instead).
+A family's base class is generic in its members' options, bound to its Protocol here
+(``class MatadorBase(Variant[MO])`` with ``MO = TypeVar("MO", bound=MatadorOptions)``): mypy
+checks each option name and type the base reads, and that each member's ``Options`` (its type
+argument: ``class Matador(OneDrawMatador[MatadorHouseOptions])``) has them; ``register`` checks
+the same at run time from the bound (a compiled class keeps its generic bases). A variant's own
+methods read its ``Options`` NamedTuple itself. This module stays interpreted in the optional
+compiled build (mypyc, ``setup.py``).
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-__all__ = ["MatadorOptions", "OneDrawOptions", "SpinnerOptions", "MatadorGameOptions",
-           "SixMatadorGameOptions", "SpiderGameOptions"]
+__all__ = ["MatadorOptions", "OneDrawOptions", "SpinnerOptions"]
 
 
 class MatadorOptions(Protocol):
@@ -45,24 +42,3 @@ class SpinnerOptions(Protocol):
 
     @property
     def open_arms_first(self) -> str: ...
-
-
-class MatadorGameOptions(OneDrawOptions, Protocol):
-    """What Matador's own methods read besides the family's options."""
-
-    @property
-    def matador_bonus(self) -> int: ...
-
-
-class SixMatadorGameOptions(OneDrawOptions, Protocol):
-    """What six matador's own methods read besides the family's options."""
-
-    @property
-    def scoring(self) -> str: ...
-
-
-class SpiderGameOptions(SpinnerOptions, Protocol):
-    """What spider's own methods read besides the spinners' options."""
-
-    @property
-    def close_with(self) -> str: ...

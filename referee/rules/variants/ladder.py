@@ -14,7 +14,7 @@ class LadderOptions(NamedTuple):
     target: int
 
 
-class Ladder(Variant):
+class Ladder(Variant[LadderOptions]):
     name = "ladder"
     layout_kind = "ladder"
     doubles = "along"

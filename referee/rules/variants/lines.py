@@ -45,7 +45,7 @@ class TraditionalOptions(NamedTuple):
     limit: int
 
 
-class Traditional(Variant):
+class Traditional(Variant[TraditionalOptions]):
     name = "traditional"
     rule_topics = frozenset({"drawing", "one_tile", "redeal", "fish_maker", "kozel"})
     options_not_on_rules_page = frozenset({"limit"})    # the kozel scoring's words say it
@@ -65,7 +65,7 @@ class Traditional(Variant):
         return _HIGHEST_FIRST
 
     def winner_leads(self) -> bool:
-        return bool(self.o.later_lead == "winner")
+        return self.o.later_lead == "winner"
 
     def setup(self, h: Hand, lead: int | None, previous_winner: int | None, first_hand: bool) -> None:
         super().setup(h, lead, previous_winner, first_hand)
@@ -81,24 +81,24 @@ class Traditional(Variant):
                 h.finish("redeal", None)
 
     def maker_wins_block(self) -> bool:
-        return bool(self.o.fish_winner == "maker")
+        return self.o.fish_winner == "maker"
 
     def names_the_kozel(self) -> bool:
-        return bool(self.o.scoring == "kozel")
+        return self.o.scoring == "kozel"
 
     def loser_shuffles(self) -> bool:
         return self.names_the_kozel()
 
     def in_pairs(self) -> bool:
-        return bool(self.o.teams == "pairs")
+        return self.o.teams == "pairs"
 
     def option_applies(self, key: str) -> bool:
         if key == "limit":
-            return bool(self.o.scoring == "kozel")
+            return self.o.scoring == "kozel"
         if key == "target":
-            return bool(self.o.scoring != "kozel")
+            return self.o.scoring != "kozel"
         if key in ("kozel_min", "eggs"):
-            return bool(self.o.scoring == "kozel")
+            return self.o.scoring == "kozel"
         if key == "teams":
             return self.np == 4
         if key == "deal_3_4":
@@ -123,7 +123,7 @@ class BlitzOptions(NamedTuple):
     target: int
 
 
-class Blitz(Variant):
+class Blitz(Variant[BlitzOptions]):
     name = "blitz"
     multi_lay = True
     turn_rules = True

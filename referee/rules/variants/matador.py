@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Mapping, NamedTuple
+from typing import Mapping, NamedTuple, TypeVar
 
 from ..errors import IllegalMove
 from ..hand import Cand, Hand
 from ..layout import Placement
 from ..tiles import A, B, PIPS, TILE, mask_of, tile_str, tiles_of
 from .base import HandScore, Variant
-from .families import MatadorGameOptions, MatadorOptions, OneDrawOptions, SixMatadorGameOptions
+from .families import MatadorOptions, OneDrawOptions
 from .registry import register
 
 MATADORS_7 = mask_of([TILE[6][1], TILE[5][2], TILE[4][3], TILE[0][0]])
 MATADORS_6 = mask_of([TILE[0][6], TILE[1][5], TILE[2][4], TILE[3][3], TILE[0][0]])
 
 
-class MatadorBase(Variant):
+#: the options of a member of the family (each has those its bases read, ``families.py``)
+MO = TypeVar("MO", bound=MatadorOptions)
+OO = TypeVar("OO", bound=OneDrawOptions)
+
+
+class MatadorBase(Variant[MO]):
     match_sum = 7
     matadors = MATADORS_7
     matador_along = True
@@ -25,8 +30,6 @@ class MatadorBase(Variant):
     end_check_turn_free = True      # its check_end passes turn_end on, unread
     rule_topics = frozenset({"drawing", "one_tile", "matadors", "matador_half"})
 
-    o: MatadorOptions
-    options_read: ClassVar[type | None] = MatadorOptions     # the same, for ``register`` (families.py)
 
     def matadors_kept(self) -> bool:
         return self.o.matador_compulsory == "no"
@@ -64,12 +67,10 @@ class MatadorBase(Variant):
             h.finish("block", None)
 
 
-class OneDrawMatador(MatadorBase):
+class OneDrawMatador(MatadorBase[OO]):
     """Matador and six matador: one draw a turn, and house options for the matador's half and
     the end of the hand."""
 
-    o: OneDrawOptions
-    options_read: ClassVar[type | None] = OneDrawOptions
 
     def chosen_half(self) -> bool:
         return self.o.matador_end == "chosen_half"
@@ -93,18 +94,17 @@ class MatadorHouseOptions(NamedTuple):
     target: int
 
 
-class Matador(OneDrawMatador):
+class Matador(OneDrawMatador[MatadorHouseOptions]):
     name = "matador"
 
     Options = MatadorHouseOptions
-    o: MatadorGameOptions
-    options_read: ClassVar[type | None] = MatadorGameOptions
+    in_play = "points"
 
     def matador_matters(self) -> bool:
-        return bool(self.o.matador_bonus > 0)
+        return self.o.matador_bonus > 0
 
     def scores_in_play(self) -> bool:
-        return bool(self.o.matador_bonus > 0)
+        return self.matador_matters()        # none without a bonus
 
     def in_play_bonus(self) -> bool:
         return self.scores_in_play()
@@ -114,10 +114,7 @@ class Matador(OneDrawMatador):
         self.in_play_step = self.o.matador_bonus          # the bonus a matador laid
 
     def in_play_most(self) -> int | None:
-        return int(4 * self.o.matador_bonus)    # four matadors
-
-    def lays_score(self) -> bool:
-        return self.matador_matters()
+        return 4 * self.o.matador_bonus    # four matadors
 
     def on_lay(self, h: Hand, seat: int, t: int, c: Cand, p: Placement) -> None:
         if c.matador:
@@ -140,7 +137,7 @@ class SixMatadorOptions(NamedTuple):
     target: int
 
 
-class SixMatador(OneDrawMatador):
+class SixMatador(OneDrawMatador[SixMatadorOptions]):
     name = "six_matador"
     match_sum = 6
     matadors = MATADORS_6
@@ -149,19 +146,9 @@ class SixMatador(OneDrawMatador):
     traditional_pips = False
 
     Options = SixMatadorOptions
-    o: SixMatadorGameOptions
-    options_read: ClassVar[type | None] = SixMatadorGameOptions
+    in_play = "decides"
 
     def matador_matters(self) -> bool:
-        return True
-
-    def lays_score(self) -> bool:
-        return True
-
-    def scores_in_play(self) -> bool:
-        return True
-
-    def in_play_decides(self) -> bool:
         return True
 
     def __init__(self, options: Mapping[str, object], players: int) -> None:
@@ -193,10 +180,6 @@ class SixMatador(OneDrawMatador):
     def needs_left(self, h: Hand) -> bool:
         return False
 
-    def live_points(self, h: Hand) -> list[int]:
-        # the scores only decide the hand: nothing reaches the scoresheet before its end
-        return [0] * h.n
-
     def score(self, h: Hand) -> HandScore:
         left = self.left_pips(h)
         sc = list(h.scores)
@@ -213,7 +196,7 @@ class FrenchOptions(NamedTuple):
     limit: int
 
 
-class French(MatadorBase):
+class French(MatadorBase[FrenchOptions]):
     name = "french"
     draw_rule = "until"
     traditional_pips = False

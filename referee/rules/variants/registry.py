@@ -8,13 +8,13 @@ import typing
 from typing import Any, TypeVar
 
 from .. import catalogue
-from .base import Variant
+from .base import IN_PLAY, IN_PLAY_HOOKS, Variant
 
 __all__ = ["REGISTRY", "register", "unregister"]
 
-REGISTRY: dict[str, type[Variant]] = {}
+REGISTRY: dict[str, type[Variant[Any]]] = {}
 
-V = TypeVar("V", bound=type[Variant])
+V = TypeVar("V", bound=type[Variant[Any]])
 
 
 def register(cls: V) -> V:
@@ -25,49 +25,58 @@ def register(cls: V) -> V:
     entry = cls.catalogue if cls.catalogue is not None else catalogue.spec(cls.name)
     if entry.name != cls.name:
         raise TypeError(f"{cls.__name__}: its catalogue entry is {entry.name!r}")
-    fields = tuple(getattr(cls.Options, "_fields", ()))
+    options: object = getattr(cls, "Options", None)
+    if not isinstance(options, type):
+        raise TypeError(f"{cls.__name__} has no Options (NoOptions where it has none)")
+    fields = tuple(getattr(options, "_fields", ()))
     if set(fields) != set(entry.option_keys):
         raise TypeError(f"{cls.__name__}.Options has {sorted(fields)}, the catalogue's "
                         f"{cls.name!r} {sorted(entry.option_keys)}")
     _check_types(cls, entry)
+    _check_in_play(cls)
     if cls.catalogue is not None:
         catalogue.add(cls.catalogue)     # only once the class is known to fit it
     REGISTRY[cls.name] = cls
     return cls
 
 
-def _resolve(owner: type, annotation: Any) -> Any:
-    if not isinstance(annotation, str):
-        return annotation
-    return eval(annotation, vars(sys.modules[owner.__module__]), dict(vars(owner)))  # noqa: S307 - the class's own annotation
-
-
-def _options_read(cls: type[Variant]) -> list[tuple[type, Any]]:
-    """The classes of ``cls``'s family that read house options, each with the Protocol it names
-    in ``options_read`` (its own class attribute: a class compiled by mypyc keeps neither its
-    attributes' annotations nor its ``o``'s type, a class attribute it keeps)."""
+def _options_read(cls: type[Variant[Any]]) -> list[tuple[type, type]]:
+    """The classes of ``cls``'s family that read house options, each with the type of the
+    options it reads: a family's base class the Protocol its type variable is bound to
+    (``class MatadorBase(Variant[MO])``, ``families.py``), a variant's class its own
+    ``Options`` (a class that extends a variant reads that variant's). From the classes'
+    generic bases, which the compiled build keeps too; a class with no type argument (an
+    untyped toy's ``Variant``) reads none that mypy could check."""
     found = []
     for base in cls.__mro__:
-        own = vars(base)
-        read = own.get("options_read")
-        annotated = _resolve(base, own.get("__annotations__", {}).get("o"))
-        if getattr(annotated, "_is_protocol", False) and read is not annotated:
-            # an interpreted class (the reference build, or any class defined outside the
-            # engine) says it twice: its ``o``'s type for mypy, ``options_read`` for this check
-            raise TypeError(f"{base.__name__}.o is a {annotated.__name__}: name it in "
-                            f"{base.__name__}.options_read too (it names {getattr(read, '__name__', read)})")
-        if read is None:
-            continue
-        if not getattr(read, "_is_protocol", False):
-            raise TypeError(f"{base.__name__}.options_read is {read!r}, not a Protocol of the options it reads")
-        found.append((base, read))
+        for generic in vars(base).get("__orig_bases__", ()):
+            for arg in typing.get_args(generic):
+                read = arg.__bound__ if isinstance(arg, TypeVar) else arg
+                if read is not None:
+                    found.append((base, read))
     return found
 
 
-def _check_types(cls: type[Variant], entry: catalogue.VariantSpec) -> None:
+def _fields_read(read: type) -> dict[str, Any]:
+    """The options ``read`` names, with their types: a Protocol's properties (its own and its
+    bases'), a NamedTuple's fields."""
+    if getattr(read, "_is_protocol", False):
+        out: dict[str, Any] = {}
+        for proto in reversed(read.__mro__):
+            for key, member in vars(proto).items():
+                if isinstance(member, property) and member.fget is not None:
+                    out[key] = typing.get_type_hints(member.fget, vars(sys.modules[proto.__module__]))["return"]
+        return out
+    if isinstance(read, type) and issubclass(read, tuple) and hasattr(read, "_fields"):
+        return typing.get_type_hints(read)
+    raise TypeError(f"{read!r} is neither a NamedTuple of options nor a Protocol of the options read")
+
+
+def _check_types(cls: type[Variant[Any]], entry: catalogue.VariantSpec) -> None:
     """Each field of ``Options`` typed as the catalogue has the option (a number: ``int``, or
     ``int | None`` where it may be unset; a choice: ``str``); every option a class of the family
-    reads (its ``options_read``: a Protocol of properties, ``families.py``) there with that type;
+    reads (``_options_read``: a family's Protocol, ``families.py``, or the options of a variant
+    it extends) there with that type;
     a variant counting a lone 0:0 (``traditional_pips``) has ``lone_blank``.
 
     The same on both builds: a NamedTuple compiled by mypyc keeps its fields' annotations as
@@ -86,15 +95,25 @@ def _check_types(cls: type[Variant], entry: catalogue.VariantSpec) -> None:
                             f"catalogue's option is {want.__name__}{hint}")
     if cls.traditional_pips and "lone_blank" not in hints:
         raise TypeError(f"{cls.__name__} counts a lone 0:0 (traditional_pips) but has no lone_blank option")
-    for base, family in _options_read(cls):
-        for proto in family.__mro__:
-            for key, member in vars(proto).items():
-                if not isinstance(member, property) or member.fget is None:
-                    continue
-                want = typing.get_type_hints(member.fget, vars(sys.modules[proto.__module__]))["return"]
-                if hints.get(key) != want:
-                    raise TypeError(f"{cls.__name__}.Options has no {key}: {want.__name__} "
-                                    f"({base.__name__} reads it)")
+    for base, read in _options_read(cls):
+        if read is cls.Options:
+            continue
+        wanted = _fields_read(read)
+        missing = [f"{key}: {getattr(want, '__name__', want)}" for key, want in wanted.items()
+                   if hints.get(key) != want]
+        if missing:
+            raise TypeError(f"{cls.__name__}.Options has no {', '.join(missing)} "
+                            f"({base.__name__} reads {'it' if len(missing) == 1 else 'them'})")
+
+
+def _check_in_play(cls: type[Variant[Any]]) -> None:
+    """``in_play`` is one of its words, and a variant that says it scores during play has a hook
+    of its own to score through."""
+    if cls.in_play not in IN_PLAY:
+        raise TypeError(f"{cls.__name__}.in_play is {cls.in_play!r}, not one of {IN_PLAY}")
+    if cls.in_play != "none" and all(getattr(cls, k) is getattr(Variant, k) for k in IN_PLAY_HOOKS):
+        raise TypeError(f"{cls.__name__}.in_play is {cls.in_play!r} but it scores through none of "
+                        f"{', '.join(IN_PLAY_HOOKS)}")
 
 
 def unregister(name: str) -> None:

@@ -28,7 +28,7 @@ class SausageOptions(NamedTuple):
     target: "MaybeNumber"  # noqa: UP037
 
 
-class Sausage(Variant):
+class Sausage(Variant[SausageOptions]):
     name = "sausage"
     layout_kind = "sausage"
     doubles = "along"

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple
+from typing import NamedTuple, TypeVar
 
 from ..hand import Cand, Hand
 from ..layout import End
 from ..tiles import A, DOUBLE, DOUBLES_MASK, TILE
 from .base import Variant
-from .families import SpiderGameOptions, SpinnerOptions
+from .families import SpinnerOptions
 from .orders import ONE_UP
 from .registry import register
 
 
-class Spinner(Variant):
-    """Sevastopol and spider: the opening double spins four ways."""
+#: the options of a spinner: each has those both read (``families.SpinnerOptions``)
+SO = TypeVar("SO", bound=SpinnerOptions)
 
-    o: SpinnerOptions
-    options_read: ClassVar[type | None] = SpinnerOptions     # the same, for ``register`` (families.py)
+
+class Spinner(Variant[SO]):
+    """Sevastopol and spider: the opening double spins four ways."""
 
     layout_kind = "spinner"
     arms_rule = "sevastopol.arms_first"
@@ -52,7 +53,7 @@ class SevastopolOptions(NamedTuple):
     target: int
 
 
-class Sevastopol(Spinner):
+class Sevastopol(Spinner[SevastopolOptions]):
     name = "sevastopol"
     draw_rule = "none"
     rule_topics = frozenset({"one_tile", "lead_double", "sevastopol"})
@@ -71,7 +72,7 @@ class SpiderOptions(NamedTuple):
     target: int
 
 
-class Spider(Spinner):
+class Spider(Spinner[SpiderOptions]):
     name = "spider"
     removes_one = True
     arms_rule = "spider.arms_first"
@@ -79,8 +80,6 @@ class Spider(Spinner):
     rule_topics = frozenset({"drawing", "one_tile", "lead_double", "no_double", "spider"})
 
     Options = SpiderOptions
-    o: SpiderGameOptions
-    options_read: ClassVar[type | None] = SpiderGameOptions
 
     def no_fit_reason(self, h: Hand, t: int, why: str) -> str:
         if DOUBLE[t] and self.arms_first() and 0 < len(h.layout.placed) and h.layout.spin_started < 4:

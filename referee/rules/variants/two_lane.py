@@ -14,15 +14,13 @@ class TwoLaneOptions(NamedTuple):
     limit: int
 
 
-class TwoLane(Variant):
+class TwoLane(Variant[TwoLaneOptions]):
     name = "two_lane"
     rule_topics = frozenset({"drawing", "one_tile"})
     in_play_step = 10               # ten against each pass
 
     Options = TwoLaneOptions
-
-    def scores_in_play(self) -> bool:
-        return True
+    in_play = "points"
     doubles = "along"
     draw_rule = "one"
     traditional_pips = False
