@@ -7,9 +7,13 @@ Flask. ``create_app`` imports the web stack only when it is called.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 
-def create_app(test_config: dict | None = None, instance_path: str | None = None):
+def create_app(test_config: dict[str, Any] | None = None, instance_path: str | None = None) -> Flask:
     """Create and configure the Flask app (``referee serve``, ``flask --app referee run``).
 
     Settings (see :mod:`referee.settings`): defaults, the instance folder's ``config.py`` and the

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipaddress
 import re
 import socket
+from typing import Any
 
 LOOPBACK_NAMES = {"localhost", "127.0.0.1", "::1", "ip6-localhost"}
 ANY = {"", "0.0.0.0", "::", "*"}
@@ -33,7 +34,7 @@ def lan_ip() -> str | None:
         s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
         try:
             s.connect((probe, 9))
-            ip = s.getsockname()[0]
+            ip: str = s.getsockname()[0]
         except OSError:
             continue
         finally:
@@ -70,7 +71,7 @@ def redact_all_logs() -> None:
     if getattr(made, "redacts_keys", False):
         return
 
-    def record(*args, **kwargs) -> logging.LogRecord:
+    def record(*args: Any, **kwargs: Any) -> logging.LogRecord:
         rec = made(*args, **kwargs)
         try:
             message = rec.getMessage()

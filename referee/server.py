@@ -20,7 +20,11 @@ import socket
 import sys
 import threading
 import time
-from typing import Any, Callable, Iterable, TextIO
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Callable, Iterable, TextIO
+
+if TYPE_CHECKING:
+    from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from .terminal import default_lang as default_lang  # (defined there, for the engine's commands)
 from .words import N_, say
@@ -63,17 +67,19 @@ class Refused(Exception):
 class AccessLog:
     """One line per request on ``stream``, with edit keys replaced by ``***``."""
 
-    def __init__(self, app: Callable, stream: TextIO):
+    def __init__(self, app: WSGIApplication, stream: TextIO):
         self.app = app
         self.stream = stream
         self.lock = threading.Lock()
 
-    def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         from .netaddr import redact
 
         t0 = time.perf_counter()
 
-        def logged(status: str, headers: list, exc_info: Any = None) -> Callable:
+        def logged(status: str, headers: list[tuple[str, str]],
+                   exc_info: tuple[type[BaseException], BaseException, TracebackType] | tuple[None, None, None] | None = None,
+                   ) -> Callable[[bytes], object]:
             uri = environ.get("PATH_INFO", "")
             if environ.get("QUERY_STRING"):
                 uri += "?" + environ["QUERY_STRING"]
@@ -196,9 +202,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if workers > 1 and not hasattr(os, "fork"):
         raise Refused(_t(lang, "workers_posix"))
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
+    refusals: tuple[type[BaseException], ...] = (OSError, *store_errors())
     try:
         app = create_app(instance_path=args.instance)
-    except (OSError, *store_errors()) as e:
+    except refusals as e:
         from .matches.store import is_postgres, shown
         from .rules.messages import os_error_words
 
@@ -209,7 +216,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         else:
             reason = say(lang, N_("the database file cannot be opened"))
         raise Refused(_t(lang, "cannot_open_db", path=shown(app_db(args)), reason=reason)) from None
-    wsgi: Callable = app
+    wsgi: WSGIApplication = app
     if not args.no_access_log:
         wsgi = AccessLog(app, sys.stderr)
     # waitress drops every X-Forwarded-* header by default; with REFEREE_PROXIES they go on
@@ -294,7 +301,7 @@ def raise_open_files(wanted: int = CONNECTIONS + FILES_KEPT) -> int:
     return wanted if soft == resource.RLIM_INFINITY else int(soft)
 
 
-def holding(open_files: int) -> dict:
+def holding(open_files: int) -> dict[str, int | bool]:
     """waitress's settings for phones that keep their connections open.
 
     - ``connection_limit``: waitress stops accepting at 100 open connections by default, and a
@@ -355,7 +362,7 @@ class Workers:
     TICK = 0.2
     ORPHAN_TICK = 0.5
 
-    def __init__(self, wsgi: Callable, sock: socket.socket, n: int, options: dict, lang: str,
+    def __init__(self, wsgi: WSGIApplication, sock: socket.socket, n: int, options: dict[str, Any], lang: str,
                  out: TextIO):
         self.wsgi, self.sock, self.n, self.options, self.lang, self.out = wsgi, sock, n, options, lang, out
         self.children: dict[int, float] = {}  # pid -> when it started (monotonic)
@@ -505,7 +512,7 @@ def app_db(args: argparse.Namespace) -> str:
     from . import settings
 
     try:
-        return settings.load(args.instance)["DATABASE"]
+        return str(settings.load(args.instance)["DATABASE"])
     except Exception:  # pragma: no cover - only to name the file in a message
         return "?"
 

@@ -44,7 +44,7 @@ class ConfigError(Exception):
         return self.TEXT[self.key][0 if lang == "ru" else 1].format(**self.params)
 
 
-def load(instance: str | os.PathLike | None = None,
+def load(instance: str | os.PathLike[str] | None = None,
          environ: Mapping[str, str] | None = None) -> dict[str, Any]:
     env = os.environ if environ is None else environ
     folder = Path(instance).expanduser().resolve() if instance else default_instance()
