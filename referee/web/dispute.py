@@ -26,7 +26,8 @@ from referee.rules.move_words import sentence
 from . import engine
 from .i18n import lang
 from referee.matches.log import to_record
-from .sheets import hand_summary, loaded, match_at, no_hand, problem, report_in
+from .sheets import hand_summary, loaded, no_hand, problem, report_in
+from .write import match_at
 from .tiles import place_target
 
 bp = Blueprint("dispute", __name__)
@@ -66,11 +67,10 @@ def _answer(m: dict, live, tile: str) -> dict:
 @bp.get("/<any(m, s):door>/<key>/check")
 def check(door: str, key: str):
     """Check any tile against the hand in play, for the player to move; nothing is recorded."""
-    from .play import phase
 
     m = match_at(door, key)
     evs, state = loaded(m)
-    live = state.live if phase(m, state) == "play" else None
+    live = state.live if engine.phase(state) == "play" else None
     tile = request.args.get("tile")
     answer, status, bad = None, 200, None
     if tile is not None:

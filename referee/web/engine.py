@@ -105,6 +105,36 @@ class MatchState:
         return len(self.events)
 
 
+def phase(state: MatchState) -> str:
+    """What the table needs now: ``play``, ``left`` (remaining tiles), ``next`` or ``over``."""
+    report = state.report
+    if report.get("match_winner"):
+        return "over"
+    last = state.last
+    if last is None or last.by_result:
+        return "next"
+    rhands = report.get("hands", [])
+    if state.error is not None and state.error.rule == "left.missing" \
+            and state.error.hand == len(state.hands):
+        return "left"
+    if rhands and len(rhands) == len(state.hands):
+        end = rhands[-1].get("end")
+        if end is None:
+            return "play"
+        return "next"
+    return "play" if state.live is not None else "next"
+
+
+def finished(state: MatchState, number: int) -> bool:
+    """Whether hand ``number`` (from 1) has ended: only an ended hand is corrected or confirmed."""
+    rhands = state.report.get("hands") or []
+    if not 1 <= number <= len(state.hands) or number > len(rhands):
+        return False
+    if state.hands[number - 1].by_result:
+        return True
+    return rhands[number - 1].get("end") is not None
+
+
 @dataclass(frozen=True)
 class _Played:
     """What is read of a finished hand before the last once the match goes on: the in-play points
@@ -401,16 +431,23 @@ def try_end_turn(live) -> Refusal | None:
 
 def trial(live, token: str) -> bool:
     """Whether ``token`` would be accepted now, tried on a copy (the live hand is unchanged)."""
+    return _on_copy(live, lambda h: h.play(token)) is not None
+
+
+def _on_copy(live, change):
+    """A copy of the live hand with ``change(copy)`` made on it, or None when the engine refuses
+    it (an engine bug is logged, and refuses it too)."""
     from copy import deepcopy
 
     try:
-        deepcopy(live).play(token)
+        h = deepcopy(live)
+        change(h)
     except RuleError:
-        return False
+        return None
     except ENGINE_BUGS as err:
         _engine_failure(err)
-        return False
-    return True
+        return None
+    return h
 
 
 def blind_view(live) -> dict | None:
@@ -444,17 +481,7 @@ def blind_view(live) -> dict | None:
 
 def _copy_closed(live):
     """A copy of the live hand with the open turn closed, or None when it cannot close."""
-    from copy import deepcopy
-
-    try:
-        h = deepcopy(live)
-        h.end_turn()
-    except RuleError:
-        return None
-    except ENGINE_BUGS as err:
-        _engine_failure(err)
-        return None
-    return h
+    return _on_copy(live, lambda h: h.end_turn())
 
 
 def next_player(live) -> str | None:

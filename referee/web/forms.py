@@ -12,6 +12,8 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from referee import limits, rulebook
 from referee.rules.catalogue import VariantSpec
 
+from .i18n import lang
+
 
 NAME_MAX = limits.NAME_MAX
 
@@ -34,8 +36,6 @@ class _NameLength(Length):
 
 def _clean_name(form, field):
     """The check of ``referee.limits`` (the import and ``referee check`` apply the same)."""
-    from .i18n import lang
-
     value = (field.data or "").strip()
     field.data = value
     why = limits.name_problem(value) if value else None

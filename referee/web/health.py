@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app
 
+from . import get_db, store
+
 bp = Blueprint("health", __name__)
 
 
 @bp.get("/healthz")
 def healthz() -> Response:
-    from . import get_db, store
-
     try:
         # a real read of the store (the events table's first row), not only of the database itself
         store.ping(get_db())

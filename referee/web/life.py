@@ -15,9 +15,10 @@ from flask_babel import gettext as _
 from referee import limits
 from referee.matches import events as kinds
 
-from . import engine, forms, get_db, states, store
+from . import engine, entries, forms, get_db, states, store, write
 from .i18n import lang
-from referee.matches.log import LoggedHand, fold
+from .matches import remember
+from referee.matches.log import LoggedHand, effective, fold
 
 bp = Blueprint("life", __name__, url_prefix="/m/<key>")
 
@@ -25,28 +26,11 @@ TEXT_MAX = 400
 MAX_TURNS_FORM = 120
 
 
-def _play():
-    from . import play
-
-    return play
-
-
-def _finished(state, number: int) -> bool:
-    """Whether hand ``number`` (from 1) has ended: only an ended hand is corrected."""
-    rhands = state.report.get("hands") or []
-    if not 1 <= number <= len(state.hands) or number > len(rhands):
-        return False
-    if state.hands[number - 1].by_result:
-        return True
-    return rhands[number - 1].get("end") is not None
-
-
 def _values_of(m: dict, hand: LoggedHand):
     """The form's fields for a hand as it reads now (the result form's own, and the turns)."""
-    play = _play()
     if hand.by_result:
-        return play.result_values(m, result=hand.result or {})
-    v = play.result_values(m, left=hand.left or {})
+        return entries.result_values(m, result=hand.result or {})
+    v = entries.result_values(m, left=hand.left or {})
     for j, t in enumerate(hand.turns):
         v[f"turn_player_{j}"] = t.player
         v[f"turn_moves_{j}"] = ", ".join(t.moves)
@@ -56,36 +40,34 @@ def _values_of(m: dict, hand: LoggedHand):
 def _text(name: str) -> str:
     raw = request.form.get(name, "") or ""
     if len(raw) > TEXT_MAX:
-        raise _play().Refused(_("A field is too long; nothing was changed."))
+        raise write.Refused(_("A field is too long; nothing was changed."))
     return raw.strip()
 
 
 def _as_before(new: dict, old: dict | None) -> dict:
     """Tiles left as they were written before where the same tiles are entered again (the
     picker names them low half first, in its own order): no change where nothing changed."""
-    play = _play()
     if not old:
         return new
     out = dict(new)
     for p, tiles in new.items():
         was = old.get(p)
         if isinstance(tiles, list) and isinstance(was, list) \
-                and sorted(play._low(str(t)) for t in tiles) == sorted(play._low(str(t)) for t in was):
+                and sorted(entries.low(str(t)) for t in tiles) == sorted(entries.low(str(t)) for t in was):
             out[p] = was
     return out
 
 
 def _corrected_record(m: dict, hand: LoggedHand) -> dict:
     """The hand as the form says it should read (a game record's hand): a result read by the
-    result form's own parser (``play.result_from_form``), or the turns and the tiles left."""
+    result form's own parser (``entries.result_from_form``), or the turns and the tiles left."""
     players = m["players"]
-    play = _play()
     out: dict = {k: v for k, v in hand.meta.items() if v is not None}
     if hand.by_result:
-        res = play.result_from_form(m, request.form)
+        res = entries.result_from_form(m, request.form)
         was = hand.result or {}
         res["left"] = _as_before(res["left"], was.get("left"))
-        if "scored" not in res and was.get("scored") and not play.result_asks_scored(m):
+        if "scored" not in res and was.get("scored") and not entries.result_asks_scored(m):
             res["scored"] = was["scored"]  # not asked by this game's form: kept as entered
         out["result"] = res
         return out
@@ -98,12 +80,12 @@ def _corrected_record(m: dict, hand: LoggedHand) -> dict:
         if not moves:
             continue  # an emptied turn is taken out
         if who not in players:
-            raise play.Refused(_("Choose a player from the list."))
-        if any(len(t) > play.TOKEN_MAX for t in moves):
-            raise play.Refused(_("A move is too long; nothing was changed."))
+            raise write.Refused(_("Choose a player from the list."))
+        if any(len(t) > entries.TOKEN_MAX for t in moves):
+            raise write.Refused(_("A move is too long; nothing was changed."))
         turns.append({"player": who, "moves": moves})
     out["turns"] = turns
-    left = _as_before(play.left_from_form(m, request.form), hand.left)
+    left = _as_before(entries.left_from_form(m, request.form), hand.left)
     if left or hand.left is not None:
         out["left"] = left
     return out
@@ -172,13 +154,12 @@ def _digest(record: dict) -> str:
 @bp.route("/hand/<int:number>/correct", methods=["GET", "POST"])
 def correct(key: str, number: int):
     """Correct a past hand: its result, its tiles left or any move."""
-    play = _play()
-    m = play._match(key)
-    evs, state = play._load(m)
-    if not _finished(state, number):
+    m = write.edit_match(key)
+    evs, state = write.load(m)
+    if not engine.finished(state, number):
         abort(404)
     hand = state.hands[number - 1]
-    scored_asked = play.result_asks_scored(m)
+    scored_asked = entries.result_asks_scored(m)
     problem = status = None
     values = _values_of(m, hand)
     confirm = None
@@ -186,33 +167,33 @@ def correct(key: str, number: int):
         values = request.form
         try:
             if not forms.ActionForm().validate_on_submit():
-                raise play.Refused(_("The form was damaged: nothing was changed."))
-            n = play._n()
-            play._fresh(evs, n)
+                raise write.Refused(_("The form was damaged: nothing was changed."))
+            n = write.form_count()
+            write.fresh(evs, n)
             new = _corrected_record(m, hand)
             old = hand.to_record()
             if new == old:
-                raise play.Refused(_("This is how the hand reads already: nothing was changed."))
+                raise write.Refused(_("This is how the hand reads already: nothing was changed."))
             data = {"hand": number, "record": new, "was": old, "via": "edit"}
             if kinds.correction_chars(evs + [{"kind": "correct", "data": data}]) > limits.MAX_CORRECTION_CHARS:
-                raise play.Refused(_("This match holds as many corrections as a match may. Export it "
+                raise write.Refused(_("This match holds as many corrections as a match may. Export it "
                                      "and start a new match to go on."), status=422)
             # replayed once: the write takes this replay (it only checks the log's count)
             after = states.after(m, state, "correct", data)
             if after.error is not None and not _same_error(after.error, state.error):
                 r = after.error
-                raise play.Refused(_("The correction was refused: %(why)s", why=r.message(lang())),
+                raise write.Refused(_("The correction was refused: %(why)s", why=r.message(lang())),
                                    status=422, refusal=r)
             digest = _digest(new)
             if request.form.get("confirm") != digest:
                 # a finished hand changes: asked first, naming what changes (nothing stored)
                 confirm = dict(changes(m, state.report, after.report), digest=digest)
             else:
-                play._append(m, n, "correct", data, state, checked=after)
+                write.append(m, n, "correct", data, state, checked=after)
                 return redirect(url_for("play.score", key=m["edit_key"], _anchor=f"hand-{number}"))
-        except play.Recorded:
+        except write.Recorded:
             return redirect(url_for("play.score", key=m["edit_key"]))
-        except play.Refused as r:
+        except write.Refused as r:
             problem, status = r.message, r.status
     return render_template("life/correct.html", m=m, n=len(evs), number=number, hand=hand,
                            rules=engine.rules_of(m),
@@ -237,8 +218,6 @@ def describe(m: dict, data: dict) -> list[str]:
 def audit_entries(m: dict, evs: list[dict]) -> list[dict]:
     """Every change the audit lists (the registry's kinds with audit words: corrections, undone
     ones marked, renames, confirmations), oldest first."""
-    from referee.matches.log import effective
-
     in_force = {e["seq"] for e in effective(evs)}
     out = []
     for e in evs:
@@ -258,9 +237,7 @@ audit_bp = Blueprint("audit", __name__)
 @audit_bp.get("/<any(m, s):door>/<key>/audit")
 def audit(door: str, key: str):
     """What was changed after it was entered, when and from which link (printable)."""
-    from .sheets import match_at
-
-    m = match_at(door, key)
+    m = write.match_at(door, key)
     evs = store.events(get_db(), m["id"])
     return render_template("life/audit.html", m=m, entries=audit_entries(m, evs))
 
@@ -275,8 +252,6 @@ def verdicts(evs: list[dict]) -> dict[int, dict]:
     the player's own link, "edit" on the scorekeeper's phone); a correction of the hand
     after it asks for a new one."""
     out: dict[int, dict] = {}
-    from referee.matches.log import effective
-
     for e in effective(evs):
         d = e["data"]
         if e["kind"] == "confirm":
@@ -289,35 +264,34 @@ def verdicts(evs: list[dict]) -> dict[int, dict]:
 @bp.post("/hand/<int:number>/confirm")
 def confirm_hand(key: str, number: int):
     """An opponent's word on a finished hand: confirmed, or disputed."""
-    play = _play()
-    m = play._match(key)
+    m = write.edit_match(key)
 
     def action():
         if not forms.ActionForm().validate_on_submit():
-            raise play.Refused(_("The form was damaged: nothing was changed."))
-        n = play._n()
-        evs, state = play._load(m)
-        play._fresh(evs, n)
+            raise write.Refused(_("The form was damaged: nothing was changed."))
+        n = write.form_count()
+        evs, state = write.load(m)
+        write.fresh(evs, n)
         if not m["settings"].get("confirm_hands"):
-            raise play.Refused(_("This match does not ask for hands to be confirmed."))
-        if not _finished(state, number):
-            raise play.Refused(_("Only a finished hand can be confirmed."))
+            raise write.Refused(_("This match does not ask for hands to be confirmed."))
+        if not engine.finished(state, number):
+            raise write.Refused(_("Only a finished hand can be confirmed."))
         who = request.form.get("by", "")
         verdict = request.form.get("verdict", "")
         if who not in m["players"] or verdict not in VERDICTS:
-            raise play.Refused(_("Choose a player from the list."))
+            raise write.Refused(_("Choose a player from the list."))
         data = {"hand": number, "by": who, "verdict": verdict, "via": "edit"}
-        problem = play.well_formed(m, state, "confirm", data)
+        problem = write.well_formed(m, state, "confirm", data)
         if problem is not None:
-            raise play.Refused(problem, status=422)
+            raise write.Refused(problem, status=422)
         try:
             store.append_event(get_db(), m["id"], n, "confirm", data)
         except store.StaleError:
-            raise play.Refused(_("Another phone changed this match first."), status=409) from None
+            raise write.Refused(_("Another phone changed this match first."), status=409) from None
 
     try:
         action()
-    except play.Refused as r:
+    except write.Refused as r:
         return render_template("error.html", title=_("Nothing was changed"), message=r.message), r.status
     return redirect(url_for("play.score", key=m["edit_key"], _anchor=f"hand-{number}"))
 
@@ -327,44 +301,43 @@ def confirm_hand(key: str, number: int):
 @bp.route("/players", methods=["GET", "POST"])
 def players(key: str):
     """Rename players and set the match's own house settings."""
-    play = _play()
-    m = play._match(key)
+    m = write.edit_match(key)
     evs = store.events(get_db(), m["id"])
     problem = None
     status = 200
     if request.method == "POST":
         try:
             if not forms.ActionForm().validate_on_submit():
-                raise play.Refused(_("The form was damaged: nothing was changed."))
-            n = play._n()
-            play._fresh(evs, n)
+                raise write.Refused(_("The form was damaged: nothing was changed."))
+            n = write.form_count()
+            write.fresh(evs, n)
             names = [(request.form.get(f"name_{i}", "") or "").strip() for i in range(len(m["players"]))]
             for name in names:
                 why = limits.name_problem(name) if name else "empty"
                 if why == "empty":
-                    raise play.Refused(_("Every player needs a name."))
+                    raise write.Refused(_("Every player needs a name."))
                 if why is not None:
-                    raise play.Refused(limits.name_words(why, name, lang()))
+                    raise write.Refused(limits.name_words(why, name, lang()))
             clash = limits.names_problem(names)
             if clash is not None:
-                raise play.Refused(limits.name_words(*clash, lang()))
+                raise write.Refused(limits.name_words(*clash, lang()))
             db = get_db()
-            _evs, state = play._load(m)
+            _evs, state = write.load(m)
             seated = list(m["players"])
             for seat, (old, new) in enumerate(zip(m["players"], names)):
                 if old != new:
-                    problem = play.well_formed(dict(m, players=seated), state, "rename",
+                    problem = write.well_formed(dict(m, players=seated), state, "rename",
                                                {"seat": seat, "from": old, "to": new, "via": "edit"})
                     if problem is not None:
-                        raise play.Refused(problem, status=422)
+                        raise write.Refused(problem, status=422)
                     seated[seat] = new
                     try:
                         n = store.rename_player(db, m["id"], n, seat, new)
                     except store.StaleError:
-                        raise play.Refused(_("Another phone changed this match first."),
+                        raise write.Refused(_("Another phone changed this match first."),
                                            status=409) from None
                     except store.LimitError:  # a match's log is bounded
-                        raise play.Refused(_("A match holds at most %(n)d recorded changes. Export "
+                        raise write.Refused(_("A match holds at most %(n)d recorded changes. Export "
                                              "this one and start a new match to go on.",
                                              n=limits.MAX_EVENTS), status=422) from None
             settings = dict(m["settings"])
@@ -372,7 +345,7 @@ def players(key: str):
             if settings != m["settings"]:
                 store.set_settings(db, m["id"], settings)
             return redirect(url_for("play.score", key=m["edit_key"]))
-        except play.Refused as r:
+        except write.Refused as r:
             problem, status = r.message, r.status
     return render_template("life/players.html", m=m, n=len(evs), problem=problem,
                            values=request.form if request.method == "POST" else None,
@@ -382,8 +355,7 @@ def players(key: str):
 @bp.post("/archive")
 def archive(key: str):
     """Hide the match from the list (or bring it back); nothing is deleted."""
-    play = _play()
-    m = play._match(key)
+    m = write.edit_match(key)
     if not forms.ActionForm().validate_on_submit():
         return render_template("error.html", title=_("The form has expired"),
                                message=_("Nothing was changed.")), 400
@@ -401,8 +373,7 @@ def rotated(players: list[str], how: str) -> list[str]:
 @bp.post("/rematch")
 def rematch(key: str):
     """A new match with the same players (seats kept or moved one place) and the same options."""
-    play = _play()
-    m = play._match(key)
+    m = write.edit_match(key)
     if not forms.ActionForm().validate_on_submit():
         return render_template("error.html", title=_("The form has expired"),
                                message=_("Nothing was changed.")), 400
@@ -411,8 +382,6 @@ def rematch(key: str):
         how = "rotated"
     new = store.create_match(get_db(), m["variant"], dict(m["options"]), rotated(m["players"], how),
                              lang=m.get("lang") or lang(), settings=dict(m["settings"]))
-    from .matches import remember
-
     remember(new["edit_key"])
     return redirect(url_for("play.table", key=new["edit_key"]))
 
@@ -426,7 +395,7 @@ def score_extras(m: dict, evs: list[dict], state) -> dict:
     corrected, each hand's confirmation."""
     n_hands = len(state.hands)
     return {"corrected": corrected_numbers(state.hands),
-            "correctable": {k for k in range(1, n_hands + 1) if _finished(state, k)},
+            "correctable": {k for k in range(1, n_hands + 1) if engine.finished(state, k)},
             "verdicts": verdicts(evs), "confirm": bool(m["settings"].get("confirm_hands")),
             "audit": any(e["kind"] in kinds.in_audit() for e in evs)}
 

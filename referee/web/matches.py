@@ -16,7 +16,8 @@ from referee import rulebook
 
 from . import engine, forms, get_db, states, store, summaries
 from .i18n import COOKIE, lang
-from referee.matches.log import record_to_events
+from .rules import rule_link
+from referee.matches.log import LogError, read_log, record_to_events, timestamp
 
 bp = Blueprint("matches", __name__)
 
@@ -65,8 +66,6 @@ def variant_summary(name: str) -> str:
 def match_title(m: dict) -> str:
     """What the table calls the game of match ``m``: the variant's title, or «Козёл» where the
     variant says its scoring names the «козёл» (asked of the engine)."""
-    from . import engine
-
     try:
         if engine.rules_of(m).names_the_kozel():
             return _("Kozel")
@@ -107,17 +106,6 @@ def index():
         m["hands"], m["winner"], m["leader"] = s["hands"], s["winner"], s["leader"]
     return render_template("matches/index.html", matches=matches, archived=archived,
                            n_archived=n_archived)
-
-
-def _leader(m: dict, report: dict) -> str | None:
-    """Who leads the match now (the best total by the variant's scoring), or None on a tie."""
-    totals = report.get("totals") or {}
-    if not totals or not any(totals.values()):
-        return None
-    kind = catalogue.spec(m["variant"]).scoring_kind(m["options"])
-    best = (min if kind == "penalty" else max)(totals.values())
-    leaders = [p for p, t in totals.items() if t == best]
-    return leaders[0] if len(leaders) == 1 else None
 
 
 @bp.get("/new")
@@ -224,8 +212,6 @@ def import_record():
 
 def _import_text(text: str):
     """(problem, None, rule link or None) or (None, the stored match, None)."""
-    from .rules import rule_link
-
     if not text or not text.strip():
         return _("Choose a file or paste a record."), None, None
     from referee.record import RecordError
@@ -298,8 +284,6 @@ def _import_log(obj: dict):
     is then stored with every change and its time, undone ones included."""
     from referee import record as rec
 
-    from referee.matches.log import LogError, read_log
-
     try:
         rec.read(obj)
     except RuleError as err:
@@ -320,12 +304,9 @@ def _import_log(obj: dict):
     state = engine.replay(probe, log)
     if state.error is not None and not (state.error.rule == "left.missing"
                                         and state.error.hand == len(state.hands)):
-        from .rules import rule_link
-
         return (_("The record was refused: %(why)s", why=state.error.message(lang())), None,
                 rule_link(obj["variant"], state.error.rule))
     created = obj.get("created")
-    from referee.matches.log import timestamp
 
     m = store.create_match(get_db(), obj["variant"], options, list(obj["players"]),
                            [(e["kind"], e["data"], e["at"]) for e in log],

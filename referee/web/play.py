@@ -11,180 +11,33 @@ and appends. Nothing here knows a rule.
 from __future__ import annotations
 
 import json
-import re
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
 
 from referee import limits
-from referee.limits import whole_number
-from referee.matches import scoreboard
+from referee.matches.log import (HAND_KEYS, fold, hand_number, laid_tiles, last_undoable, log_of, redoable,
+                                 to_record)
 from referee.rules import catalogue
 from referee.rules.hand import Hand
 from referee.rules.move_words import move_words
 
-from . import engine, forms, get_db, states, store
-from .chart import running_chart
-from .i18n import lang, pair_words
-from referee.matches.log import fold, laid_tiles, log_of, to_record
+from . import boards, engine, entries, forms, get_db, life, states, store, write
+from .i18n import lang
+from .matches import remember
+from .places import describe
+from .tiles import ALL_STR, picker_rows
+from .urls import public_url, reach_problem
 
 bp = Blueprint("play", __name__, url_prefix="/m/<key>")
-
-TILE_RE = re.compile(r"^[0-6]:[0-6]$")
-TOKEN_MAX = 80
-
-
-class Refused(Exception):
-    """A change refused: the page is drawn again with ``message`` (and maybe a rule link)."""
-
-    def __init__(self, message: str, status: int = 400, refusal=None, places=None, tile=None,
-                 miss=None):
-        super().__init__(message)
-        self.message = message
-        self.status = status
-        self.refusal = refusal
-        self.places = places or []
-        self.tile = tile
-        self.miss = miss  # blind variants: the turned-up tile that fits nowhere may be missed
-
-
-class Recorded(Exception):
-    """The tap was recorded already (sent twice): the table is answered as after it."""
-
-
-OP_RE = re.compile(r"^[A-Za-z0-9_-]{8,40}$")
-
-
-def _op() -> str | None:
-    """The phone's key for this tap (app.js makes one per tap; a resend carries the same)."""
-    op = request.form.get("op", "")
-    return op if OP_RE.match(op) else None
-
-
-def _match(key: str) -> dict:
-    m = store.match_by_key(get_db(), key, "edit_key")
-    if m is None:
-        abort(404)
-    return m
-
-
-def _load(m: dict):
-    """The match's log and its replay (kept by the worker: ``states.load``)."""
-    return states.load(m)
-
-
-def phase(m: dict, state) -> str:
-    """What the table needs now: ``play``, ``left`` (remaining tiles), ``next`` or ``over``."""
-    report = state.report
-    if report.get("match_winner"):
-        return "over"
-    last = state.last
-    if last is None or last.by_result:
-        return "next"
-    rhands = report.get("hands", [])
-    if state.error is not None and state.error.rule == "left.missing" \
-            and state.error.hand == len(state.hands):
-        return "left"
-    if rhands and len(rhands) == len(state.hands):
-        end = rhands[-1].get("end")
-        if end is None:
-            return "play"
-        return "next"
-    return "play" if state.live is not None else "next"
-
-
-def _n() -> int:
-    n = whole_number(request.form.get("n", ""), 9)  # ASCII digits only: "²".isdigit() is true
-    if n is None:
-        raise Refused(_("The form was damaged: nothing was changed."))
-    return n
-
-
-def _fresh(evs: list, n: int) -> None:
-    """Refuse a form drawn against another count of events (another phone moved first)."""
-    if len(evs) != n:
-        raise Refused(_("Another phone changed this match first."), status=409)
-
-
-def _append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True, checked=None,
-            then=None) -> list[str]:
-    """Append one event after replaying the log with it: a refused result stores nothing.
-
-    ``state`` is the replay of the ``n`` events the form was drawn from; the log with the event
-    is replayed on it (the hand the event belongs to), and the write transaction only checks
-    that the log still has ``n`` events (it only grows) before it appends; ``checked``: that
-    replay (``states.after``) made already by the caller. The refusals come
-    in the order the store's ``append_event`` gives them: the limit of changes, a tap recorded
-    already, another phone first, the limit of hands, then the rules.
-
-    ``then(new)``: given the state with the event, a change that goes with it in the same
-    transaction, as ``(kind, data, words)``, or None (a hand's start and the opening the rules
-    leave no choice about: both stored, or neither); refused by the rules, it is left out.
-    Returns the words of the changes that went with it."""
-    if n >= limits.MAX_EVENTS:
-        raise Refused(_("A match holds at most %(n)d recorded changes. Export this one and start "
-                        "a new match to go on.", n=limits.MAX_EVENTS), status=422)
-    if own_op and store.has_op(get_db(), m["id"], _op()):
-        raise Recorded()
-    if state.count != n:
-        raise Refused(_("Another phone changed this match first. The table below is up to date: "
-                        "check it and make your move again."), status=409)
-    if kind in ("hand", "result") and len(state.hands) >= limits.MAX_HANDS:
-        raise Refused(_("A match holds at most %(n)d hands. Export this one and start a new "
-                        "match to go on.", n=limits.MAX_HANDS), status=422)
-    # a correction or an undo that asked what it changes made this replay already: not twice
-    new = checked if checked is not None else states.after(m, state, kind, data)
-    if new.error is not None and new.error.rule != "left.missing":
-        raise Refused(new.error.message(lang()), status=422, refusal=new.error)
-    problem = well_formed(m, state, kind, data)
-    if problem is not None:
-        raise Refused(problem, status=422)
-    changes, said = [(kind, data)], []
-    more = then(new) if then is not None and n + 1 < limits.MAX_EVENTS else None
-    if more is not None:
-        more_kind, more_data, words = more
-        with_more = states.after(m, new, more_kind, more_data)
-        if (with_more.error is None or with_more.error.rule == "left.missing") \
-                and well_formed(m, new, more_kind, more_data) is None:
-            changes.append((more_kind, more_data))
-            new, said = with_more, [words]
-    try:
-        stored = store.append_all(get_db(), m["id"], n, changes, op=_op() if own_op else None)
-        states.appended(m, new, *stored)
-    except store.DuplicateError:
-        raise Recorded() from None
-    except store.StaleError:
-        raise Refused(_("Another phone changed this match first. The table below is up to date: "
-                        "check it and make your move again."), status=409) from None
-    except store.LimitError:
-        raise Refused(_("A match holds at most %(n)d recorded changes. Export this one and start "
-                        "a new match to go on.", n=limits.MAX_EVENTS), status=422) from None
-    return said
-
-
-def well_formed(m: dict, state, kind: str, data: dict) -> str | None:
-    """Why ``data`` cannot be logged as a ``kind`` change on ``state`` (the registry of event
-    kinds: its keys, types and ranges, the players seated, the hands in force; the import
-    checks every change of a log the same way), in the page's language; None when it can."""
-    from referee.matches import events as kinds
-
-    try:
-        kinds.check(kind, data, kinds.At(tuple(m["players"]), len(state.hands), lambda: engine.rules_of(m)))
-    except kinds.Problem as p:
-        return _("The change was refused: %(why)s.", why=p.message(_, lang()))
-    return None
-
-
-def fetched() -> bool:
-    """A form sent in the background by app.js: answered with the table itself (the part
-    inside ``<main>``), never with a redirect, so that the phone redraws it in place."""
-    return request.headers.get("X-Referee") == "fetch"
+bp.app_template_global("scoreboard_chart")(boards.scoreboard_chart)
 
 
 def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None, places=None,
            tile=None, miss=None, note: str | None = None, confirm: dict | None = None):
-    evs, state = _load(m)
-    ph = phase(m, state)
+    evs, state = write.load(m)
+    ph = engine.phase(state)
     hv = engine.hand_view(state.live) if ph == "play" else None
     tv = engine.turn_view(state.live) if ph == "play" else None
     # «X lays more» said for this very state (the page's own event count): the picker is open
@@ -198,11 +51,11 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
     return render_template(
         "play/table.html", m=m, n=len(evs), state=state, phase=ph, hv=hv, problem=problem,
         refusal=refusal, places=places or [], tile=tile, form=forms.ActionForm(),
-        edit=True, score=score_of(m, state.report),
+        edit=True, score=boards.score_of(m, state.report),
         # greyed out on the tiles-left picker: what lies on the table at the end (a tile laid
         # and cut back into a hand, as in the sausage, may be left)
         laid=hv["on_table"] if ph == "left" and hv else laid_tiles(state.last) if state.last else [],
-        asked=left_needed(state) if ph == "left" else [],
+        asked=entries.left_needed(state) if ph == "left" else [],
         bounds=engine.left_bounds(state) if ph == "left" else {},
         back=moves_back(evs) if ph in ("play", "left") else [],
         can_end_turn=ph == "play" and state.live is not None and state.live.can_end_turn(),
@@ -210,7 +63,7 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         leader=request.form.get("leader") if (places or miss) else None,
         # the leader the table named for a tap that was refused or asked where: kept, never guessed
         said_leader=request.form.get("leader") if problem or places or miss else None,
-        tv=tv, more=more, note=note, confirm=confirm, redo=_redo_words(evs), fragment=fetched(),
+        tv=tv, more=more, note=note, confirm=confirm, redo=_redo_words(evs), fragment=write.fetched(),
         groups=(groups := _groups(hv, tv, state.live if ph == "play" else None)) if blind is None else [],
         plan=engine.offline_plan(state.live) if ph == "play" and not (places or miss) else None,
         needs_starter=ph == "play" and _needs_starter(m, state),
@@ -221,8 +74,6 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
 
 
 def _redo_words(evs: list[dict]) -> str | None:
-    from referee.matches.log import redoable
-
     back = redoable(evs)
     return describe_event(evs + [{"kind": "redo", "data": {}}], back) if back else None
 
@@ -232,8 +83,6 @@ def _split(live: Hand | None, hv: dict, tiles: list[str]) -> dict[str, list[dict
     (one tap lays it there, no second question): tile -> [{token, label, points}], ``label``
     the number of the open end on the drawing. Only plain places, each at an end of its own;
     a tile with a crosswise, closing or cutting choice keeps the choice in words."""
-    from .places import describe
-
     if live is None:
         return {}
     ends = [e.get("target") for e in (hv.get("layout") or {}).get("ends") or []]
@@ -273,8 +122,6 @@ def _groups(hv: dict | None, tv: dict | None, live: Hand | None = None) -> list[
     others (folded). Empty: the plain 28-tile picker."""
     if not hv or not hv.get("deal_known") or not hv.get("to_move"):
         return []
-    from .tiles import ALL_STR, picker_rows
-
     order = [t for row in picker_rows() for t in row]
     own = set(hv["known"].get(hv["to_move"]) or [])
     held = {t for tiles in hv["known"].values() for t in (tiles or [])}
@@ -298,17 +145,17 @@ def _guard(m: dict, action, done: list[str] | None = None):
     collects what the change says once made (shown on the table drawn after it)."""
     try:
         if not forms.ActionForm().validate_on_submit():
-            raise Refused(_("The form was damaged: nothing was changed."))
-        if store.has_op(get_db(), m["id"], _op()):
-            raise Recorded() from None
+            raise write.Refused(_("The form was damaged: nothing was changed."))
+        if store.has_op(get_db(), m["id"], write.op()):
+            raise write.Recorded() from None
         action()
-    except Recorded:
+    except write.Recorded:
         return _table(m, note=_("This move had been recorded already: it was recorded once."))
-    except Refused as r:
+    except write.Refused as r:
         return _table(m, problem=r.message, status=r.status, refusal=r.refusal, places=r.places,
                       tile=r.tile, miss=r.miss)
     note = " ".join(done) if done else None
-    if fetched():
+    if write.fetched():
         return _table(m, note=note)
     if note:
         flash(note, "note")
@@ -318,9 +165,8 @@ def _guard(m: dict, action, done: list[str] | None = None):
 @bp.get("")
 def table(key: str):
     """The table: the layout, whose turn, the tile picker and the moves."""
-    from .matches import remember
 
-    m = _match(key)
+    m = write.edit_match(key)
     remember(m)  # whoever opens the edit link finds the match in his list
     return _table(m)
 
@@ -328,14 +174,14 @@ def table(key: str):
 @bp.post("/hand")
 def start_hand(key: str):
     """Start the next hand, move by move (optionally with the deal entered)."""
-    m = _match(key)
+    m = write.edit_match(key)
 
     def action():
-        n = _n()
-        evs, state = _load(m)
-        _fresh(evs, n)
-        if phase(m, state) not in ("next",):
-            raise Refused(_("Finish the hand in play first."))
+        n = write.form_count()
+        evs, state = write.load(m)
+        write.fresh(evs, n)
+        if engine.phase(state) not in ("next",):
+            raise write.Refused(_("Finish the hand in play first."))
         data: dict = {}
         deal = _deal_from_form(m)
         if deal:
@@ -347,38 +193,38 @@ def start_hand(key: str):
         for key in ("starter", "removed"):
             raw = (request.form.get(key) or "").strip()
             if raw:
-                tiles = _tiles(raw)
+                tiles = entries.read_tiles(raw)
                 if len(tiles) != 1:
-                    raise Refused(_("Enter one tile (write 3:5)."))
+                    raise write.Refused(_("Enter one tile (write 3:5)."))
                 data[key] = tiles[0]
         vc = engine.variant_class(m["variant"])
         if vc is not None and vc.starter_from_bazaar and "starter" not in data:
             # the hand is played from a tile turned up from the bazaar: without it no tile can be
             # laid, so the hand does not start without it
-            raise Refused(_("Tap the starting tile turned up from the bazaar, then start the hand."))
+            raise write.Refused(_("Tap the starting tile turned up from the bazaar, then start the hand."))
         lead = request.form.get("lead", "")
         if lead:
             if lead not in m["players"]:
-                raise Refused(_("Choose a player from the list."))
+                raise write.Refused(_("Choose a player from the list."))
             data["lead"] = lead
-        opened.extend(_append(m, n, "hand", data, state, then=_forced_opening if deal else None))
+        opened.extend(write.append(m, n, "hand", data, state, then=_forced_opening if deal else None))
 
     opened: list[str] = []
     if request.form.get("from") == "deal":
         # from the deal page: a refusal draws that page again with every tile still marked
         try:
             if not forms.ActionForm().validate_on_submit():
-                raise Refused(_("The form was damaged: nothing was changed."))
-            if store.has_op(get_db(), m["id"], _op()):
-                raise Recorded()
+                raise write.Refused(_("The form was damaged: nothing was changed."))
+            if store.has_op(get_db(), m["id"], write.op()):
+                raise write.Recorded()
             action()
-        except Recorded:
+        except write.Recorded:
             pass
-        except Refused as r:
+        except write.Refused as r:
             return _deal_page(m, problem=r.message, status=r.status, refusal=r.refusal,
                               ask_nodeal=isinstance(r, NoDeal))
         note = " ".join(opened) or None
-        if fetched():
+        if write.fetched():
             return _table(m, note=note)
         if note:
             flash(note, "note")
@@ -409,7 +255,7 @@ def _forced_opening(started: engine.MatchState) -> tuple[str, dict, str] | None:
               tile=token.split(">")[0].split()[0]))
 
 
-class NoDeal(Refused):
+class NoDeal(write.Refused):
     """The deal page sent with no tile marked: the hand starts without the deal only once the
     table says so (``nodeal``)."""
 
@@ -423,14 +269,14 @@ def _deal_page(m: dict, problem: str | None = None, status: int = 200, refusal=N
     except Exception:  # a deal size the catalogue does not fix: no counter's target
         size = None
     def low(t: str) -> str:
-        return ":".join(sorted(t.split(":"))) if TILE_RE.match(t) else t
+        return ":".join(sorted(t.split(":"))) if entries.TILE_RE.match(t) else t
 
     # the tiles marked, as the picker names them (low half first); a blind row as typed
     marked = {f"deal_{i}": [low(t) for v in request.form.getlist(f"deal_{i}") for t in v.split()]
               for i in range(len(m["players"]))} if request.method == "POST" else {}
     return render_template("play/deal.html", m=m, n=len(evs), form=forms.ActionForm(), size=size,
                            problem=problem, refusal=refusal, marked=marked, values=request.form,
-                           fragment=fetched(), ask_nodeal=ask_nodeal), status
+                           fragment=write.fetched(), ask_nodeal=ask_nodeal), status
 
 
 def _deal_from_form(m: dict) -> dict | None:
@@ -440,73 +286,62 @@ def _deal_from_form(m: dict) -> dict | None:
         raw = " ".join(v for v in request.form.getlist(f"deal_{i}") if v).strip()
         if not raw:
             continue
-        tiles = _tiles(raw)
+        tiles = entries.read_tiles(raw)
         deal[name] = tiles
     if deal and len(deal) != len(m["players"]):
-        raise Refused(_("Enter every player's tiles, or none."))
+        raise write.Refused(_("Enter every player's tiles, or none."))
     return deal or None
-
-
-def _tiles(raw: str) -> list[str]:
-    parts = [p for p in re.split(r"[\s,;]+", raw.strip()) if p]
-    out = []
-    for p in parts:
-        p = p.replace("-", ":").replace(".", ":")
-        if not TILE_RE.match(p):
-            raise Refused(_("«%(tile)s» is not a domino tile (write 3:5).", tile=p[:12]))
-        out.append(p)
-    return out
 
 
 @bp.get("/deal")
 def deal(key: str):
     """Enter the deal (and who leads) before the hand starts, for full checking."""
-    return _deal_page(_match(key))
+    return _deal_page(write.edit_match(key))
 
 
 @bp.post("/move")
 def move(key: str):
     """One tap: lay a tile (or choose where), draw, pass, or a typed move."""
-    m = _match(key)
+    m = write.edit_match(key)
 
     def action():
-        n = _n()
-        evs, state = _load(m)
+        n = write.form_count()
+        evs, state = write.load(m)
         if len(evs) != n:
-            raise Refused(_("Another phone changed this match first. The table below is up to date: "
+            raise write.Refused(_("Another phone changed this match first. The table below is up to date: "
                             "check it and make your move again."), status=409)
-        if state.live is None or phase(m, state) != "play":
-            raise Refused(_("No hand is being played now."))
+        if state.live is None or engine.phase(state) != "play":
+            raise write.Refused(_("No hand is being played now."))
         live = engine.clone(state.live)  # the kept state is never changed
         if live.to_move is None:
             leader = request.form.get("leader", "")
             if leader not in live.players:
-                raise Refused(_("Choose who leads first."))
+                raise write.Refused(_("Choose who leads first."))
             refusal = engine.set_leader(live, leader)
             if refusal is not None:
-                raise Refused(refusal.message(lang()), status=422, refusal=refusal)
+                raise write.Refused(refusal.message(lang()), status=422, refusal=refusal)
         seat = live.to_move
         player = live.players[seat] if seat is not None else None
         if player is None:
-            raise Refused(_("No hand is being played now."))
+            raise write.Refused(_("No hand is being played now."))
         said = request.form.get("turn", "")
         if said and said != player:
             # the page was drawn for another player's turn: never book it to this one
-            raise Refused(_("This tap was made for the turn of %(said)s, but %(name)s is to move "
+            raise write.Refused(_("This tap was made for the turn of %(said)s, but %(name)s is to move "
                             "now: nothing was recorded.", said=said, name=player), status=409)
         tv = engine.turn_view(live)
         if "pass" in request.form:
             token = "pass"
         else:
             if tv["choose"] and request.form.get("more") != "1":
-                raise Refused(_("%(name)s has laid a tile and the turn is still open: tap «%(more)s» "
+                raise write.Refused(_("%(name)s has laid a tile and the turn is still open: tap «%(more)s» "
                                 "or «%(next)s» first.", name=player,
                                 more=_("%(name)s lays more", name=player),
                                 next=_("Turn: %(name)s", name=tv["next"])), status=409)
             token = _token_from_form(live)
         if token == "draw" and live.v.draw_tile_scores:
             # a draw unseen would be booked as lucky whatever tile was laid after it
-            raise Refused(_("Here the points depend on the tile drawn (+10 when it is laid at once "
+            raise write.Refused(_("Here the points depend on the tile drawn (+10 when it is laid at once "
                             "and scores, −5 otherwise): tap «%(mode)s», then the tile drawn.",
                             mode=_("records drawing it")), status=422)
         still_open, refusal = engine.try_play(live, token)
@@ -514,8 +349,8 @@ def move(key: str):
             message = refusal.message(lang())
             if token == "pass":
                 message += " " + _instead(live, tv)
-            raise Refused(message, status=422, refusal=refusal, places=refusal.places)
-        _append(m, n, "move", {"player": player, "token": token, "open": still_open}, state)
+            raise write.Refused(message, status=422, refusal=refusal, places=refusal.places)
+        write.append(m, n, "move", {"player": player, "token": token, "open": still_open}, state)
 
     return _guard(m, action)
 
@@ -527,23 +362,23 @@ def _token_from_form(live: Hand) -> str:
     if "open" in f:
         tiles = [t for t in f.getlist("open_tile") if t]
         for t in tiles:
-            _check_tile(t)
+            entries.check_tile(t)
         if len(tiles) != 3 or len(set(tiles)) != 3:
-            raise Refused(_("Choose the three tiles turned up."))
+            raise write.Refused(_("Choose the three tiles turned up."))
         return "open " + " ".join(tiles)
     if "draw" in f:
         tile = f.get("tile", "")
         if tile:
-            _check_tile(tile)
+            entries.check_tile(tile)
             return f"draw {tile}"
         return "draw"
     if f.get("token") and not f.get("tile"):
         token = " ".join(f["token"].split())
-        if len(token) > TOKEN_MAX or any(ord(c) < 32 for c in token):
-            raise Refused(_("That move cannot be read."))
+        if len(token) > entries.TOKEN_MAX or any(ord(c) < 32 for c in token):
+            raise write.Refused(_("That move cannot be read."))
         return token
     tile = f.get("tile", "")
-    _check_tile(tile)
+    entries.check_tile(tile)
     if f.get("mode") == "draw":
         return f"draw {tile}"
     if f.get("mode") == "miss":
@@ -558,12 +393,12 @@ def _token_from_form(live: Hand) -> str:
         refusal = engine.explain(live, tile)
         if m_blind(live) and engine.trial(live, f"miss {tile}"):
             # the tile turned up fits nowhere: offer to send it back (miss)
-            raise Refused(_("%(tile)s fits nowhere: it goes back to the left end of the row.",
+            raise write.Refused(_("%(tile)s fits nowhere: it goes back to the left end of the row.",
                             tile=tile), status=200, refusal=refusal, tile=tile, miss=tile)
         if refusal is None:
-            raise Refused(_("%(tile)s cannot be laid now.", tile=tile), status=422, tile=tile)
-        raise Refused(refusal.message(lang()), status=422, refusal=refusal, tile=tile)
-    raise Refused(_("%(tile)s fits in more than one place: choose where.", tile=tile), status=200,
+            raise write.Refused(_("%(tile)s cannot be laid now.", tile=tile), status=422, tile=tile)
+        raise write.Refused(refusal.message(lang()), status=422, refusal=refusal, tile=tile)
+    raise write.Refused(_("%(tile)s fits in more than one place: choose where.", tile=tile), status=200,
                   places=places, tile=tile)
 
 
@@ -586,11 +421,6 @@ def m_blind(live: Hand) -> bool:
     return live.v.blind
 
 
-def _check_tile(tile: str) -> None:
-    if not TILE_RE.match(tile or ""):
-        raise Refused(_("«%(tile)s» is not a domino tile (write 3:5).", tile=(tile or "")[:12]))
-
-
 def _needs_starter(m: dict, state) -> bool:
     """A hand in play of a variant played from a tile turned up from the bazaar, started without
     that tile and with no move yet (an imported record, or a match from before the start form
@@ -606,29 +436,27 @@ def starter(key: str):
     """The starting tile of a hand started without it (``_needs_starter``), tapped on the table:
     recorded as the hand's start made again with the tile (an undo of the start and the start
     with the tile, in one transaction: both or neither)."""
-    from referee.matches.log import HAND_KEYS
-
-    m = _match(key)
+    m = write.edit_match(key)
     done: list[str] = []
 
     def action():
-        n = _n()
-        evs, state = _load(m)
-        _fresh(evs, n)
-        if phase(m, state) != "play" or not _needs_starter(m, state):
-            raise Refused(_("The starting tile is entered before the first move of a hand."))
+        n = write.form_count()
+        evs, state = write.load(m)
+        write.fresh(evs, n)
+        if engine.phase(state) != "play" or not _needs_starter(m, state):
+            raise write.Refused(_("The starting tile is entered before the first move of a hand."))
         tile = request.form.get("starter", "")
         if not tile:
-            raise Refused(_("Tap the starting tile turned up from the bazaar."))
-        _check_tile(tile)
+            raise write.Refused(_("Tap the starting tile turned up from the bazaar."))
+        entries.check_tile(tile)
         data = {k: state.last.meta[k] for k in HAND_KEYS if state.last.meta.get(k) is not None}
         data["starter"] = tile
         undone = states.after(m, state, "undo", {})
         again = states.after(m, undone, "hand", data)
         if again.error is not None and again.error.rule != "left.missing":
-            raise Refused(again.error.message(lang()), status=422, refusal=again.error)
+            raise write.Refused(again.error.message(lang()), status=422, refusal=again.error)
         words = _("Starting tile: %(tile)s.", tile=tile)
-        done.extend(_append(m, n, "undo", {}, state, checked=undone, then=lambda new: ("hand", data, words)))
+        done.extend(write.append(m, n, "undo", {}, state, checked=undone, then=lambda new: ("hand", data, words)))
 
     return _guard(m, action, done)
 
@@ -636,26 +464,24 @@ def starter(key: str):
 @bp.post("/end-turn")
 def end_turn(key: str):
     """Close a turn in the variants where a turn may lay several tiles."""
-    m = _match(key)
+    m = write.edit_match(key)
 
     def action():
-        n = _n()
-        evs, state = _load(m)
-        _fresh(evs, n)
+        n = write.form_count()
+        evs, state = write.load(m)
+        write.fresh(evs, n)
         if state.live is None or not state.last or state.last.open_turn is None:
-            raise Refused(_("There is no turn to end."))
+            raise write.Refused(_("There is no turn to end."))
         refusal = engine.try_end_turn(engine.clone(state.live))
         if refusal is not None:
-            raise Refused(refusal.message(lang()), status=422, refusal=refusal)
-        _append(m, n, "end_turn", {}, state)
+            raise write.Refused(refusal.message(lang()), status=422, refusal=refusal)
+        write.append(m, n, "end_turn", {}, state)
 
     return _guard(m, action)
 
 
 def describe_event(evs: list[dict], e: dict) -> str:
     """A change in words, for «Undone: …» and «Redo: …»."""
-    from referee.matches.log import hand_number
-
     kind, data = e["kind"], e.get("data") or {}
     if kind == "move":      # the move's short form, from the one formatter of move text
         return f"{data.get('player', '')}: {move_words(str(data.get('token', '')), lang()).short}"
@@ -687,19 +513,19 @@ def _back_or_forth(key: str, kind: str, target_of, nothing: str, words, said: st
     ``words(evs, target)`` names it, and ``said`` (``%(what)s``) is said once it is made. ``ask``
     (the undo's): ``ask(m, state, target, what)`` gives the replay with the event (made once,
     for the question and the append) or raises :class:`Confirm` when the change is asked first."""
-    m = _match(key)
+    m = write.edit_match(key)
     done: list[str] = []
 
     def action():
-        n = _n()
-        evs, state = _load(m)
-        _fresh(evs, n)
+        n = write.form_count()
+        evs, state = write.load(m)
+        write.fresh(evs, n)
         target = target_of(evs)
         if target is None:
-            raise Refused(nothing)
+            raise write.Refused(nothing)
         what = words(evs, target)
         checked = ask(m, state, target, what) if ask is not None else None
-        _append(m, n, kind, {}, state, checked=checked)
+        write.append(m, n, kind, {}, state, checked=checked)
         done.append(said % {"what": what})
 
     try:
@@ -711,7 +537,6 @@ def _back_or_forth(key: str, kind: str, target_of, nothing: str, words, said: st
 def _undo_asks(m: dict, state, target: dict, what: str):
     """The undo's replay; an undo that removes a whole hand or changes a finished one asks
     first (:func:`life.undo_question`) unless the form's ``confirm`` names this very change."""
-    from . import life
 
     after = states.after(m, state, "undo", {})
     question = life.undo_question(m, target, state, after)
@@ -727,8 +552,6 @@ def undo(key: str):
     tiles left, its result, a correction, the move that ended it) is asked first, naming the
     totals that change and whether the match winner changes; «yes» names the change it
     confirms (another phone's change in between refuses it)."""
-    from referee.matches.log import last_undoable
-
     return _back_or_forth(key, "undo", last_undoable, _("There is nothing to undo."), describe_event,
                           _("Undone: %(what)s."), ask=_undo_asks)
 
@@ -762,34 +585,34 @@ def undo_to(key: str):
     """Back to before a move of the hand in play, chosen from its list (``seq``): the changes
     after it undone one by one (``undo`` events, stored together; a redo puts them back one at
     a time), then the table goes on from there."""
-    m = _match(key)
+    m = write.edit_match(key)
     done: list[str] = []
 
     def action():
-        n = _n()
-        evs, state = _load(m)
-        _fresh(evs, n)
+        n = write.form_count()
+        evs, state = write.load(m)
+        write.fresh(evs, n)
         if state.count != n:
-            raise Refused(_("Another phone changed this match first. The table below is up to date: "
+            raise write.Refused(_("Another phone changed this match first. The table below is up to date: "
                             "check it and make your move again."), status=409)
         chosen = next((b for b in moves_back(evs) if str(b["seq"]) == request.form.get("seq", "")), None)
         if chosen is None:
-            raise Refused(_("That move is no longer on the table: nothing was undone."))
+            raise write.Refused(_("That move is no longer on the table: nothing was undone."))
         if n + chosen["undos"] > limits.MAX_EVENTS:
-            raise Refused(_("A match holds at most %(n)d recorded changes. Export this one and start "
+            raise write.Refused(_("A match holds at most %(n)d recorded changes. Export this one and start "
                             "a new match to go on.", n=limits.MAX_EVENTS), status=422)
         new = state
         for _k in range(chosen["undos"]):
             new = states.after(m, new, "undo", {})
         if new.error is not None and new.error.rule != "left.missing":
-            raise Refused(new.error.message(lang()), status=422, refusal=new.error)
+            raise write.Refused(new.error.message(lang()), status=422, refusal=new.error)
         try:
-            stored = store.append_all(get_db(), m["id"], n, [("undo", {})] * chosen["undos"], op=_op())
+            stored = store.append_all(get_db(), m["id"], n, [("undo", {})] * chosen["undos"], op=write.op())
             states.appended(m, new, *stored)
         except store.DuplicateError:
-            raise Recorded() from None
+            raise write.Recorded() from None
         except store.StaleError:
-            raise Refused(_("Another phone changed this match first. The table below is up to date: "
+            raise write.Refused(_("Another phone changed this match first. The table below is up to date: "
                             "check it and make your move again."), status=409) from None
         done.append(_("Back to before move %(k)d (%(what)s): %(n)d changes undone; a redo puts "
                       "them back one at a time.", k=chosen["number"], what=chosen["words"],
@@ -801,8 +624,6 @@ def undo_to(key: str):
 @bp.post("/redo")
 def redo(key: str):
     """Put back the change the latest undo cancelled (a ``redo`` event)."""
-    from referee.matches.log import redoable
-
     return _back_or_forth(key, "redo", redoable, _("There is nothing to redo."),
                           lambda evs, back: describe_event(evs + [{"kind": "redo", "data": {}}], back),
                           _("Redone: %(what)s."))
@@ -811,84 +632,17 @@ def redo(key: str):
 @bp.post("/left")
 def left(key: str):
     """The tiles (or pips) each player still holds when the hand ends."""
-    m = _match(key)
+    m = write.edit_match(key)
 
     def action():
-        n = _n()
-        evs, state = _load(m)
-        _fresh(evs, n)
-        if phase(m, state) != "left":
-            raise Refused(_("No hand is waiting for the tiles left."))
-        _append(m, n, "left", {"left": left_from_form(m, request.form, only=left_needed(state))}, state)
+        n = write.form_count()
+        evs, state = write.load(m)
+        write.fresh(evs, n)
+        if engine.phase(state) != "left":
+            raise write.Refused(_("No hand is waiting for the tiles left."))
+        write.append(m, n, "left", {"left": entries.left_from_form(m, request.form, only=entries.left_needed(state))}, state)
 
     return _guard(m, action)
-
-
-def left_needed(state) -> list[str]:
-    """The players whose remaining tiles the engine asks for."""
-    if state.error is None:
-        return []
-    params = state.error.params
-    if isinstance(params.get("players"), list):
-        return list(params["players"])
-    # ``player`` joins the names in seat order with ", "; a name may hold a comma itself,
-    # so find the players whose joined names give exactly that text
-    text = str(params.get("player", ""))
-    names = list(state.report.get("players") or []) or _players_of(state)
-    from itertools import combinations
-
-    for k in range(1, len(names) + 1):
-        for combo in combinations(names, k):
-            if ", ".join(combo) == text:
-                return list(combo)
-    return [n for n in names if n in text]
-
-
-def _players_of(state) -> list[str]:
-    return list((state.report.get("totals") or {}).keys())
-
-
-def left_entry(form, i: int, name: str):
-    """What player ``i`` still holds, as the form says it: his tiles tapped on the picker (or
-    typed: ``1:1 2:3``), or his pips (``27``); None when nothing is entered. The one reading of
-    tiles left for the tiles-left form, the result form and the correction."""
-    tiles = [v.strip() for v in form.getlist(f"left_{i}") if v and v.strip()]
-    raw = " ".join(tiles)
-    pips_raw = (form.get(f"pips_{i}") or "").strip()
-    if raw and pips_raw:
-        raise Refused(_("For %(name)s enter either the tiles or the pips, not both.", name=name))
-    if raw:
-        pips = whole_number(raw, 4)  # pips typed where tiles go (an old form) are pips
-        if pips is not None:
-            return pips
-        got = _tiles(raw)
-        if len({_low(t) for t in got}) != len(got):
-            raise Refused(_("A tile was entered twice (%(name)s).", name=name))
-        return got
-    if pips_raw:
-        pips = whole_number(pips_raw, 4)
-        if pips is None:
-            raise Refused(_("Pips are a whole number (%(name)s).", name=name))
-        return pips
-    return None
-
-
-def _low(tile: str) -> str:
-    """A tile as the picker names it (the low half first)."""
-    return ":".join(sorted(tile.split(":"))) if TILE_RE.match(tile) else tile
-
-
-def left_from_form(m: dict, form, only: list[str] | None = None) -> dict:
-    """The tiles (or pips) left of each player asked (``only``; None: every player) who has
-    something entered; the engine checks the counts."""
-    out: dict = {}
-    for i, name in enumerate(m["players"]):
-        if only is not None and name not in only:
-            continue
-        entry = left_entry(form, i, name)
-        if entry is not None:
-            out[name] = entry
-    return out
 
 
 @bp.route("/result", methods=["GET", "POST"])
@@ -898,35 +652,35 @@ def result(key: str):
     totals as the engine scores them while the numbers go in (``/result/preview``), and
     «Record», which writes the hand and opens the next one. A refusal draws the page again with
     the reason and everything typed kept; without JavaScript it is a plain form."""
-    m = _match(key)
+    m = write.edit_match(key)
     if request.method != "POST":
         return _result_page(m)
-    evs, state = _load(m)
+    evs, state = write.load(m)
     number = len(state.hands) + 1
     try:
         if not forms.ActionForm().validate_on_submit():
-            raise Refused(_("The form was damaged: nothing was changed."))
-        n = _n()
-        _fresh(evs, n)
-        if phase(m, state) != "next":
-            raise Refused(_("Finish the hand in play first."))
-        data = {"result": result_from_form(m, request.form)}
+            raise write.Refused(_("The form was damaged: nothing was changed."))
+        n = write.form_count()
+        write.fresh(evs, n)
+        if engine.phase(state) != "next":
+            raise write.Refused(_("Finish the hand in play first."))
+        data = {"result": entries.result_from_form(m, request.form)}
         new = states.after(m, state, "result", data)
         if new.error is not None and new.error.rule == "left.missing":
             # a result is whole: a hand entered by it never waits for tiles left
-            raise Refused(_("Enter what %(names)s still hold: the pips or the tiles.",
-                            names=", ".join(left_needed(new))), status=422)
-        _append(m, n, "result", data, state, checked=new)
+            raise write.Refused(_("Enter what %(names)s still hold: the pips or the tiles.",
+                            names=", ".join(entries.left_needed(new))), status=422)
+        write.append(m, n, "result", data, state, checked=new)
         note = _("Hand %(num)d is recorded.", num=number)
-    except Recorded:
+    except write.Recorded:
         note = _("This move had been recorded already: it was recorded once.")
-    except Refused as r:
+    except write.Refused as r:
         return _result_page(m, problem=r.message, status=r.status, values=request.form)
-    if fetched():
+    if write.fetched():
         return _result_page(m, note=note)
     flash(note, "note")
-    _evs, now = _load(m)
-    if phase(m, now) == "over":
+    _evs, now = write.load(m)
+    if engine.phase(now) == "over":
         return redirect(url_for("play.score", key=m["edit_key"]))
     return redirect(url_for("play.result", key=m["edit_key"]))
 
@@ -936,42 +690,40 @@ def result_preview(key: str):
     """The hand's points and the new totals for the result form as it stands, scored by the
     engine (the same replay that records it), nothing stored: a fragment the result page puts
     in place while the numbers go in."""
-    m = _match(key)
+    m = write.edit_match(key)
     if not forms.ActionForm().validate_on_submit():
         abort(400)
-    _evs, state = _load(m)
+    _evs, state = write.load(m)
     return render_template("play/_result_preview.html", m=m, preview=_preview(m, state, request.form),
                            fragment=True)
 
 
 def _result_page(m: dict, problem: str | None = None, status: int = 200, values=None,
                  note: str | None = None):
-    from werkzeug.datastructures import MultiDict
-
-    evs, state = _load(m)
-    ph = phase(m, state)
+    evs, state = write.load(m)
+    ph = engine.phase(state)
     values = values if values is not None else MultiDict()
     asking = ph == "next"
     return render_template(
         "play/result.html", m=m, n=len(evs), spec=catalogue.spec(m["variant"]),
         rules=engine.rules_of(m), form=forms.ActionForm(), problem=problem, values=values,
-        in_play=result_asks_scored(m), phase=ph, number=len(state.hands) + 1, note=note,
+        in_play=entries.result_asks_scored(m), phase=ph, number=len(state.hands) + 1, note=note,
         bounds=engine.result_bounds(m, state) if asking else {},
         lead=engine.next_lead(m, state) if asking else {},
         asks=_asks(m, state) if asking else {},
-        preview=_preview(m, state, values), fragment=fetched()), status
+        preview=_preview(m, state, values), fragment=write.fetched()), status
 
 
 def _asks(m: dict, state) -> dict[str, list[str]]:
-    """For each way the hand can end (a player out, or ``BLOCK``), the players whose pips the
+    """For each way the hand can end (a player out, or ``entries.BLOCK``), the players whose pips the
     engine then asks for (with pairs, the partner of the player out is not asked): the result
     page moves the number pad only through them."""
     out: dict[str, list[str]] = {}
-    for choice in list(m["players"]) + [BLOCK]:
-        who = None if choice == BLOCK else choice
+    for choice in list(m["players"]) + [entries.BLOCK]:
+        who = None if choice == entries.BLOCK else choice
         new = states.after(m, state, "result", {"result": {"out": who, "left": {}}})
         if new.error is not None and new.error.rule == "left.missing":
-            out[choice] = left_needed(new)
+            out[choice] = entries.left_needed(new)
         elif new.error is None:
             out[choice] = []
         else:
@@ -985,24 +737,24 @@ def _preview(m: dict, state, values) -> dict:
     says nothing yet), ``row`` (this hand's line of it), ``waiting`` (the players whose pips are
     still to come) or ``problem`` (why it cannot be, in words)."""
     out: dict = {"score": None, "row": None, "waiting": [], "problem": None}
-    if phase(m, state) != "next" or not values.get("out"):
-        out["score"] = score_of(m, state.report)
+    if engine.phase(state) != "next" or not values.get("out"):
+        out["score"] = boards.score_of(m, state.report)
         return out
     try:
-        res = result_from_form(m, values)
-    except Refused as r:
+        res = entries.result_from_form(m, values)
+    except write.Refused as r:
         out["problem"] = r.message
-        out["score"] = score_of(m, state.report)
+        out["score"] = boards.score_of(m, state.report)
         return out
     new = states.after(m, state, "result", {"result": res})
     if new.error is not None and new.error.rule == "left.missing":
-        out["waiting"] = left_needed(new)
-        out["score"] = score_of(m, state.report)
+        out["waiting"] = entries.left_needed(new)
+        out["score"] = boards.score_of(m, state.report)
     elif new.error is not None:
         out["problem"] = new.error.message(lang())
-        out["score"] = score_of(m, state.report)
+        out["score"] = boards.score_of(m, state.report)
     else:
-        out["score"] = score_of(m, new.report)
+        out["score"] = boards.score_of(m, new.report)
         out["row"] = out["score"].rows[-1] if out["score"].rows else None
         out["in_play"] = _in_play_of(m, res)
     return out
@@ -1020,128 +772,30 @@ def _in_play_of(m: dict, res: dict) -> dict | None:
             "scored": [(p, scored[p]) for p in m["players"] if scored.get(p)]}
 
 
-def result_asks_scored(m: dict) -> bool:
-    """Whether a hand entered by its result asks for the points scored during play."""
-    return engine.rules_of(m).scores_in_play()
-
-
-BLOCK = "*block*"  # the «blocked (fish)» choice of the result form (never a player's name there)
-
-
-def result_from_form(m: dict, form) -> dict:
-    """A hand by its result as the players said it (a record's ``result``): how it ended (who
-    went out, or a block: nothing is assumed, never preselected), each other player's tiles
-    or pips left, the points scored during play where the game counts them, who made the
-    fish where that decides. The one parser of the result form and of a result's correction;
-    the engine checks the counts. The player who went out listed with tiles left is a
-    contradiction, refused with the reason."""
-    out_name = form.get("out", "")
-    if not out_name:
-        raise Refused(_("Say how the hand ended: who went out, or that it was blocked."))
-    if out_name in m["players"]:
-        pass
-    elif out_name == BLOCK:
-        out_name = ""
-    else:
-        raise Refused(_("Choose a player from the list."))
-    res: dict = {"out": out_name or None}
-    left: dict = {}
-    scored: dict = {}
-    for i, name in enumerate(m["players"]):
-        entry = left_entry(form, i, name)
-        if name == out_name:
-            if entry not in (None, 0):
-                raise Refused(_("%(name)s went out and so holds no tiles: clear what is entered as "
-                                "left for %(name)s, or say who went out.", name=name))
-        elif entry is not None:
-            left[name] = entry
-        sc = (form.get(f"scored_{i}") or "").strip()
-        if sc:
-            points = whole_number(sc, 5, signed=True)
-            if points is None:
-                raise Refused(_("Points are a whole number (%(name)s).", name=name))
-            scored[name] = points
-    res["left"] = left
-    if scored:
-        res["scored"] = scored
-    maker = form.get("maker", "")
-    if maker:
-        if maker not in m["players"]:
-            raise Refused(_("Choose a player from the list."))
-        res["maker"] = maker
-    return res
-
-
-def result_values(m: dict, result: dict | None = None, left: dict | None = None):
-    """The result form's fields as a stored hand reads (a correction's form starts from the
-    hand as entered): how it ended, each player's tiles (as the picker names them) or pips."""
-    from werkzeug.datastructures import MultiDict
-
-    v: MultiDict = MultiDict()
-    if result is not None:
-        v["out"] = result.get("out") or BLOCK
-        left = result.get("left") or {}
-        if result.get("maker"):
-            v["maker"] = result["maker"]
-    for i, p in enumerate(m["players"]):
-        entry = (left or {}).get(p)
-        if isinstance(entry, list):
-            for t in entry:
-                v.add(f"left_{i}", _low(str(t)))
-        elif entry is not None and not (result is not None and p == result.get("out") and entry == 0):
-            v[f"pips_{i}"] = str(entry)
-        sc = ((result or {}).get("scored") or {}).get(p)
-        if sc is not None:
-            v[f"scored_{i}"] = str(sc)
-    return v
-
-
-def score_of(m: dict, report: dict) -> scoreboard.Scoreboard:
-    """The match's scoreboard (``referee.matches.scoreboard``) from its replay's report, its
-    names in the page's language."""
-    return scoreboard.of_match(m, report, pair_words)
-
-
-@bp.app_template_global("scoreboard_chart")
-def scoreboard_chart(score: scoreboard.Scoreboard) -> dict:
-    """The running totals' chart of a scoreboard (``play/_scoreboard.html``)."""
-    return running_chart([c.name for c in score.columns], score.series, score.goal)
-
-
 @bp.get("/score")
 def score(key: str):
     """The scoreboard: hands, points, running totals, progress, chart, winner."""
-    m = _match(key)
-    evs, state = _load(m)
-    from . import life
+    m = write.edit_match(key)
+    evs, state = write.load(m)
 
-    return render_template("play/score.html", m=m, n=len(evs), state=state, score=score_of(m, state.report),
-                           phase=phase(m, state), edit=True, form=forms.ActionForm(),
+    return render_template("play/score.html", m=m, n=len(evs), state=state, score=boards.score_of(m, state.report),
+                           phase=engine.phase(state), edit=True, form=forms.ActionForm(),
                            life=life.score_extras(m, evs, state))
-
-
-def board_page(m: dict, back: str):
-    """The table scoreboard (large type, following the match): from either link."""
-    evs, state = _load(m)
-    return render_template("play/board.html", m=m, n=len(evs), state=state, score=score_of(m, state.report),
-                           back=back)
 
 
 @bp.get("/board")
 def board(key: str):
     """The table scoreboard for a phone laid in the middle of the table."""
-    m = _match(key)
-    return board_page(m, url_for("play.score", key=m["edit_key"]))
+    m = write.edit_match(key)
+    return boards.board_page(m, url_for("play.score", key=m["edit_key"]))
 
 
 @bp.get("/share")
 def share(key: str):
     """The read-only link and its QR code, and the edit link."""
-    import segno
+    import segno  # (loaded for the share page only)
 
-    from .urls import public_url, reach_problem
-
-    m = _match(key)
+    m = write.edit_match(key)
     view_url = public_url("share.view", key=m["view_key"])
     edit_url = public_url("play.table", key=m["edit_key"])
     qr = segno.make(view_url, error="m").svg_inline(border=2, dark="#111", light="#fff", omitsize=True)
@@ -1166,7 +820,7 @@ def share(key: str):
 @bp.get("/export")
 def export(key: str):
     """The match as a game record (JSON), as ``referee check`` reads it."""
-    m = _match(key)
+    m = write.edit_match(key)
     evs = store.events(get_db(), m["id"])
     record = to_record(m, fold(evs))
     record["lang"] = m.get("lang") or lang()

@@ -17,24 +17,21 @@ from flask import Blueprint, Response, abort, render_template
 from referee.matches import spreadsheet
 from referee.matches.statistics import CSV_HEAD, csv_rows, names, player_stats
 
-from . import get_db
+from . import get_db, summaries
 from .chart import running_chart
+from .i18n import lang
+from .matches import known_matches
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
 
 def all_facts(matches: list[dict]) -> list[dict]:
-    from . import summaries
-    from .i18n import lang
-
     out = [summaries.of(m, lang())["facts"] for m in matches]  # no replay while unchanged
     out.sort(key=lambda f: (f["date"], f["id"]))
     return out
 
 
 def _known() -> list[dict]:
-    from .matches import known_matches
-
     return known_matches(get_db())
 
 

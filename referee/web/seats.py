@@ -13,7 +13,9 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from . import engine, forms, get_db, states, store
+from referee.matches.log import effective
+
+from . import boards, engine, forms, get_db, life, states, store, write
 
 bp = Blueprint("seats", __name__, url_prefix="/c/<key>")
 
@@ -28,8 +30,6 @@ def _seat(key: str) -> tuple[dict, int]:
 def own_words(evs: list[dict], name: str) -> dict[int, str]:
     """This seat's own latest word on each hand (from its link), a correction of the hand
     after it asking for a new one."""
-    from referee.matches.log import effective
-
     out: dict[int, str] = {}
     for e in effective(evs):
         d = e["data"]
@@ -41,13 +41,10 @@ def own_words(evs: list[dict], name: str) -> dict[int, str]:
 
 
 def _page(m: dict, seat: int, problem: str | None = None, status: int = 200):
-    from . import life
-    from .play import phase, score_of
-
     evs, state = states.load(m)
     extras = life.score_extras(m, evs, state)
     name = m["players"][seat]
-    score = score_of(m, state.report)
+    score = boards.score_of(m, state.report)
     rows = {r.number: r for r in score.rows}
     # pair against pair: the link speaks for the pair (its word is recorded with this seat)
     pair = None
@@ -55,7 +52,7 @@ def _page(m: dict, seat: int, problem: str | None = None, status: int = 200):
         a, b = sorted((seat, (seat + 2) % 4))
         pair = _("%(a)s and %(b)s", a=m["players"][a], b=m["players"][b])
     return render_template("seats/seat.html", m=m, n=len(evs), seat=seat, name=name, pair=pair, state=state,
-                           score=score, life=extras, phase=phase(m, state), rows=rows,
+                           score=score, life=extras, phase=engine.phase(state), rows=rows,
                            own=own_words(evs, name), form=forms.ActionForm(), problem=problem), status
 
 
@@ -69,8 +66,6 @@ def page(key: str):
 @bp.post("/hand/<int:number>")
 def verdict(key: str, number: int):
     """This seat's word on a finished hand, recorded with the seat (from its key)."""
-    from .life import VERDICTS, _finished
-
     m, seat = _seat(key)
     name = m["players"][seat]
     if not forms.ActionForm().validate_on_submit():
@@ -82,15 +77,13 @@ def verdict(key: str, number: int):
     evs, state = states.load(m)
     if not m["settings"].get("confirm_hands"):
         return _page(m, seat, _("This match does not ask for hands to be confirmed."), 400)
-    if not _finished(state, number):
+    if not engine.finished(state, number):
         return _page(m, seat, _("Only a finished hand can be confirmed."), 400)
     word = request.form.get("verdict", "")
-    if word not in VERDICTS:
+    if word not in life.VERDICTS:
         abort(400)
     data = {"hand": number, "by": name, "verdict": word, "via": "seat"}
-    from .play import well_formed
-
-    problem = well_formed(m, state, "confirm", data)  # the registry's check, as every write's
+    problem = write.well_formed(m, state, "confirm", data)  # the registry's check, as every write's
     if problem is not None:
         return _page(m, seat, problem, 422)
     try:

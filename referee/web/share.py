@@ -12,8 +12,9 @@ from markupsafe import Markup
 from referee.matches import scoreboard
 from referee.rules import catalogue
 
-from . import engine, get_db, states, store
-from .play import phase, score_of
+from . import boards, engine, get_db, states, store
+from .i18n import lang
+from .matches import remember
 
 bp = Blueprint("share", __name__, url_prefix="/s/<key>")
 
@@ -28,12 +29,10 @@ def _match(key: str) -> dict:
 @bp.get("")
 def view(key: str):
     """The match as it stands, read only; follows new moves within seconds."""
-    from .matches import remember
-
     m = _match(key)
     remember(m, edit=False)  # whoever opens the read-only link finds the match in his list
     evs, state = states.load(m)
-    ph = phase(m, state)
+    ph = engine.phase(state)
     hv = engine.hand_view(state.live) if ph == "play" else None
     if ph == "left" and state.ended is not None:
         hv = engine.hand_view(state.ended)
@@ -50,17 +49,15 @@ def view(key: str):
 #: 30: ``tools/web_profile.py --route view``)
 _BOARDS: OrderedDict[bytes, tuple[scoreboard.Scoreboard, Markup]] = OrderedDict()
 _BOARDS_KEPT = 512
-#: what ``play.score_of`` reads of the engine's report
+#: what ``boards.score_of`` reads of the engine's report
 _SCORE_READS = ("teams", "hands", "totals", "now", "match_winners", "match_winner")
 _boards_lock = threading.Lock()
 
 
 def view_scoreboard(m: dict, state) -> tuple[scoreboard.Scoreboard, Markup]:
-    """The scoreboard's model (``play.score_of``) and ``play/_scoreboard.html`` as the read-only
+    """The scoreboard's model (``boards.score_of``) and ``play/_scoreboard.html`` as the read-only
     view draws it (no corrections or verdicts: the view shows none), made once for the same
     match fields, report and language."""
-    from .i18n import lang
-
     report = state.report
     made_of = (lang(), m["variant"], m["options"], m["players"], [report.get(k) for k in _SCORE_READS])
     key = hashlib.blake2b(repr(made_of).encode(), digest_size=20).digest()
@@ -69,7 +66,7 @@ def view_scoreboard(m: dict, state) -> tuple[scoreboard.Scoreboard, Markup]:
         if kept is not None:
             _BOARDS.move_to_end(key)
             return kept
-    score = score_of(m, state.report)
+    score = boards.score_of(m, state.report)
     kept = (score, Markup(render_template("play/_scoreboard.html", m=m, score=score, edit=False)))
     with _boards_lock:
         _BOARDS[key] = kept
@@ -81,10 +78,8 @@ def view_scoreboard(m: dict, state) -> tuple[scoreboard.Scoreboard, Markup]:
 @bp.get("/board")
 def board(key: str):
     """The table scoreboard from the read-only link."""
-    from .play import board_page
-
     m = _match(key)
-    return board_page(m, url_for("share.view", key=m["view_key"]))
+    return boards.board_page(m, url_for("share.view", key=m["view_key"]))
 
 
 @bp.get("/n")

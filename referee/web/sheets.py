@@ -16,33 +16,23 @@ The PDFs come from ``referee.pdf`` (WeasyPrint); the report they print is the en
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, render_template, request
 from flask_babel import gettext as _
 
 from referee import rulebook
 from referee.rules import catalogue
 
-from . import engine, get_db, states, store
+from . import engine, life, states
 from .i18n import lang, table_time
+from .write import match_at
 from referee.matches.log import to_record
 
-DOORS = {"m": "edit_key", "s": "view_key"}
 LANGS = ("ru", "en")
 
 bp = Blueprint("sheets", __name__)
 
 
 # -- shared with the dispute tool ----------------------------------------------------------------
-
-
-def match_at(door: str, key: str) -> dict:
-    """The match behind an edit (``m``) or read-only (``s``) link; 404 when there is none."""
-    column = DOORS.get(door)
-    m = store.match_by_key(get_db(), key, column) if column else None
-    if m is None:
-        abort(404)
-    m["door"], m["key"] = door, key
-    return m
 
 
 def problem(title: str, message: str, status: int):
@@ -197,8 +187,6 @@ def blank_pdf(variant: str, players: int):
 @bp.get("/<any(m, s):door>/<key>/sheets")
 def match(door: str, key: str):
     """The match's sheets: the scoresheet, every hand's record, the dispute tool."""
-    from .play import phase
-
     m = match_at(door, key)
     evs, state = loaded(m)
     rows = []
@@ -206,9 +194,9 @@ def match(door: str, key: str):
         moves = sum(len(t.moves) for t in h.turns)
         rows.append({"number": i, "moves": moves, "by_result": h.by_result,
                      "summary": hand_summary(state.report, i),
-                     "counting": i == len(state.hands) and phase(m, state) == "left"})
+                     "counting": i == len(state.hands) and engine.phase(state) == "left"})
     return render_template("sheets/match.html", m=m, n=len(evs), rows=rows, state=state,
-                           in_play=phase(m, state) == "play" and state.live is not None,
+                           in_play=engine.phase(state) == "play" and state.live is not None,
                            spec=catalogue.spec(m["variant"]), other="en" if lang() == "ru" else "ru",
                            no_printing=printing_note())
 
@@ -229,8 +217,6 @@ def match_pdf(door: str, key: str):
     if refusal is not None:
         return problem(_("The sheet cannot be made"), refusal.message(lang()), 422)
     from flask_babel import force_locale
-
-    from . import life
 
     hands = state.hands
     with force_locale(chosen):

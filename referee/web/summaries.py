@@ -19,10 +19,22 @@ from collections import OrderedDict
 from flask import current_app
 
 from referee.matches import statistics
+from referee.rules import catalogue
 
 from . import engine, get_db, states, store
 
 SIZE = 4096
+
+
+def leader(m: dict, report: dict) -> str | None:
+    """Who leads the match now (the best total by the variant's scoring), or None on a tie."""
+    totals = report.get("totals") or {}
+    if not totals or not any(totals.values()):
+        return None
+    kind = catalogue.spec(m["variant"]).scoring_kind(m["options"])
+    best = (min if kind == "penalty" else max)(totals.values())
+    leaders = [p for p, t in totals.items() if t == best]
+    return leaders[0] if len(leaders) == 1 else None
 
 
 class Summaries:
@@ -71,12 +83,10 @@ def of(m: dict, lang: str) -> dict:
     value = kept().get(key)
     if value is not None:
         return value
-    from .matches import _leader
-
     _evs, state = states.load(m, hot=False)
     winner = state.report.get("match_winner")
     value = {"hands": len(state.hands), "winner": winner,
-             "leader": _leader(m, state.report) if not winner else None,
+             "leader": leader(m, state.report) if not winner else None,
              "facts": statistics.match_facts(m, state.report)}
     if state.count == n:  # (a change since the list was read: kept under its own count next time)
         kept().put(key, value)

@@ -14,7 +14,7 @@ import pytest
 from referee import record
 from referee.web import engine, get_db, states, store
 from referee.matches.log import goes_on
-from referee.web.play import phase
+from referee.web.engine import phase
 from test_web_states import Worker, options, post, step
 from webhelpers import new_match
 
@@ -60,7 +60,7 @@ def play(w: Worker, edit: str, seed: int, variant: str, until_hands: int, most: 
         fresh = w.fresh(m)
         yield m, fresh
         ended = [h for h in fresh.report.get("hands") or [] if h.get("end") is not None]
-        if len(ended) >= until_hands and phase(m, fresh) == "next" or phase(m, fresh) == "over":
+        if len(ended) >= until_hands and phase(fresh) == "next" or phase(fresh) == "over":
             return
 
 

@@ -38,14 +38,14 @@ def _play_with_the_deal(app, client, edit: str, rng: random.Random) -> None:
     closed by «end of turn» where the rules leave it open)."""
     from referee.rules.playout import END_TURN, _random_draw, choices, random_deal
     from referee.rules.tiles import tile_str
-    from referee.web.play import phase
+    from referee.web.engine import phase
 
     m, state = _state(app, edit)
     deal, _removed, _starter = random_deal(engine.rules_of(m), len(m["players"]), rng)
     _post(client, edit, "/hand", {f"deal_{s}": " ".join(tile_str(t) for t in tiles) for s, tiles in enumerate(deal)})
     for _ in range(300):
         m, state = _state(app, edit)
-        if phase(m, state) != "play":
+        if phase(state) != "play":
             return
         h = engine.clone(state.live)
         data = {}

@@ -143,7 +143,7 @@ def test_two_workers_taking_turns_draw_what_a_replay_from_scratch_draws(tmp_path
     from referee.rules.variants import make_variant
     from referee.web import engine, get_db, states, store
     from referee.matches.log import last_undoable, redoable
-    from referee.web.play import phase
+    from referee.web.engine import phase
 
     instance = tmp_path / "club"
     instance.mkdir()
@@ -188,7 +188,7 @@ def test_two_workers_taking_turns_draw_what_a_replay_from_scratch_draws(tmp_path
         for i, k in enumerate(plan):
             only.use(k)
             m, state = replayed()
-            ph = phase(m, state)
+            ph = phase(state)
             evs = log()
             if i in (2, 9) or (i > 12 and ph == "play" and rng.random() < 0.1):
                 target = last_undoable(evs)

@@ -19,7 +19,7 @@ from referee.rules.playout import END_TURN, _random_draw, choices, random_deal
 from referee.rules.tiles import tile_str
 from referee.web import engine, get_db, states, store
 from referee.matches.log import redoable
-from referee.web.play import phase
+from referee.web.engine import phase
 from webhelpers import csrf_of, new_match, soup
 
 
@@ -68,7 +68,7 @@ def assert_same(m, kept, fresh):
     assert (vars(kept.error) if kept.error else None) == (vars(fresh.error) if fresh.error else None)
     assert live_sig(kept.live) == live_sig(fresh.live)
     assert live_sig(kept.ended) == live_sig(fresh.ended)
-    assert phase(m, kept) == phase(m, fresh)
+    assert phase(kept) == phase(fresh)
     if fresh.rep is not None:
         from referee import pdf
 
@@ -156,7 +156,7 @@ def step(w: Worker, edit: str, rng: random.Random, variant: str) -> None:
     m = w.match(edit)
     players = m["players"]
     state = w.fresh(m)
-    ph = phase(m, state)
+    ph = phase(state)
     if life_step(w, edit, m, state, rng):
         return
     with w.app.app_context():
@@ -257,7 +257,7 @@ def test_kept_states_are_the_logs_replay(tmp_path, variant, players, opts, seed,
                     assert (vars(err_on) if err_on else None) == (vars(err_whole) if err_whole else None)
         if before is not None and before.count < fresh.count:
             gone_on += 1
-        if phase(m, fresh) == "over":
+        if phase(fresh) == "over":
             break
     # the run went through what it is meant to test
     assert gone_on > steps // 3

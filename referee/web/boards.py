@@ -1,0 +1,32 @@
+"""The scoreboard as the pages draw it: the match's scoreboard model
+(``referee.matches.scoreboard``) with its names in the page's language, its chart, and the table
+scoreboard (large type) that both links open.
+"""
+
+from __future__ import annotations
+
+from flask import render_template
+
+from referee.matches import scoreboard
+
+from .write import load
+from .chart import running_chart
+from .i18n import pair_words
+
+
+def score_of(m: dict, report: dict) -> scoreboard.Scoreboard:
+    """The match's scoreboard (``referee.matches.scoreboard``) from its replay's report, its
+    names in the page's language."""
+    return scoreboard.of_match(m, report, pair_words)
+
+
+def scoreboard_chart(score: scoreboard.Scoreboard) -> dict:
+    """The running totals' chart of a scoreboard (``play/_scoreboard.html``)."""
+    return running_chart([c.name for c in score.columns], score.series, score.goal)
+
+
+def board_page(m: dict, back: str):
+    """The table scoreboard (large type, following the match): from either link."""
+    evs, state = load(m)
+    return render_template("play/board.html", m=m, n=len(evs), state=state, score=score_of(m, state.report),
+                           back=back)

@@ -1,0 +1,178 @@
+"""What the forms that enter a hand say, read: tiles as typed or tapped, the tiles (or pips) each
+player still holds, a hand's result. The one reading of each for the table (``play``), the
+result screen and a correction (``life``); the engine checks the counts.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import combinations
+
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+
+from referee.limits import whole_number
+
+from . import engine
+from .write import Refused
+
+
+TILE_RE = re.compile(r"^[0-6]:[0-6]$")
+
+
+TOKEN_MAX = 80
+
+
+def read_tiles(raw: str) -> list[str]:
+    parts = [p for p in re.split(r"[\s,;]+", raw.strip()) if p]
+    out = []
+    for p in parts:
+        p = p.replace("-", ":").replace(".", ":")
+        if not TILE_RE.match(p):
+            raise Refused(_("«%(tile)s» is not a domino tile (write 3:5).", tile=p[:12]))
+        out.append(p)
+    return out
+
+
+def check_tile(tile: str) -> None:
+    if not TILE_RE.match(tile or ""):
+        raise Refused(_("«%(tile)s» is not a domino tile (write 3:5).", tile=(tile or "")[:12]))
+
+
+def left_needed(state) -> list[str]:
+    """The players whose remaining tiles the engine asks for."""
+    if state.error is None:
+        return []
+    params = state.error.params
+    if isinstance(params.get("players"), list):
+        return list(params["players"])
+    # ``player`` joins the names in seat order with ", "; a name may hold a comma itself,
+    # so find the players whose joined names give exactly that text
+    text = str(params.get("player", ""))
+    names = list(state.report.get("players") or []) or _players_of(state)
+    for k in range(1, len(names) + 1):
+        for combo in combinations(names, k):
+            if ", ".join(combo) == text:
+                return list(combo)
+    return [n for n in names if n in text]
+
+
+def _players_of(state) -> list[str]:
+    return list((state.report.get("totals") or {}).keys())
+
+
+def left_entry(form, i: int, name: str):
+    """What player ``i`` still holds, as the form says it: his tiles tapped on the picker (or
+    typed: ``1:1 2:3``), or his pips (``27``); None when nothing is entered. The one reading of
+    tiles left for the tiles-left form, the result form and the correction."""
+    tiles = [v.strip() for v in form.getlist(f"left_{i}") if v and v.strip()]
+    raw = " ".join(tiles)
+    pips_raw = (form.get(f"pips_{i}") or "").strip()
+    if raw and pips_raw:
+        raise Refused(_("For %(name)s enter either the tiles or the pips, not both.", name=name))
+    if raw:
+        pips = whole_number(raw, 4)  # pips typed where tiles go (an old form) are pips
+        if pips is not None:
+            return pips
+        got = read_tiles(raw)
+        if len({low(t) for t in got}) != len(got):
+            raise Refused(_("A tile was entered twice (%(name)s).", name=name))
+        return got
+    if pips_raw:
+        pips = whole_number(pips_raw, 4)
+        if pips is None:
+            raise Refused(_("Pips are a whole number (%(name)s).", name=name))
+        return pips
+    return None
+
+
+def low(tile: str) -> str:
+    """A tile as the picker names it (the low half first)."""
+    return ":".join(sorted(tile.split(":"))) if TILE_RE.match(tile) else tile
+
+
+def left_from_form(m: dict, form, only: list[str] | None = None) -> dict:
+    """The tiles (or pips) left of each player asked (``only``; None: every player) who has
+    something entered; the engine checks the counts."""
+    out: dict = {}
+    for i, name in enumerate(m["players"]):
+        if only is not None and name not in only:
+            continue
+        entry = left_entry(form, i, name)
+        if entry is not None:
+            out[name] = entry
+    return out
+
+
+def result_asks_scored(m: dict) -> bool:
+    """Whether a hand entered by its result asks for the points scored during play."""
+    return engine.rules_of(m).scores_in_play()
+
+
+BLOCK = "*block*"  # the «blocked (fish)» choice of the result form (never a player's name there)
+
+
+def result_from_form(m: dict, form) -> dict:
+    """A hand by its result as the players said it (a record's ``result``): how it ended (who
+    went out, or a block: nothing is assumed, never preselected), each other player's tiles
+    or pips left, the points scored during play where the game counts them, who made the
+    fish where that decides. The one parser of the result form and of a result's correction;
+    the engine checks the counts. The player who went out listed with tiles left is a
+    contradiction, refused with the reason."""
+    out_name = form.get("out", "")
+    if not out_name:
+        raise Refused(_("Say how the hand ended: who went out, or that it was blocked."))
+    if out_name in m["players"]:
+        pass
+    elif out_name == BLOCK:
+        out_name = ""
+    else:
+        raise Refused(_("Choose a player from the list."))
+    res: dict = {"out": out_name or None}
+    left: dict = {}
+    scored: dict = {}
+    for i, name in enumerate(m["players"]):
+        entry = left_entry(form, i, name)
+        if name == out_name:
+            if entry not in (None, 0):
+                raise Refused(_("%(name)s went out and so holds no tiles: clear what is entered as "
+                                "left for %(name)s, or say who went out.", name=name))
+        elif entry is not None:
+            left[name] = entry
+        sc = (form.get(f"scored_{i}") or "").strip()
+        if sc:
+            points = whole_number(sc, 5, signed=True)
+            if points is None:
+                raise Refused(_("Points are a whole number (%(name)s).", name=name))
+            scored[name] = points
+    res["left"] = left
+    if scored:
+        res["scored"] = scored
+    maker = form.get("maker", "")
+    if maker:
+        if maker not in m["players"]:
+            raise Refused(_("Choose a player from the list."))
+        res["maker"] = maker
+    return res
+
+
+def result_values(m: dict, result: dict | None = None, left: dict | None = None):
+    """The result form's fields as a stored hand reads (a correction's form starts from the
+    hand as entered): how it ended, each player's tiles (as the picker names them) or pips."""
+    v: MultiDict = MultiDict()
+    if result is not None:
+        v["out"] = result.get("out") or BLOCK
+        left = result.get("left") or {}
+        if result.get("maker"):
+            v["maker"] = result["maker"]
+    for i, p in enumerate(m["players"]):
+        entry = (left or {}).get(p)
+        if isinstance(entry, list):
+            for t in entry:
+                v.add(f"left_{i}", low(str(t)))
+        elif entry is not None and not (result is not None and p == result.get("out") and entry == 0):
+            v[f"pips_{i}"] = str(entry)
+        sc = ((result or {}).get("scored") or {}).get(p)
+        if sc is not None:
+            v[f"scored_{i}"] = str(sc)
+    return v
