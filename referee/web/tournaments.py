@@ -1067,13 +1067,14 @@ def standings_view(lv: Live, after: int | None = None) -> dict:
     return got
 
 
-def _cell_words(cell: dict, names: str) -> tuple[Any, Any]:
-    """A round's cell of the cross table and its line in the unit's matches (HTML, escaped)."""
+def _cell_words(cell: dict, names: str) -> tuple[Any, Any, Any]:
+    """A round's cell of the cross table and its line in the unit's matches (HTML, escaped), with
+    and without the link to the table's match (the printed results have no link)."""
     from markupsafe import Markup, escape
 
     if cell.get("bye"):
         word = escape(_("bye"))
-        return word, word
+        return word, word, word
     if cell.get("playing"):
         cross = Markup("<i>%s…</i>") % _("T%(t)d", t=cell["table"])
     else:
@@ -1085,9 +1086,10 @@ def _cell_words(cell: dict, names: str) -> tuple[Any, Any]:
         line += escape(f" — {cell['totals']}, {cell['mp']} ({cell['diff']})")
     elif cell.get("playing"):
         line += " — " + escape(_("playing"))
+    plain = line
     if cell.get("view"):
         line += Markup(' · <a href="%s">%s</a>') % (url_for("share.view", key=cell["view"]), _("the match"))
-    return cross, line
+    return cross, line, plain
 
 
 def _standings_view(lv: Live, after: int | None = None) -> dict:
@@ -1135,16 +1137,17 @@ def _standings_view(lv: Live, after: int | None = None) -> dict:
     rows = []
     for u in ranked:
         line = lines[u]
-        cross, matches = [], []
+        cross, matches, printed = [], [], []
         for r, words in zip(rounds, round_words):
             cell = cells[u].get(r)
             if cell is None:
                 cross.append("·")
                 continue
-            c, m = _cell_words(cell, ", ".join(cell.get("names", [])))
+            c, m, p = _cell_words(cell, ", ".join(cell.get("names", [])))
             cross.append(c)
             matches.append(escape(words) + ": " + m)
-        rows.append({"cross": cross, "matches": matches,"place": line.place, "names": units.names(u), "ids": list(units.ids[u]),
+            printed.append(escape(words) + ": " + p)
+        rows.append({"cross": cross, "matches": matches, "printed": printed, "place": line.place, "names": units.names(u), "ids": list(units.ids[u]),
                      "mp": _num(line.match_points), "buchholz": _num(line.buchholz),
                      "diff": _signed(line.score_diff), "played": line.played, "byes": line.byes,
                      "withdrawn": u in withdrawn, "cells": cells[u],
@@ -1440,16 +1443,21 @@ def board(key: str):
 
 @bp.get("/ev/<key>/results.pdf")
 def results_pdf(key: str):
-    """The standings and the cross table, printable, in Russian or English (``?lang=``)."""
+    """The standings, the cross table and each unit's matches, printable, in Russian or English
+    (``?lang=``)."""
     from .sheets import bad_lang, pdf_response
 
     ev = _public(key)
     want = _pdf_lang()
     if want is None:
         return bad_lang()
+    from flask_babel import force_locale
+
     lv = live(ev)
+    with force_locale(want):             # the cells' words in the PDF's language, not the page's
+        view = standings_view(lv)
     return _pdf("print/event_results.html", want, f"event-{ev['id']}-results.pdf", pdf_response,
-                **_common(lv), view=standings_view(lv))
+                **_common(lv), view=view)
 
 
 @bp.get("/ev/<key>/results.csv")

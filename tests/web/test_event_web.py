@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 
@@ -501,3 +502,22 @@ def test_a_free_round_leaves_someone_out(app, client):
     s = new_event(client)
     post(client, s, "/round/1/sit-out", {"who": "e1"})
     assert any("Only a free round" in f for f in flashes(client.get(s)))
+
+
+def test_results_pdf_lists_each_units_matches_after_the_cross_table(app, client):
+    d, _t1, _t2 = _played_round_one(client)
+    post(client, d, "/round/1/close")
+    record = exported(client, d)
+    want = core.standings(core.load(record))
+    pub = public(client, d)
+    for lang, heading, rnd, table in (("en", "Each one's matches", "Round 1", "table 1"),
+                                      ("ru", "Матчи каждого", "Тур 1", "стол 1")):
+        got, _pages = pdf_text(client.get(pub + f"/results.pdf?lang={lang}").data)
+        flat = " ".join(got.split())
+        assert heading in flat and flat.index(heading) > flat.index(want[-1]["names"][0])
+        section = flat[flat.index(heading):]
+        # each unit by place, then its round, table, opponents and result, as the public page lists them
+        for w in want:
+            assert f"{w['place']}. " + " + ".join(w["names"]) in section
+        assert re.search(rf"{rnd}: {table}, \w+ [^—]+ — \d+ : \d+, [\d.]+ \([+−]?[\d.]+\)", section), section
+
