@@ -456,10 +456,17 @@ def _player_page(club: dict, director: bool, pid: int, problem: str | None = Non
     others = [q for q in data["players"].values() if q["id"] != pid]
     mine_ids = {m["id"] for m in mine}
     events = []
+    seat_of = {m["id"]: [i for i, sp in enumerate(m["seat_players"]) if sp == pid] for m in mine}
     for e in reversed(data["events"]):       # the latest first, those where he sat at a table
         played = [mid for mid in e["tables"] if mid in mine_ids]
         if played:
-            events.append(dict(e, played=len(played)))
+            from . import tournaments
+
+            ev = store.get_event(db, e["id"])
+            # his place in the event's standings (the public page's, kept under the event's key)
+            standing = tournaments.unit_place(ev, [(*e["tables"][mid], i) for mid in played
+                                                   for i in seat_of[mid]]) if ev is not None else None
+            events.append(dict(e, played=len(played), standing=standing))
     event_of = {mid: e for e in data["events"] for mid in e["tables"]}
     return render_template("club/player.html", club=club, director=director, key=key, p=p, s=stats,
                            rating=rating, shown=shown(rating), place=place, rated_count=sum(

@@ -1067,6 +1067,24 @@ def standings_view(lv: Live, after: int | None = None) -> dict:
     return got
 
 
+def unit_place(ev: dict, seats: list[tuple[int, int, int]]) -> dict | None:
+    """Where the unit that sat at ``seats`` (its tables' (round, table, seat index)) stands in the
+    event's standings, those the public page shows (kept under the event's key): ``place``, ``of``
+    (the units ranked) and ``after`` (the rounds counted); None when it is not ranked (the event
+    breaks a rule, or no such seat)."""
+    lv = live(ev)
+    view = standings_view(lv)
+    ids = set()
+    for number, table, seat in seats:
+        for t in (round_of(lv.record, number) or {}).get("tables", []):
+            if t["table"] == table and 0 <= seat < len(t["seats"]):
+                ids.add(t["seats"][seat])
+    for row in view["rows"]:
+        if ids & set(row["ids"]):
+            return {"place": row["place"], "of": len(view["rows"]), "after": view["after"]}
+    return None
+
+
 def _cell_words(cell: dict, names: str) -> tuple[Any, Any, Any]:
     """A round's cell of the cross table and its line in the unit's matches (HTML, escaped), with
     and without the link to the table's match (the printed results have no link)."""

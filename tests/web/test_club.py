@@ -363,7 +363,8 @@ def test_an_events_entrants_are_offered_from_the_clubs_this_browser_directs(app,
 def test_an_events_tables_count_for_the_clubs_players(app, client):
     """An event of the club's players (and a guest, who has the bye) made the club's by its
     director's link: its tables' matches become club matches, each seat its roster player,
-    rated; the player's page names the event and the round and table of each match."""
+    rated; the player's page names the event, his place in its standings, and the round and table
+    of each match."""
     from eventhelpers import new_event, start, table_links
 
     club = make_club(client)
@@ -394,6 +395,14 @@ def test_an_events_tables_count_for_the_clubs_players(app, client):
     player = soup(client.get(f"{club}/p/{anya}"))
     assert [a.get_text() for a in player.select(".player-events a")] == ["Вторник в «Дупеле»"]
     assert "Вторник в «Дупеле», тур 1, стол 1" in player.select("ul.matches")[-1].get_text(" ")
+    # and his place in each event's standings, those of the event's public page
+    href = soup(client.get(director)).select_one("a.public-link")["href"]
+    places = {r.select_one(".name").get_text(strip=True): r.select_one(".place").get_text(strip=True)
+              for r in soup(client.get(href[href.index("/ev/"):])).select("table.standings tbody tr")}
+    assert places["Аня"] != places["Вера"]       # Аня beat Вера
+    for name in ("Аня", "Вера"):
+        page = soup(client.get(f"{club}/p/{pid_of(client, club, name)}"))
+        assert page.select_one(".player-events .event-place").get_text() == f"место {places[name]} из 5 после тура 1"
     # a bad link, and the same event for another club, are refused; nothing changes
     before = db_rows(app)
     assert post(client, club, "/events", link="/e/nothing-of-the-sort").status_code == 400
