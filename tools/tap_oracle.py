@@ -525,21 +525,35 @@ def close_turn(t: Table, player: str) -> None:
         t.tap('.bar button[form="end-form"]', f"{player}: end the turn")
 
 
+def _open_tiles(t: Table, i: int, p: str) -> None:
+    """The picker of player ``i``'s tiles brought up where the form keeps it behind the number
+    pad («Tiles», or his tab)."""
+    details = f'details.left-tiles[data-i="{i}"]'
+    if t.page.locator(details).count() and not t.has(f"{details} .picker"):
+        for opener in (f'button.tile-tab[data-i="{i}"]', f'button.tiles-open[data-i="{i}"]', f"{details} > summary"):
+            if t.has(opener):
+                t.tap(opener, f"tiles of {p}")
+                break
+
+
 def enter_left(t: Table, s: Script) -> None:
-    """The hand over without the deal: the tiles each player asked still holds, tapped."""
+    """The hand over without the deal: the tiles each player asked still holds, tapped (his
+    pips, 0, where he holds none)."""
     if not t.has("form.left-form"):
         return
+    page = t.page
     for i, p in enumerate(s.players):
-        if not t.page.locator(f'form.left-form input[name="left_{i}"]').count():
+        if not page.locator(f'form.left-form input[name="left_{i}"]').count():
             continue
-        # the number pad's form: his tiles come by his «Tiles» button, or his tab once tiles show
-        if s.left[p] and t.has(f'.tile-tabs .tile-tab[data-i="{i}"]'):
-            t.tap(f'.tile-tabs .tile-tab[data-i="{i}"]', f"{p}: his tiles")
-        elif s.left[p] and t.has(f'form.left-form.js .pip-row[data-i="{i}"] .tiles-open'):
-            t.tap(f'.pip-row[data-i="{i}"] .tiles-open', f"{p}: his tiles")
+        if not s.left[p]:
+            if page.locator(f'form.left-form input[name="pips_{i}"]').count():
+                t.tally.taps += 1
+                page.fill(f'form.left-form input[name="pips_{i}"]', "0")
+            continue
+        _open_tiles(t, i, p)
         for tile in s.left[p]:
             t.tap(f'form.left-form label.pick:has(input[name="left_{i}"][value="{low(tile)}"])', f"left {p} {tile}")
-    t.tap("form.left-form button.record", "score the hand")
+    t.tap("form.left-form button.primary", "score the hand")
 
 
 def enter_result(t: Table, s: Script, edit: str, preselected: list[str]) -> dict:
@@ -565,13 +579,7 @@ def enter_result(t: Table, s: Script, edit: str, preselected: list[str]) -> dict
             t.tally.taps += 1
             page.fill(f'input[name="pips_{i}"]', "0")
             continue
-        details = f'details.left-tiles[data-i="{i}"]'
-        if page.locator(details).count() and not t.has(f"{details} .picker"):
-            for opener in (f'button.tile-tab[data-i="{i}"]', f'button.tiles-open[data-i="{i}"]',
-                           f"{details} > summary"):
-                if t.has(opener):
-                    t.tap(opener, f"tiles of {p}")
-                    break
+        _open_tiles(t, i, p)
         for tile in s.left[p]:
             t.tap(f'details.left-tiles[data-i="{i}"] label.pick:has(input[value="{low(tile)}"])', f"left {p} {tile}")
     if page.locator('input[name^="scored_"]').count():
