@@ -162,6 +162,12 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             club_id BIGINT NOT NULL REFERENCES clubs (id), added TEXT NOT NULL)""",
         "CREATE INDEX idx_club_event_links_club_id ON club_event_links (club_id)",
     ]),
+    ("m005_browser_events", [
+        # the events each browser directs, as the SQLite file's m011_browser_events
+        """CREATE TABLE browser_events (
+            browser TEXT NOT NULL, event_id BIGINT NOT NULL REFERENCES club_events (id),
+            at TEXT NOT NULL, PRIMARY KEY (browser, event_id))""",
+    ]),
 ]
 
 _migrated: set[tuple[int, str]] = set()

@@ -218,6 +218,18 @@ def m010_club_event_links(db: Database) -> None:
     db.table("club_event_links").create_index(["club_id"])
 
 
+@migrations()
+def m011_browser_events(db: Database) -> None:
+    """The events each browser made or opened by the director's link: its list on the home page
+    (as ``browser_matches`` lists its matches), where a director who lost the link finds it."""
+    db.table("browser_events").create(
+        {"browser": str, "event_id": int, "at": str},
+        pk=("browser", "event_id"),
+        foreign_keys=[("event_id", "club_events", "id")],
+        not_null={"browser", "event_id", "at"},
+    )
+
+
 #: how long a writer waits for another's transaction before giving up (an answer of 503, never
 #: a lost move): writes hold the lock for a row's insert only, so this is never reached in use
 BUSY_TIMEOUT_S = 10.0

@@ -101,6 +101,7 @@ TABLES: list[tuple[str, str]] = [
     ("club_events", "id"), ("club_event_tables", "event_id, round, table_no"), ("club_event_audit", "id"),
     ("clubs", "id"), ("club_players", "id"), ("club_matches", "match_id"), ("club_seats", "match_id, seat"),
     ("browser_clubs", "browser, club_id"), ("club_event_links", "event_id"),
+    ("browser_events", "browser, event_id"),
 ]
 
 #: columns that name a row of their own table, which may come later in the copy's order (a player
@@ -659,6 +660,24 @@ def event_matches(db: Any, event_id: int) -> dict[tuple[int, int], dict]:
     return {(r["round"], r["table_no"]): _match_row({k: v for k, v in r.items() if k not in ("round", "table_no")})
             for r in db.query("SELECT t.round AS round, t.table_no AS table_no, m.* FROM club_event_tables t"
                               " JOIN matches m ON m.id = t.match_id WHERE t.event_id = ?", [event_id])}
+
+
+def remember_event(db: Any, browser: str, event_id: int) -> None:
+    """Put an event in a browser's list (it was made or opened there by the director's link).
+    Written only the first time: opening the director's page is mostly a read."""
+    if db.execute("SELECT 1 FROM browser_events WHERE browser = ? AND event_id = ?",
+                  [browser, event_id]).fetchone() is not None:
+        return
+    with _write(db):
+        db.execute("INSERT INTO browser_events (browser, event_id, at) VALUES (?, ?, ?)"
+                   " ON CONFLICT (browser, event_id) DO NOTHING", (browser, event_id, _now()))
+
+
+def browser_events(db: Any, browser: str, limit: int = 60) -> list[dict]:
+    """The events of one browser's list, the last changed first, each as :func:`get_event` gives it."""
+    rows = db.query("SELECT e.* FROM browser_events b JOIN club_events e ON e.id = b.event_id"
+                    " WHERE b.browser = ? ORDER BY e.updated DESC, e.id DESC LIMIT ?", [browser, limit])
+    return [_event_row(r) for r in rows]
 
 
 def link_table(db: Any, event_id: int, number: int, table: int, match_id: int) -> int:

@@ -99,13 +99,15 @@ def index():
     everything = known_matches(db)
     n_archived = sum(1 for m in everything if m["archived"])
     matches = [m for m in everything if m["archived"] == archived]
-    g.lists_matches = bool(matches)  # their links carry keys: the page is not for search engines
+    # the events this browser directs (made here, or opened by the director's link)
+    events = [] if archived or BROWSER not in session else store.browser_events(db, browser_id(), MY_MATCHES_MAX)
+    g.lists_matches = bool(matches or events)  # their links carry keys: the page is not for search engines
     for m in matches:
         # kept by the worker while the match is unchanged; a replay never evicts a table's state
         s = summaries.of(m, lang())
         m["hands"], m["winner"], m["leader"] = s["hands"], s["winner"], s["leader"]
     return render_template("matches/index.html", matches=matches, archived=archived,
-                           n_archived=n_archived)
+                           n_archived=n_archived, events=events)
 
 
 @bp.get("/new")

@@ -1282,9 +1282,11 @@ def director(key: str):
     """The director's page: the round being played (every table at a glance, the clock, the
     results missing, a table's result changed, a forfeit), the next round's tables, the
     entrants (a late one, a withdrawal), the links."""
+    from .matches import browser_id
     from .urls import public_url
 
     ev = _director(key)
+    store.remember_event(get_db(), browser_id(), ev["id"])   # the home page lists it for this browser
     lv = live(ev)
     current = lv.open_round()
     nxt = next_round(lv)

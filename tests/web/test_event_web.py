@@ -521,3 +521,23 @@ def test_results_pdf_lists_each_units_matches_after_the_cross_table(app, client)
             assert f"{w['place']}. " + " + ".join(w["names"]) in section
         assert re.search(rf"{rnd}: {table}, \w+ [^—]+ — \d+ : \d+, [\d.]+ \([+−]?[\d.]+\)", section), section
 
+
+def test_the_home_page_lists_the_events_this_browser_directs(app, client):
+    d = new_event(client)
+    pub = public(client, d)
+    director = d.split("#")[0]
+    rows = soup(client.get("/")).select(".my-events li")
+    assert [r.select_one("a.event-director").get_text() for r in rows] == ["Вторник в «Дупеле»"]
+    assert rows[0].select_one("a.event-director")["href"] == director
+    assert rows[0].select_one("a.event-standings")["href"] == pub
+    # a browser that only follows the public standings lists none; one that opens the director's
+    # link lists it, in its language
+    viewer = app.test_client()
+    assert viewer.get(pub).status_code == 200
+    assert soup(viewer.get("/")).select(".my-events") == []
+    helper = app.test_client()
+    helper.get("/lang/ru")
+    assert helper.get(director).status_code == 200
+    page = soup(helper.get("/"))
+    assert "Клубные вечера и турниры, которые вы ведёте" in page.select_one("h2").get_text()
+    assert [a["href"] for a in page.select(".my-events a")] == [director, pub]
