@@ -22,6 +22,7 @@ from referee.paths import TEMPLATES  # a checkout's templates/ or the installed 
 from referee.rules import REGISTRY, make_variant
 from referee.rules.catalogue import PRESETS, VARIANTS, OptionError, resolve_options, spec
 from referee.rules.move_words import sentence  # the one formatter of move text
+from referee.words import NC_, say_in
 
 __all__ = [
     "TEMPLATES",
@@ -50,191 +51,114 @@ class SheetError(ValueError):
         super().__init__(self.message("en"))
 
     def message(self, lang: str) -> str:
-        return ERRORS[key_lang(lang)][self.key].format(**self.params)
+        return _words("ERRORS", lang)[self.key].format(**self.params)
 
 
 def key_lang(lang: str | None) -> str:
     return "en" if lang == "en" else "ru"
 
+@lru_cache(maxsize=None)
+def _words(table: str, lang: str | None) -> dict[Any, Any]:
+    """A table of this module's words (``ERRORS``, ``WORDS``, ``UNAVAILABLE``) said in ``lang``."""
+    def said(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: said(v) for k, v in value.items()}
+        return say_in(key_lang(lang), value)
+    return said(globals()[table])
 
+
+
+#: said in the reader's language from the catalogue (context "sheet"): ``_words('ERRORS', lang)``
 ERRORS = {
-    "ru": {
-        "variant": "Неизвестный вариант «{variant}». Варианты: {names}.",
-        "players": "В «{title}» играют от {low} до {high} игроков, а не {n}.",
-        "hand": "В записи нет кона № {n} (конов: {count}).",
-        "record": "Это не запись матча: {detail}.",
-        "option": "Домашнее правило «{key}» со значением «{value}» этому варианту неизвестно.",
-    },
-    "en": {
-        "variant": "Unknown variant “{variant}”. Variants: {names}.",
-        "players": "{title} is played by {low}–{high} players, not {n}.",
-        "hand": "The record has no hand {n} (it has {count}).",
-        "record": "This is not a game record: {detail}.",
-        "option": "The house rule “{key}” with the value “{value}” is not one of this variant's.",
-    },
+    'variant': NC_("sheet", "Unknown variant “{variant}”. Variants: {names}."),
+    'players': NC_("sheet", "{title} is played by {low}–{high} players, not {n}."),
+    'hand': NC_("sheet", "The record has no hand {n} (it has {count})."),
+    'record': NC_("sheet", "This is not a game record: {detail}."),
+    'option': NC_("sheet", "The house rule “{key}” with the value “{value}” is not one of this variant's."),
 }
 
+#: said in the reader's language from the catalogue (context "sheet"): ``_words('WORDS', lang)``
 WORDS = {
-    "ru": {
-        "sheet": "Протокол матча",
-        "blank": "Протокол матча (бланк)",
-        "hand_record": "Запись кона",
-        "variant": "Вариант",
-        "date": "Дата",
-        "players": "Игроки (по часовой стрелке)",
-        "target": "Цель",
-        "limit": "Предел",
-        "no_target": "без цели (считают выигранные коны)",
-        "points": "очков",
-        "options": "Домашние правила",
-        "hand": "Кон",
-        "no": "№",
-        "end": "Итог кона",
-        "winner": "Победитель",
-        "pts": "кон",
-        "total": "счёт",
-        "in_play_note": "Мелкие цифры — очки, набранные по ходу игры (уже входят в очки кона).",
-        "in_play_decide": "Мелкие цифры — очки, набранные по ходу кона: они решают, кто выиграл кон; "
-                          "записывается только выигрыш победителя.",
-        "match_winner": "Победитель матча",
-        "no_winner": "ещё не определён",
-        "referee": "Судья",
-        "chart": "Ход матча (счёт после каждого кона)",
-        "ends": {"out": "вышел", "block": "рыба", "redeal": "пересдача",
-                 None: "не окончен"},
-        "nobody": "никто",
-        "corrected": "исправлен",
-        "audit": "Исправления после записи",
-        "audit_hand": "Кон %(n)s",
-        "error": "Запись отвергнута",
-        "error_at": "кон {hand}, ход {turn}",
-        "rule": "правило",
-        "page": "стр.",
-        "of": "из",
-        "summary": "Счёт",
-        "provisional": "Правила предварительные",
-        "player": "Игрок",
-        "ends_legend": "Итог: вышел / рыба / пересдача.",
-        "move": "Ход",
-        "turn": "Очередь",
-        "in_words": "Ход словами",
-        "ends_after": "Концы после хода",
-        "notation": "Запись",
-        "deal": "Раздача",
-        "rows": "Ряды",
-        "rows_note": "слева направо; открывают крайнюю правую",
-        "ends_note": "Концы: числа на открытых концах после хода; «1/6» — конец поперечного матадора, "
-                     "к которому подходит любая из его половин.",
-        "unknown_deal": "не записана (игра за столом)",
-        "leader": "Заходит",
-        "removed": "Убрана из базара",
-        "starter": "Стартовая кость",
-        "left": "Осталось очков на руках",
-        "result": "Итог",
-        "refused": "ОТВЕРГНУТ",
-        "see_rule": "см. правило",
-        "match": "Матч",
-        "hands_count": "конов",
-        "from_record": "По записи матча",
-        "notes": "Правила",
-        "unchecked": "Ходы ниже не проверялись: запись отвергнута выше.",
-        "no_moves": "Ходы этого кона не записаны: записан только итог.",
-        "no_moves_redeal": "Ходов нет: кости перемешивают заново.",
-        "usually": "обычно",
-        "pair": "Пара",
-        "pairs_line": "Пара 1: {a} и {c} · Пара 2: {b} и {d} (партнёры напротив)",
-        "and": "и",
-        "hangs": "висит",
-        "eggs": "яйца",
-        "eggs_note": "Яйца: рыба поровну не пишется; её очки получают проигравшие следующего кона.",
-        "hangs_note": "Висит: сумма меньше {n} не записана, она прибавится к следующей.",
-        "goats": "«Козлы»",
-        "goat": "«Козёл»",
-        "dry": "Всухую: у выигравших не записано ни очка — «сухой козёл».",
-        "seating": "Посадка (вид сверху)",
-        "seat": "место",
-        "preset": "Набор правил",
+    'sheet': NC_("sheet", "Match scoresheet"),
+    'blank': NC_("sheet", "Match scoresheet (blank)"),
+    'hand_record': NC_("sheet", "Hand record"),
+    'variant': NC_("sheet", "Variant"),
+    'date': NC_("sheet", "Date"),
+    'players': NC_("sheet", "Players (clockwise)"),
+    'target': NC_("sheet", "Target"),
+    'limit': NC_("sheet", "Limit"),
+    'no_target': NC_("sheet", "no target (hands won are counted)"),
+    'points': NC_("sheet", "points"),
+    'options': NC_("sheet", "House rules"),
+    'hand': NC_("sheet", "Hand"),
+    'no': NC_("sheet", "#"),
+    'end': NC_("sheet", "Ended"),
+    'winner': NC_("sheet", "Winner"),
+    'pts': NC_("sheet", "hand"),
+    'total': NC_("sheet", "total"),
+    'in_play_note': NC_("sheet", "Small figures: points gathered during play (already in the hand's points)."),
+    'in_play_decide': NC_("sheet", "Small figures: the scores made during the hand; they decide who wins it, and only the winner's credit is recorded."),
+    'match_winner': NC_("sheet", "Match winner"),
+    'no_winner': NC_("sheet", "not decided yet"),
+    'referee': NC_("sheet", "Referee"),
+    'chart': NC_("sheet", "The match so far (totals after each hand)"),
+    'ends': {
+        'out': NC_("sheet", "out"),
+        'block': NC_("sheet", "block"),
+        'redeal': NC_("sheet", "redeal"),
+        None: NC_("sheet", "unfinished"),
     },
-    "en": {
-        "sheet": "Match scoresheet",
-        "blank": "Match scoresheet (blank)",
-        "hand_record": "Hand record",
-        "variant": "Variant",
-        "date": "Date",
-        "players": "Players (clockwise)",
-        "target": "Target",
-        "limit": "Limit",
-        "no_target": "no target (hands won are counted)",
-        "points": "points",
-        "options": "House rules",
-        "hand": "Hand",
-        "no": "#",
-        "end": "Ended",
-        "winner": "Winner",
-        "pts": "hand",
-        "total": "total",
-        "in_play_note": "Small figures: points gathered during play (already in the hand's points).",
-        "in_play_decide": "Small figures: the scores made during the hand; they decide who wins it, and "
-                          "only the winner's credit is recorded.",
-        "match_winner": "Match winner",
-        "no_winner": "not decided yet",
-        "referee": "Referee",
-        "chart": "The match so far (totals after each hand)",
-        "ends": {"out": "out", "block": "block", "redeal": "redeal",
-                 None: "unfinished"},
-        "nobody": "nobody",
-        "corrected": "corrected",
-        "audit": "Changed after it was entered",
-        "audit_hand": "Hand %(n)s",
-        "error": "Record refused",
-        "error_at": "hand {hand}, turn {turn}",
-        "rule": "rule",
-        "page": "page",
-        "of": "of",
-        "summary": "Scoring",
-        "provisional": "Provisional rules",
-        "player": "Player",
-        "ends_legend": "Ended: out / block / redeal.",
-        "move": "Move",
-        "turn": "Turn",
-        "in_words": "In words",
-        "ends_after": "Open ends after",
-        "notation": "Notation",
-        "deal": "The deal",
-        "rows": "The rows",
-        "rows_note": "left to right; the rightmost is turned up",
-        "ends_note": "Open ends: the numbers showing after the move; “1/6” is the end of a crosswise matador, "
-                     "which either of its halves may take.",
-        "unknown_deal": "not recorded (a real table)",
-        "leader": "Leader",
-        "removed": "Removed from the bazaar",
-        "starter": "Starting tile",
-        "left": "Pips left in hand",
-        "result": "Result",
-        "refused": "REFUSED",
-        "see_rule": "see rule",
-        "match": "Match",
-        "hands_count": "hands",
-        "from_record": "From the game record",
-        "notes": "Rules",
-        "unchecked": "The moves below were not checked: the record was refused above.",
-        "no_moves": "The moves of this hand were not recorded: only its result.",
-        "no_moves_redeal": "No moves: the tiles are redealt.",
-        "usually": "default",
-        "pair": "Pair",
-        "pairs_line": "Pair 1: {a} and {c} · Pair 2: {b} and {d} (partners opposite)",
-        "and": "and",
-        "hangs": "hangs",
-        "eggs": "eggs",
-        "eggs_note": "Eggs: an equal block writes nothing; its pips go to the next hand's losers.",
-        "hangs_note": "Hangs: an amount under {n} is not written; it is added to the next one.",
-        "goats": "The «козёл» (goats)",
-        "goat": "The «козёл»",
-        "dry": "A «сухой» (dry) win: not one point written against the winners.",
-        "seating": "Seating (seen from above)",
-        "seat": "seat",
-        "preset": "Set of rules",
-    },
+    'nobody': NC_("sheet", "nobody"),
+    'corrected': NC_("sheet", "corrected"),
+    'audit': NC_("sheet", "Changed after it was entered"),
+    'audit_hand': NC_("sheet", "Hand %(n)s"),
+    'error': NC_("sheet", "Record refused"),
+    'error_at': NC_("sheet", "hand {hand}, turn {turn}"),
+    'rule': NC_("sheet", "rule"),
+    'page': NC_("sheet", "page"),
+    'of': NC_("sheet", "of"),
+    'summary': NC_("sheet", "Scoring"),
+    'provisional': NC_("sheet", "Provisional rules"),
+    'player': NC_("sheet", "Player"),
+    'ends_legend': NC_("sheet", "Ended: out / block / redeal."),
+    'move': NC_("sheet", "Move"),
+    'turn': NC_("sheet", "Turn"),
+    'in_words': NC_("sheet", "In words"),
+    'ends_after': NC_("sheet", "Open ends after"),
+    'notation': NC_("sheet", "Notation"),
+    'deal': NC_("sheet", "The deal"),
+    'rows': NC_("sheet", "The rows"),
+    'rows_note': NC_("sheet", "left to right; the rightmost is turned up"),
+    'ends_note': NC_("sheet", "Open ends: the numbers showing after the move; “1/6” is the end of a crosswise matador, which either of its halves may take."),
+    'unknown_deal': NC_("sheet", "not recorded (a real table)"),
+    'leader': NC_("sheet", "Leader"),
+    'removed': NC_("sheet", "Removed from the bazaar"),
+    'starter': NC_("sheet", "Starting tile"),
+    'left': NC_("sheet", "Pips left in hand"),
+    'result': NC_("sheet", "Result"),
+    'refused': NC_("sheet", "REFUSED"),
+    'see_rule': NC_("sheet", "see rule"),
+    'match': NC_("sheet", "Match"),
+    'hands_count': NC_("sheet", "hands"),
+    'from_record': NC_("sheet", "From the game record"),
+    'notes': NC_("sheet", "Rules"),
+    'unchecked': NC_("sheet", "The moves below were not checked: the record was refused above."),
+    'no_moves': NC_("sheet", "The moves of this hand were not recorded: only its result."),
+    'no_moves_redeal': NC_("sheet", "No moves: the tiles are redealt."),
+    'usually': NC_("sheet", "default"),
+    'pair': NC_("sheet", "Pair"),
+    'pairs_line': NC_("sheet", "Pair 1: {a} and {c} · Pair 2: {b} and {d} (partners opposite)"),
+    'and': NC_("sheet", "and"),
+    'hangs': NC_("sheet", "hangs"),
+    'eggs': NC_("sheet", "eggs"),
+    'eggs_note': NC_("sheet", "Eggs: an equal block writes nothing; its pips go to the next hand's losers."),
+    'hangs_note': NC_("sheet", "Hangs: an amount under {n} is not written; it is added to the next one."),
+    'goats': NC_("sheet", "The «козёл» (goats)"),
+    'goat': NC_("sheet", "The «козёл»"),
+    'dry': NC_("sheet", "A «сухой» (dry) win: not one point written against the winners."),
+    'seating': NC_("sheet", "Seating (seen from above)"),
+    'seat': NC_("sheet", "seat"),
+    'preset': NC_("sheet", "Set of rules"),
 }
 
 # Line colours and dash patterns of the chart: distinct in colour and in black and white.
@@ -286,26 +210,17 @@ class PrintingUnavailable(Exception):
         super().__init__(self.message("en"))
 
     def message(self, lang: str) -> str:
-        words = UNAVAILABLE[key_lang(lang)]
+        words = _words("UNAVAILABLE", lang)
         missing = words["library"].format(library=self.library) if self.library else ""
         return words["line"].format(missing=missing, install=install_hint(lang))
 
 
+#: said in the reader's language from the catalogue (context "sheet"): ``_words('UNAVAILABLE', lang)``
 UNAVAILABLE = {
-    "ru": {
-        "line": "PDF не печатается: нужна системная библиотека Pango (версии 1.44 или новее), а здесь "
-                "она не загружается{missing}. Установите её ({install}) и повторите.",
-        "library": " (не найдена {library})",
-        "other": "из пакетов вашей системы: Pango 1.44 или новее и шрифт с кириллицей",
-        "windows": "pacman -S mingw-w64-x86_64-pango в MSYS2; см. «First steps» WeasyPrint",
-    },
-    "en": {
-        "line": "PDFs cannot be printed: they need the system library Pango (1.44 or later), which "
-                "cannot be loaded here{missing}. Install it ({install}), then try again.",
-        "library": " ({library} is missing)",
-        "other": "from your system's packages: Pango 1.44 or later and a font with Cyrillic letters",
-        "windows": "pacman -S mingw-w64-x86_64-pango in MSYS2; see WeasyPrint's “First steps”",
-    },
+    'line': NC_("sheet", "PDFs cannot be printed: they need the system library Pango (1.44 or later), which cannot be loaded here{missing}. Install it ({install}), then try again."),
+    'library': NC_("sheet", " ({library} is missing)"),
+    'other': NC_("sheet", "from your system's packages: Pango 1.44 or later and a font with Cyrillic letters"),
+    'windows': NC_("sheet", "pacman -S mingw-w64-x86_64-pango in MSYS2; see WeasyPrint's “First steps”"),
 }
 
 #: the install command of each kind of system (the README's list of what WeasyPrint needs)
@@ -346,7 +261,7 @@ def install_hint(lang: str) -> str:
     kind = system_kind()
     if kind in INSTALL:
         return INSTALL[kind]
-    return UNAVAILABLE[key_lang(lang)]["windows" if kind == "windows" else "other"]
+    return _words("UNAVAILABLE", lang)["windows" if kind == "windows" else "other"]
 
 
 def load_weasyprint() -> Any:
@@ -395,7 +310,7 @@ def _common(variant: str, lang: str, kozel: bool = False) -> dict[str, Any]:
     (``Variant.names_the_kozel``): the sheet is titled «Козёл» as the table calls the game."""
     return {
         "lang": lang,
-        "w": WORDS[lang],
+        "w": _words("WORDS", lang),
         "variant": variant,
         "variant_title": rulebook.game_title(variant, lang, kozel),
         "variant_other": rulebook.game_title(variant, "en" if lang == "ru" else "ru", kozel),
@@ -414,7 +329,7 @@ def _names_the_kozel(variant: str, players: Sequence[str], given: Mapping[str, o
 
 def _goal(variant: str, options: Mapping[str, object], lang: str) -> tuple[str, str]:
     """("Цель", "100 очков") or ("Предел", "101") for the options in force."""
-    w = WORDS[lang]
+    w = _words("WORDS", lang)
     v = spec(variant)
     goal = v.goal(options)
     if v.scoring_kind(options) == "penalty":
@@ -480,7 +395,7 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
     except OptionError as e:
         raise SheetError("option", key=e.params.get("key", ""), value=e.params.get("value", "")) from None
     rules = make_variant(variant, len(players), options)
-    w = WORDS[lang]
+    w = _words("WORDS", lang)
     rows = []
     running = {p: 0 for p in players}
     series = {p: [0] for p in players}
@@ -559,7 +474,7 @@ def _pairs_view(report: Mapping[str, Any], teams: list[list[str]], options: Mapp
                 record: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The scoresheet of a match in pairs: a column per pair (each hand's points, what hangs,
     the running total), the eggs on the hand that carried them, the winners, the «козёл»."""
-    w = WORDS[lang]
+    w = _words("WORDS", lang)
     names = [f"{t[0]} {w['and']} {t[1]}" for t in teams]
     running = [0, 0]
     series = {n: [0] for n in names}
@@ -655,7 +570,7 @@ def _chart_svg(players: list[str], series: Mapping[str, list[int]], options: Map
     out.append(f'<line x1="{left}" y1="{y(max(vmin, 0)):.1f}" x2="{left + pw}" y2="{y(max(vmin, 0)):.1f}" '
                f'stroke="#444" stroke-width="0.8"/>')
     if isinstance(goal, int):
-        label = WORDS[lang]["limit" if kind == "penalty" else "target"]
+        label = _words("WORDS", lang)["limit" if kind == "penalty" else "target"]
         out.append(f'<line x1="{left}" y1="{y(goal):.1f}" x2="{left + pw}" y2="{y(goal):.1f}" '
                    f'stroke="#000" stroke-width="0.8" stroke-dasharray="4 3"/>')
         out.append(f'<text x="{left + 4}" y="{y(goal) - 3:.1f}">{label} {goal}</text>')
@@ -722,7 +637,7 @@ def blank_sheet_html(variant: str, players: int, lang: str = "ru", rows: int | N
     landscape = players >= 6
     ctx = _common(variant, lang)
     ctx.update(
-        title=WORDS[lang]["blank"],
+        title=_words("WORDS", lang)["blank"],
         players=players,
         goal_label=goal_label,
         goal_value=goal_value,
@@ -747,7 +662,7 @@ def _blank_preset_html(variant: str, players: int, lang: str, rows: int | None, 
     ctx = _common(variant, lang, rules.names_the_kozel())
     pairs = rules.in_pairs()
     ctx.update(
-        title=WORDS[lang]["blank"],
+        title=_words("WORDS", lang)["blank"],
         players=players,
         goal_label=goal_label,
         goal_value=goal_value,
@@ -862,7 +777,7 @@ def hand_record_html(record: Mapping[str, Any], report: Mapping[str, Any] | None
     for h in (report or {}).get("hands") or []:
         if h.get("number") == hand_number:
             summary = h
-    w = WORDS[lang]
+    w = _words("WORDS", lang)
     deal = hand.get("deal")
     error = (report or {}).get("error")
     if error and error.get("hand") != hand_number:

@@ -43,3 +43,16 @@ def say_n(lang: str | None, one: str, many: str, n: int, /, **params: object) ->
     """The form of ``one``/``many`` that ``n`` takes in ``lang`` (``%(n)d`` is ``n``)."""
     text = catalogue(pick(lang)).ngettext(one, many, n)
     return text % {"n": n, **params}
+
+
+def NC_(context: str, message: str) -> tuple[str, str]:
+    """Marks ``message`` for the catalogue under ``context`` (where the same English words are
+    said otherwise elsewhere); it is said later (``say_in``)."""
+    return context, message
+
+
+def say_in(lang: str | None, marked: tuple[str, str], /, **params: object) -> str:
+    """A message marked with ``NC_`` in ``lang``, placeholders filled."""
+    context, message = marked
+    text = catalogue(pick(lang)).pgettext(context, message)
+    return text % params if params else text

@@ -32,8 +32,8 @@ TRANSLATIONS = ROOT / "referee" / "translations"
 POT = TRANSLATIONS / "messages.pot"
 LANGS = ("ru", "en")
 #: the marker functions besides Babel's defaults: lazy (forms), "translated later" (lists) and
-#: referee.words' say(lang, message) and say_n(lang, one, many, n) outside a request
-KEYWORDS = ("_l", "_N", "lazy_gettext", "lazy_ngettext:1,2", "say:2", "say_n:2,3")
+#: referee.words' say(lang, message), say_n(lang, one, many, n) and NC_(context, message) outside a request
+KEYWORDS = ("_l", "_N", "lazy_gettext", "lazy_ngettext:1,2", "say:2", "say_n:2,3", "NC_:1c,2")
 
 
 def _pybabel(*args: str) -> None:
