@@ -485,6 +485,7 @@ def setup(variant: str):
                 else:
                     ev = store.create_event(get_db(), record, {"confirm_hands": bool(form.confirm_hands.data),
                                                                "rounds": {}})
+                    _remember(ev)
                     flash(_("The event is ready. Keep this page's address: it is the director's link."), "ok")
                     return redirect(url_for("events.director", key=ev["director_key"]))
     elif request.method == "POST":
@@ -494,6 +495,13 @@ def setup(variant: str):
     preset_list = [{"name": k, "words": preset_words(k, lang())} for k in presets]
     return render_template("event/setup.html", spec=spec, form=form, problem=problem, presets=preset_list,
                            preset=preset, pickers=[p() for p in ENTRANT_PICKERS]), (400 if problem else 200)
+
+
+def _remember(ev: dict) -> None:
+    """Put the event in this browser's list of the events it directs (the home page's)."""
+    from .matches import browser_id
+
+    store.remember_event(get_db(), browser_id(), ev["id"])
 
 
 def _setup_problem(form, spec, names: list[str]) -> str | None:
@@ -528,6 +536,7 @@ def import_event():
             if problem is None:
                 problem, ev = _import_text(text)
                 if ev is not None:
+                    _remember(ev)
                     flash(_("The event was checked and imported."), "ok")
                     return redirect(url_for("events.director", key=ev["director_key"]))
     return render_template("event/import.html", form=FlaskForm(), problem=problem, text=text), \
@@ -1282,11 +1291,10 @@ def director(key: str):
     """The director's page: the round being played (every table at a glance, the clock, the
     results missing, a table's result changed, a forfeit), the next round's tables, the
     entrants (a late one, a withdrawal), the links."""
-    from .matches import browser_id
     from .urls import public_url
 
     ev = _director(key)
-    store.remember_event(get_db(), browser_id(), ev["id"])   # the home page lists it for this browser
+    _remember(ev)   # the home page lists it for this browser (a director's link opened here)
     lv = live(ev)
     current = lv.open_round()
     nxt = next_round(lv)

@@ -524,8 +524,10 @@ def test_results_pdf_lists_each_units_matches_after_the_cross_table(app, client)
 
 def test_the_home_page_lists_the_events_this_browser_directs(app, client):
     d = new_event(client)
-    pub = public(client, d)
     director = d.split("#")[0]
+    # listed once made, before its page is opened
+    assert [a["href"] for a in soup(client.get("/")).select(".my-events a.event-director")] == [director]
+    pub = public(client, d)
     rows = soup(client.get("/")).select(".my-events li")
     assert [r.select_one("a.event-director").get_text() for r in rows] == ["Вторник в «Дупеле»"]
     assert rows[0].select_one("a.event-director")["href"] == director
@@ -541,3 +543,10 @@ def test_the_home_page_lists_the_events_this_browser_directs(app, client):
     page = soup(helper.get("/"))
     assert "Клубные вечера и турниры, которые вы ведёте" in page.select_one("h2").get_text()
     assert [a["href"] for a in page.select(".my-events a")] == [director, pub]
+    # an event imported is listed in the importing browser
+    importer = app.test_client()
+    page = importer.get("/events/import")
+    resp = importer.post("/events/import", data={"csrf_token": csrf_of(page), "text": json.dumps(exported(client, d))})
+    assert resp.status_code == 302
+    assert [a["href"] for a in soup(importer.get("/")).select(".my-events a.event-director")] == \
+        [resp.headers["Location"].split("#")[0]]
