@@ -126,3 +126,28 @@ def test_the_cycle_finder_finds_a_cycle():
 
 def test_no_import_cycle_in_referee():
     assert cycles(import_graph()) == []
+
+
+def test_no_module_of_the_web_app_takes_another_s_private_names():
+    """A blueprint uses another module of ``referee/web`` through its public names only (what
+    several share lives in a module of its own: the write path, the form entries, the boards):
+    no ``from .play import _x``, no ``play._x``."""
+    web = ROOT / "referee" / "web"
+    names = {p.stem for p in web.glob("*.py")}
+    found = []
+    for path in sorted(web.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules = {}
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom) or node.level != 1:
+                continue
+            if node.module is None:
+                modules.update({a.asname or a.name: a.name for a in node.names if a.name in names})
+            elif node.module in names and node.module != path.stem:
+                found += [f"{path.name}: from .{node.module} import {a.name}" for a in node.names
+                          if a.name.startswith("_")]
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                    and modules.get(node.value.id, path.stem) != path.stem and node.attr.startswith("_"):
+                found.append(f"{path.name}:{node.lineno}: {node.value.id}.{node.attr}")
+    assert found == []

@@ -108,7 +108,7 @@ def hand_at(m: dict, hands: list, number: int, k: int, report=None):
     except RuleError as err:
         return None, engine.refusal(err)
     except Exception as err:  # noqa: BLE001 - an engine failure is a message, never a 500
-        return None, engine._engine_failure(err)
+        return None, engine.engine_failure(err)
     return None, None
 
 

@@ -54,7 +54,7 @@ class Refusal:
 
 
 #: what a bug in the engine's code may raise (a refusal is a ``RuleError``, an unknown option an
-#: ``OptionError``): caught where the page must go on, logged (``_engine_failure``), never silent
+#: ``OptionError``): caught where the page must go on, logged (``engine_failure``), never silent
 ENGINE_BUGS = (ArithmeticError, AssertionError, AttributeError, LookupError, RuntimeError,
                TypeError, ValueError)
 
@@ -193,7 +193,7 @@ def _report_refusal(report) -> Refusal | None:
     return r
 
 
-def _engine_failure(err: Exception) -> Refusal:
+def engine_failure(err: Exception) -> Refusal:
     import logging
 
     logging.getLogger(__name__).exception("the engine failed on a record")
@@ -261,7 +261,7 @@ def replay(match: dict, events: list[dict], base: MatchState | None = None) -> M
         return MatchState(hands=hands, report=empty_report(match), error=refusal(err), events=events,
                           folded=folded, of=of)
     except ENGINE_BUGS as err:  # an engine bug must not become a server error
-        return MatchState(hands=hands, report=empty_report(match), error=_engine_failure(err),
+        return MatchState(hands=hands, report=empty_report(match), error=engine_failure(err),
                           events=events, folded=folded, of=of)
     problem = _report_refusal(report)
     ended = None
@@ -289,7 +289,7 @@ def _ended_hand(match: dict, hands: list[LoggedHand], report=None):
     except (rec.Stopped, RuleError):
         return None          # the hand did not end where the report says: nothing to draw
     except ENGINE_BUGS as err:  # an engine bug: logged, and the page goes on without the drawing
-        _engine_failure(err)
+        engine_failure(err)
         return None
     return live
 
@@ -303,7 +303,7 @@ def check_record(obj) -> tuple[dict | None, Refusal | None]:
     except (RuleError, catalogue.OptionError) as err:
         return None, refusal(err)
     except ENGINE_BUGS as err:
-        return None, _engine_failure(err)
+        return None, engine_failure(err)
     return report.to_json(), _report_refusal(report)
 
 
@@ -367,7 +367,7 @@ def places_for(live, tile: str) -> list[str]:
     except RuleError:  # a refusal is drawn by explain()
         return []
     except ENGINE_BUGS as err:  # nothing here may become a 500
-        _engine_failure(err)
+        engine_failure(err)
         return []
 
 
@@ -377,7 +377,7 @@ def explain(live, tile: str) -> Refusal | None:
     except RuleError as e:
         return refusal(e)
     except ENGINE_BUGS as e:
-        return _engine_failure(e)
+        return engine_failure(e)
     return refusal(err) if err is not None else None
 
 
@@ -404,7 +404,7 @@ def try_play(live, token: str) -> tuple[bool, Refusal | None]:
         err.params = in_words_as_written(err.params, token)   # the tile as the player typed it
         return False, refusal(err)
     except ENGINE_BUGS as err:
-        return False, _engine_failure(err)
+        return False, engine_failure(err)
     return True, None
 
 
@@ -415,7 +415,7 @@ def set_leader(live, name: str) -> Refusal | None:
     except RuleError as err:
         return refusal(err)
     except ENGINE_BUGS as err:
-        return _engine_failure(err)
+        return engine_failure(err)
     return None
 
 
@@ -425,7 +425,7 @@ def try_end_turn(live) -> Refusal | None:
     except RuleError as err:
         return refusal(err)
     except ENGINE_BUGS as err:
-        return _engine_failure(err)
+        return engine_failure(err)
     return None
 
 
@@ -445,7 +445,7 @@ def _on_copy(live, change):
     except RuleError:
         return None
     except ENGINE_BUGS as err:
-        _engine_failure(err)
+        engine_failure(err)
         return None
     return h
 
@@ -510,7 +510,7 @@ def more_possible(live) -> bool:
     except RuleError:
         return True
     except ENGINE_BUGS as err:
-        _engine_failure(err)
+        engine_failure(err)
         return True
 
 
@@ -528,7 +528,7 @@ def turn_view(live) -> dict:
         # «does not fit»: then one draw may follow, or the end of the turn)
         lay_again = bool(live.v.multi_lay_now(live, live.to_move))
     except ENGINE_BUGS as err:
-        _engine_failure(err)
+        engine_failure(err)
         lay_again = True
     choose = is_open and laid and lay_again and next_player(live) is not None
     try:
@@ -536,7 +536,7 @@ def turn_view(live) -> dict:
     except RuleError:
         can_draw = can_pass = False
     except ENGINE_BUGS as err:
-        _engine_failure(err)
+        engine_failure(err)
         can_draw = can_pass = False
     if not can_draw and laid and is_open:
         # Hand.can_draw refuses once a tile is laid; the blind turn lets one draw follow a
@@ -599,7 +599,7 @@ def instead(live) -> list[str]:
     except RuleError:
         tokens = []
     except ENGINE_BUGS as err:
-        _engine_failure(err)
+        engine_failure(err)
         tokens = []
     if any(t.split()[0] not in ("draw", "pass", "miss", "open") for t in tokens):
         out.append("lay")
@@ -636,7 +636,7 @@ def lay_previews(live, tokens: list[str], leader: str | None = None) -> dict:
         except RuleError:
             continue
         except ENGINE_BUGS as err:  # an engine bug must not become a server error
-            _engine_failure(err)
+            engine_failure(err)
             continue
         for target in pv.targets:
             out["labels"].setdefault(target, []).append(str(i))
@@ -675,7 +675,7 @@ def hand_summary(state: MatchState, players: list[str]) -> dict | None:
         try:
             layout = hand.layout_view()
         except ENGINE_BUGS as err:
-            _engine_failure(err)
+            engine_failure(err)
     pairs = None
     teams = state.report.get("teams")
     if teams:
