@@ -106,10 +106,20 @@ def init_app(app: Flask) -> None:
     def static_cache(resp):
         """Versioned static URLs are kept for a year; others are checked each time."""
         if request.endpoint == "static" and resp.status_code in (200, 304):
-            if resp.status_code == 200 and resp.is_streamed:
-                # read the (small) file so that it is compressed whole, with gzip too, and closed
+            if resp.is_streamed:
+                # read the (small) file so that it is compressed whole, with gzip too, and close
+                # it now (a 304 sends none of it): a file left to the server's close of the
+                # answer stays open when the phone drops the connection first
+                body = resp.response
+                data = b"".join(body) if resp.status_code == 200 else b""
+                close = getattr(body, "close", None)
+                if close is not None:
+                    close()
                 resp.direct_passthrough = False
-                resp.make_sequence()
+                if resp.status_code == 200:
+                    resp.set_data(data)
+                else:
+                    resp.response = []  # its headers (the file's length, its tag) stay
             if request.args.get("v") == version:
                 resp.cache_control.no_cache = None  # send_file's default when no max-age is set
                 resp.cache_control.public = True

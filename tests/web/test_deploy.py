@@ -362,3 +362,31 @@ def test_referee_serve_behind_a_tls_proxy_gives_https_links(tmp_path, proxies, s
             urllib.request.urlopen(req, timeout=30)
         assert refused.value.code == 400
         refused.value.close()
+
+
+@pytest.mark.parametrize("conditional", [False, True], ids=["200", "304"])
+def test_a_static_file_is_closed_when_its_answer_is_made(client, monkeypatch, conditional):
+    """A static file's answer holds no open file once made (a 304 sends none of it): a file
+    left to the server's close of the answer stays open when the phone drops the connection
+    first, and is reported unclosed later."""
+    import builtins
+
+    opened = []
+    real_open = builtins.open
+
+    def tracked(*a, **k):
+        f = real_open(*a, **k)
+        if str(a[0]).endswith("icon.svg"):
+            opened.append(f)
+        return f
+
+    first = client.get("/static/icon.svg")
+    assert first.status_code == 200
+    headers = {"If-None-Match": first.headers["ETag"]} if conditional else {}
+    first.close()
+    monkeypatch.setattr(builtins, "open", tracked)
+    resp = client.get("/static/icon.svg", headers=headers)  # not closed: as a dropped phone
+    assert resp.status_code == (304 if conditional else 200)
+    assert opened and all(f.closed for f in opened)
+    if not conditional:
+        assert resp.data.startswith(b"<svg") or b"<svg" in resp.data[:200]
