@@ -6,12 +6,15 @@ import argparse
 import json
 import sys
 import time
-from typing import NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 from . import cli_print
 from .rules.catalogue import VARIANTS, OptionError, spec
 from .terminal import cli_lang
 from .words import N_, say
+
+if TYPE_CHECKING:
+    from .record import Report
 
 #: every message of ``check`` and ``bench``, said in the reader's language (``referee.words``)
 TEXT = {
@@ -47,7 +50,7 @@ def _t(key: str, lang: str, **params: object) -> str:
     return say(lang, TEXT[key], **params)
 
 
-def option_lines(variant: str, options: dict, players: int, lang: str) -> list[str]:
+def option_lines(variant: str, options: dict[str, Any], players: int, lang: str) -> list[str]:
     """The house rules in force, each as the sheets print it: title (key = value): sentence
     (the rulebook's words, the same as the setup form's and the rules pages')."""
     from .rulebook import options_in_force
@@ -56,8 +59,8 @@ def option_lines(variant: str, options: dict, players: int, lang: str) -> list[s
             for key, title, value, text in options_in_force(variant, options, players, lang)]
 
 
-def _readable(code: int, out: dict, lang: str, rep=None) -> str:
-    lines = []
+def _readable(code: int, out: dict[str, Any], lang: str, rep: Report | None = None) -> str:
+    lines: list[str] = []
     if rep is not None:
         lines.append(_t("options", lang) + ":")
         lines.extend(option_lines(rep.variant, rep.options, len(rep.players), lang))
@@ -117,7 +120,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         from .rules.messages import os_error_words
 
         msg = _t("cannot_open", lang, why=os_error_words(e, lang))
-        out = {"ok": False, "variant": None, "hands": [], "totals": {}, "match_winner": None,
+        out: dict[str, Any] = {"ok": False, "variant": None, "hands": [], "totals": {}, "match_winner": None,
                "error": {"hand": None, "turn": None, "move": None, "rule": "record.file", "message": msg}}
         print(json.dumps(out, ensure_ascii=False) if args.json else msg, file=sys.stdout if args.json else sys.stderr)
         return 2
@@ -193,10 +196,12 @@ EXIT_ENVIRONMENT = 4  #: refused by the configuration or the system (bad setting
 class _Version(argparse.Action):
     """``--version``: looked up only when asked (importlib.metadata costs a cold start)."""
 
-    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, default: Any = argparse.SUPPRESS,
+                 help: str | None = None) -> None:
         super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
 
-    def __call__(self, parser, namespace, values, option_string=None):
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
         print(f"referee {version()}")
         parser.exit()
 

@@ -108,7 +108,7 @@ def _pages(data: bytes, lang: str) -> str:
     return say_n(lang, "%(n)d page", "%(n)d pages", n)
 
 
-def _report(record: dict, lang: str) -> tuple[int, dict, Any]:
+def _report(record: dict[str, Any], lang: str) -> tuple[int, dict[str, Any], Any]:
     """(exit code, report JSON, Report) from the engine, as ``referee check --json`` gives them."""
     from referee.record import check
 
