@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Flask, g, current_app, render_template, request
+from typing import Any, cast
+
+from flask import Flask, Response, g, current_app, render_template, request
+from flask.typing import ResponseReturnValue
 
 
-def get_db():
+def get_db() -> Any:
     """The request's database connection, taken from the worker's pool (opened, and
     migrated, once per worker; see ``store.Pool``) and given back when the request ends."""
     if "db" not in g:
@@ -13,7 +16,7 @@ def get_db():
     return g.db
 
 
-def close_db(exc=None) -> None:
+def close_db(exc: BaseException | None = None) -> None:
     db = g.pop("db", None)
     if db is not None:
         current_app.extensions["referee.db"].give(db)
@@ -89,7 +92,7 @@ def init_app(app: Flask) -> None:
     places.init_app(app)
     drawing.init_app(app)
     drawing.init_app(app)
-    version = _asset_version(app.static_folder)
+    version = _asset_version(app.static_folder or ".")  # (os.listdir(None) lists the current folder)
     app.jinja_env.globals["asset_version"] = version
     app.jinja_env.globals["provisional"] = engine.provisional
     app.jinja_env.globals["variant_class"] = engine.variant_class
@@ -103,14 +106,14 @@ def init_app(app: Flask) -> None:
     redact_all_logs()  # no edit key in any log line: errors, access, waitress
 
     @app.after_request
-    def static_cache(resp):
+    def static_cache(resp: Response) -> Response:
         """Versioned static URLs are kept for a year; others are checked each time."""
         if request.endpoint == "static" and resp.status_code in (200, 304):
             if resp.is_streamed:
                 # read the (small) file so that it is compressed whole, with gzip too, and close
                 # it now (a 304 sends none of it): a file left to the server's close of the
                 # answer stays open when the phone drops the connection first
-                body = resp.response
+                body: Any = resp.response
                 data = b"".join(body) if resp.status_code == 200 else b""
                 close = getattr(body, "close", None)
                 if close is not None:
@@ -130,7 +133,7 @@ def init_app(app: Flask) -> None:
         return resp
 
     @app.errorhandler(CSRFError)
-    def csrf_error(e):
+    def csrf_error(e: Exception) -> ResponseReturnValue:
         from flask_babel import gettext as _
 
         return render_template("error.html", title=_("The form has expired"),
@@ -138,28 +141,28 @@ def init_app(app: Flask) -> None:
                                          "app. Nothing was changed. Go back, reload and try again.")), 400
 
     @app.errorhandler(404)
-    def not_found(e):
+    def not_found(e: Exception) -> ResponseReturnValue:
         from flask_babel import gettext as _
 
         return render_template("error.html", title=_("Not found"),
                                message=_("There is no such page or match.")), 404
 
     @app.errorhandler(405)
-    def not_allowed(e):
+    def not_allowed(e: Exception) -> ResponseReturnValue:
         from flask_babel import gettext as _
 
         return render_template("error.html", title=_("Not allowed"),
                                message=_("This page cannot be changed from here.")), 405
 
     @app.errorhandler(500)
-    def server_error(e):
+    def server_error(e: Exception) -> ResponseReturnValue:
         from flask_babel import gettext as _
 
         return render_template("error.html", title=_("Something went wrong"),
                                message=_("The app could not finish this. Nothing was changed. "
                                          "Go back and try again.")), 500
 
-    def database_busy(e):
+    def database_busy(e: Exception) -> ResponseReturnValue:
         """The database stayed locked past the busy timeout, or did not answer (the disk failed,
         the PostgreSQL server is gone, no pooled connection came free in time): the change was
         not made, and the player is told so; never a bare 500."""
@@ -171,17 +174,17 @@ def init_app(app: Flask) -> None:
                                          "was changed. Wait a moment and try again.")), 503
 
     for error in operational_errors():  # SQLite's, and PostgreSQL's when it is the database
-        app.register_error_handler(error, database_busy)
+        app.register_error_handler(cast("type[Exception]", error), database_busy)
 
     @app.errorhandler(413)
-    def too_large(e):
+    def too_large(e: Exception) -> ResponseReturnValue:
         from flask_babel import gettext as _
 
         return render_template("error.html", title=_("Too large"),
                                message=_("What was sent is too large. Nothing was changed.")), 413
 
     @app.after_request
-    def security_headers(resp):
+    def security_headers(resp: Response) -> Response:
         resp.headers.setdefault("X-Content-Type-Options", "nosniff")
         resp.headers.setdefault("Referrer-Policy", "same-origin")
         resp.headers.setdefault(
@@ -216,7 +219,7 @@ def page_carries_a_key() -> bool:
     return request.endpoint == "matches.index" and bool(g.get("lists_matches"))
 
 
-def _carries_a_key(resp) -> bool:
+def _carries_a_key(resp: Response) -> bool:
     """Whether the answer holds or points to a match's key, so no cache may keep it: every page
     under an edit link (``/m/<key>``, the sheets and the dispute tool reached by it), the list of
     this browser's matches (its edit links), a redirect to an edit link, the read-only pages,

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 COLOURS = ("#c0392b", "#1f6fb2", "#2e8b57", "#8e44ad", "#d35400", "#16a085", "#7f6000", "#555")
 W, H, PAD_L, PAD_R, PAD_T, PAD_B = 360, 190, 34, 10, 10, 24
 
 
-def running_chart(players: list[str], series: dict[str, list[int]], goal: int | None) -> dict:
+def running_chart(players: list[str], series: dict[str, list[int]], goal: int | None) -> dict[str, Any]:
     """Polylines (one per player) in a W x H box, with the goal as a dashed line."""
     n = max((len(s) for s in series.values()), default=1)
     values = [v for s in series.values() for v in s] + [0]

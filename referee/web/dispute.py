@@ -15,8 +15,10 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from flask import Blueprint, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from referee.rules import catalogue
@@ -35,7 +37,7 @@ bp = Blueprint("dispute", __name__)
 TILE_RE = re.compile(r"^[0-6]:[0-6]$")
 
 
-def _answer(m: dict, live, tile: str) -> dict:
+def _answer(m: dict[str, Any], live, tile: str) -> dict[str, Any]:
     """Where ``tile`` fits now, or why not: words from the engine, in the page's language."""
     places = engine.places_for(live, tile)
     if places:
@@ -65,7 +67,7 @@ def _answer(m: dict, live, tile: str) -> dict:
 
 
 @bp.get("/<any(m, s):door>/<key>/check")
-def check(door: str, key: str):
+def check(door: str, key: str) -> ResponseReturnValue:
     """Check any tile against the hand in play, for the player to move; nothing is recorded."""
 
     m = match_at(door, key)
@@ -88,7 +90,7 @@ def check(door: str, key: str):
                            spec=catalogue.spec(m["variant"])), status
 
 
-def hand_at(m: dict, hands: list, number: int, k: int, report=None):
+def hand_at(m: dict[str, Any], hands: list[Any], number: int, k: int, report=None):
     """(live hand after the first ``k`` moves of hand ``number``, None) or (None, refusal).
 
     The hand's positions come from the engine's one partial replay (``referee.record.positions``):
@@ -124,7 +126,7 @@ def _report_before(state, number: int):
 
 
 @bp.get("/<any(m, s):door>/<key>/hands/<int:number>/step/<int:k>")
-def step(door: str, key: str, number: int, k: int):
+def step(door: str, key: str, number: int, k: int) -> ResponseReturnValue:
     """Hand ``number`` after its first ``k`` moves: the table drawn, the move in words."""
     from referee import pdf
 

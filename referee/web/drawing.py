@@ -21,6 +21,8 @@ placed; a width in units is tried from narrow to wide until the drawing is short
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 
 from flask import Flask
@@ -61,7 +63,7 @@ class Tile:
     vertical: bool
     first: int
     second: int
-    piece: dict
+    piece: dict[str, Any]
 
 
 @dataclass
@@ -71,7 +73,7 @@ class Mark:
     x: float
     y: float
     target: str
-    shows: list
+    shows: list[Any]
 
 
 @dataclass
@@ -93,7 +95,7 @@ class Plan:
         return min(UNIT_MAX, AVAILABLE / max(b.x1 - b.x0, 1.0))
 
 
-def _halves(piece: dict, d: Vec) -> tuple[int, int]:
+def _halves(piece: dict[str, Any], d: Vec) -> tuple[int, int]:
     """Halves in drawing order for a tile whose first half (``a``) comes first along ``d``."""
     a, b = int(piece["a"]), int(piece["b"])
     return (b, a) if d in (L_, U_) else (a, b)
@@ -107,7 +109,7 @@ class _Board:
     def free(self, r: Rect) -> bool:
         return not any(r.hits(o) for o in self.rects)
 
-    def put(self, r: Rect, vertical: bool, halves: tuple[int, int], piece: dict) -> None:
+    def put(self, r: Rect, vertical: bool, halves: tuple[int, int], piece: dict[str, Any]) -> None:
         self.rects.append(r)
         self.plan.tiles.append(Tile(r, vertical, halves[0], halves[1], piece))
 
@@ -139,7 +141,7 @@ def _room(ex: float, d: Vec, need: float, x0: float, x1: float) -> bool:
     return True
 
 
-def _chain(board: _Board, pieces: list[dict], end: dict | None, ex: float, ey: float, d: Vec,
+def _chain(board: _Board, pieces: list[dict[str, Any]], end: dict[str, Any] | None, ex: float, ey: float, d: Vec,
            grow: Vec, x0: float, x1: float, first_h: Vec | None = None) -> None:
     """Lay one chain from the end point (ex, ey) going ``d``: straight while the row has room,
     then a corner toward ``grow`` and a corner back (a snake). A chain that starts upright
@@ -186,7 +188,7 @@ def _chain(board: _Board, pieces: list[dict], end: dict | None, ex: float, ey: f
                                      list(end.get("shows") or [])))
 
 
-def plan(view: dict, width: int, shift: int = 0) -> Plan:
+def plan(view: dict[str, Any], width: int, shift: int = 0) -> Plan:
     """Place every tile of ``view`` within ``width`` units (a line's first tile ``shift``
     units left of the middle, for arms of unequal length)."""
     board = _Board()
@@ -202,7 +204,7 @@ def plan(view: dict, width: int, shift: int = 0) -> Plan:
     board.put(r, upright, (int(center["a"]), int(center["b"])), center)
     hw = 0.5 if upright else 1.0
 
-    def go(side: str, *args, **kw) -> None:
+    def go(side: str, *args: Any, **kw: Any) -> None:
         c = chains.get(side)
         if c is not None:
             _chain(board, list(c["pieces"]), c.get("end"), *args, **kw)
@@ -229,7 +231,7 @@ def _height(p: Plan) -> float:
     return (b.y1 - b.y0) * p.scale()
 
 
-def best_plan(view: dict) -> Plan:
+def best_plan(view: dict[str, Any]) -> Plan:
     """The narrowest width whose drawing keeps under HEIGHT_AIM px on a phone with tiles no
     smaller than UNIT_MIN, else the shortest drawing. A line also tries its first tile off the
     middle (toward the shorter arm), keeping the shortest drawing of each width."""
@@ -248,13 +250,13 @@ def best_plan(view: dict) -> Plan:
     return min(plans, key=lambda p: (_height(p), -p.width))
 
 
-def reading_order(view: dict | None) -> list[dict]:
+def reading_order(view: dict[str, Any] | None) -> list[dict[str, Any]]:
     """The pieces in the order the page lists them, each with ``label`` (its halves as read):
     a line from its left end to its right end, otherwise the center, then each chain outward."""
     if not view or not view.get("center"):
         return []
 
-    def item(p: dict, reverse: bool = False) -> dict:
+    def item(p: dict[str, Any], reverse: bool = False) -> dict[str, Any]:
         a, b = (p["b"], p["a"]) if reverse else (p["a"], p["b"])
         return {"piece": p, "label": f"{a}:{b}"}
 
@@ -271,7 +273,7 @@ def reading_order(view: dict | None) -> list[dict]:
 S = 100  # SVG user units per drawing unit
 
 
-def svg_data(view: dict | None, labels: dict | None = None) -> dict | None:
+def svg_data(view: dict[str, Any] | None, labels: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """What the template draws: the viewBox, the tiles (in reading order, each with its
     position in SVG units and its label) and the marks of the places offered (``labels``:
     place name -> the labels of the buttons that lay there)."""

@@ -8,6 +8,7 @@ import re
 from datetime import datetime, timezone, tzinfo
 from functools import lru_cache
 
+from babel import support
 from flask import Flask, current_app, request
 from flask_babel import Babel, get_locale
 
@@ -19,9 +20,9 @@ _TZ_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*(?:/[A-Za-z0-9_+\-]+){0,2}")
 def select_locale() -> str:
     langs = current_app.config["LANGUAGES"]
     chosen = request.cookies.get(COOKIE)
-    if chosen in langs:
+    if chosen is not None and chosen in langs:
         return chosen
-    return request.accept_languages.best_match(langs) or langs[0]
+    return str(request.accept_languages.best_match(langs) or langs[0])
 
 
 def lang() -> str:
@@ -60,15 +61,14 @@ def table_time(at: str) -> str:
 
 
 @lru_cache(maxsize=8)
-def _wtforms_catalogue(locale: str):
+def _wtforms_catalogue(locale: str) -> support.NullTranslations:
     """WTForms' own messages in ``locale``, read from their catalogue once per worker."""
-    from babel import support
     from wtforms.i18n import messages_path
 
     return support.Translations.load(messages_path(), [locale], domain="wtforms")
 
 
-def _wtforms_translations():
+def _wtforms_translations() -> support.NullTranslations | None:
     """Flask-WTF's ``_get_translations``, without reading WTForms' catalogue from the disk again
     for every request that makes a form (a table page, every move: about a millisecond each)."""
     if not request or "babel" not in current_app.extensions:
@@ -89,4 +89,4 @@ def pair_words(a: str, b: str) -> str:
     """Two players named together (a pair, two winners) in the page's language."""
     from flask_babel import gettext as _
 
-    return _("%(a)s and %(b)s", a=a, b=b)
+    return str(_("%(a)s and %(b)s", a=a, b=b))

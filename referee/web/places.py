@@ -9,6 +9,8 @@ so that each choice can be a big button labelled in the player's language.
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 from flask import Flask
 from flask_babel import ngettext
 
@@ -17,7 +19,7 @@ from referee.rules.move_words import move_words
 from .i18n import lang
 
 
-def describe(token: str, others=(), previous: str | None = None) -> dict:
+def describe(token: str, others: Sequence[str] = (), previous: str | None = None) -> dict[str, Any]:
     """A placement token as parts to draw, in the page's language: ``tile`` (as laid, the
     touching half first), ``target`` (the tile it goes against, or None), ``target_drawn`` (that
     tile turned so that the half touched is next to the laid tile), ``words`` (the main label),
@@ -35,7 +37,7 @@ def points_words(n: int) -> str:
     """The in-play points a lay scores, as a place button shows them (``+10 points``)."""
     sign = "+" if n > 0 else ("−" if n < 0 else "")
     shown = f"{sign}{abs(n)}"
-    return ngettext("%(points)s point", "%(points)s points", abs(n), points=shown)
+    return str(ngettext("%(points)s point", "%(points)s points", abs(n), points=shown))
 
 
 def init_app(app: Flask) -> None:

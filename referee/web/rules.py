@@ -7,6 +7,9 @@ The words come from ``referee.rulebook``; the pages are ``templates/rules/index.
 from __future__ import annotations
 
 from flask import Blueprint, abort, render_template
+from flask.blueprints import BlueprintSetupState
+from flask.typing import ResponseReturnValue
+from markupsafe import Markup
 
 from referee.rules import catalogue
 
@@ -16,13 +19,13 @@ bp = Blueprint("rules", __name__, url_prefix="/rules")
 
 
 @bp.get("")
-def index():
+def index() -> ResponseReturnValue:
     """The list of rules pages, one per variant."""
     return render_template("rules/index.html", variants=list(catalogue.VARIANTS.values()))
 
 
 @bp.get("/<variant>")
-def variant(variant: str):
+def variant(variant: str) -> ResponseReturnValue:
     """One variant's rules, each rule with its anchor (the rule id)."""
     from referee import rulebook
 
@@ -66,11 +69,11 @@ def rule_title(variant: str, rule: str | None) -> str | None:
 RECORD_WORDS = None
 
 
-def record_words(text: str, lang: str = "ru"):
+def record_words(text: str, lang: str = "ru") -> Markup:
     """A record-format text with the record's own field names and values set as code."""
     import re
 
-    from markupsafe import Markup, escape
+    from markupsafe import escape
 
     global RECORD_WORDS
     if RECORD_WORDS is None:
@@ -99,7 +102,7 @@ def record_words(text: str, lang: str = "ru"):
 
 
 @bp.record_once
-def _register(state) -> None:
+def _register(state: BlueprintSetupState) -> None:
     state.app.jinja_env.globals["rule_link"] = rule_link
     state.app.jinja_env.globals["rule_title"] = rule_title
     state.app.jinja_env.filters["record_words"] = record_words

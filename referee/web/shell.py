@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import force_locale, ngettext
 from flask_babel import gettext as _
 
@@ -32,7 +33,7 @@ def _static(filename: str) -> str:
 
 
 @bp.get("/join")
-def join():
+def join() -> ResponseReturnValue:
     """A QR code of the app's own address, for the other phones at the table to open it."""
     import segno
 
@@ -42,7 +43,7 @@ def join():
 
 
 @bp.get("/manifest.webmanifest")
-def manifest():
+def manifest() -> ResponseReturnValue:
     """The web app manifest (the home-screen app), in the language the link asks for."""
     code = request.args.get("lang")
     code = code if code in current_app.config["LANGUAGES"] else lang()
@@ -79,7 +80,7 @@ def _precache() -> dict[str, list[str]]:
 
 
 @bp.get("/sw.js")
-def service_worker():
+def service_worker() -> ResponseReturnValue:
     """The service worker; it changes (and is installed again) whenever a static file does."""
     lists = _precache()
     body = render_template("shell/sw.js", version=current_app.jinja_env.globals["asset_version"],
@@ -93,6 +94,6 @@ def service_worker():
 
 
 @bp.get("/offline")
-def offline():
+def offline() -> ResponseReturnValue:
     """What a phone shows for a page it cannot fetch (kept by the service worker)."""
     return render_template("shell/offline.html")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import Any
 
 from flask import current_app
 
@@ -26,7 +27,7 @@ from . import engine, get_db, states, store
 SIZE = 4096
 
 
-def leader(m: dict, report: dict) -> str | None:
+def leader(m: dict[str, Any], report: dict[str, Any]) -> str | None:
     """Who leads the match now (the best total by the variant's scoring), or None on a tie."""
     totals = report.get("totals") or {}
     if not totals or not any(totals.values()):
@@ -43,11 +44,11 @@ class Summaries:
     def __init__(self, size: int = SIZE):
         self.size = size
         self._lock = threading.Lock()
-        self._kept: OrderedDict[tuple, dict] = OrderedDict()
+        self._kept: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
         self.hits = 0
         self.misses = 0
 
-    def get(self, key: tuple) -> dict | None:
+    def get(self, key: tuple[Any, ...]) -> dict[str, Any] | None:
         with self._lock:
             value = self._kept.get(key)
             if value is not None:
@@ -57,7 +58,7 @@ class Summaries:
                 self.misses += 1
             return value
 
-    def put(self, key: tuple, value: dict) -> None:
+    def put(self, key: tuple[Any, ...], value: dict[str, Any]) -> None:
         with self._lock:
             self._kept[key] = value
             self._kept.move_to_end(key)
@@ -69,10 +70,11 @@ def kept() -> Summaries:
     ext = current_app.extensions
     if "referee.summaries" not in ext:
         ext["referee.summaries"] = Summaries(current_app.config.get("SUMMARIES_KEPT", SIZE))
-    return ext["referee.summaries"]
+    kept: Summaries = ext["referee.summaries"]
+    return kept
 
 
-def of(m: dict, lang: str) -> dict:
+def of(m: dict[str, Any], lang: str) -> dict[str, Any]:
     """The match's summary: ``hands``, ``winner``, ``leader`` (the home page's) and ``facts``
     (the player pages'). ``m`` as the lists give it (``store.browser_matches`` or
     ``list_matches``: ``n``, its count of changes)."""

@@ -10,6 +10,8 @@ server (``flask run``, gunicorn), this machine's LAN address and the port the re
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import current_app, request, url_for
 
 from referee.netaddr import ANY, is_loopback, lan_ip
@@ -19,11 +21,11 @@ def public_root() -> str:
     """The app's own public address, ending in ``/``."""
     cfg = current_app.config
     if cfg.get("BASE_URL"):
-        return cfg["BASE_URL"] + "/"
+        return str(cfg["BASE_URL"]) + "/"
     if cfg.get("TRUSTED_HOSTS"):
         return request.host_url.rstrip("/") + request.script_root + "/"
     if cfg.get("SERVE_URL"):
-        return cfg["SERVE_URL"]
+        return str(cfg["SERVE_URL"])
     # another server (flask run, gunicorn): the address it listens on (from the socket, not the
     # Host header); when that is every network, this machine's address on the local one; when it
     # is this machine only, the loopback address (it works here, and the page says phones cannot)
@@ -37,7 +39,7 @@ def public_root() -> str:
     return f"{scheme}://{host}{'' if default else ':' + port}{request.script_root}/"
 
 
-def public_url(endpoint: str, **values: object) -> str:
+def public_url(endpoint: str, **values: Any) -> str:
     """``url_for(endpoint, **values)`` on the public address."""
     path = url_for(endpoint, **values)
     root = request.script_root
