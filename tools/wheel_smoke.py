@@ -3,7 +3,7 @@
     python3 tools/wheel_smoke.py            (CI runs it from .ci/run; needs PyPI, ~1-2 min)
 
 1. builds the sdist and, from the sdist, the wheel (``python -m build``), and checks that both
-   carry every template, static file and compiled translation of the checkout, that the sdist
+   carry every template, static file, compiled translation and variant words file of the checkout, that the sdist
    carries every tracked file of docs/, tests/ and tools/, LICENSE and CHANGELOG.md (no compiled
    Python), and that the wheel declares the licence and carries its text;
 2. installs the wheel into a fresh virtual environment in a temporary folder;
@@ -117,6 +117,7 @@ def main() -> None:
             fail(f"expected one wheel and one sdist, found {os.listdir(dist)}")
         shipped = tracked("templates", "static")
         mos = [p for p in tracked("referee/translations") if p.endswith((".mo", ".po"))]
+        mos += [p for p in tracked("referee/rules/variants/words") if p.endswith(".toml")]  # the variants' words
         in_wheel = set(zipfile.ZipFile(wheels[0]).namelist())
         missing = [p for p in shipped if "referee/" + p not in in_wheel] + [p for p in mos if p not in in_wheel]
         if missing:
@@ -194,6 +195,9 @@ def main() -> None:
         status, _, body = get("/")
         if status != 200 or b"<h1>" not in body:
             fail("the home page")
+        status, _, body = get("/rules/ladder")
+        if status != 200 or b'id="ladder.deal"' not in body:
+            fail("the rules page lacks its words file's rules")
         status, headers, body = get("/healthz")
         if json.loads(body) != {"status": "ok"} or "Set-Cookie" in headers:
             fail(f"/healthz: {body!r}")
