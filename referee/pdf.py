@@ -51,7 +51,7 @@ class SheetError(ValueError):
         super().__init__(self.message("en"))
 
     def message(self, lang: str) -> str:
-        return _words("ERRORS", lang)[self.key].format(**self.params)
+        return str(_words("ERRORS", lang)[self.key].format(**self.params))
 
 
 def key_lang(lang: str | None) -> str:
@@ -64,7 +64,8 @@ def _words(table: str, lang: str | None) -> dict[Any, Any]:
         if isinstance(value, dict):
             return {k: said(v) for k, v in value.items()}
         return say_in(key_lang(lang), value)
-    return said(globals()[table])
+    words: dict[str, Any] = said(globals()[table])
+    return words
 
 
 
@@ -195,7 +196,8 @@ def _render(template: str, **context: Any) -> str:
 
 def _to_pdf(html: str) -> bytes:
     weasyprint = load_weasyprint()
-    return weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf()
+    pdf: bytes = weasyprint.HTML(string=html, base_url=str(TEMPLATES)).write_pdf()
+    return pdf
 
 
 class PrintingUnavailable(Exception):
@@ -212,7 +214,7 @@ class PrintingUnavailable(Exception):
     def message(self, lang: str) -> str:
         words = _words("UNAVAILABLE", lang)
         missing = words["library"].format(library=self.library) if self.library else ""
-        return words["line"].format(missing=missing, install=install_hint(lang))
+        return str(words["line"].format(missing=missing, install=install_hint(lang)))
 
 
 #: said in the reader's language from the catalogue (context "sheet"): ``_words('UNAVAILABLE', lang)``
@@ -261,7 +263,7 @@ def install_hint(lang: str) -> str:
     kind = system_kind()
     if kind in INSTALL:
         return INSTALL[kind]
-    return _words("UNAVAILABLE", lang)["windows" if kind == "windows" else "other"]
+    return str(_words("UNAVAILABLE", lang)["windows" if kind == "windows" else "other"])
 
 
 def load_weasyprint() -> Any:
@@ -343,7 +345,7 @@ def _goal(variant: str, options: Mapping[str, object], lang: str) -> tuple[str, 
 # The match scoresheet
 
 
-def _record_parts(record: Mapping[str, Any]) -> tuple[str, list[str], dict[str, object]]:
+def _record_parts(record: Mapping[str, Any]) -> tuple[Any, list[str], dict[str, object]]:
     if not isinstance(record, Mapping):
         raise SheetError("record", detail="not a JSON object")
     variant = record.get("variant")
@@ -356,7 +358,7 @@ def _record_parts(record: Mapping[str, Any]) -> tuple[str, list[str], dict[str, 
     return variant, players, dict(options)
 
 
-def add_in_play(out: dict, rep: Any) -> dict:
+def add_in_play(out: dict[str, Any], rep: Any) -> dict[str, Any]:
     """The report JSON with each hand's in-play points added (``in_play``) where the variant has
     them, taken from the engine's ``Report`` object (``referee.record.replay`` / ``check``): its
     ``scored`` (result-only hands) or the replayed hand's ``scores``. Give the result to
@@ -464,7 +466,8 @@ def _end_word(w: Mapping[str, Any], end: object, record: Mapping[str, Any], numb
     if end == "result":
         hands = record.get("hands") or []
         entry = hands[number - 1] if 0 < number <= len(hands) and isinstance(hands[number - 1], Mapping) else {}
-        result = entry.get("result") if isinstance(entry.get("result"), Mapping) else {}
+        given = entry.get("result")
+        result: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
         end = "out" if result.get("out") else "block"
     return str(w["ends"].get(end, str(end)))
 
@@ -721,7 +724,8 @@ def ends_after_moves(record: Mapping[str, Any], report: Mapping[str, Any] | None
 def _previous(record: Mapping[str, Any], player: object) -> str | None:
     players = record.get("players") or []
     if player in players:
-        return players[players.index(player) - 1]
+        previous: str = players[players.index(player) - 1]
+        return previous
     return None
 
 
