@@ -17,10 +17,11 @@ bp = Blueprint("health", __name__)
 
 @bp.get("/healthz")
 def healthz() -> Response:
+    refusals: tuple[type[BaseException], ...] = (*store.errors(), OSError)
     try:
         # a real read of the store (the events table's first row), not only of the database itself
         store.ping(get_db())
-    except (*store.errors(), OSError) as e:
+    except refusals as e:
         current_app.logger.error("health check: the database does not answer: %s", e)
         return _answer('{"status": "unavailable"}', 503)
     return _answer('{"status": "ok"}', 200)

@@ -10,9 +10,12 @@ browser's match list shows (``matches.known_matches``); a player is known by his
 
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 import io
 
 from flask import Blueprint, Response, abort, render_template
+from flask.typing import ResponseReturnValue
 
 from referee.matches import spreadsheet
 from referee.matches.statistics import CSV_HEAD, csv_rows, names, player_stats
@@ -25,24 +28,24 @@ from .matches import known_matches
 bp = Blueprint("players", __name__, url_prefix="/players")
 
 
-def all_facts(matches: list[dict]) -> list[dict]:
+def all_facts(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = [summaries.of(m, lang())["facts"] for m in matches]  # no replay while unchanged
     out.sort(key=lambda f: (f["date"], f["id"]))
     return out
 
 
-def _known() -> list[dict]:
+def _known() -> list[dict[str, Any]]:
     return known_matches(get_db())
 
 
 @bp.get("")
-def index():
+def index() -> ResponseReturnValue:
     """The players of the matches this browser knows."""
     return render_template("players/index.html", players=names(all_facts(_known())))
 
 
 @bp.get("/<path:name>")
-def player(name: str):
+def player(name: str) -> ResponseReturnValue:
     """One player's page."""
     if name.endswith(".csv"):
         return player_csv(name[:-4])
@@ -54,7 +57,7 @@ def player(name: str):
     return render_template("players/player.html", s=stats, chart=chart)
 
 
-def _csv(rows, filename: str) -> Response:
+def _csv(rows: Iterable[Iterable[object]], filename: str) -> Response:
     buf = io.StringIO()
     spreadsheet.write(buf, CSV_HEAD, rows)  # a name that reads as a formula is written as text
     # a BOM so that spreadsheets read the names (Cyrillic) as UTF-8
@@ -70,6 +73,6 @@ def player_csv(name: str) -> Response:
 
 
 @bp.get("/all.csv")
-def all_csv():
+def all_csv() -> ResponseReturnValue:
     """Every hand of the matches this browser knows, as CSV."""
     return _csv(csv_rows(all_facts(_known())), "matches.csv")

@@ -10,7 +10,10 @@ The scorekeeper's phone may still confirm for a seat whose player has no phone (
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from referee.matches.log import effective
@@ -20,14 +23,14 @@ from . import boards, engine, forms, get_db, life, states, store, write
 bp = Blueprint("seats", __name__, url_prefix="/c/<key>")
 
 
-def _seat(key: str) -> tuple[dict, int]:
+def _seat(key: str) -> tuple[dict[str, Any], int]:
     found = store.seat_by_key(get_db(), key)
     if found is None or not 0 <= found[1] < len(found[0]["players"]):
         abort(404)
     return found
 
 
-def own_words(evs: list[dict], name: str) -> dict[int, str]:
+def own_words(evs: list[dict[str, Any]], name: str) -> dict[int, str]:
     """This seat's own latest word on each hand (from its link), a correction of the hand
     after it asking for a new one."""
     out: dict[int, str] = {}
@@ -40,7 +43,7 @@ def own_words(evs: list[dict], name: str) -> dict[int, str]:
     return out
 
 
-def _page(m: dict, seat: int, problem: str | None = None, status: int = 200):
+def _page(m: dict[str, Any], seat: int, problem: str | None = None, status: int = 200) -> ResponseReturnValue:
     evs, state = states.load(m)
     extras = life.score_extras(m, evs, state)
     name = m["players"][seat]
@@ -57,14 +60,14 @@ def _page(m: dict, seat: int, problem: str | None = None, status: int = 200):
 
 
 @bp.get("")
-def page(key: str):
+def page(key: str) -> ResponseReturnValue:
     """The match read-only, and each finished hand with this seat's «confirm» and «dispute»."""
     m, seat = _seat(key)
     return _page(m, seat)
 
 
 @bp.post("/hand/<int:number>")
-def verdict(key: str, number: int):
+def verdict(key: str, number: int) -> ResponseReturnValue:
     """This seat's word on a finished hand, recorded with the seat (from its key)."""
     m, seat = _seat(key)
     name = m["players"][seat]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import hashlib
 import threading
 from collections import OrderedDict
 
 from flask import Blueprint, abort, jsonify, render_template, url_for
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from referee.matches import scoreboard
@@ -19,7 +22,7 @@ from .matches import remember
 bp = Blueprint("share", __name__, url_prefix="/s/<key>")
 
 
-def _match(key: str) -> dict:
+def _match(key: str) -> dict[str, Any]:
     m = store.match_by_key(get_db(), key, "view_key")
     if m is None:
         abort(404)
@@ -27,7 +30,7 @@ def _match(key: str) -> dict:
 
 
 @bp.get("")
-def view(key: str):
+def view(key: str) -> ResponseReturnValue:
     """The match as it stands, read only; follows new moves within seconds."""
     m = _match(key)
     remember(m, edit=False)  # whoever opens the read-only link finds the match in his list
@@ -54,7 +57,7 @@ _SCORE_READS = ("teams", "hands", "totals", "now", "match_winners", "match_winne
 _boards_lock = threading.Lock()
 
 
-def view_scoreboard(m: dict, state) -> tuple[scoreboard.Scoreboard, Markup]:
+def view_scoreboard(m: dict[str, Any], state: engine.MatchState) -> tuple[scoreboard.Scoreboard, Markup]:
     """The scoreboard's model (``boards.score_of``) and ``play/_scoreboard.html`` as the read-only
     view draws it (no corrections or verdicts: the view shows none), made once for the same
     match fields, report and language."""
@@ -76,14 +79,15 @@ def view_scoreboard(m: dict, state) -> tuple[scoreboard.Scoreboard, Markup]:
 
 
 @bp.get("/board")
-def board(key: str):
+def board(key: str) -> ResponseReturnValue:
     """The table scoreboard from the read-only link."""
     m = _match(key)
-    return boards.board_page(m, url_for("share.view", key=m["view_key"]))
+    page: ResponseReturnValue = boards.board_page(m, url_for("share.view", key=m["view_key"]))
+    return page
 
 
 @bp.get("/n")
-def count(key: str):
+def count(key: str) -> ResponseReturnValue:
     """How many events the match has: the view polls this to know when to refresh."""
     m = _match(key)
     return jsonify(n=store.event_count(get_db(), m["id"]))
