@@ -494,10 +494,20 @@ def _moved_first(db: Any, match_id: int, op: str | None = None) -> Iterator[None
     back, nothing of it is stored."""
     try:
         yield
-    except integrity_errors():
+    except integrity_errors() as err:
+        if not _unique_violation(err):
+            raise  # another constraint (a trigger, a check): a failure, not another phone's move
         if has_op(db, match_id, op):
             raise DuplicateError(op) from None
         raise StaleError(event_count(db, match_id)) from None
+
+
+def _unique_violation(err: BaseException) -> bool:
+    """Whether an integrity error is a unique index's refusal (SQLite names it in its message,
+    PostgreSQL by its class, SQLSTATE 23505)."""
+    if getattr(err, "sqlstate", None) == "23505":
+        return True
+    return str(err).startswith("UNIQUE constraint failed")
 
 
 def rename_player(db: Any, match_id: int, expected: int, seat: int, new: str,
