@@ -9,6 +9,7 @@ from flask import render_template
 
 from referee.matches import scoreboard
 
+from . import engine
 from .write import load
 from .chart import running_chart
 from .i18n import pair_words
@@ -29,4 +30,4 @@ def board_page(m: dict, back: str):
     """The table scoreboard (large type, following the match): from either link."""
     evs, state = load(m)
     return render_template("play/board.html", m=m, n=len(evs), state=state, score=score_of(m, state.report),
-                           back=back)
+                           back=back, lead=engine.next_lead(m, state) if engine.phase(state) == "next" else {})

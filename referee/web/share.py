@@ -43,6 +43,7 @@ def view(key: str) -> ResponseReturnValue:
     return render_template("share/view.html", m=m, n=len(evs), state=state, phase=ph, hv=hv,
                            score=score, scoreboard=scoreboard if state.hands else None,
                            edit=False, spec=catalogue.spec(m["variant"]),
+                           lead=engine.next_lead(m, state) if ph == "next" else {},
                            summary=engine.hand_summary(state, m["players"]) if ph in ("next", "over") else None)
 
 
