@@ -384,7 +384,9 @@ def _location(database: str) -> str:
     return database if is_postgres(database) else str(Path(database).expanduser().resolve())
 
 
-def _database(args: argparse.Namespace) -> str:
+def database_of(args: argparse.Namespace) -> str:
+    """The database a command names (``--database``, else the data folder's settings): a path
+    or a ``postgresql://`` URL."""
     if args.database:
         return _location(args.database)
     from . import settings
@@ -398,7 +400,7 @@ def cmd_backup(args: argparse.Namespace) -> int:
     from .matches.store import is_postgres
 
     lang = args.lang or default_lang()
-    database = _database(args)
+    database = database_of(args)
     try:
         if is_postgres(database):
             done = pg_backup(database, args.dest, force=args.force, lang=lang)
@@ -418,7 +420,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
     from .matches.store import is_postgres, shown
 
     lang = args.lang or default_lang()
-    database = _database(args)
+    database = database_of(args)
     try:
         if is_postgres(database):
             from . import settings

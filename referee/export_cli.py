@@ -41,12 +41,14 @@ def write_csv(database: str, out: Any) -> tuple[int, int]:
 
 
 def cmd_csv(args: argparse.Namespace) -> int:
-    from .backup import _database
+    from .backup import database_of
     from .server import default_lang
 
     lang = args.lang or default_lang()
-    path = _database(args)
-    if not os.path.exists(path):
+    path = database_of(args)
+    from .matches.store import is_postgres
+
+    if not is_postgres(path) and not os.path.exists(path):
         print(say(lang, WORDS["no_db"], path=path), file=sys.stderr)
         return EXIT_REFUSED
     if args.output in (None, "-"):
