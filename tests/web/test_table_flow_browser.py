@@ -317,9 +317,10 @@ def test_offline_taps_follow_the_turns(phone, live_server, lang):
         ("Анфиса", ["6:6"]), ("Всеволод", ["6:0"]), ("Анфиса", ["6:5"]), ("Всеволод", ["draw", "0:1"])]
 
 
-def test_offline_says_at_once_what_it_cannot_follow(phone, live_server):
+def test_offline_asks_before_a_tap_it_cannot_place(phone, live_server):
     """Blitz without the deal: after a lay offline the phone cannot tell whether the player lays
-    more, so the next tap is not kept: it says so at once, and what was kept is recorded."""
+    more, so it asks («Глеб кладёт ещё» / «Ход: Анна») as it does online; a tile tapped before
+    the answer is not kept: it says so at once, and what was kept is recorded."""
     page = phone
     rec = examples()["blitz"]
     edit = new_match(page, live_server, rec)
@@ -330,7 +331,7 @@ def test_offline_says_at_once_what_it_cannot_follow(phone, live_server):
     page.locator(".bar .queue").wait_for(state="visible")
     page.click('form.picker-form button.pick[value="0:1"]')
     said = page.inner_text(".bar .bar-turn")
-    assert "связи" in said
+    assert "Сначала скажите" in said and "«Глеб кладёт ещё»" in said and "«Ход: Анна»" in said, said
     assert page.evaluate("JSON.parse(localStorage.getItem(Object.keys(localStorage)[0])).length") == 1
     shot(page, "ru-offline-cannot-tell")
     page.context.set_offline(False)
