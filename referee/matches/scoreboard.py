@@ -136,6 +136,11 @@ def build(variant: str, options: Mapping[str, Any], players: list[str], report: 
         kozel_min=_whole(options.get("kozel_min")), series=series)
 
 
+#: what :func:`of_match` reads of the replay's report: a scoreboard made from a report with the
+#: same values of these is the same (the read-only view keeps its drawing by them)
+READS = ("teams", "hands", "totals", "now", "match_winners", "match_winner")
+
+
 def of_match(match: Mapping[str, Any], report: Mapping[str, Any], pair: PairWords) -> Scoreboard:
     """:func:`build` for a stored match (its ``variant``, ``options`` and ``players``)."""
     return build(match["variant"], match["options"], list(match["players"]), report, pair)

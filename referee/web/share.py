@@ -53,8 +53,6 @@ def view(key: str) -> ResponseReturnValue:
 #: 30: ``tools/web_profile.py --route view``)
 _BOARDS: OrderedDict[bytes, tuple[scoreboard.Scoreboard, Markup]] = OrderedDict()
 _BOARDS_KEPT = 512
-#: what ``boards.score_of`` reads of the engine's report
-_SCORE_READS = ("teams", "hands", "totals", "now", "match_winners", "match_winner")
 _boards_lock = threading.Lock()
 
 
@@ -63,7 +61,7 @@ def view_scoreboard(m: dict[str, Any], state: engine.MatchState) -> tuple[scoreb
     view draws it (no corrections or verdicts: the view shows none), made once for the same
     match fields, report and language."""
     report = state.report
-    made_of = (lang(), m["variant"], m["options"], m["players"], [report.get(k) for k in _SCORE_READS])
+    made_of = (lang(), m["variant"], m["options"], m["players"], [report.get(k) for k in scoreboard.READS])
     key = hashlib.blake2b(repr(made_of).encode(), digest_size=20).digest()
     with _boards_lock:
         kept = _BOARDS.get(key)
