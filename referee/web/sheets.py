@@ -16,6 +16,8 @@ The PDFs come from ``referee.pdf`` (WeasyPrint); the report they print is the en
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from flask import Blueprint, Response, render_template, request
 from flask_babel import gettext as _
 
@@ -27,6 +29,9 @@ from .i18n import lang, table_time
 from .write import match_at
 from referee.matches.log import to_record
 
+if TYPE_CHECKING:
+    from referee.pdf import PrintingUnavailable
+
 LANGS = ("ru", "en")
 
 bp = Blueprint("sheets", __name__)
@@ -35,7 +40,7 @@ bp = Blueprint("sheets", __name__)
 # -- shared with the dispute tool ----------------------------------------------------------------
 
 
-def problem(title: str, message: str, status: int):
+def problem(title: str, message: str, status: int) -> tuple[str, int]:
     """A clear page in the user's language for input that cannot be served."""
     return render_template("error.html", title=title, message=message), status
 
@@ -54,7 +59,7 @@ def sheet_lang(m: dict | None = None):
     return asked if asked in LANGS else None
 
 
-def unavailable(err):
+def unavailable(err: PrintingUnavailable) -> tuple[str, int]:
     """No PDF can be made on this server (the system library Pango is missing): what is missing
     and how to install it, in the page's language; 503, as for anything the server lacks."""
     return problem(_("Sheets cannot be printed on this server"),
@@ -74,7 +79,7 @@ def printing_note() -> str | None:
                 line=missing.message(lang())))
 
 
-def bad_lang():
+def bad_lang() -> tuple[str, int]:
     return problem(_("Unknown language"), _("Sheets are printed in Russian (ru) or English (en)."), 400)
 
 

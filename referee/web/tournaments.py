@@ -31,11 +31,13 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, NotRequired, ParamSpec, TypedDict
 
-from markupsafe import escape
+from markupsafe import Markup, escape
 
 from flask import (Blueprint, Response, abort, flash, redirect, render_template, request, url_for)
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response as Redirect
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -46,13 +48,103 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from referee import events as ev_core
 from referee import limits
 from referee.events.model import ENDED, Event, EventError
-from referee.events.standings import Units, lines_after, order, outcome
+from referee.events.standings import Line, Units, lines_after, order, outcome
 from referee.rules import catalogue
 
 from . import forms, get_db, states, store
 from .i18n import lang
 
 bp = Blueprint("events", __name__)
+
+#: an event's record (``referee-event/1``, ``docs/events.md``) as JSON, and the app's own state
+#: beside it (each round's clock and whether it is closed, the draft of the next round's tables, the
+#: event's settings): read from the store, changed as JSON, written back whole
+Record = dict[str, Any]
+State = dict[str, Any]
+#: an event as the store gives it (``store.get_event``): ``id``, ``version``, its two keys, ``record``
+#: and ``state``
+Stored = dict[str, Any]
+#: a match as the store gives it (``store.get_match``)
+MatchRow = dict[str, Any]
+#: what a change of the director's writes into the event's audit: (kind, data) entries
+Audit = list[tuple[str, dict[str, Any]]]
+
+
+class Result(TypedDict, total=False):
+    """A table's result in the record's form (``docs/event.schema.json``): each seat's total (by
+    entrant id; the app's own are whole numbers) and what ended the match (``target``, ``hands``,
+    ``time``); or ``ended: forfeit`` and who was absent; or, imported, the table's game record
+    (``match``)."""
+
+    totals: Mapping[str, float]
+    ended: str
+    absent: list[str]
+    match: dict[str, Any]
+
+
+class Clock(TypedDict):
+    """A round's clock: the seconds left (negative: over), as minutes and seconds, and when time
+    was called (None: not yet)."""
+
+    left: int
+    minutes: int
+    seconds: int
+    over: bool
+    called: str | None
+
+
+class Place(TypedDict):
+    """Where a unit stands: its place of the units ranked, after the rounds counted."""
+
+    place: int
+    of: int
+    after: int
+
+
+class Cell(TypedDict, total=False):
+    """A unit's round in the cross table: a bye, a table being played, or its outcome (match
+    points and score difference as printed, the opponents' places, each side's total)."""
+
+    bye: bool
+    table: int
+    #: the public key of the table's match (None: it has none)
+    view: str | None
+    opponents: list[int]
+    mp: str | None
+    diff: str | None
+    totals: str | None
+    forfeit: bool
+    playing: bool
+    names: list[str]
+
+
+class StandingsRow(TypedDict):
+    """A unit's line of the standings: its place, numbers as printed, and each round's cell
+    (the cross table's, its line of matches with and without the link to the match)."""
+
+    cross: list[Markup | str]
+    matches: list[Markup]
+    printed: list[Markup]
+    place: int
+    names: list[str]
+    ids: list[str]
+    mp: str
+    buchholz: str
+    diff: str
+    played: int
+    byes: int
+    withdrawn: bool
+    cells: dict[int, Cell]
+    h2h: str
+
+
+class StandingsView(TypedDict):
+    """Everything the standings pages draw (empty when the event breaks a rule)."""
+
+    rows: list[StandingsRow]
+    rounds: list[int]
+    after: int
+    tiebreaks: NotRequired[list[str]]
 
 #: where the club's roster may offer its players at the set-up and the late entry: each function
 #: returns HTML (``markupsafe.Markup``) drawn under the entrants' field, or None; the names it offers are
@@ -81,14 +173,14 @@ class Refused(Exception):
 # -- the event as stored -------------------------------------------------------------------
 
 
-def _director(key: str) -> dict:
+def _director(key: str) -> Stored:
     ev = store.event_by_key(get_db(), key, "director_key")
     if ev is None:
         abort(404)
     return ev
 
 
-def _public(key: str) -> dict:
+def _public(key: str) -> Stored:
     ev = store.event_by_key(get_db(), key, "view_key")
     if ev is None:
         abort(404)
@@ -113,29 +205,31 @@ def event_words(err: EventError) -> str:
     return where + err.message(lang())
 
 
-def checked(record: dict) -> Event:
+def checked(record: Record) -> Event:
     """The record read and judged (``EventError`` when it breaks a rule)."""
     return ev_core.load(record)
 
 
-def round_of(record: dict, number: int) -> dict | None:
-    return next((r for r in record["round_list"] if r["round"] == number), None)
+def round_of(record: Record, number: int) -> dict[str, Any] | None:
+    found: dict[str, Any] | None = next((r for r in record["round_list"] if r["round"] == number), None)
+    return found
 
 
-def paired_rounds(record: dict) -> int:
+def paired_rounds(record: Record) -> int:
     """How many rounds have their tables (the last listed may be announced only)."""
     return sum(1 for r in record["round_list"] if r.get("tables"))
 
 
-def round_state(state: dict, number: int) -> dict:
-    return state.setdefault("rounds", {}).setdefault(str(number), {})
+def round_state(state: State, number: int) -> dict[str, Any]:
+    rounds: dict[str, dict[str, Any]] = state.setdefault("rounds", {})
+    return rounds.setdefault(str(number), {})
 
 
-def is_closed(state: dict, number: int) -> bool:
+def is_closed(state: State, number: int) -> bool:
     return bool(state.get("rounds", {}).get(str(number), {}).get("closed"))
 
 
-def mutate(ev: dict, change: Callable[[dict, dict], list[tuple[str, dict]] | None]) -> dict:
+def mutate(ev: Stored, change: Callable[[Record, State], Audit | None]) -> Stored:
     """Make ``change`` on the event's record and state (copies) and store them in one
     transaction with its audit entries; when another phone changed the event first, the change
     is made again on the event as it now is (it sees what that phone did: a round started twice
@@ -169,17 +263,17 @@ class TableView:
     seats: list[str]
     names: list[str]
     #: the result as the record holds it (the director's or frozen), else None
-    stored: dict | None = None
+    stored: Result | None = None
     #: the result read from the match (None while it plays on)
-    derived: dict | None = None
-    match: dict | None = None
+    derived: Result | None = None
+    match: MatchRow | None = None
     #: not_started, playing, between, finished, unconfirmed, disputed
     status: str = "not_started"
     hand: int = 0
     totals: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def result(self) -> dict | None:
+    def result(self) -> Result | None:
         return self.stored if self.stored is not None else self.derived
 
     @property
@@ -189,13 +283,13 @@ class TableView:
         return "match" if self.derived is not None else None
 
 
-def _verdicts(evs: list[dict]) -> dict[int, dict]:
+def _verdicts(evs: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     from .life import verdicts
 
     return verdicts(evs)
 
 
-def read_table(event_raw: dict, state: dict, number: int, table: dict, match: dict | None,
+def read_table(event_raw: Record, state: State, number: int, table: dict[str, Any], match: MatchRow | None,
                names: dict[str, str]) -> TableView:
     """What a table's match says now: its state at a glance and, once it has ended for the event
     (its target, the hand limit, or time called and the hands then under way finished), its
@@ -220,7 +314,7 @@ def read_table(event_raw: dict, state: dict, number: int, table: dict, match: di
     if at_call is not None and (cut is None or at_call < cut):
         cut, ended_by = int(at_call), "time"
     players = match["players"]
-    result = None
+    result: Result | None = None
     if report.get("match_winner") and (cut is None or len(hands) <= cut):
         result = {"totals": _by_seat(report.get("totals") or {}, players, seats), "ended": "target"}
     elif cut is not None and len(done) >= cut:
@@ -248,7 +342,7 @@ def read_table(event_raw: dict, state: dict, number: int, table: dict, match: di
     return tv
 
 
-def _by_seat(totals: dict, players: list[str], seats: list[str]) -> dict[str, int]:
+def _by_seat(totals: dict[str, Any], players: list[str], seats: list[str]) -> dict[str, int]:
     """A match's totals (by its players' names, renamed ones too) as the event's, by entrant id."""
     return {eid: int(totals.get(name) or 0) for eid, name in zip(seats, players)}
 
@@ -257,14 +351,14 @@ def _by_seat(totals: dict, players: list[str], seats: list[str]) -> dict[str, in
 class Live:
     """The event as it stands: the record with every finished table's result, each table read."""
 
-    ev: dict
-    record: dict
+    ev: Stored
+    record: Record
     tables: dict[int, list[TableView]]
     event: Event | None
     error: EventError | None
     names: dict[str, str]
     #: what the event's standings depend on: its version and every result read from a match
-    key: tuple = ()
+    key: tuple[Any, ...] = ()
 
     @property
     def paired(self) -> int:
@@ -289,16 +383,16 @@ class Kept:
         from collections import OrderedDict
 
         self._lock = threading.Lock()
-        self._kept: OrderedDict[tuple, Any] = OrderedDict()
+        self._kept: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
 
-    def get(self, key: tuple) -> Any:
+    def get(self, key: tuple[Any, ...]) -> Any:
         with self._lock:
             value = self._kept.get(key)
             if value is not None:
                 self._kept.move_to_end(key)
             return value
 
-    def put(self, key: tuple, value: Any) -> None:
+    def put(self, key: tuple[Any, ...], value: Any) -> None:
         with self._lock:
             self._kept[key] = value
             self._kept.move_to_end(key)
@@ -310,12 +404,13 @@ def kept() -> Kept:
     from flask import current_app
 
     ext = current_app.extensions
-    if "referee.events_kept" not in ext:
-        ext["referee.events_kept"] = Kept()
-    return ext["referee.events_kept"]
+    got = ext.get("referee.events_kept")
+    if not isinstance(got, Kept):
+        got = ext["referee.events_kept"] = Kept()
+    return got
 
 
-def live(ev: dict) -> Live:
+def live(ev: Stored) -> Live:
     db = get_db()
     # the record's rounds and tables copied (a result read from a match is written into the copy)
     record = dict(ev["record"])
@@ -336,7 +431,7 @@ def live(ev: dict) -> Live:
     key = ("judged", ev["id"], ev["version"],
            json.dumps([[tv.round, tv.number, tv.result] for r in tables.values() for tv in r if tv.stored is None],
                       sort_keys=True))
-    judged = kept().get(key)
+    judged: tuple[Event | None, EventError | None] | None = kept().get(key)
     if judged is None:
         event: Event | None = None
         error: EventError | None = None
@@ -358,7 +453,7 @@ def live(ev: dict) -> Live:
 # -- the set-up ----------------------------------------------------------------------------
 
 
-class EventForm(FlaskForm):
+class EventForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types: its form is Any
     """An event's own fields; the game's options are added beside them (``forms.setup_form``)."""
 
     name = StringField(_l("Name of the event"), validators=[InputRequired(_l("Give the event a name.")),
@@ -411,9 +506,9 @@ def split_entrants(text: str, pairs: bool) -> tuple[list[str], list[tuple[str, s
     return names, (couples if pairs else None), None
 
 
-def new_record(name: str, variant: str, options: dict, seats: int, system: str, unit: str,
+def new_record(name: str, variant: str, options: dict[str, Any], seats: int, system: str, unit: str,
                rounds: int | None, hand_limit: int | None, time_limit: int | None,
-               names: list[str], couples: list[tuple[str, str]] | None) -> dict:
+               names: list[str], couples: list[tuple[str, str]] | None) -> Record:
     """An event's record before its first round (ids ``e1``, ``e2``, … in entry order)."""
     ids = {n: f"e{i}" for i, n in enumerate(names, 1)}
     game: dict[str, Any] = {"variant": variant, "seats": seats, "options": options}
@@ -434,7 +529,7 @@ def new_record(name: str, variant: str, options: dict, seats: int, system: str, 
 
 
 @bp.get("/events/new")
-def new():
+def new() -> ResponseReturnValue:
     """Choose the game of a new event."""
     presets = [(v, p) for v in catalogue.VARIANTS for p in catalogue.PRESETS.get(v, {})]
     from referee.rulebook import preset_words
@@ -444,7 +539,7 @@ def new():
 
 
 @bp.route("/events/new/<variant>", methods=["GET", "POST"])
-def setup(variant: str):
+def setup(variant: str) -> ResponseReturnValue:
     """An event's set-up: its name, the game, the system, the rounds and the entrants."""
     spec = catalogue.VARIANTS.get(variant)
     if spec is None:
@@ -497,27 +592,27 @@ def setup(variant: str):
                            preset=preset, pickers=[p() for p in ENTRANT_PICKERS]), (400 if problem else 200)
 
 
-def _remember(ev: dict) -> None:
+def _remember(ev: Stored) -> None:
     """Put the event in this browser's list of the events it directs (the home page's)."""
     from .matches import browser_id
 
     store.remember_event(get_db(), browser_id(), ev["id"])
 
 
-def _setup_problem(form, spec, names: list[str]) -> str | None:
+def _setup_problem(form: Any, spec: catalogue.VariantSpec, names: list[str]) -> str | None:
     seats = form.seats.data
     if seats not in spec.player_counts:
-        return _("This game is played by %(lo)d to %(hi)d players at a table.", lo=spec.min_players,
-                 hi=spec.max_players)
+        return str(_("This game is played by %(lo)d to %(hi)d players at a table.", lo=spec.min_players,
+                 hi=spec.max_players))
     if form.system.data != "round_robin" and not form.rounds.data:
-        return _("Enter the number of rounds.")
+        return str(_("Enter the number of rounds."))
     if len(names) < 2:
-        return _("Enter at least two entrants.")
+        return str(_("Enter at least two entrants."))
     return None
 
 
 @bp.route("/events/import", methods=["GET", "POST"])
-def import_event():
+def import_event() -> ResponseReturnValue:
     """An event's record imported: checked whole before anything is stored."""
     problem = None
     text = ""
@@ -543,7 +638,7 @@ def import_event():
         (400 if problem else 200)
 
 
-def _import_text(text: str) -> tuple[str | None, dict | None]:
+def _import_text(text: str) -> tuple[str | None, Stored | None]:
     if not text.strip():
         return _("Choose a file or paste an event's record."), None
     if len(text.encode("utf-8", "surrogatepass")) > limits.MAX_RECORD_BYTES * 4:
@@ -570,13 +665,13 @@ def _import_text(text: str) -> tuple[str | None, dict | None]:
 # -- rounds ----------------------------------------------------------------------------------
 
 
-def proposal_of(lv: Live, number: int) -> dict:
+def proposal_of(lv: Live, number: int) -> dict[str, Any]:
     """The app's tables for round ``number`` (``referee.events.propose``)."""
     assert lv.event is not None
     return ev_core.propose(lv.event, number)
 
 
-def plan_of(lv: Live, number: int) -> tuple[dict, bool]:
+def plan_of(lv: Live, number: int) -> tuple[dict[str, Any], bool]:
     """The tables the round will start with: the director's draft, else the app's proposal;
     and whether it is the director's."""
     draft = lv.ev["state"].get("draft")
@@ -588,13 +683,13 @@ def plan_of(lv: Live, number: int) -> tuple[dict, bool]:
     return proposal_of(lv, number), False
 
 
-def sitting_out(state: dict, number: int) -> list[str]:
+def sitting_out(state: State, number: int) -> list[str]:
     """The entrants the director leaves out of a free round (they score nothing: no bye)."""
     got = state.get("sit_out") or {}
     return list(got.get("ids", [])) if got.get("round") == number else []
 
 
-def proposal_without(lv: Live, number: int, out: list[str]) -> dict:
+def proposal_without(lv: Live, number: int, out: list[str]) -> dict[str, Any]:
     """The app's proposal for a free round with some units left out: proposed as if they had
     withdrawn before it (in a copy: nothing of it is written)."""
     record = copy.deepcopy(lv.record)
@@ -606,7 +701,7 @@ def proposal_without(lv: Live, number: int, out: list[str]) -> dict:
     return ev_core.propose(ev_core.read(record), number)
 
 
-def digest(plan: dict) -> str:
+def digest(plan: dict[str, Any]) -> str:
     text = json.dumps([plan["tables"], plan.get("byes", [])], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -621,7 +716,7 @@ def next_round(lv: Live) -> int | None:
     return n
 
 
-def ensure_matches(ev: dict, number: int) -> None:
+def ensure_matches(ev: Stored, number: int) -> None:
     """Give every table of round ``number`` its match (those that have none): made as the match
     page makes one (``store.create_match``), the players the seated entrants' names. A match made
     by a phone that lost the race for the table is archived, never used."""
@@ -644,7 +739,7 @@ def ensure_matches(ev: dict, number: int) -> None:
             store.set_archived(db, m["id"], True)
 
 
-def _form_version(ev: dict) -> None:
+def _form_version(ev: Stored) -> None:
     """Refuse a form drawn against another version of the event when it asks for one."""
     sent = request.form.get("v", "")
     if sent and sent.isdigit() and int(sent) != ev["version"]:
@@ -652,33 +747,37 @@ def _form_version(ev: dict) -> None:
                         "Nothing was changed: look at it again."), 409)
 
 
-def _go(key: str, anchor: str = "") -> Response:
-    return redirect(url_for("events.director", key=key) + anchor)  # type: ignore[return-value]
+def _go(key: str, anchor: str = "") -> Redirect:
+    return redirect(url_for("events.director", key=key) + anchor)
 
 
-def _refusable(view):
-    """A director's change: a refusal is shown on the director's page, nothing changed."""
+P = ParamSpec("P")
+
+
+def _refusable(view: Callable[P, ResponseReturnValue]) -> Callable[P, ResponseReturnValue]:
+    """A director's change (a view of ``/e/<key>/…``): a refusal is shown on the director's page,
+    nothing changed."""
     from functools import wraps
 
     @wraps(view)
-    def wrapped(key: str, *args, **kwargs):
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> ResponseReturnValue:
         try:
-            return view(key, *args, **kwargs)
+            return view(*args, **kwargs)
         except Refused as r:
             flash(r.message, "problem")
-            return _go(key)
+            return _go(str((request.view_args or {})["key"]))
     return wrapped
 
 
 @bp.post("/e/<key>/round/<int:number>/start")
 @_refusable
-def start_round(key: str, number: int):
+def start_round(key: str, number: int) -> ResponseReturnValue:
     """Start round ``number`` with its tables as drawn on the director's page. A second tap, a
     second phone, a reload: the round is started once; its tables get their matches."""
     ev = _director(key)
     sent = request.form.get("plan", "")
 
-    def change(record: dict, state: dict):
+    def change(record: Record, state: State) -> Audit | None:
         rnd = round_of(record, number)
         if rnd is not None and rnd.get("tables"):
             return None  # started already
@@ -720,7 +819,7 @@ def start_round(key: str, number: int):
     return _go(key, f"#round-{number}")
 
 
-def _frozen(record: dict, lv: Live, upto: int) -> dict:
+def _frozen(record: Record, lv: Live, upto: int) -> Record:
     """The record with the results read from the matches of rounds before ``upto`` (to judge a
     change against the event as it stands)."""
     out = copy.deepcopy(record)
@@ -737,12 +836,12 @@ def _frozen(record: dict, lv: Live, upto: int) -> dict:
 
 @bp.post("/e/<key>/round/<int:number>/swap")
 @_refusable
-def swap(key: str, number: int):
+def swap(key: str, number: int) -> ResponseReturnValue:
     """Swap two units in the tables proposed for round ``number`` (before it starts)."""
     ev = _director(key)
     a, b = request.form.get("a", ""), request.form.get("b", "")
 
-    def change(record: dict, state: dict):
+    def change(record: Record, state: State) -> Audit | None:
         lv = live(dict(ev, record=record, state=state))
         if next_round(lv) != number or lv.event is None:
             raise Refused(_("Round %(n)d cannot be changed now.", n=number))
@@ -765,14 +864,14 @@ def swap(key: str, number: int):
 
 @bp.post("/e/<key>/round/<int:number>/sit-out")
 @_refusable
-def sit_out(key: str, number: int):
+def sit_out(key: str, number: int) -> ResponseReturnValue:
     """A free round: a unit left out of it (``back=1``: seated again); the tables are proposed
     again without it."""
     ev = _director(key)
     who = request.form.get("who", "")
     back = request.form.get("back") == "1"
 
-    def change(record: dict, state: dict):
+    def change(record: Record, state: State) -> Audit | None:
         lv = live(dict(ev, record=record, state=state))
         if record["system"] != "free" or next_round(lv) != number or lv.event is None:
             raise Refused(_("Only a free round that has not started may leave someone out."))
@@ -798,11 +897,11 @@ def sit_out(key: str, number: int):
 
 @bp.post("/e/<key>/round/<int:number>/reset")
 @_refusable
-def reset(key: str, number: int):
+def reset(key: str, number: int) -> ResponseReturnValue:
     """Back to the app's proposal for round ``number``."""
     ev = _director(key)
 
-    def change(record: dict, state: dict):
+    def change(record: Record, state: State) -> Audit | None:
         if not state.get("draft") and not state.get("sit_out"):
             return None
         state.pop("draft", None)
@@ -815,14 +914,14 @@ def reset(key: str, number: int):
 
 @bp.post("/e/<key>/round/<int:number>/time")
 @_refusable
-def call_time(key: str, number: int):
+def call_time(key: str, number: int) -> ResponseReturnValue:
     """Time is called: each table finishes the hand it plays (the hands started now count) and
     its match stands as it is then."""
     ev = _director(key)
     db = get_db()
     matches = store.event_matches(db, ev["id"])
 
-    def change(record: dict, state: dict):
+    def change(record: Record, state: State) -> Audit | None:
         rs = round_state(state, number)
         if rs.get("called") or is_closed(state, number):
             return None
@@ -847,12 +946,12 @@ def call_time(key: str, number: int):
 
 @bp.post("/e/<key>/round/<int:number>/close")
 @_refusable
-def close_round(key: str, number: int):
+def close_round(key: str, number: int) -> ResponseReturnValue:
     """Close round ``number``: every table's result is written into the record (none may be
     missing or disputed); the next round's tables are then proposed. Idempotent."""
     ev = _director(key)
 
-    def change(record: dict, state: dict):
+    def change(record: Record, state: State) -> Audit | None:
         if is_closed(state, number):
             return None
         lv = live(dict(ev, record=record, state=state))
@@ -883,9 +982,9 @@ def close_round(key: str, number: int):
     return _go(key, "#next")
 
 
-def _table_of(record: dict, number: int, table: int) -> dict:
+def _table_of(record: Record, number: int, table: int) -> dict[str, Any]:
     rnd = round_of(record, number)
-    t = next((t for t in (rnd or {}).get("tables", []) if t["table"] == table), None)
+    t: dict[str, Any] | None = next((t for t in (rnd or {}).get("tables", []) if t["table"] == table), None)
     if t is None:
         raise Refused(_("There is no table %(t)d in round %(n)d.", t=table, n=number), 404)
     return t
@@ -893,7 +992,7 @@ def _table_of(record: dict, number: int, table: int) -> dict:
 
 @bp.post("/e/<key>/round/<int:number>/table/<int:table>/result")
 @_refusable
-def correct(key: str, number: int, table: int):
+def correct(key: str, number: int, table: int) -> ResponseReturnValue:
     """The director's result for a table (a correction, or a result entered for a table without
     a phone): each side's total and what ended the match; audited with what it replaces. The
     match itself is not changed. ``clear``: the table's match decides again."""
@@ -902,7 +1001,7 @@ def correct(key: str, number: int, table: int):
     lv0 = live(ev)
     before_view = next((tv for tv in lv0.tables.get(number, []) if tv.number == table), None)
 
-    def change(record: dict, state: dict):
+    def change(record: Record, state: State) -> Audit | None:
         t = _table_of(record, number, table)
         before = t.get("result") or (before_view.derived if before_view else None)
         if request.form.get("clear") == "1":
@@ -916,7 +1015,7 @@ def correct(key: str, number: int, table: int):
             absent = [x for x in t["seats"] if request.form.get(f"absent_{x}") == "1"]
             if not absent:
                 raise Refused(_("Mark who did not come."))
-            after = {"ended": "forfeit", "absent": absent}
+            after: Result = {"ended": "forfeit", "absent": absent}
             kind = "forfeit"
         else:
             lv = live(dict(ev, record=record, state=state))
@@ -948,7 +1047,7 @@ def correct(key: str, number: int, table: int):
     return _go(key, f"#round-{number}")
 
 
-def _announced(record: dict, lv: Live) -> dict:
+def _announced(record: Record, lv: Live) -> dict[str, Any]:
     """The next round not yet paired (announced in the record when it was not)."""
     n = paired_rounds(record) + 1
     if n > record["rounds"]:
@@ -962,12 +1061,12 @@ def _announced(record: dict, lv: Live) -> dict:
 
 @bp.post("/e/<key>/withdraw")
 @_refusable
-def withdraw(key: str):
+def withdraw(key: str) -> ResponseReturnValue:
     """A unit withdraws before the next round; its results stand."""
     ev = _director(key)
     who = request.form.get("who", "")
 
-    def change(record: dict, state: dict):
+    def change(record: Record, state: State) -> Audit | None:
         lv = live(dict(ev, record=record, state=state))
         if lv.event is None:
             raise Refused(_("The event cannot be read."))
@@ -994,11 +1093,11 @@ def withdraw(key: str):
 
 @bp.post("/e/<key>/enter")
 @_refusable
-def late_entry(key: str):
+def late_entry(key: str) -> ResponseReturnValue:
     """A late entrant (a fixed pair's two names), paired from the next round."""
     ev = _director(key)
 
-    def change(record: dict, state: dict):
+    def change(record: Record, state: State) -> Audit | None:
         pairs = record["unit"] == "pair"
         names, couples, problem = split_entrants("\n".join([request.form.get("names", "")] + picked_entrants()),
                                                  pairs)
@@ -1051,7 +1150,7 @@ def status_words(tv: TableView) -> str:
     return str(STATUS_WORDS[tv.status]) % {"hand": tv.hand}
 
 
-def clock(ev: dict, number: int) -> dict | None:
+def clock(ev: Stored, number: int) -> Clock | None:
     """The round's clock: minutes and seconds left (negative: over), whether time was called."""
     limit = (ev["record"].get("game") or {}).get("time_limit")
     rs = ev["state"].get("rounds", {}).get(str(number), {})
@@ -1063,7 +1162,7 @@ def clock(ev: dict, number: int) -> dict | None:
             "called": rs.get("called")}
 
 
-def standings_view(lv: Live, after: int | None = None) -> dict:
+def standings_view(lv: Live, after: int | None = None) -> StandingsView:
     """Everything the standings pages draw: the rows (places, match points, every tie-break),
     the cross table and each unit's matches (their cells' words in the page's language); kept by
     the worker under the event's key (``Live.key``) and the language."""
@@ -1076,7 +1175,7 @@ def standings_view(lv: Live, after: int | None = None) -> dict:
     return got
 
 
-def unit_place(ev: dict, seats: list[tuple[int, int, int]]) -> dict | None:
+def unit_place(ev: Stored, seats: list[tuple[int, int, int]]) -> Place | None:
     """Where the unit that sat at ``seats`` (its tables' (round, table, seat index)) stands in the
     event's standings, those the public page shows (kept under the event's key): ``place``, ``of``
     (the units ranked) and ``after`` (the rounds counted); None when it is not ranked (the event
@@ -1094,7 +1193,7 @@ def unit_place(ev: dict, seats: list[tuple[int, int, int]]) -> dict | None:
     return None
 
 
-def _cell_words(cell: dict, names: str) -> tuple[Any, Any, Any]:
+def _cell_words(cell: Cell, names: str) -> tuple[Markup, Markup, Markup]:
     """A round's cell of the cross table and its line in the unit's matches (HTML, escaped), with
     and without the link to the table's match (the printed results have no link)."""
     from markupsafe import Markup, escape
@@ -1119,7 +1218,7 @@ def _cell_words(cell: dict, names: str) -> tuple[Any, Any, Any]:
     return cross, line, plain
 
 
-def _standings_view(lv: Live, after: int | None = None) -> dict:
+def _standings_view(lv: Live, after: int | None = None) -> StandingsView:
     event = lv.event
     if event is None or lv.error is not None:
         return {"rows": [], "rounds": [], "after": 0}
@@ -1128,14 +1227,14 @@ def _standings_view(lv: Live, after: int | None = None) -> dict:
     lines = lines_after(event, n, units)
     ranked = order(event, lines)
     place = {u: lines[u].place for u in ranked}
-    cells: dict[int, dict[int, dict]] = {u: {} for u in ranked}
+    cells: dict[int, dict[int, Cell]] = {u: {} for u in ranked}
     matches = store.event_matches(get_db(), lv.ev["id"])
     for rnd in event.round_list[:n]:
         for table in rnd.tables:
             out = outcome(event, units, table)
             m = matches.get((rnd.number, table.number))
             for u in units.at(table.seats):
-                cell: dict[str, Any] = {"table": table.number, "view": m["view_key"] if m else None,
+                cell: Cell = {"table": table.number, "view": m["view_key"] if m else None,
                                         "opponents": [], "mp": None, "diff": None, "totals": None}
                 if out is not None:
                     seat = out.of(u)
@@ -1161,20 +1260,22 @@ def _standings_view(lv: Live, after: int | None = None) -> dict:
     withdrawn = {u for u, line in enumerate(lines) if line.withdrawn is not None}
     rounds = list(range(1, n + 1))
     round_words = [_("Round %(n)d", n=r) for r in rounds]
-    rows = []
+    rows: list[StandingsRow] = []
     for u in ranked:
         line = lines[u]
-        cross, matches, printed = [], [], []
+        cross: list[Markup | str] = []
+        played: list[Markup] = []
+        printed: list[Markup] = []
         for r, words in zip(rounds, round_words):
-            cell = cells[u].get(r)
-            if cell is None:
+            got = cells[u].get(r)
+            if got is None:
                 cross.append("·")
                 continue
-            c, m, p = _cell_words(cell, ", ".join(cell.get("names", [])))
+            c, linked, plain = _cell_words(got, ", ".join(got.get("names", [])))
             cross.append(c)
-            matches.append(escape(words) + ": " + m)
-            printed.append(escape(words) + ": " + p)
-        rows.append({"cross": cross, "matches": matches, "printed": printed, "place": line.place, "names": units.names(u), "ids": list(units.ids[u]),
+            played.append(escape(words) + ": " + linked)
+            printed.append(escape(words) + ": " + plain)
+        rows.append({"cross": cross, "matches": played, "printed": printed, "place": line.place, "names": units.names(u), "ids": list(units.ids[u]),
                      "mp": _num(line.match_points), "buchholz": _num(line.buchholz),
                      "diff": _signed(line.score_diff), "played": line.played, "byes": line.byes,
                      "withdrawn": u in withdrawn, "cells": cells[u],
@@ -1182,7 +1283,7 @@ def _standings_view(lv: Live, after: int | None = None) -> dict:
     return {"rows": rows, "rounds": rounds, "after": n, "tiebreaks": list(event.tiebreaks)}
 
 
-def _head_to_head_values(event: Event, lines: list, ranked: list[int]) -> dict[int, Fraction]:
+def _head_to_head_values(event: Event, lines: list[Line], ranked: list[int]) -> dict[int, Fraction]:
     """Each unit's head-to-head score where the tie-break is reckoned: against the others level
     with it on every tie-break before it, when all of them met (``standings._head_to_head``)."""
     from referee.events.standings import _head_to_head
@@ -1191,13 +1292,13 @@ def _head_to_head_values(event: Event, lines: list, ranked: list[int]) -> dict[i
         return {}
     before = event.tiebreaks[:event.tiebreaks.index("head_to_head")]
 
-    def key(u: int) -> tuple:
+    def key(u: int) -> tuple[Fraction | int, ...]:
         line = lines[u]
         return tuple({"match_points": line.match_points, "buchholz": line.buchholz,
                       "score_diff": line.score_diff}.get(tb, 0) for tb in before)
 
     out: dict[int, Fraction] = {}
-    groups: dict[tuple, list[int]] = {}
+    groups: dict[tuple[Fraction | int, ...], list[int]] = {}
     for u in ranked:
         groups.setdefault(key(u), []).append(u)
     for group in groups.values():
@@ -1223,7 +1324,7 @@ TIEBREAK_WORDS = {"match_points": _l("match points"), "buchholz": _l("Buchholz")
                   "lot": _l("lot (entry order)")}
 
 
-def _common(lv: Live) -> dict:
+def _common(lv: Live) -> dict[str, Any]:
     from .matches import match_title
 
     ev = lv.ev
@@ -1236,7 +1337,7 @@ def _common(lv: Live) -> dict:
     def plan_sides(seats: list[str]) -> list[str]:
         return [" + ".join(names[seats[s]] for s in g) for g in groups]
 
-    def sides_of_table(tv: TableView) -> list[dict]:
+    def sides_of_table(tv: TableView) -> list[dict[str, Any]]:
         res = tv.result or {}
         totals = res.get("totals") or {}
         return [{"names": " + ".join(names[tv.seats[s]] for s in g),
@@ -1245,7 +1346,7 @@ def _common(lv: Live) -> dict:
     def result_words(tv: TableView) -> str:
         res = tv.result or {}
         if res.get("ended") == "forfeit":
-            return _("forfeit: %(who)s did not come", who=", ".join(names.get(x, x) for x in res["absent"]))
+            return str(_("forfeit: %(who)s did not come", who=", ".join(names.get(x, x) for x in res["absent"])))
         totals = res.get("totals") or _judged_totals(lv, tv)
         parts = [" + ".join(names[tv.seats[s]] for s in g) + " " + _num(Fraction(str(totals.get(tv.seats[g[0]], 0))))
                  for g in groups]
@@ -1263,7 +1364,7 @@ def _common(lv: Live) -> dict:
             "names_of": lambda ids: ", ".join(names.get(x, x) for x in ids)}
 
 
-def _judged_totals(lv: Live, tv: TableView) -> dict:
+def _judged_totals(lv: Live, tv: TableView) -> dict[str, Any]:
     """A table's totals as the judge read them (a result given as the table's game record)."""
     if lv.event is None or lv.error is not None:
         return {}
@@ -1287,7 +1388,7 @@ ENDED_WORDS = {"target": _l("the target reached"), "hands": _l("the hand limit")
 
 
 @bp.get("/e/<key>")
-def director(key: str):
+def director(key: str) -> ResponseReturnValue:
     """The director's page: the round being played (every table at a glance, the clock, the
     results missing, a table's result changed, a forfeit), the next round's tables, the
     entrants (a late one, a withdrawal), the links."""
@@ -1321,45 +1422,45 @@ def director(key: str):
                            pickers=[p() for p in ENTRANT_PICKERS])
 
 
-def audit_words(entry: dict, names: dict[str, str]) -> str:
+def audit_words(entry: dict[str, Any], names: dict[str, str]) -> str:
     d = entry["data"]
-    kind = entry["kind"]
+    kind: str = entry["kind"]
     if kind == "start":
-        return (_("Round %(n)d started (the tables changed by the director)", n=d["round"]) if d.get("changed")
-                else _("Round %(n)d started", n=d["round"]))
+        return str((_("Round %(n)d started (the tables changed by the director)", n=d["round"]) if d.get("changed")
+                else _("Round %(n)d started", n=d["round"])))
     if kind == "close":
-        return _("Round %(n)d closed", n=d["round"])
+        return str(_("Round %(n)d closed", n=d["round"]))
     if kind == "time":
-        return _("Round %(n)d: time called", n=d["round"])
+        return str(_("Round %(n)d: time called", n=d["round"]))
     if kind == "swap":
-        return _("Round %(n)d: %(a)s and %(b)s swapped", n=d["round"], a=names.get(d["a"], d["a"]),
-                 b=names.get(d["b"], d["b"]))
+        return str(_("Round %(n)d: %(a)s and %(b)s swapped", n=d["round"], a=names.get(d["a"], d["a"]),
+                 b=names.get(d["b"], d["b"])))
     if kind == "sit_out":
         who = " + ".join(names.get(x, x) for x in d["ids"])
-        return (_("Round %(n)d: %(who)s seated again", n=d["round"], who=who) if d.get("back")
-                else _("Round %(n)d: %(who)s sits out", n=d["round"], who=who))
+        return str((_("Round %(n)d: %(who)s seated again", n=d["round"], who=who) if d.get("back")
+                else _("Round %(n)d: %(who)s sits out", n=d["round"], who=who)))
     if kind == "reset":
-        return _("Round %(n)d: back to the proposed tables", n=d["round"])
+        return str(_("Round %(n)d: back to the proposed tables", n=d["round"]))
     if kind in ("correct", "forfeit", "clear"):
-        def res(r):
+        def res(r: Result | None) -> str:
             if not r:
                 return "—"
             if r.get("ended") == "forfeit":
-                return _("forfeit: %(who)s absent", who=", ".join(names.get(x, x) for x in r["absent"]))
+                return str(_("forfeit: %(who)s absent", who=", ".join(names.get(x, x) for x in r["absent"])))
             return ", ".join(f"{names.get(k, k)} {v}" for k, v in r["totals"].items())
-        text = _("Round %(n)d, table %(t)d: %(before)s → %(after)s", n=d["round"], t=d["table"],
+        text: str = _("Round %(n)d, table %(t)d: %(before)s → %(after)s", n=d["round"], t=d["table"],
                  before=res(d.get("before")), after=res(d.get("after")) if kind != "clear"
                  else _("the match's result"))
         return text + (f" ({d['note']})" if d.get("note") else "")
     if kind == "withdraw":
-        return _("%(who)s withdrew before round %(n)d", who=" + ".join(names.get(x, x) for x in d["ids"]),
-                 n=d["round"])
+        return str(_("%(who)s withdrew before round %(n)d", who=" + ".join(names.get(x, x) for x in d["ids"]),
+                 n=d["round"]))
     if kind == "enter":
-        return _("%(who)s entered from round %(n)d", who=", ".join(d["names"]), n=d["round"])
+        return str(_("%(who)s entered from round %(n)d", who=", ".join(d["names"]), n=d["round"]))
     return kind
 
 
-def _cards(ev: dict, number: int) -> list[dict]:
+def _cards(ev: Stored, number: int) -> list[dict[str, Any]]:
     import segno
 
     from .urls import public_url
@@ -1386,7 +1487,7 @@ def _sides_of(lv: Live, tv: TableView) -> list[str]:
 
 
 @bp.get("/e/<key>/round/<int:number>/cards")
-def cards(key: str, number: int):
+def cards(key: str, number: int) -> ResponseReturnValue:
     """Each table's card on screen: its number, its seats and the QR that opens its match on the
     scorer's phone."""
     ev = _director(key)
@@ -1397,7 +1498,7 @@ def cards(key: str, number: int):
 
 
 @bp.get("/e/<key>/round/<int:number>/cards.pdf")
-def cards_pdf(key: str, number: int):
+def cards_pdf(key: str, number: int) -> ResponseReturnValue:
     """The same cards, printable (A4, four a page)."""
     from .sheets import bad_lang, pdf_response
 
@@ -1417,7 +1518,8 @@ def _pdf_lang() -> str | None:
     return asked if asked in ("ru", "en") else None
 
 
-def _pdf(template: str, want: str, filename: str, respond, **context):
+def _pdf(template: str, want: str, filename: str, respond: Callable[[bytes, str], Response],
+         **context: Any) -> ResponseReturnValue:
     from flask_babel import force_locale
 
     from referee import pdf
@@ -1434,7 +1536,7 @@ def _pdf(template: str, want: str, filename: str, respond, **context):
 
 
 @bp.get("/e/<key>/audit")
-def audit(key: str):
+def audit(key: str) -> ResponseReturnValue:
     """Every change of the director's, oldest first."""
     ev = _director(key)
     lv = live(ev)
@@ -1443,7 +1545,7 @@ def audit(key: str):
 
 
 @bp.get("/ev/<key>")
-def standings(key: str):
+def standings(key: str) -> ResponseReturnValue:
     """The live standings, read only: places, match points, every tie-break, the cross table,
     each unit's matches."""
     from flask import session
@@ -1451,7 +1553,7 @@ def standings(key: str):
     ev = _public(key)
     lv = live(ev)
     cache = ("page", lv.key, lang())
-    page = kept().get(cache)
+    page: str | None = kept().get(cache)
     if page is None or "_flashes" in session:
         page = render_template("event/standings.html", **_common(lv), key=key, view=standings_view(lv),
                                current=lv.open_round(), big=False)
@@ -1460,7 +1562,7 @@ def standings(key: str):
 
 
 @bp.get("/ev/<key>/board")
-def board(key: str):
+def board(key: str) -> ResponseReturnValue:
     """The standings for a big screen in the hall (large type, following the results)."""
     ev = _public(key)
     lv = live(ev)
@@ -1470,7 +1572,7 @@ def board(key: str):
 
 
 @bp.get("/ev/<key>/results.pdf")
-def results_pdf(key: str):
+def results_pdf(key: str) -> ResponseReturnValue:
     """The standings, the cross table and each unit's matches, printable, in Russian or English
     (``?lang=``)."""
     from .sheets import bad_lang, pdf_response
@@ -1489,7 +1591,7 @@ def results_pdf(key: str):
 
 
 @bp.get("/ev/<key>/results.csv")
-def results_csv(key: str):
+def results_csv(key: str) -> ResponseReturnValue:
     """The standings as CSV for a spreadsheet (``referee.matches.spreadsheet``)."""
     from referee.matches import spreadsheet
 
@@ -1524,7 +1626,7 @@ def _number(text: str) -> int | float:
 
 
 @bp.get("/ev/<key>/export")
-def export(key: str):
+def export(key: str) -> ResponseReturnValue:
     """The event as its record (``referee-event/1``), every finished table's result in it."""
     ev = _public(key)
     lv = live(ev)
