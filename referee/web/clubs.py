@@ -26,25 +26,64 @@ stale figure.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, NotRequired, TypedDict
 
 from flask import (Blueprint, abort, flash, g, redirect, render_template, request, session, url_for)
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from referee import limits
 from referee.events.rating import Game, Rated, rate_games, ranks_of, seeded
 from referee.rules import catalogue
 
 from . import forms, get_db, store
+from .summaries import Summaries
 
 #: a club's name: longer than a player's («Клуб любителей домино в Сокольниках»)
 CLUB_NAME_MAX = 60
 
 bp = Blueprint("club", __name__, url_prefix="/club")
 
+#: a club as the store gives it (``store.get_club``): ``id``, ``name``, its two keys
+Club = dict[str, Any]
+#: a player of the roster as the store gives it (``store.club_player``): ``id``, ``name``,
+#: ``retired``, ``merged_into``
+ClubPlayer = dict[str, Any]
+#: a match as the store gives it (``store.get_match``; ``store.club_matches`` adds ``rated`` and
+#: ``seat_players``, :func:`gather` its ``facts`` and ``game``)
+MatchRow = dict[str, Any]
+
+
+@dataclass
+class Figures:
+    """Everything the club's pages show (:func:`gather`)."""
+
+    #: player id -> the roster's row, merged ones excluded
+    players: dict[int, ClubPlayer]
+    #: oldest first, each with its ``facts`` in roster names and its rated ``game`` (or None)
+    matches: list[MatchRow]
+    #: player id -> his rating, every roster player, rated or not
+    ratings: dict[int, Rated]
+    #: the club's events (``store.club_events``), read on every page: never kept
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+class RosterRow(TypedDict):
+    """A line of the roster: the player, his rating (shown in words), the matches he played,
+    whether one was rated, and his place by rating (only if so)."""
+
+    player: ClubPlayer
+    rating: Rated | None
+    shown: str
+    matches: int
+    rated: bool
+    place: NotRequired[int]
+
 
 @bp.errorhandler(403)
-def not_director(e):
+def not_director(e: Exception) -> ResponseReturnValue:
     return render_template("error.html", title=_("Only the director may change this"),
                            message=_("This is the club's read-only link: it shows the roster and the "
                                      "matches, and changes nothing.")), 403
@@ -53,7 +92,7 @@ def not_director(e):
 # -- who may do what ---------------------------------------------------------------------------------
 
 
-def _club(key: str) -> tuple[dict, bool]:
+def _club(key: str) -> tuple[Club, bool]:
     """The club of ``key`` and whether it is the director's key; 404 when there is none."""
     found = store.club_by_key(get_db(), key)
     if found is None:
@@ -61,7 +100,7 @@ def _club(key: str) -> tuple[dict, bool]:
     return found
 
 
-def _director(key: str) -> dict:
+def _director(key: str) -> Club:
     """The club of a director's key: a change asked by the read-only key is not allowed (403)."""
     club, director = _club(key)
     if not director:
@@ -89,22 +128,22 @@ def refusal_words(err: store.ClubError) -> str:
     """A refusal of the store in the page's words."""
     p = err.params
     if err.rule == "club.name_taken":
-        return _("«%(name)s» is on the roster already (names must differ by more than case).",
-                 name=limits.shown_name(p.get("name", "")))
+        return str(_("«%(name)s» is on the roster already (names must differ by more than case).",
+                     name=limits.shown_name(p.get("name", ""))))
     if err.rule == "club.merge_self":
-        return _("Choose another player to merge with this one.")
+        return str(_("Choose another player to merge with this one."))
     if err.rule == "club.merge_met":
-        return _("These two sat at one match (number %(match)s): they are two people, not one name "
-                 "written twice. Nothing was merged.", match=p.get("match", ""))
+        return str(_("These two sat at one match (number %(match)s): they are two people, not one name "
+                     "written twice. Nothing was merged.", match=p.get("match", "")))
     if err.rule == "club.other_club":
-        return _("This match is another club's already.")
+        return str(_("This match is another club's already."))
     if err.rule == "club.seated_twice":
-        return _("One player cannot sit in two seats.")
+        return str(_("One player cannot sit in two seats."))
     if err.rule == "club.seats":
-        return _("Every seat needs a player.")
+        return str(_("Every seat needs a player."))
     if err.rule == "club.event_other_club":
-        return _("This event is another club's already.")
-    return _("There is no such player in this club.")
+        return str(_("This event is another club's already."))
+    return str(_("There is no such player in this club."))
 
 
 def _person_name(raw: str | None) -> str:
@@ -135,7 +174,7 @@ def _club_name(raw: str | None) -> str:
 # -- the club's figures -----------------------------------------------------------------------------
 
 
-def as_club(facts: dict, seat_players: list[int | None], names: dict[int, str]) -> dict:
+def as_club(facts: dict[str, Any], seat_players: list[int | None], names: dict[int, str]) -> dict[str, Any]:
     """A match's facts (``players.match_facts``) with each seat's name replaced by its club
     player's roster name (a seat with no club player keeps the match's name). A new dict: the
     summary kept for the match is left as it is."""
@@ -155,14 +194,14 @@ def as_club(facts: dict, seat_players: list[int | None], names: dict[int, str]) 
                 seat_players=list(seat_players))
 
 
-def side_seats(m: dict) -> list[tuple[int, ...]]:
+def side_seats(m: MatchRow) -> list[tuple[int, ...]]:
     """The seats of each side of a match: partners opposite in a pairs game, else one a seat."""
     if (m.get("options") or {}).get("teams") == "pairs" and len(m["players"]) == 4:
         return [(0, 2), (1, 3)]
     return [(s,) for s in range(len(m["players"]))]
 
 
-def game_of(m: dict, facts: dict) -> Game | None:
+def game_of(m: MatchRow, facts: dict[str, Any]) -> Game | None:
     """The rated game of a club's match (``facts`` as the match names its players), or None when
     it does not move ratings: not rated, not finished, or a seat without a club player."""
     seats = m["seat_players"]
@@ -176,10 +215,10 @@ def game_of(m: dict, facts: dict) -> Game | None:
     return Game(str(m["id"]), tuple(tuple(str(seats[s]) for s in g) for g in groups), ranks, facts["date"])
 
 
-def gather(db, club: dict) -> dict:
+def gather(db: Any, club: Club) -> Figures:
     """Everything the club's pages show: ``players`` (id -> the roster's row, merged ones
-    excluded), ``matches`` (oldest first, each with its ``facts`` in roster names and ``game``)
-    and ``ratings`` (player id -> ``Rated``, every roster player, rated or not)."""
+    excluded), ``matches`` (oldest first, each with its ``facts`` in roster names and ``game``),
+    ``ratings`` (player id -> ``Rated``, every roster player, rated or not) and ``events``."""
     from . import summaries
     from .i18n import lang
 
@@ -191,7 +230,7 @@ def gather(db, club: dict) -> dict:
            tuple((m["id"], m["n"], m["rated"], tuple(m["seat_players"]), tuple(m["players"])) for m in matches))
     kept = _kept().get(key)
     if kept is not None:         # nothing changed since: no match's summary, no rating replayed again
-        return dict(kept, events=store.club_events(db, club["id"]))
+        return replace(kept, events=store.club_events(db, club["id"]))
     games: list[Game] = []
     for m in matches:
         facts = summaries.of(m, lang())["facts"]        # kept by the worker while the match is unchanged
@@ -200,32 +239,30 @@ def gather(db, club: dict) -> dict:
             games.append(m["game"])
         m["facts"] = as_club(facts, m["seat_players"], names)
     rated = rate_games(games, names={str(pid): name for pid, name in names.items()})
-    out = {"players": players, "matches": matches,
-           "ratings": {int(pid): r for pid, r in rated.items() if int(pid) in players}}
+    out = Figures(players, matches, {int(pid): r for pid, r in rated.items() if int(pid) in players})
     _kept().put(key, out)
-    return dict(out, events=store.club_events(db, club["id"]))
+    return replace(out, events=store.club_events(db, club["id"]))
 
 
 #: the clubs whose figures a worker keeps (each a few hundred bytes a match)
 KEPT = 64
 
 
-def _kept():
+def _kept() -> Summaries[Figures]:
     """The figures of the clubs this worker drew last (``summaries.Summaries``: an LRU under a
     lock), by everything they are reckoned from: the roster's names, each match's number of
     changes, its rated setting, its seats and names. A page drawn again with nothing changed
     costs two reads of the database. The pages only read what is kept."""
     from flask import current_app
 
-    from .summaries import Summaries
-
     ext = current_app.extensions
     if "referee.clubs" not in ext:
-        ext["referee.clubs"] = Summaries(KEPT)
-    return ext["referee.clubs"]
+        ext["referee.clubs"] = Summaries[Figures](KEPT)
+    kept: Summaries[Figures] = ext["referee.clubs"]
+    return kept
 
 
-def sync_events(db, club: dict) -> None:
+def sync_events(db: Any, club: Club) -> None:
     """Make the tables' matches of the club's events the club's (a round started since the last
     look): each seat the roster's player of that name, a new name added to the roster, rated. A
     match another club took first stays that club's."""
@@ -236,16 +273,16 @@ def sync_events(db, club: dict) -> None:
             continue
 
 
-def ratings(db, club_id: int) -> dict[int, tuple[float, float]]:
+def ratings(db: Any, club_id: int) -> dict[int, tuple[float, float]]:
     """The club's ratings now: player id -> (mu, sigma), for every roster player who has played
     a rated match (for an event's seeding: :func:`seed_order`)."""
     club = store.get_club(db, club_id)
     if club is None:
         return {}
-    return {pid: (r.mu, r.sigma) for pid, r in gather(db, club)["ratings"].items() if r.matches}
+    return {pid: (r.mu, r.sigma) for pid, r in gather(db, club).ratings.items() if r.matches}
 
 
-def seed_order(db, club_id: int, player_ids: list[int]) -> list[int]:
+def seed_order(db: Any, club_id: int, player_ids: list[int]) -> list[int]:
     """``player_ids`` (the club's players entering an event) in seeding order: the best rating
     first (``referee.events.rating.seeded``: by mu − 3·sigma, the players without a rated match
     after the rated ones, equals in the order given). A Swiss event's first round pairs its
@@ -269,36 +306,42 @@ SHOWN = 20
 PAGE = 30
 
 
-def roster(data: dict, sort: str = "rating") -> list[dict]:
+def roster(data: Figures, sort: str = "rating") -> list[RosterRow]:
     """The roster's rows (active players first, the retired after them), each with its player,
     rating, the matches played and the place by rating (players with a rated match only)."""
     played: dict[int, int] = {}
-    for m in data["matches"]:
+    for m in data.matches:
         for pid in m["seat_players"]:
             if pid is not None:
                 played[pid] = played.get(pid, 0) + 1
-    rows = []
-    for pid, p in data["players"].items():
-        r = data["ratings"].get(pid)
+    rows: list[RosterRow] = []
+    for pid, p in data.players.items():
+        r = data.ratings.get(pid)
         rows.append({"player": p, "rating": r, "shown": shown(r), "matches": played.get(pid, 0),
                      "rated": bool(r and r.matches)})
-    by_rating = sorted((row for row in rows if row["rated"]), key=lambda row: -row["rating"].ordinal)
+
+    def ordinal(row: RosterRow) -> float:
+        """The rating's figure of a rated player (0 for one not rated)."""
+        r = row["rating"]
+        return r.ordinal if r is not None and row["rated"] else 0
+
+    by_rating = sorted((row for row in rows if row["rated"]), key=lambda row: -ordinal(row))
     for place, row in enumerate(by_rating, 1):
         row["place"] = place
     from referee.limits import name_key
 
-    def key(row: dict) -> tuple:
+    def key(row: RosterRow) -> tuple[Any, ...]:
         name = name_key(row["player"]["name"])
         if sort == "name":
             return (name,)
         if sort == "matches":
             return (-row["matches"], name)
-        return (not row["rated"], -(row["rating"].ordinal if row["rated"] else 0), name)
+        return (not row["rated"], -ordinal(row), name)
 
     return sorted(rows, key=lambda row: (row["player"]["retired"],) + key(row))
 
 
-def rating_chart(history: list[dict]) -> dict | None:
+def rating_chart(history: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The rating's history as a small SVG line (no JS): mu − 3·sigma before the first rated
     match and after each, in a 360 x 150 box, with its lowest and highest values marked."""
     if not history:
@@ -306,7 +349,7 @@ def rating_chart(history: list[dict]) -> dict | None:
     from referee.events.rating import model
 
     fresh = model().rating()
-    values = [fresh.mu - 3 * fresh.sigma] + [h["mu"] - 3 * h["sigma"] for h in history]
+    values: list[float] = [fresh.mu - 3 * fresh.sigma] + [h["mu"] - 3 * h["sigma"] for h in history]
     w, h, left, right, top_pad, bottom_pad = 360, 150, 40, 10, 10, 20
     top, bottom = max(values), min(values)
     if top - bottom < 1:
@@ -330,7 +373,7 @@ def rating_chart(history: list[dict]) -> dict | None:
 
 
 @bp.route("/", methods=["GET", "POST"])
-def index():
+def index() -> ResponseReturnValue:
     """This browser's clubs, and a new club."""
     problem = None
     db = get_db()
@@ -354,7 +397,7 @@ def index():
                            form=forms.ActionForm(), name_max=CLUB_NAME_MAX), 400 if problem else 200
 
 
-def _page(club: dict, director: bool, problem: str | None = None, status: int = 200):
+def _page(club: Club, director: bool, problem: str | None = None, status: int = 200) -> ResponseReturnValue:
     db = get_db()
     store.remember_club(db, _browser(), club["id"], director)
     data = gather(db, club)
@@ -362,27 +405,27 @@ def _page(club: dict, director: bool, problem: str | None = None, status: int = 
     if sort not in SORTS:
         sort = "rating"
     key = club["director_key"] if director else club["view_key"]
-    latest = list(reversed(data["matches"]))
-    return render_template("club/club.html", club=club, director=director, key=key, events=data["events"],
+    latest = list(reversed(data.matches))
+    return render_template("club/club.html", club=club, director=director, key=key, events=data.events,
                            rows=roster(data, sort), sort=sort, matches=latest[:SHOWN], more=len(latest) > SHOWN,
                            total=len(latest),
-                           players=data["players"], form=forms.ActionForm(), problem=problem,
+                           players=data.players, form=forms.ActionForm(), problem=problem,
                            name_max=limits.NAME_MAX), status
 
 
 @bp.get("/<key>")
-def page(key: str):
+def page(key: str) -> ResponseReturnValue:
     """The club: its roster and its latest matches."""
     club, director = _club(key)
     return _page(club, director)
 
 
 @bp.get("/<key>/matches")
-def all_matches(key: str):
+def all_matches(key: str) -> ResponseReturnValue:
     """Every match of the club, the latest first, :data:`PAGE` a page (``?page=``)."""
     club, director = _club(key)
     data = gather(get_db(), club)
-    latest = list(reversed(data["matches"]))
+    latest = list(reversed(data.matches))
     try:
         page = max(1, int(request.args.get("page", "1")))
     except ValueError:
@@ -393,12 +436,12 @@ def all_matches(key: str):
     shown = latest[first:first + PAGE]
     return render_template("club/matches.html", club=club, director=director,
                            key=club["director_key"] if director else club["view_key"], matches=shown,
-                           players=data["players"], page=page, first=first + 1 if shown else 0,
+                           players=data.players, page=page, first=first + 1 if shown else 0,
                            last=first + len(shown), total=len(latest), form=forms.ActionForm())
 
 
 @bp.post("/<key>/players")
-def add_player(key: str):
+def add_player(key: str) -> ResponseReturnValue:
     """Add a player to the roster."""
     club = _director(key)
     try:
@@ -414,7 +457,7 @@ def add_player(key: str):
 
 
 @bp.post("/<key>/name")
-def rename(key: str):
+def rename(key: str) -> ResponseReturnValue:
     """The club's name."""
     club = _director(key)
     try:
@@ -425,23 +468,25 @@ def rename(key: str):
     return redirect(url_for("club.page", key=key))
 
 
-def _player_page(club: dict, director: bool, pid: int, problem: str | None = None, status: int = 200):
-    from .players import player_stats
+def _player_page(club: Club, director: bool, pid: int, problem: str | None = None,
+                 status: int = 200) -> ResponseReturnValue:
+    from referee.matches.statistics import player_stats
 
     db = get_db()
     p = store.club_player(db, club["id"], pid)
     if p is None:
         abort(404)
+    key = club["director_key"] if director else club["view_key"]
     if p["merged_into"] is not None:
-        return redirect(url_for("club.player", key=request.view_args["key"], pid=p["merged_into"]))
+        return redirect(url_for("club.player", key=key, pid=p["merged_into"]))
     data = gather(db, club)
-    facts = [m["facts"] for m in data["matches"]]
+    facts = [m["facts"] for m in data.matches]
     stats = player_stats(p["name"], facts)
-    rating = data["ratings"].get(pid)
+    rating = data.ratings.get(pid)
     rows = roster(data)
     place = next((row.get("place") for row in rows if row["player"]["id"] == pid), None)
-    by_name = {q["name"]: q["id"] for q in data["players"].values()}
-    mine = [m for m in reversed(data["matches"]) if pid in m["seat_players"]]
+    by_name = {q["name"]: q["id"] for q in data.players.values()}
+    mine = [m for m in reversed(data.matches) if pid in m["seat_players"]]
     from referee.events.rating import model
 
     fresh = model().rating()
@@ -452,12 +497,11 @@ def _player_page(club: dict, director: bool, pid: int, problem: str | None = Non
         history.append(dict(h, ordinal=ordinal, change=ordinal - previous))
         previous = ordinal
     moved = {h["game"]: h for h in history}
-    key = club["director_key"] if director else club["view_key"]
-    others = [q for q in data["players"].values() if q["id"] != pid]
+    others = [q for q in data.players.values() if q["id"] != pid]
     mine_ids = {m["id"] for m in mine}
     events = []
     seat_of = {m["id"]: [i for i, sp in enumerate(m["seat_players"]) if sp == pid] for m in mine}
-    for e in reversed(data["events"]):       # the latest first, those where he sat at a table
+    for e in reversed(data.events):       # the latest first, those where he sat at a table
         played = [mid for mid in e["tables"] if mid in mine_ids]
         if played:
             from . import tournaments
@@ -467,7 +511,7 @@ def _player_page(club: dict, director: bool, pid: int, problem: str | None = Non
             standing = tournaments.unit_place(ev, [(*e["tables"][mid], i) for mid in played
                                                    for i in seat_of[mid]]) if ev is not None else None
             events.append(dict(e, played=len(played), standing=standing))
-    event_of = {mid: e for e in data["events"] for mid in e["tables"]}
+    event_of = {mid: e for e in data.events for mid in e["tables"]}
     return render_template("club/player.html", club=club, director=director, key=key, p=p, s=stats,
                            rating=rating, shown=shown(rating), place=place, rated_count=sum(
                                1 for row in rows if row.get("place")),
@@ -480,13 +524,13 @@ def _player_page(club: dict, director: bool, pid: int, problem: str | None = Non
 
 
 @bp.get("/<key>/p/<int:pid>")
-def player(key: str, pid: int):
+def player(key: str, pid: int) -> ResponseReturnValue:
     """One club player: his rating and its history, his statistics and matches."""
     club, director = _club(key)
     return _player_page(club, director, pid)
 
 
-def _player_change(key: str, pid: int, change) -> Any:
+def _player_change(key: str, pid: int, change: Callable[[Club], str | None]) -> ResponseReturnValue:
     club = _director(key)
     try:
         _checked()
@@ -501,44 +545,46 @@ def _player_change(key: str, pid: int, change) -> Any:
 
 
 @bp.post("/<key>/p/<int:pid>/name")
-def rename_player(key: str, pid: int):
+def rename_player(key: str, pid: int) -> ResponseReturnValue:
     """The player's name on the roster (his matches keep the names they were played under)."""
-    def change(club):
+    def change(club: Club) -> str:
         name = _person_name(request.form.get("name"))
         store.rename_club_player(get_db(), club["id"], pid, name)
-        return _("Renamed: %(name)s.", name=name)
+        return str(_("Renamed: %(name)s.", name=name))
 
     return _player_change(key, pid, change)
 
 
 @bp.post("/<key>/p/<int:pid>/retire")
-def retire(key: str, pid: int):
+def retire(key: str, pid: int) -> ResponseReturnValue:
     """Retire a player (his matches and rating stay), or bring him back."""
-    def change(club):
+    def change(club: Club) -> str:
         back = request.form.get("retired") == "0"
         store.retire_club_player(get_db(), club["id"], pid, not back)
-        return _("Back on the roster.") if back else _("Retired: kept with every match, no longer offered.")
+        return str(_("Back on the roster.") if back else _("Retired: kept with every match, no longer offered."))
 
     return _player_change(key, pid, change)
 
 
 @bp.post("/<key>/p/<int:pid>/merge")
-def merge(key: str, pid: int):
+def merge(key: str, pid: int) -> ResponseReturnValue:
     """Another name of this player merged into him: its matches become his."""
-    def change(club):
+    def change(club: Club) -> str:
         try:
             other = int(request.form.get("other", ""))
         except ValueError:
             raise Refused(_("Choose the other name.")) from None
         gone = store.club_player(get_db(), club["id"], other)
-        store.merge_club_players(get_db(), club["id"], pid, other)
-        return _("«%(name)s» is merged into this player: his matches count here.", name=gone["name"])
+        store.merge_club_players(get_db(), club["id"], pid, other)  # refuses a name not on the roster
+        if gone is None:
+            raise store.ClubError("club.no_player")
+        return str(_("«%(name)s» is merged into this player: his matches count here.", name=gone["name"]))
 
     return _player_change(key, pid, change)
 
 
 @bp.post("/<key>/events")
-def add_event(key: str):
+def add_event(key: str) -> ResponseReturnValue:
     """Make an event the club's, by its director's link: its tables' matches count for the
     club's players."""
     import re
@@ -571,16 +617,16 @@ class ClubSetup:
     roster to pick the seats from, its links, and :meth:`started`, which makes the stored match
     the club's, each seat the roster's player of that name (a new name joins the roster)."""
 
-    def __init__(self, club: dict, key: str, variant: str, players: list[dict]):
+    def __init__(self, club: Club, key: str, variant: str, players: list[ClubPlayer]):
         self.club, self.key, self.variant = club, key, variant
         self.name = club["name"]
         self.home = url_for("club.page", key=key)
         self.players = players
 
-    def setup_url(self, **kw) -> str:
+    def setup_url(self, **kw: Any) -> str:
         return url_for("club.setup", key=self.key, variant=self.variant, **kw)
 
-    def started(self, m: dict) -> None:
+    def started(self, m: MatchRow) -> None:
         db = get_db()
         known = {limits.name_key(p["name"]) for p in self.players}
         rated = request.form.get("rated", "1") != "0"
@@ -590,14 +636,14 @@ class ClubSetup:
             flash(_("New on the club's roster: %(names)s.", names=", ".join(new)), "ok")
 
 
-def _offered(db, club: dict) -> list[dict]:
+def _offered(db: Any, club: Club) -> list[ClubPlayer]:
     """The roster's players offered for a seat (retired ones left out), best rating first."""
     data = gather(db, club)
     return [dict(row["player"], shown=row["shown"]) for row in roster(data) if not row["player"]["retired"]]
 
 
 @bp.get("/<key>/new")
-def new(key: str):
+def new(key: str) -> ResponseReturnValue:
     """Choose the game of a club's match."""
     club = _director(key)
     return render_template("matches/new.html", variants=list(catalogue.VARIANTS.values()),
@@ -605,7 +651,7 @@ def new(key: str):
 
 
 @bp.route("/<key>/new/<variant>", methods=["GET", "POST"])
-def setup(key: str, variant: str):
+def setup(key: str, variant: str) -> ResponseReturnValue:
     """The setup page of a club's match: the seats from the roster (a tap each), «rated»."""
     from .matches import setup_page
 
@@ -613,7 +659,7 @@ def setup(key: str, variant: str):
     return setup_page(variant, club=ClubSetup(club, key, variant, _offered(get_db(), club)))
 
 
-def _match_of_link(text: str) -> dict | None:
+def _match_of_link(text: str) -> MatchRow | None:
     """The match of an edit link (or the bare edit key) pasted by the director."""
     import re
 
@@ -625,7 +671,8 @@ def _match_of_link(text: str) -> dict | None:
     return store.match_by_key(get_db(), key, "edit_key")
 
 
-def _seats_page(club: dict, key: str, m: dict, problem: str | None = None, status: int = 200):
+def _seats_page(club: Club, key: str, m: MatchRow, problem: str | None = None,
+                status: int = 200) -> ResponseReturnValue:
     db = get_db()
     from referee.limits import name_key
 
@@ -634,7 +681,7 @@ def _seats_page(club: dict, key: str, m: dict, problem: str | None = None, statu
     by_key = {limits.name_key(p["name"]): p["id"] for p in offered}
     current = store.club_matches(db, club["id"])
     now = next((x for x in current if x["id"] == m["id"]), None)
-    chosen = []
+    chosen: list[int | str] = []
     for seat, name in enumerate(m["players"]):
         if now is not None and now["seat_players"][seat] is not None:
             chosen.append(now["seat_players"][seat])
@@ -646,7 +693,7 @@ def _seats_page(club: dict, key: str, m: dict, problem: str | None = None, statu
 
 
 @bp.route("/<key>/attach", methods=["GET", "POST"])
-def attach(key: str):
+def attach(key: str) -> ResponseReturnValue:
     """Make a match the club's: paste its edit link, or pick one of this browser's matches."""
     from .matches import known_matches
 
@@ -671,10 +718,10 @@ def attach(key: str):
                            problem=problem), 400 if problem else 200
 
 
-def _seats_post(club: dict, key: str, m: dict):
+def _seats_post(club: Club, key: str, m: MatchRow) -> ResponseReturnValue:
     try:
         _checked()
-        seats: list = []
+        seats: list[int | str] = []
         for seat, name in enumerate(m["players"]):
             who = request.form.get(f"seat_{seat}", "")
             if who == "new":
@@ -694,7 +741,7 @@ def _seats_post(club: dict, key: str, m: dict):
 
 
 @bp.post("/<key>/seats")
-def claim(key: str):
+def claim(key: str) -> ResponseReturnValue:
     """The seats of a match not yet the club's (its edit key in the form) given to club players."""
     club = _director(key)
     m = _match_of_link(request.form.get("match", ""))
@@ -703,7 +750,7 @@ def claim(key: str):
     return _seats_post(club, key, m)
 
 
-def _club_match(club: dict, mid: int) -> dict:
+def _club_match(club: Club, mid: int) -> MatchRow:
     m = store.get_match(get_db(), mid)
     if m is None or store.match_club(get_db(), mid) != club["id"]:
         abort(404)
@@ -711,7 +758,7 @@ def _club_match(club: dict, mid: int) -> dict:
 
 
 @bp.route("/<key>/m/<int:mid>/seats", methods=["GET", "POST"])
-def seats(key: str, mid: int):
+def seats(key: str, mid: int) -> ResponseReturnValue:
     """Who sat in each seat of one of the club's matches."""
     club = _director(key)
     m = _club_match(club, mid)
@@ -721,7 +768,7 @@ def seats(key: str, mid: int):
 
 
 @bp.post("/<key>/m/<int:mid>/rated")
-def rated(key: str, mid: int):
+def rated(key: str, mid: int) -> ResponseReturnValue:
     """Whether one of the club's matches moves its players' ratings."""
     club = _director(key)
     m = _club_match(club, mid)
@@ -739,19 +786,17 @@ def rated(key: str, mid: int):
 # -- for an event's entrants ------------------------------------------------------------------------
 
 
-def picker_players(db, club: dict) -> list[dict]:
+def picker_players(db: Any, club: Club) -> list[ClubPlayer]:
     """The players a roster picker offers (``templates/club/_picker.html``: ``roster_picker``):
     the roster's active players, best rating first, each with ``shown`` (his rating in words)."""
     return _offered(db, club)
 
 
-def event_picker():
+def event_picker() -> Markup | None:
     """The roster picker under an event's entrants (``tournaments.ENTRANT_PICKERS``): the active
     players of every club this browser directs, best rating first, a tap writing a name into the
     entrants' field (``templates/club/_event_picker.html``; on the director's page, the late
     entry's one name); None when this browser directs no club."""
-    from markupsafe import Markup
-
     from .matches import BROWSER
 
     if BROWSER not in session:
@@ -770,12 +815,13 @@ def event_picker():
     return Markup(render_template("club/_event_picker.html", clubs=clubs, late=late))
 
 
-def picked(db, club_id: int, values: list[str], seed: bool = True) -> list[dict]:
+def picked(db: Any, club_id: int, values: list[str], seed: bool = True) -> list[ClubPlayer]:
     """The club's players a roster picker sent (``values``: the ids of the chips picked, e.g.
     ``request.form.getlist("player")``), each once, in seeding order (``seed``: best rating
     first, :func:`seed_order`) or in the order sent. Refused (``store.ClubError``,
     ``club.no_player``) when a value is not one of the club's players."""
     ids: list[int] = []
+    rows: dict[int, ClubPlayer] = {}
     for v in values:
         try:
             pid = int(v)
@@ -786,6 +832,7 @@ def picked(db, club_id: int, values: list[str], seed: bool = True) -> list[dict]
             raise store.ClubError("club.no_player")
         if pid not in ids:
             ids.append(pid)
+            rows[pid] = p
     if seed:
         ids = seed_order(db, club_id, ids)
-    return [store.club_player(db, club_id, pid) for pid in ids]
+    return [rows[pid] for pid in ids]

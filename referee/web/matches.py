@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from flask import (Blueprint, abort, current_app, flash, g, make_response, redirect, render_template,
                    request, session, url_for)
@@ -18,6 +19,11 @@ from . import engine, forms, get_db, states, store, summaries
 from .i18n import COOKIE, lang
 from .rules import rule_link
 from referee.matches.log import LogError, read_log, record_to_events, timestamp
+
+if TYPE_CHECKING:
+    from flask.typing import ResponseReturnValue
+
+    from .clubs import ClubSetup
 
 bp = Blueprint("matches", __name__)
 
@@ -123,7 +129,7 @@ def setup(variant: str):
     return setup_page(variant)
 
 
-def setup_page(variant: str, club=None):
+def setup_page(variant: str, club: ClubSetup | None = None) -> ResponseReturnValue:
     """The setup page of ``variant``; ``club`` (``clubs.ClubSetup``), a club's match: the page
     offers the club's roster for the seats, and the club takes the match once it is stored."""
     spec = catalogue.VARIANTS.get(variant)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from flask import current_app
 
@@ -25,6 +25,9 @@ from referee.rules import catalogue
 from . import engine, get_db, states, store
 
 SIZE = 4096
+
+#: what a :class:`Summaries` keeps (a match's summary; a club's figures, ``clubs.Figures``)
+V = TypeVar("V")
 
 
 def leader(m: dict[str, Any], report: dict[str, Any]) -> str | None:
@@ -38,17 +41,17 @@ def leader(m: dict[str, Any], report: dict[str, Any]) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-class Summaries:
+class Summaries(Generic[V]):
     """The kept summaries of one app (one per worker; threads share it under a lock)."""
 
     def __init__(self, size: int = SIZE):
         self.size = size
         self._lock = threading.Lock()
-        self._kept: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+        self._kept: OrderedDict[tuple[Any, ...], V] = OrderedDict()
         self.hits = 0
         self.misses = 0
 
-    def get(self, key: tuple[Any, ...]) -> dict[str, Any] | None:
+    def get(self, key: tuple[Any, ...]) -> V | None:
         with self._lock:
             value = self._kept.get(key)
             if value is not None:
@@ -58,7 +61,7 @@ class Summaries:
                 self.misses += 1
             return value
 
-    def put(self, key: tuple[Any, ...], value: dict[str, Any]) -> None:
+    def put(self, key: tuple[Any, ...], value: V) -> None:
         with self._lock:
             self._kept[key] = value
             self._kept.move_to_end(key)
@@ -66,11 +69,11 @@ class Summaries:
                 self._kept.popitem(last=False)
 
 
-def kept() -> Summaries:
+def kept() -> Summaries[dict[str, Any]]:
     ext = current_app.extensions
     if "referee.summaries" not in ext:
-        ext["referee.summaries"] = Summaries(current_app.config.get("SUMMARIES_KEPT", SIZE))
-    kept: Summaries = ext["referee.summaries"]
+        ext["referee.summaries"] = Summaries[dict[str, Any]](current_app.config.get("SUMMARIES_KEPT", SIZE))
+    kept: Summaries[dict[str, Any]] = ext["referee.summaries"]
     return kept
 
 

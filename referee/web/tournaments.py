@@ -603,7 +603,7 @@ def _setup_problem(form: Any, spec: catalogue.VariantSpec, names: list[str]) -> 
     seats = form.seats.data
     if seats not in spec.player_counts:
         return str(_("This game is played by %(lo)d to %(hi)d players at a table.", lo=spec.min_players,
-                 hi=spec.max_players))
+                     hi=spec.max_players))
     if form.system.data != "round_robin" and not form.rounds.data:
         return str(_("Enter the number of rounds."))
     if len(names) < 2:
@@ -1427,18 +1427,18 @@ def audit_words(entry: dict[str, Any], names: dict[str, str]) -> str:
     kind: str = entry["kind"]
     if kind == "start":
         return str((_("Round %(n)d started (the tables changed by the director)", n=d["round"]) if d.get("changed")
-                else _("Round %(n)d started", n=d["round"])))
+                    else _("Round %(n)d started", n=d["round"])))
     if kind == "close":
         return str(_("Round %(n)d closed", n=d["round"]))
     if kind == "time":
         return str(_("Round %(n)d: time called", n=d["round"]))
     if kind == "swap":
         return str(_("Round %(n)d: %(a)s and %(b)s swapped", n=d["round"], a=names.get(d["a"], d["a"]),
-                 b=names.get(d["b"], d["b"])))
+                     b=names.get(d["b"], d["b"])))
     if kind == "sit_out":
         who = " + ".join(names.get(x, x) for x in d["ids"])
         return str((_("Round %(n)d: %(who)s seated again", n=d["round"], who=who) if d.get("back")
-                else _("Round %(n)d: %(who)s sits out", n=d["round"], who=who)))
+                    else _("Round %(n)d: %(who)s sits out", n=d["round"], who=who)))
     if kind == "reset":
         return str(_("Round %(n)d: back to the proposed tables", n=d["round"]))
     if kind in ("correct", "forfeit", "clear"):
@@ -1454,7 +1454,7 @@ def audit_words(entry: dict[str, Any], names: dict[str, str]) -> str:
         return text + (f" ({d['note']})" if d.get("note") else "")
     if kind == "withdraw":
         return str(_("%(who)s withdrew before round %(n)d", who=" + ".join(names.get(x, x) for x in d["ids"]),
-                 n=d["round"]))
+                     n=d["round"]))
     if kind == "enter":
         return str(_("%(who)s entered from round %(n)d", who=", ".join(d["names"]), n=d["round"]))
     return kind
