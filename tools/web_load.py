@@ -25,8 +25,22 @@ sends them (``X-Referee: fetch``: answered with the table itself, one request a 
 (``GET view/n``) and loads the read-only view when the count changes (``GET view``). Each phone
 and each viewer keeps one HTTP/1.1 connection open from one request to the next, as a browser
 does (``connections_opened`` counts them: two per table when none was dropped). Before the clock
-starts each table's pages are opened on short connections, so that every worker has replayed
-every match once. Only loopback addresses are ever contacted; every loop is bounded by the
+starts each table's pages are opened on short connections (``--warm R`` times), so that the
+workers have replayed the matches, and then the scorer's phone opens the table and each viewer
+the read-only view on the connection it keeps: the phones have their pages open when the clock
+starts, as at a club.
+
+Where each table is in its hand when the clock starts: by default at a random change of hand
+``--hands-before + 1`` (its start or one of its moves, each as likely), as a club's tables are
+after the first few hands (hands take different numbers of moves and the players different
+times, so the hands' starts spread over a hand's length: about one start per second for every
+300 tables at a move every 10 s); ``--together``: every table starts that hand within the first
+``--move-every`` seconds (a burst, as at the very first hand of a round).
+
+``--probe DIR``: the server measures itself (``tools/cpu_probe.py``, loaded as its
+``sitecustomize``): the CPU milliseconds per request of each route, and the CPU spent outside
+the app's requests (waitress); ``REFEREE_PROBE_PROFILE=1`` adds cProfile's statistics per route
+in DIR (CPU time, for ``pstats``). Only loopback addresses are ever contacted; every loop is bounded by the
 duration and by a request count, and the driver stops the server and removes its folder when it
 is done.
 
@@ -66,6 +80,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlencode
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -79,6 +94,8 @@ class PlannedHand:
     deal: dict[str, list[str]]
     steps: list[tuple[str, str]]  # (player, token or "end"): every move of the hand in order
     record: dict
+    #: after each step: whether the player's turn is still open (a move event's ``open``)
+    opens: list[bool] = field(default_factory=list)
 
 
 def plan_hands(variant: str, names: list[str], count: int, seed: int,
@@ -108,6 +125,7 @@ def plan_hands(variant: str, names: list[str], count: int, seed: int,
             h.set_leader(lead)
             hand["lead"] = names[lead]
         steps: list[tuple[str, str]] = []
+        opens: list[bool] = []
         turns: list[dict] = []
         while not h.over:
             player = names[h.to_move]
@@ -117,12 +135,14 @@ def plan_hands(variant: str, names: list[str], count: int, seed: int,
             if tok == END_TURN:
                 h.end_turn()
                 steps.append((player, "end"))
+                opens.append(False)
                 turns[-1]["open"] = False
                 continue
             if tok == "draw":
                 tok = _random_draw(h, rng)
             h.play(tok)
             steps.append((player, tok))
+            opens.append(bool(h.turn_open) and not h.over)
             turns[-1]["moves"].append(tok)
             if not h.over and not h.turn_open:
                 h.end_turn()
@@ -136,7 +156,7 @@ def plan_hands(variant: str, names: list[str], count: int, seed: int,
         last = report.hands[-1]
         if last.end != "redeal":
             prev_winner = names.index(last.winner) if last.winner is not None else None
-        out.append(PlannedHand(hand["deal"], steps, hand))
+        out.append(PlannedHand(hand["deal"], steps, hand, opens))
     return out
 
 
@@ -147,10 +167,22 @@ NAMES = ["Анфиса", "Всеволод", "Жан", "Стас"]
 OPTIONS = {"target": 100000}
 
 
-def store_matches(db_path: str, plans: list[list[PlannedHand]], before: int) -> list[dict]:
+def hand_events(planned: PlannedHand, steps: int) -> list[tuple[str, dict]]:
+    """The events the table page makes for a hand's start and its first ``steps`` changes."""
+    out: list[tuple[str, dict]] = [("hand", {k: planned.record[k] for k in ("deal", "lead") if k in planned.record})]
+    for (player, tok), still_open in zip(planned.steps[:steps], planned.opens):
+        out.append(("end_turn", {}) if tok == "end" else
+                   ("move", {"player": player, "token": tok, "open": still_open}))
+    return out
+
+
+def store_matches(db_path: str, plans: list[list[PlannedHand]], before: int,
+                  within: list[int] | None = None) -> list[dict]:
     """Store one match per plan with its first ``before`` hands already played (as an import
     stores them: the same events the pages would have made), each with its checkpoint where the
-    app keeps them (as a worker that served the match until its last hand ended would have)."""
+    app keeps them (as a worker that served the match until its last hand ended would have).
+    ``within``: for each match, how many changes of the next hand are played too (0: the hand is
+    not started; k > 0: started, and its first k - 1 steps played)."""
     from referee.web import engine, store
     from referee.matches.log import record_to_events
 
@@ -163,7 +195,11 @@ def store_matches(db_path: str, plans: list[list[PlannedHand]], before: int) -> 
     replayed: dict[int, object] = {}
     for plan in plans:
         record = {"hands": [p.record for p in plan[:before]]}
-        m = store.create_match(db, VARIANT, dict(OPTIONS), list(NAMES), record_to_events(record), lang="ru")
+        events = record_to_events(record)
+        k = within[len(out)] if within else 0
+        if k:
+            events += hand_events(plan[before], k - 1)
+        m = store.create_match(db, VARIANT, dict(OPTIONS), list(NAMES), events, lang="ru")
         if store_checkpoint is not None and before:
             state = replayed.get(id(plan))
             if state is None:
@@ -187,7 +223,9 @@ class Server:
     """The production server on loopback, on its own database (a temporary folder)."""
 
     def __init__(self, kind: str = "gunicorn", workers: int | None = None, threads: int = 8,
-                 source: str | None = None, states_events: int | None = None, database: str | None = None):
+                 source: str | None = None, states_events: int | None = None, database: str | None = None,
+                 probe: str | None = None):
+        self.probe = probe  # a folder: the server measures its CPU per route there (tools/cpu_probe.py)
         self.kind, self.workers, self.threads = kind, default_workers(kind, workers), threads
         self.source = source or ROOT  # the checkout whose app is served (another one: a before/after)
         self.dir = tempfile.mkdtemp(prefix="referee-load-")
@@ -204,6 +242,9 @@ class Server:
     def start(self) -> None:
         bindir = os.path.dirname(sys.executable)
         env = dict(os.environ, PYTHONPATH=os.pathsep.join([self.dir, self.source]))
+        if self.probe:
+            shutil.copy(os.path.join(ROOT, "tools", "cpu_probe.py"), os.path.join(self.dir, "sitecustomize.py"))
+            env["REFEREE_PROBE_DIR"] = self.probe
         if self.kind == "referee":
             # ``referee serve``: waitress, as the README starts it (one process; a club's machine
             # with two cores: --workers 2, processes sharing the port)
@@ -438,18 +479,33 @@ class Stats:
 
 class Table:
     def __init__(self, m: dict, plan: list[PlannedHand], start_hand: int, port: int, stats: Stats,
-                 viewers: int = 1, view_port: int | None = None):
+                 viewers: int = 1, view_port: int | None = None, within: int = 0):
         self.m, self.plan, self.hand = m, plan, start_hand
         self.step = 0  # the next step of self.plan[self.hand]
+        self.in_hand = False
+        if within:  # the hand is started and its first within - 1 steps played (store_matches)
+            self.in_hand, self.step = True, within - 1
+        self.seen: dict[int, int | None] = {}  # each viewer's count of changes, as its page shows
         self.phone = Phone(port, stats)
         self.viewers = [Phone(view_port or port, stats) for _ in range(viewers)]  # (nodes: on the next)
         self.viewer = self.viewers[0]
         self.edit = f"/m/{m['edit_key']}"
         self.form: dict | None = None
         self.acked: list[tuple[str, str]] = []  # (kind, token) of every change recorded
-        self.in_hand = False
         self.lost: tuple[tuple[str, str], int] | None = None  # a change whose answer was lost
         self.lost_found = 0  # such changes found recorded on the table afterwards
+
+    async def open_pages(self) -> None:
+        """Before the clock: the scorer's phone has the table open and each viewer the read-only
+        view (each on its own connection, kept open), as at a club where the phones are on the
+        table before the hand."""
+        await self.open()
+        for viewer in self.viewers:
+            view = f"/s/{self.m['view_key']}"
+            ans = await viewer.request("open", "GET", view + "/n")
+            if ans is not None and ans.status == 200:
+                self.seen[id(viewer)] = json.loads(ans.text()).get("n")
+                await viewer.request("open", "GET", view)
 
     async def open(self) -> bool:
         ans = await self.phone.request("GET table", "GET", self.edit)
@@ -537,7 +593,7 @@ class Table:
                          viewer: Phone | None = None) -> None:
         viewer = viewer or self.viewer
         view = f"/s/{self.m['view_key']}"
-        seen = None
+        seen = self.seen.get(id(viewer))
         await asyncio.sleep(rng.uniform(0, every))
         k = 0
         while time.monotonic() < until and k < limit:
@@ -612,6 +668,8 @@ def default_workers(server: str, workers: int | None) -> int:
 
 #: the tables each client process drives (set before the processes are forked)
 _DRIVEN: list["Table"] = []
+#: the client processes and the driver meet here: every page opened, then the clock starts
+_READY: Any = None
 #: the standings phones (and the standings page's path, and how often each loads it)
 _STANDINGS: list[Phone] = []
 _STANDINGS_AT: tuple[str, float] = ("", 30.0)
@@ -634,6 +692,23 @@ def _drive_share(args: tuple) -> dict:
     me0 = resource.getrusage(resource.RUSAGE_SELF)
 
     async def drive():
+        opening = Stats()
+        for t in mine:
+            for phone in [t.phone] + t.viewers:
+                phone.stats = opening
+        sem = asyncio.Semaphore(16)
+
+        async def opened(t: Table) -> None:
+            async with sem:
+                await t.open_pages()
+        await asyncio.gather(*(opened(t) for t in mine))
+        for t in mine:
+            for phone in [t.phone] + t.viewers:
+                phone.stats = stats
+        stats.connections += opening.connections  # (each kept open into the clock's time)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, _READY.wait)  # every client has its pages open
+        await loop.run_in_executor(None, _READY.wait)  # the driver has read the server's CPU
         until = time.monotonic() + duration
         jobs = []
         for t in mine:
@@ -663,6 +738,39 @@ def _drive_share(args: tuple) -> dict:
     return {"times": stats.times, "errors": stats.errors, "connections": stats.connections,
             "acked": [t.acked for t in mine], "lost_found": sum(t.lost_found for t in mine),
             "cpu": (me.ru_utime - me0.ru_utime) + (me.ru_stime - me0.ru_stime)}
+
+
+def probe_read(folder: str) -> dict:
+    """The probe's figures summed over the server's processes: requests and CPU seconds per route,
+    and the processes' whole CPU."""
+    routes: dict[str, list[float]] = {}
+    process = 0.0
+    for name in os.listdir(folder):
+        if name.startswith("cpu-") and name.endswith(".json"):
+            with open(os.path.join(folder, name)) as f:
+                d = json.load(f)
+            process += d["process_cpu_s"]
+            for route, (n, cpu) in d["routes"].items():
+                r = routes.setdefault(route, [0, 0.0])
+                r[0] += n
+                r[1] += cpu
+    return {"process_cpu_s": process, "routes": routes}
+
+
+def probe_diff(before: dict, after: dict) -> dict:
+    """CPU milliseconds per request by route between two readings, and the share of the server's
+    CPU spent outside the app's requests (waitress, idle threads)."""
+    out = {}
+    in_requests = 0.0
+    for route, (n, cpu) in sorted(after["routes"].items()):
+        n0, cpu0 = before["routes"].get(route, (0, 0.0))
+        if n - n0 > 0:
+            out[route] = {"requests": n - n0, "cpu_ms_per_request": round(1000 * (cpu - cpu0) / (n - n0), 2),
+                          "cpu_s": round(cpu - cpu0, 2)}
+            in_requests += cpu - cpu0
+    whole = after["process_cpu_s"] - before["process_cpu_s"]
+    return {"routes": out, "requests_cpu_s": round(in_requests, 2), "process_cpu_s": round(whole, 2),
+            "outside_requests_cpu_s": round(whole - in_requests, 2)}
 
 
 class Nodes:
@@ -714,10 +822,11 @@ def fresh_postgres_database(admin_url: str) -> tuple[str, object]:
 
 
 @contextlib.contextmanager
-def serving(server: str, workers: int | None, states_events: int | None, postgres: str | None, nodes: int):
+def serving(server: str, workers: int | None, states_events: int | None, postgres: str | None, nodes: int,
+            probe: str | None = None):
     """The server on an SQLite file, or ``nodes`` servers on a fresh PostgreSQL database (dropped after)."""
     if not postgres:
-        with Server(server, workers, states_events=states_events) as srv:
+        with Server(server, workers, states_events=states_events, probe=probe) as srv:
             yield srv
         return
     database, drop = fresh_postgres_database(postgres)
@@ -732,7 +841,8 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
              server: str = "gunicorn", workers: int | None = None, seed: int = 7, clients: int = 1,
              warm_rounds: int | None = None, states_events: int | None = None, viewers: int = 1,
              event: bool = False, standings: int = 0, standings_every: float = 30.0,
-             postgres: str | None = None, nodes: int = 1) -> dict:
+             postgres: str | None = None, nodes: int = 1, probe: str | None = None,
+             together: bool = False) -> dict:
     """One bounded run; returns its figures. ``clients``: the driver's processes (each drives a
     share of the tables on connections of its own), so that one client's event loop is not the
     queue being measured."""
@@ -740,17 +850,27 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
     plans = [plan_hands(VARIANT, NAMES, hands_before + 3, seed=seed * 100003 + i, options=OPTIONS)
              for i in range(min(tables, 8))]
     plans = [plans[i % len(plans)] for i in range(tables)]  # 8 different matches, repeated
+    # where each table is in its hand when the clock starts: together, every table starts its hand
+    # (within the first --move-every seconds); spread, each is at a random change of its hand
+    spread_rng = random.Random(seed * 31 + 1)
+    within = [0 if together else spread_rng.randrange(len(plan[hands_before].steps) + 1) for plan in plans]
     load_before = [round(x, 1) for x in os.getloadavg()]
-    with serving(server, workers, states_events, postgres, nodes) as srv:
-        matches = store_matches(srv.db, plans, hands_before)
+    if probe:
+        os.makedirs(probe, exist_ok=True)
+        for name in os.listdir(probe):
+            if name.startswith(("cpu-", "prof-", "go")):
+                os.remove(os.path.join(probe, name))
+    with serving(server, workers, states_events, postgres, nodes, probe) as srv:
+        matches = store_matches(srv.db, plans, hands_before, within)
         from referee.matches.log import record_to_events
 
         before_events = [len(record_to_events({"hands": [p.record for p in plan[:hands_before]]}))
-                         for plan in plans]
+                         + (len(hand_events(plan[hands_before], k - 1)) if k else 0)
+                         for plan, k in zip(plans, within)]
         stats = Stats()
         ports = getattr(srv, "ports", [srv.port])
-        ts = [Table(m, plan, hands_before, ports[i % len(ports)], stats, viewers, ports[(i + 1) % len(ports)])
-              for i, (m, plan) in enumerate(zip(matches, plans))]
+        ts = [Table(m, plan, hands_before, ports[i % len(ports)], stats, viewers, ports[(i + 1) % len(ports)], k)
+              for i, (m, plan, k) in enumerate(zip(matches, plans, within))]
         global _STANDINGS, _STANDINGS_AT
         standings_path = f"/ev/{store_event(srv.db, matches)}" if event else ""
         _STANDINGS = [Phone(srv.port, stats) for _ in range(standings if event else 0)]
@@ -780,20 +900,30 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
         asyncio.run(warm_up())
         warm_s = time.monotonic() - w0
         limit = int(duration / min(move_every, poll_every)) + 2
-        cpu0, t0 = srv.cpu(), time.monotonic()
-        global _DRIVEN
+        global _DRIVEN, _READY
         _DRIVEN = ts
         clients = max(1, min(clients, tables))
         jobs = [(k, clients, duration, move_every, poll_every, seed, limit) for k in range(clients)]
-        if clients == 1:
-            shares = [_drive_share(jobs[0])]
-        else:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
 
-            with ProcessPoolExecutor(clients, mp_context=multiprocessing.get_context("fork")) as pool:
-                shares = list(pool.map(_drive_share, jobs))
+        fork = multiprocessing.get_context("fork")
+        _READY = fork.Barrier(clients + 1, timeout=600)
+        with ProcessPoolExecutor(clients, mp_context=fork) as pool:
+            running = [pool.submit(_drive_share, job) for job in jobs]
+            _READY.wait()  # every phone and viewer has its page open
+            if probe:
+                time.sleep(1.2)  # the probe's last writing of the opening
+                probe0 = probe_read(probe)
+                open(os.path.join(probe, "go"), "w").close()
+            cpu0, t0 = srv.cpu(), time.monotonic()
+            _READY.wait()
+            shares = [r.result() for r in running]
         wall, cpu = time.monotonic() - t0, srv.cpu() - cpu0
+        probed = None
+        if probe:
+            time.sleep(1.2)
+            probed = probe_diff(probe0, probe_read(probe))
         load_after = [round(x, 1) for x in os.getloadavg()]
         for k, share in enumerate(shares):
             for route, times in share["times"].items():
@@ -815,7 +945,7 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
             "clients": clients, "warm_rounds": rounds, "states_events": states_events,
             "database": "postgresql" if isinstance(srv, Nodes) else "sqlite",
             "nodes": len(getattr(srv, "servers", [srv])),
-            "viewers_per_table": viewers, "event": event, "standings_phones": len(_STANDINGS),
+            "hands_together": together, "viewers_per_table": viewers, "event": event, "standings_phones": len(_STANDINGS),
             "standings_every_s": standings_every if event else None,
             "warm_up_s": round(warm_s, 1), "duration_s": round(wall, 1),
             "move_every_s": move_every, "poll_every_s": poll_every,
@@ -829,7 +959,8 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
             # changes whose answer was lost (a timeout) and which the table showed recorded
             # afterwards: counted as acknowledged, as the player at the table would
             "lost_answers_found_recorded": lost_found,
-            "routes": summary, "errors": stats.errors, "worst_p99_ms": stats.worst_p99(), **log}
+            "routes": summary, "errors": stats.errors, "worst_p99_ms": stats.worst_p99(),
+            **({"probe": probed} if probed else {}), **log}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -866,12 +997,19 @@ def main(argv: list[str] | None = None) -> int:
                          " database from): the app's database is a fresh one there")
     ap.add_argument("--nodes", type=int, default=1, metavar="N",
                     help="with --postgres: N app nodes (servers on ports of their own) on that database")
+    ap.add_argument("--probe", default=None, metavar="DIR",
+                    help="the server measures its CPU per request and route (tools/cpu_probe.py; with"
+                         " REFEREE_PROBE_PROFILE=1 cProfile too, written to DIR)")
+    ap.add_argument("--together", action="store_true",
+                    help="every table starts its hand within the first --move-every seconds (a burst); by"
+                         " default each table is at a random change of its hand, as tables are after a few hands")
     args = ap.parse_args(argv)
     if not 1 <= args.tables <= 5000 or not 0 < args.duration <= 600:
         ap.error("--tables 1..5000, --duration up to 600 s")
     out = run_load(args.tables, args.hands_before, args.duration, args.move_every, args.poll_every,
                    args.server, args.workers, args.seed, args.clients, args.warm, args.states_events,
-                   args.viewers, args.event, args.standings, args.standings_every, args.postgres, args.nodes)
+                   args.viewers, args.event, args.standings, args.standings_every, args.postgres, args.nodes,
+                   args.probe, args.together)
     print(json.dumps(out, ensure_ascii=False, indent=1))
     return 0 if out["every_move_present"] and not out["errors"] else 1
 

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from flask import Flask
@@ -231,10 +233,9 @@ def _height(p: Plan) -> float:
     return (b.y1 - b.y0) * p.scale()
 
 
-def best_plan(view: dict[str, Any]) -> Plan:
-    """The narrowest width whose drawing keeps under HEIGHT_AIM px on a phone with tiles no
-    smaller than UNIT_MIN, else the shortest drawing. A line also tries its first tile off the
-    middle (toward the shorter arm), keeping the shortest drawing of each width."""
+def _best_plan_searched(view: dict[str, Any]) -> tuple[Plan, int, int]:
+    """``best_plan`` searched: the plan, its width and its first tile's shift. The widths are
+    tried from narrow to wide and the search stops at the first that does."""
     chains = {c["side"]: len(c["pieces"]) for c in view.get("chains") or []}
     line = view.get("shape") != "cross" and set(chains) == {"left", "right"}
     plans = []
@@ -243,11 +244,49 @@ def best_plan(view: dict[str, Any]) -> Plan:
         if line and chains["left"] != chains["right"]:
             sign = 1 if chains["left"] < chains["right"] else -1
             shifts += [sign * k for k in range(2, w // 2 - 2, 2)]
-        plans.append(min((plan(view, w, sh) for sh in shifts), key=lambda p: round(_height(p), 1)))
-    for p in plans:
+        p, shift = min(((plan(view, w, sh), sh) for sh in shifts), key=lambda ps: round(_height(ps[0]), 1))
         if p.scale() >= UNIT_MIN and _height(p) <= HEIGHT_AIM:
-            return p
-    return min(plans, key=lambda p: (_height(p), -p.width))
+            return p, w, shift
+        plans.append((p, w, shift))
+    return min(plans, key=lambda pws: (_height(pws[0]), -pws[0].width))
+
+
+def _geometry(view: dict[str, Any]) -> tuple[Any, ...]:
+    """All that the places of a layout's tiles depend on: its shape, whether its first tile and
+    each chain's tiles lie across, and which chains have an open end marked (the numbers on the
+    tiles and the ends' labels move nothing)."""
+    return (view.get("shape"), bool(view["center"].get("across")),
+            tuple((c["side"], tuple(bool(p.get("across")) for p in c["pieces"]), c.get("end") is not None)
+                  for c in view.get("chains") or []))
+
+
+#: the width and shift ``best_plan`` chose, by the layout's geometry (``_geometry``): the table
+#: page, the read-only view and every table whose layout has the same shape ask for the same
+#: choice, and a drawing's search tries up to twenty widths and shifts
+_CHOSEN: OrderedDict[tuple[Any, ...], tuple[int, int]] = OrderedDict()
+_CHOSEN_KEPT = 4096
+_chosen_lock = threading.Lock()
+
+
+def best_plan(view: dict[str, Any]) -> Plan:
+    """The narrowest width whose drawing keeps under HEIGHT_AIM px on a phone with tiles no
+    smaller than UNIT_MIN, else the shortest drawing. A line also tries its first tile off the
+    middle (toward the shorter arm), keeping the shortest drawing of each width. The width and
+    shift found are kept by the layout's geometry; the drawing itself is made again from
+    ``view`` each time (one plan instead of the search)."""
+    key = _geometry(view)
+    with _chosen_lock:
+        chosen = _CHOSEN.get(key)
+        if chosen is not None:
+            _CHOSEN.move_to_end(key)
+    if chosen is not None:
+        return plan(view, *chosen)
+    p, w, shift = _best_plan_searched(view)
+    with _chosen_lock:
+        _CHOSEN[key] = (w, shift)
+        while len(_CHOSEN) > _CHOSEN_KEPT:
+            _CHOSEN.popitem(last=False)
+    return p
 
 
 def reading_order(view: dict[str, Any] | None) -> list[dict[str, Any]]:

@@ -154,3 +154,31 @@ def test_doubles_and_matadors_lie_crosswise(variant):
                     prev = t
     if variant in ("traditional", "matador", "muggins", "fives", "sevastopol"):
         assert across, f"{variant}: no piece laid across in the hands played"
+
+
+def drawn(plan):
+    """A plan as the page draws it: each tile's place and halves, each mark."""
+    return ([(t.rect, t.vertical, t.first, t.second, t.piece["tile"]) for t in plan.tiles],
+            [(m.x, m.y, m.target, m.shows) for m in plan.marks], plan.width)
+
+
+def test_the_kept_choice_of_width_draws_what_the_search_draws_after_every_tile():
+    """best_plan keeps the width and shift it chose by the layout's geometry: after each tile laid
+    (the choice kept for the layout before it) the drawing is the one searched afresh, so a
+    choice made for the layout before is never reused where the new tile changes it."""
+    from referee.web import drawing
+
+    changed = 0
+    for variant in ("traditional", "sevastopol", "muggins", "two_lane", "spider", "matador"):
+        for seed in SEEDS[:2]:
+            drawing._CHOSEN.clear()
+            before = None
+            for view in views(variant, seed):
+                searched, w, shift = drawing._best_plan_searched(view)
+                kept = best_plan(view)  # the choice kept for the layout before it, where one was
+                assert drawn(kept) == drawn(searched), (variant, seed, len(reading_order(view)))
+                assert drawn(best_plan(view)) == drawn(searched)  # now surely from the kept choice
+                if before is not None and before != (w, shift):
+                    changed += 1
+                before = (w, shift)
+    assert changed > 10, "few drawings changed their width: the check above proved little"
