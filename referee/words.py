@@ -56,3 +56,11 @@ def say_in(lang: str | None, marked: tuple[str, str], /, **params: object) -> st
     context, message = marked
     text = catalogue(pick(lang)).pgettext(context, message)
     return text % params if params else text
+
+
+def both(marked: str | tuple[str, str], /) -> tuple[str, str]:
+    """A message marked with ``N_`` or ``NC_`` in Russian and in English, its placeholders
+    unfilled (for a check that every message has its words in each language)."""
+    if isinstance(marked, tuple):
+        return say_in("ru", marked), say_in("en", marked)
+    return say("ru", marked), say("en", marked)

@@ -15,7 +15,7 @@ from .. import limits
 from ..record import RecordError
 from ..record import read as read_record
 from ..rules.catalogue import VARIANTS, OptionError, resolve_options, spec
-from ..rules.messages import json_error_params
+from ..rules.messages import json_error_words
 from ..rules.messages import message as rule_message
 from .model import (DEFAULT_TIEBREAKS, ENDED, FORMAT, SYSTEMS, TIEBREAKS, UNITS, Entrant, Event, EventError,
                     Result, Round, Table)
@@ -102,13 +102,8 @@ def parse(source: Any) -> Any:
         except (ValueError, RecursionError) as e:
             if not isinstance(e, json.JSONDecodeError) and not isinstance(e, RecursionError):
                 raise EventError("event.json", {"what": "json_nan"}) from None
-            params = json_error_params(e)
-            from ..rules.messages import DETAILS as RULE_DETAILS
-
-            ru, en = RULE_DETAILS[str(params["what"])]
-            fill = {k: v for k, v in params.items() if k != "what"}
-            raise EventError("event.json", {"detail_ru": ru.format(**fill),
-                                            "detail_en": en.format(**fill)}) from None
+            raise EventError("event.json", {"detail_ru": json_error_words(e, "ru"),
+                                            "detail_en": json_error_words(e, "en")}) from None
     return source
 
 

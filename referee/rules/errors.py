@@ -1,4 +1,5 @@
-"""Errors: every refusal carries a stable rule id and words in Russian and English."""
+"""Errors: every refusal carries a stable rule id and its params; its words (Russian or English)
+are said on demand from the catalogue (``message(lang)``, see :mod:`referee.rules.messages`)."""
 
 from __future__ import annotations
 

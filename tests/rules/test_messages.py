@@ -1,4 +1,5 @@
-"""Every rule id the engine or the record reader can raise has words in Russian and English."""
+"""Every rule id the engine or the record reader can raise has words in Russian and English, both
+from the catalogue (an English message id, its Russian in the Russian catalogue)."""
 
 import ast
 import re
@@ -9,7 +10,8 @@ import pytest
 import referee.record
 import referee.rules
 from referee.rules.errors import IllegalMove
-from referee.rules.messages import MESSAGES, message
+from referee.rules.messages import _WHERE, DETAILS, MESSAGES, REASONS, message
+from referee.words import both
 
 RULE_ID = re.compile(r"^[a-z_]+\.[a-z_]+$")
 NOT_RULES = {"referee.rules", "referee.cli", "result.left"}  # module and field names
@@ -34,9 +36,52 @@ def test_the_scan_finds_the_rules():
 @pytest.mark.parametrize("rule", sorted(rule_ids_in_source()))
 def test_every_rule_id_has_words_in_both_languages(rule):
     assert rule in MESSAGES, f"{rule} has no message"
-    ru, en = MESSAGES[rule]
+    ru, en = both(MESSAGES[rule])
     assert ru.strip() and en.strip() and ru != en
     assert re.search("[а-яА-ЯёЁ]", ru), "the Russian text is in Russian"
+
+
+def _untranslated(tables, translations) -> list[object]:
+    """The marked messages of ``tables`` that ``translations`` (a Russian catalogue) leaves in
+    English: no Russian entry, so gettext answers with the English id."""
+    out = []
+    for table in tables:
+        for marked in table.values():
+            said = translations.pgettext(*marked) if isinstance(marked, tuple) else translations.gettext(marked)
+            if said == (marked[1] if isinstance(marked, tuple) else marked) or not re.search("[а-яА-ЯёЁ]", said):
+                out.append(marked)
+    return out
+
+
+TABLES = (MESSAGES, REASONS, DETAILS, _WHERE)
+
+
+def _russian(drop: str | None = None):
+    """The Russian catalogue as the app loads it, compiled from the .po (less ``drop``)."""
+    import gettext
+    import io
+
+    from babel.messages import mofile, pofile
+
+    po = Path(referee.rules.__file__).parents[1] / "translations" / "ru" / "LC_MESSAGES" / "messages.po"
+    with po.open("rb") as f:
+        catalog = pofile.read_po(f)
+    if drop is not None:
+        catalog.delete(drop)
+    buf = io.BytesIO()
+    mofile.write_mo(buf, catalog)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
+def test_every_refusal_has_its_russian_in_the_catalogue():
+    assert _untranslated(TABLES, _russian()) == []
+
+
+def test_a_refusal_without_its_russian_is_found():
+    dropped = MESSAGES["tile.not_in_hand"]
+    assert isinstance(dropped, str)
+    assert _untranslated(TABLES, _russian(drop=dropped)) == [dropped]
 
 
 def test_messages_fill_their_placeholders():
