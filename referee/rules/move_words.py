@@ -14,70 +14,70 @@ tile as the token writes it (the touching half first). No rule is applied here.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, NamedTuple
+from typing import Callable, Iterable, NamedTuple, Union
 
+from ..words import N_, NC_, say, say_in
 from .errors import RuleError
 from .notation import Move, parse_move, written_tiles
 from .tiles import tile_str
 
 __all__ = ["MoveWords", "move_words", "sentence", "WORDS"]
 
-#: every phrase, (Russian, English); ``{…}`` filled from the token
-WORDS: dict[str, tuple[str, str]] = {
+#: every phrase: an English message of the catalogue (its Russian in the Russian catalogue, said
+#: through :mod:`referee.words`, as the engine's refusals are); ``%(…)s`` filled from the token
+WORDS: dict[str, Union[str, tuple[str, str]]] = {
     # the sentence (a sheet's row, the dispute step, the command line)
-    "unread": ("(запись не разобрана)", "(token not understood)"),
-    "pass": ("пропускает ход", "passes"),
-    "draw_unseen": ("берёт кость из базара (не показывая)", "draws a tile from the bazaar (unseen)"),
-    "draw_row": ("берёт из базара {tile} в ряд (в этот ход не играет)", "draws {tile} into his row (not played this turn)"),
-    "draw": ("берёт из базара {tile}", "draws {tile} from the bazaar"),
-    "miss": ("открывает {tile} — не подходит, она уходит влево", "turns up {tile}: no fit, it goes back to the left"),
-    "open": ("открывает последние кости: {tiles}", "turns up his last tiles: {tiles}"),
-    "lays": ("кладёт {tile}", "lays {tile}"),
-    "to_half": ("к {target}, к половине {at}", "against {target}, at its half {at}"),
-    "to": ("к {target}", "against {target}"),
-    "crosswise": ("поперёк", "crosswise"),
-    "out_half": ("половиной {out} наружу", "half {out} facing out"),
-    "lengthwise": ("вдоль", "lengthwise"),
-    "face_down": ("рубашкой вверх, закрывая ногу", "face down, closing the leg"),
-    "cut_to": ("поперёк обеих лент — разрез, кусок получает {previous}", "across both lanes: a cut, the piece goes to {previous}"),
-    "cut_previous": ("поперёк обеих лент — разрез, кусок уходит предыдущему игроку", "across both lanes: a cut, the piece goes to the previous player"),
-    "gives_left": ("отдаёт левый кусок", "gives the left piece"),
-    "gives_right": ("отдаёт правый кусок", "gives the right piece"),
+    "unread": N_("(token not understood)"),
+    "pass": N_("passes"),
+    "draw_unseen": N_("draws a tile from the bazaar (unseen)"),
+    "draw_row": N_("draws %(tile)s into his row (not played this turn)"),
+    "draw": N_("draws %(tile)s from the bazaar"),
+    "miss": N_("turns up %(tile)s: no fit, it goes back to the left"),
+    "open": N_("turns up his last tiles: %(tiles)s"),
+    "lays": N_("lays %(tile)s"),
+    "to_half": N_("against %(target)s, at its half %(at)s"),
+    "to": N_("against %(target)s"),
+    "crosswise": N_("crosswise"),
+    "out_half": N_("half %(out)s facing out"),
+    "lengthwise": N_("lengthwise"),
+    "face_down": N_("face down, closing the leg"),
+    "cut_to": N_("across both lanes: a cut, the piece goes to %(previous)s"),
+    "cut_previous": N_("across both lanes: a cut, the piece goes to the previous player"),
+    "gives_left": N_("gives the left piece"),
+    "gives_right": N_("gives the right piece"),
     # the label of a place button, and its second line
-    "l_against_half": ("к {target}, со стороны {at}", "against {target}, on its {at} side"),
-    "l_against": ("к {target}", "against {target}"),
-    "l_cut_left": ("отрезать, отдать левый кусок", "cut: give the left piece"),
-    "l_cut_left_detail": ("предыдущему игроку — ленты до длины короткой", "the lanes up to the shorter lane's length go to the previous player"),
-    "l_cut_right": ("отрезать, отдать правый кусок", "cut: give the right piece"),
-    "l_cut_right_detail": ("предыдущему игроку — выступающая кость", "the protruding tile goes to the previous player"),
-    "l_cut": ("отрезать: поперёк обеих лент", "cut across both lanes"),
-    "l_cut_detail": ("ленты забирает предыдущий игрок", "the lanes go to the previous player"),
+    "l_against_half": N_("against %(target)s, on its %(at)s side"),
+    "l_against": N_("against %(target)s"),
+    "l_cut_left": N_("cut: give the left piece"),
+    "l_cut_left_detail": N_("the lanes up to the shorter lane's length go to the previous player"),
+    "l_cut_right": N_("cut: give the right piece"),
+    "l_cut_right_detail": N_("the protruding tile goes to the previous player"),
+    "l_cut": N_("cut across both lanes"),
+    "l_cut_detail": N_("the lanes go to the previous player"),
     # the same with the previous player named (who receives which piece, and what stays)
-    "l_cut_left_detail_to": ("{previous} получает ленты до длины короткой; выступающая кость остаётся на столе",
-                             "{previous} receives the lanes up to the shorter lane's length; the protruding tile stays on the table"),
-    "l_cut_right_detail_to": ("{previous} получает выступающую кость; ленты до длины короткой остаются на столе",
-                              "{previous} receives the protruding tile; the lanes up to the shorter lane's length stay on the table"),
-    "l_cut_detail_to": ("{previous} получает обе ленты", "{previous} receives both lanes"),
-    "l_down": ("закрыть ногу (рубашкой вверх)", "close the leg (face down)"),
-    "l_across_out": ("поперёк, наружу {out}", "across, {out} facing out"),
-    "l_across": ("поперёк", "across (crosswise)"),
-    "l_along": ("вдоль", "along (lengthwise)"),
-    "l_first": ("первой костью на стол", "first on the table"),
-    "l_face_up": ("лицом вверх: нога продолжается", "face up: the leg goes on"),
-    "l_leaves": ("снаружи будет {n}", "leaves {n} open"),
-    "l_double_leaves": ("дубль, снаружи будет {n}", "a double: leaves {n} open"),
-    "l_draw": ("взять из базара {tile}", "draw {tile}"),
-    "l_draw_unseen": ("взять из базара", "draw from the bazaar"),
-    "l_pass": ("пас", "pass"),
-    "l_miss": ("не подходит", "does not fit"),
-    "l_miss_detail": ("вернуть в левый конец ряда", "back to the left end of the row"),
-    "l_open": ("открыть последние кости: {tiles}", "turn up the last tiles: {tiles}"),
+    "l_cut_left_detail_to": N_("%(previous)s receives the lanes up to the shorter lane's length; the protruding tile stays on the table"),
+    "l_cut_right_detail_to": N_("%(previous)s receives the protruding tile; the lanes up to the shorter lane's length stay on the table"),
+    "l_cut_detail_to": N_("%(previous)s receives both lanes"),
+    "l_down": N_("close the leg (face down)"),
+    "l_across_out": N_("across, %(out)s facing out"),
+    "l_across": N_("across (crosswise)"),
+    "l_along": N_("along (lengthwise)"),
+    "l_first": N_("first on the table"),
+    "l_face_up": N_("face up: the leg goes on"),
+    "l_leaves": N_("leaves %(n)s open"),
+    "l_double_leaves": N_("a double: leaves %(n)s open"),
+    "l_draw": N_("draw %(tile)s"),
+    "l_draw_unseen": N_("draw from the bazaar"),
+    "l_pass": NC_("place button", "pass"),
+    "l_miss": N_("does not fit"),
+    "l_miss_detail": N_("back to the left end of the row"),
+    "l_open": N_("turn up the last tiles: %(tiles)s"),
     # the short form (what an undo or a redo names: «Отменено: Всеволод: 6:0.»)
-    "s_pass": ("пропуск", "pass"),
-    "s_draw": ("взятие {tile}", "drew {tile}"),
-    "s_draw_unseen": ("взятие из базара", "drew from the bazaar"),
-    "s_miss": ("{tile} не подходит", "{tile} does not fit"),
-    "s_open": ("открыты {tiles}", "turned up {tiles}"),
+    "s_pass": N_("pass"),
+    "s_draw": N_("drew %(tile)s"),
+    "s_draw_unseen": N_("drew from the bazaar"),
+    "s_miss": N_("%(tile)s does not fit"),
+    "s_open": N_("turned up %(tiles)s"),
 }
 
 
@@ -105,8 +105,9 @@ class MoveWords(NamedTuple):
 
 
 def _say(key: str, ru: bool, **params: object) -> str:
-    pair = WORDS[key]
-    return (pair[0] if ru else pair[1]).format(**params)
+    marked, lang = WORDS[key], "ru" if ru else "en"
+    text = say_in(lang, marked) if isinstance(marked, tuple) else say(lang, marked)
+    return text % params
 
 
 def _blind(variant: str | None) -> bool:

@@ -52,7 +52,7 @@ def _lacking(texts, font: set[str]) -> dict[str, str]:
 def test_every_word_of_the_sheets_is_in_the_font():
     font = _font_chars()
     assert _lacking(["«Козёл» 🐐"], font) == {"🐐": "«Козёл» 🐐"}       # the check is not blind
-    texts = _texts(pdf.WORDS) + _texts(MOVE_WORDS) + [t for m in MESSAGES.values() for t in both(m)] + _texts(pdf.ERRORS)
+    texts = _texts(pdf.WORDS) + [t for m in (*MOVE_WORDS.values(), *MESSAGES.values()) for t in both(m)] + _texts(pdf.ERRORS)
     for v in catalogue.VARIANTS.values():
         for lang in ("ru", "en"):
             texts += [rulebook.variant_title(v.name, lang), rulebook.scoring_summary(v.name, lang, v.min_players)]

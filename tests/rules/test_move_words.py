@@ -10,6 +10,7 @@ import re
 import pytest
 
 from referee.rules.move_words import WORDS, move_words, sentence
+from referee.words import both
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -36,7 +37,8 @@ def test_every_form_in_both_languages(token):
 
 
 def test_every_phrase_has_both_languages():
-    for key, (ru, en) in WORDS.items():
+    for key, marked in WORDS.items():
+        ru, en = both(marked)
         assert CYRILLIC.search(ru) or key == "unread", key
         assert not CYRILLIC.search(en), key
 
@@ -57,8 +59,8 @@ def test_the_forms_say_the_same_move():
 def test_the_doors_ask_the_one_formatter():
     """No other module of the app words a move: its phrases, as a string of their own (in quotes),
     live in move_words alone."""
-    phrases = [f'"{pair[i]}"' for key, pair in WORDS.items() for i in (0, 1)
-               if "{" not in pair[i] and len(pair[i]) > 8]
+    phrases = [f'"{said}"' for marked in WORDS.values() for said in both(marked)
+               if "%(" not in said and len(said) > 8]
     found = []
     for path in list((ROOT / "referee").rglob("*.py")) + list((ROOT / "templates").rglob("*.html")):
         if path.name == "move_words.py":
