@@ -34,12 +34,16 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .words import N_, say
 
 if TYPE_CHECKING:
     import sqlite3
+
+    import psycopg
+
+    from .matches.store import Db
 
 EXIT_REFUSED = 4
 
@@ -76,6 +80,36 @@ class Refused(Exception):
     """Nothing was changed; the message says why."""
 
 
+class Written(TypedDict):
+    """A backup written: its file, what it holds, its size in bytes."""
+
+    path: str
+    matches: int
+    events: int
+    bytes: int
+
+
+class Restored(TypedDict):
+    """A restore done: from where, into which database (a URL without its password), what it
+    holds now, and where the previous contents were kept (None: there were none)."""
+
+    source: str
+    database: str
+    matches: int
+    events: int
+    kept: str | None
+
+
+class Copied(TypedDict):
+    """``referee db copy`` done: both databases as they may be printed, and the rows copied."""
+
+    source: str
+    destination: str
+    matches: int
+    events: int
+    rows: int
+
+
 def _t(lang: str, key: str, **params: Any) -> str:
     return say(lang, TEXT[key], **params)
 
@@ -98,8 +132,8 @@ def _check(conn: sqlite3.Connection) -> str | None:
 
 
 def _counts(conn: sqlite3.Connection) -> tuple[int, int]:
-    matches = conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
-    events = conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+    matches = int(conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0])
+    events = int(conn.execute("SELECT COUNT(*) FROM events").fetchone()[0])
     return matches, events
 
 
@@ -112,7 +146,7 @@ def _new_private_file(path: Path) -> None:
     os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
-def backup(database: str, dest: str, force: bool = False, lang: str = "en") -> dict:
+def backup(database: str, dest: str, force: bool = False, lang: str = "en") -> Written:
     """Copy ``database`` (live or not) to ``dest``; returns what was written."""
     import sqlite3
 
@@ -146,10 +180,10 @@ def backup(database: str, dest: str, force: bool = False, lang: str = "en") -> d
         raise
     dst.close()
     os.replace(partial, target)
-    return {"path": str(target), "matches": matches, "events": events, "bytes": target.stat().st_size}
+    return Written(path=str(target), matches=matches, events=events, bytes=target.stat().st_size)
 
 
-def restore(source: str, database: str, lang: str = "en") -> dict:
+def restore(source: str, database: str, lang: str = "en") -> Restored:
     """Replace the contents of ``database`` by those of the backup ``source``."""
     import sqlite3
 
@@ -185,7 +219,7 @@ def restore(source: str, database: str, lang: str = "en") -> dict:
             live.close()
     finally:
         src.close()
-    return {"source": source, "database": database, "matches": matches, "events": events, "kept": kept}
+    return Restored(source=source, database=database, matches=matches, events=events, kept=kept)
 
 
 # -- PostgreSQL: pg_dump and pg_restore ------------------------------------------------------------
@@ -230,7 +264,7 @@ def _run_pg(tool: str, args: list[str], env: dict[str, str], lang: str) -> str:
     return done.stdout
 
 
-def pg_backup(url: str, dest: str, force: bool = False, lang: str = "en") -> dict:
+def pg_backup(url: str, dest: str, force: bool = False, lang: str = "en") -> Written:
     """``pg_dump`` of the database at one instant (a snapshot held while it counts the matches and
     events and pg_dump copies), to ``dest`` (a folder: a time-stamped file in it)."""
     import psycopg
@@ -254,9 +288,8 @@ def pg_backup(url: str, dest: str, force: bool = False, lang: str = "en") -> dic
             raise Refused(_t(lang, "pg_no_answer", detail=str(e).strip().splitlines()[0])) from None
         with conn:
             conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            snap = conn.execute("SELECT pg_export_snapshot()").fetchone()[0]  # type: ignore[index]
-            matches = conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0]  # type: ignore[index]
-            events = conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]  # type: ignore[index]
+            snap = _one(conn, "SELECT pg_export_snapshot()")
+            matches, events = _one(conn, "SELECT COUNT(*) FROM matches"), _one(conn, "SELECT COUNT(*) FROM events")
             _run_pg(pg_dump, ["--format=custom", "--no-owner", "--no-privileges", f"--snapshot={snap}",
                               "--file", str(partial), "--dbname", plain], env, lang)
             conn.execute("COMMIT")
@@ -267,10 +300,18 @@ def pg_backup(url: str, dest: str, force: bool = False, lang: str = "en") -> dic
         partial.unlink(missing_ok=True)
         raise
     os.replace(partial, target)
-    return {"path": str(target), "matches": matches, "events": events, "bytes": target.stat().st_size}
+    return Written(path=str(target), matches=int(matches), events=int(events), bytes=target.stat().st_size)
 
 
-def pg_restore(source: str, url: str, keep_in: str, lang: str = "en") -> dict:
+def _one(conn: psycopg.Connection[Any], sql: str) -> Any:
+    """The one value a query of one row and one column answers (psycopg's, untyped)."""
+    row = conn.execute(sql).fetchone()
+    if row is None:
+        raise LookupError(f"no row: {sql}")
+    return row[0]
+
+
+def pg_restore(source: str, url: str, keep_in: str, lang: str = "en") -> Restored:
     """Replace the database's contents by the ``pg_dump`` file ``source`` in one transaction; the
     current contents are dumped into ``keep_in`` first."""
     import psycopg
@@ -295,15 +336,14 @@ def pg_restore(source: str, url: str, keep_in: str, lang: str = "en") -> dict:
     _run_pg(pg_restore_tool, ["--clean", "--if-exists", "--single-transaction", "--exit-on-error", "--no-owner",
                               "--no-privileges", "--dbname", plain, source], env, lang)
     with psycopg.connect(url, autocommit=True, connect_timeout=10) as conn:
-        matches = conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0]  # type: ignore[index]
-        events = conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]  # type: ignore[index]
-    return {"source": source, "database": url, "matches": matches, "events": events, "kept": kept}
+        matches, events = _one(conn, "SELECT COUNT(*) FROM matches"), _one(conn, "SELECT COUNT(*) FROM events")
+    return Restored(source=source, database=url, matches=int(matches), events=int(events), kept=kept)
 
 
 # -- referee db copy: one database into another (SQLite and PostgreSQL alike) ----------------------
 
 
-def copy(src: str, dst: str, lang: str = "en") -> dict:
+def copy(src: str, dst: str, lang: str = "en") -> Copied:
     """Copy every table of ``src`` into the empty ``dst`` (either a file path or a URL), row for
     row as stored; refused (nothing written) when ``dst`` holds anything or the schemas differ."""
     from .matches import store
@@ -322,14 +362,16 @@ def copy(src: str, dst: str, lang: str = "en") -> dict:
         except store.errors() as e:
             raise Refused(_t(lang, "not_ours", path=store.shown(dst), detail=str(e).strip().splitlines()[0]))                 from None
         try:
-            return _copy(store, s, d, src, dst, lang)
+            return _copy(s, d, src, dst, lang)
         finally:
             d.close()
     finally:
         s.close()
 
 
-def _copy(store: Any, s: Any, d: Any, src: str, dst: str, lang: str) -> dict:
+def _copy(s: Db, d: Db, src: str, dst: str, lang: str) -> Copied:
+    from .matches import store
+
     schema, theirs = store.tables_of(s), store.tables_of(d)
     known = [t for t, _order in store.TABLES]
     if schema != theirs or set(schema) != set(known):
@@ -356,12 +398,12 @@ def _copy(store: Any, s: Any, d: Any, src: str, dst: str, lang: str) -> dict:
             for value, row_id in values:
                 d.execute(f"UPDATE {table} SET {col} = ? WHERE id = ?", [value, row_id])
         for table in known:
-            n = d.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+            n = int(d.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
             if n != counts[table]:
                 raise Refused(_t(lang, "count_differs", table=table, src=counts[table], dst=n))
         store.ids_follow_rows(d)
-    return {"source": store.shown(src), "destination": store.shown(dst), "matches": counts["matches"],
-            "events": counts["events"], "rows": sum(counts.values())}
+    return Copied(source=store.shown(src), destination=store.shown(dst), matches=counts["matches"],
+                  events=counts["events"], rows=sum(counts.values()))
 
 
 def cmd_copy(args: argparse.Namespace) -> int:
@@ -391,7 +433,8 @@ def database_of(args: argparse.Namespace) -> str:
         return _location(args.database)
     from . import settings
 
-    return settings.load(args.instance)["DATABASE"]
+    database: str = settings.load(args.instance)["DATABASE"]
+    return database
 
 
 def cmd_backup(args: argparse.Namespace) -> int:
@@ -440,13 +483,13 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_subcommands(sub: Any) -> None:
-    where = dict(metavar="DIR", default=None, help="the data folder (as for referee serve)")
+def add_subcommands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    where = "the data folder (as for referee serve)"
     b = sub.add_parser("backup", help="a consistent copy of the live database (SQLite online backup)",
                        description="Copy the database, even while the server takes moves.")
     b.add_argument("dest", help="the backup file, or a folder (a time-stamped file is made in it)")
     b.add_argument("--force", action="store_true", help="overwrite an existing backup file")
-    b.add_argument("--instance", **where)  # type: ignore[arg-type]
+    b.add_argument("--instance", metavar="DIR", default=None, help=where)
     b.add_argument("--database", metavar="FILE|URL", default=None,
                    help="the database file or postgresql:// URL (default: REFEREE_DATABASE, else the data"
                         " folder's referee.db)")
@@ -455,7 +498,7 @@ def add_subcommands(sub: Any) -> None:
     r = sub.add_parser("restore", help="put a backup back into the database (the old one is kept)",
                        description="Restore a backup made by referee backup; works while the server runs.")
     r.add_argument("source", help="the backup file")
-    r.add_argument("--instance", **where)  # type: ignore[arg-type]
+    r.add_argument("--instance", metavar="DIR", default=None, help=where)
     r.add_argument("--database", metavar="FILE|URL", default=None,
                    help="the database file or postgresql:// URL (default: REFEREE_DATABASE, else the data"
                         " folder's referee.db); on PostgreSQL the current one is dumped into the data folder first")

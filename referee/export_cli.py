@@ -30,7 +30,7 @@ def write_csv(database: str, out: Any) -> tuple[int, int]:
 
     db = store.open_db(database)
     try:
-        facts = [statistics.match_facts(m, engine.replay(m, store.events(db, m["id"])).report)
+        facts = [statistics.match_facts(m, engine.replay(dict(m), store.events(db, m["id"])).report)
                  for m in store.list_matches(db)]
     finally:
         db.conn.close()

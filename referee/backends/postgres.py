@@ -15,12 +15,15 @@ from __future__ import annotations
 import os
 import threading
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import psycopg
 from psycopg.rows import dict_row
 
 from referee.matches.store import BUSY_TIMEOUT_S, _now
+
+if TYPE_CHECKING:
+    from psycopg_pool import ConnectionPool
 
 ERROR = psycopg.Error
 OPERATIONAL = psycopg.OperationalError
@@ -38,22 +41,22 @@ def _sql(query: str) -> str:
 
 
 class PgDb:
-    """One PostgreSQL connection as the store uses it."""
+    """One PostgreSQL connection as the store uses it (a :class:`referee.matches.store.Db`)."""
 
     dialect = "postgresql"
 
     def __init__(self, conn: psycopg.Connection[Any]):
         self.conn = conn
 
-    def execute(self, query: str, params: Any = ()) -> psycopg.Cursor[Any]:
+    def execute(self, query: str, params: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
         return self.conn.execute(_sql(query), list(params))
 
-    def query(self, query: str, params: Any = ()) -> Iterator[dict[str, Any]]:
+    def query(self, query: str, params: Sequence[Any] = ()) -> Iterator[dict[str, Any]]:
         cur = self.conn.cursor(row_factory=dict_row)
         cur.execute(_sql(query), list(params))
         return iter(cur.fetchall())
 
-    def executemany(self, query: str, rows: list[Any]) -> None:
+    def executemany(self, query: str, rows: Sequence[Sequence[Any]]) -> None:
         with self.conn.cursor() as cur:
             cur.executemany(_sql(query), rows)
 
@@ -175,7 +178,8 @@ _migrated: set[tuple[int, str]] = set()
 
 def applied(conn: psycopg.Connection[Any]) -> list[str]:
     """The names of the migrations applied to the database, in the order they were."""
-    if conn.execute("SELECT to_regclass('referee_migrations')").fetchone()[0] is None:  # type: ignore[index]
+    found = conn.execute("SELECT to_regclass('referee_migrations')").fetchone()
+    if found is None or found[0] is None:
         return []
     return [r[0] for r in conn.execute("SELECT name FROM referee_migrations ORDER BY applied, name")]
 
@@ -211,16 +215,16 @@ class Pool:
     def __init__(self, url: str, keep: int = 8):
         self.url = url
         self.keep = keep
-        self._pool: Any = None
+        self._pool: ConnectionPool[psycopg.Connection[Any]] | None = None
         self._pid = 0
         self._lock = threading.Lock()
 
-    def _get(self) -> Any:
+    def _get(self) -> ConnectionPool[psycopg.Connection[Any]]:
         from psycopg_pool import ConnectionPool
 
         with self._lock:
             if self._pool is None or self._pid != os.getpid():
-                self._pool = ConnectionPool(
+                self._pool = ConnectionPool[psycopg.Connection[Any]](
                     self.url, min_size=1, max_size=self.keep, timeout=BUSY_TIMEOUT_S, open=True,
                     kwargs={"autocommit": True, "options": CONNECT_OPTIONS,
                             "connect_timeout": int(BUSY_TIMEOUT_S)})

@@ -267,7 +267,7 @@ def open_db(path: str) -> Database:
     return db
 
 
-def _wal(conn) -> None:
+def _wal(conn: sqlite3.Connection) -> None:
     """Switch the file to WAL. Switching needs the file to itself, and SQLite answers "database
     is locked" at once, without waiting out the busy timeout, while another process that is
     starting together holds it: so it is tried again until the busy timeout is spent."""

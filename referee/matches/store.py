@@ -24,9 +24,21 @@ from __future__ import annotations
 import json
 import secrets
 import sys
+import sqlite3
 from contextlib import contextmanager
 from datetime import datetime, timezone
-from typing import Any, Iterator, Sequence
+from typing import (TYPE_CHECKING, Any, Callable, Iterable, Iterator, Literal, NotRequired, Protocol, Sequence,
+                    TypedDict, TypeVar)
+
+from referee.matches.fold import Event
+
+if TYPE_CHECKING:
+    import psycopg
+    from typing_extensions import TypeIs
+
+    from referee.backends.postgres import PgDb
+    from referee.backends.postgres import Pool as PgPool
+    from referee.backends.sqlite import Pool as SqlitePool
 
 #: how long a writer waits for another's transaction (or a pooled connection) before giving up
 #: (an answer of 503, never a lost move): writes hold their locks for a row's insert only, so
@@ -34,6 +46,136 @@ from typing import Any, Iterator, Sequence
 BUSY_TIMEOUT_S = 10.0
 
 URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+class Cursor(Protocol):
+    """A statement's cursor as both drivers give it (sqlite3's, psycopg's): its rows are the
+    driver's own tuples, read by position."""
+
+    @property
+    def description(self) -> Sequence[Sequence[Any]] | None: ...
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> Sequence[Any]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Db(Protocol):
+    """A handle on the store's database, what every function below takes: sqlite-utils'
+    ``Database`` on SQLite, :class:`~referee.backends.postgres.PgDb` on PostgreSQL. The queries
+    are the same on both (``?`` placeholders); ``query`` gives each row as a dict of its columns,
+    ``execute`` a cursor of tuples. ``conn`` is the driver's connection, read only where the two
+    differ (a transaction, a snapshot, many rows at once)."""
+
+    @property
+    def conn(self) -> sqlite3.Connection | psycopg.Connection[Any]: ...
+
+    def execute(self, sql: str, params: Sequence[Any] = ..., /) -> Cursor: ...
+
+    def query(self, sql: str, params: Sequence[Any] = ..., /) -> Iterable[dict[str, Any]]: ...
+
+    def close(self) -> None: ...
+
+
+class MatchRow(TypedDict):
+    """A match as the store gives it (:func:`get_match`, the lists): its columns, the JSON ones
+    read (``options``, ``players``, ``settings``), ``archived`` as a bool."""
+
+    id: int
+    edit_key: str
+    view_key: str
+    variant: str
+    options: dict[str, Any]
+    players: list[str]
+    created: str
+    lang: str | None
+    settings: dict[str, Any]
+    archived: bool
+    edit_hash: str | None
+    view_hash: str | None
+    #: what the lists add: the number of events and the last one's time (:func:`list_matches`,
+    #: :func:`browser_matches`, :func:`club_matches`)
+    n: NotRequired[int]
+    last: NotRequired[str | None]
+    #: it came to this browser by the edit link (:func:`browser_matches`)
+    mine: NotRequired[bool]
+    #: it moves the club's ratings; the club player in each seat (:func:`club_matches`)
+    rated: NotRequired[bool]
+    seat_players: NotRequired[list[int | None]]
+
+
+class Checkpoint(TypedDict):
+    """A match's checkpoint as stored (:func:`checkpoint`): ``data`` is the JSON text."""
+
+    count: int
+    digest: str
+    data: str
+
+
+class EventRecord(TypedDict):
+    """A club night or tournament as the store gives it (:func:`get_event`): its columns, the
+    record and the app's state read from their JSON."""
+
+    id: int
+    director_key: str
+    director_hash: str
+    view_key: str
+    view_hash: str
+    record: dict[str, Any]
+    state: dict[str, Any]
+    version: int
+    created: str
+    updated: str
+
+
+class ClubRow(TypedDict):
+    """A club as the store gives it (:func:`get_club`)."""
+
+    id: int
+    name: str
+    director_key: str
+    director_hash: str
+    view_key: str
+    view_hash: str
+    created: str
+    #: it came to this browser by the director's link (:func:`browser_clubs`)
+    director: NotRequired[bool]
+
+
+class ClubPlayer(TypedDict):
+    """A player of a club's roster (:func:`club_players`): ``name_key`` is the name as compared
+    (case and width folded); ``merged_into`` the player now holding his matches, or None."""
+
+    id: int
+    club_id: int
+    name: str
+    name_key: str
+    retired: bool
+    merged_into: int | None
+    created: str
+
+
+class ClubEvent(TypedDict):
+    """An event a club runs (:func:`club_events`): its tables' matches as {match id: (round, table)}."""
+
+    id: int
+    view_key: str
+    name: str
+    tables: dict[int, tuple[int, int]]
+
+
+class AuditEntry(TypedDict):
+    """One change of an event's director (:func:`event_audit`)."""
+
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    at: str
 
 
 def is_postgres(database: str) -> bool:
@@ -55,7 +197,7 @@ def shown(database: str) -> str:
     return urlunsplit(parts._replace(netloc=user + netloc))
 
 
-def open_db(database: str) -> Any:
+def open_db(database: str) -> Db:
     """A handle on ``database`` (a path or a ``postgresql://`` URL), its schema brought up to
     date (once per process, and once across processes that start together)."""
     if is_postgres(database):
@@ -67,7 +209,7 @@ def open_db(database: str) -> Any:
     return store_sqlite.open_db(database)
 
 
-def Pool(database: str, keep: int = 8) -> Any:  # noqa: N802 - it makes the pool of one kind or the other
+def Pool(database: str, keep: int = 8) -> SqlitePool | PgPool:  # noqa: N802 - it makes the pool of one kind or the other
     """The connections of one worker process: ``take()`` one for a request, ``give(db)`` it back,
     ``close()``. A process forked from one that had opened some opens its own."""
     if is_postgres(database):
@@ -79,7 +221,7 @@ def Pool(database: str, keep: int = 8) -> Any:  # noqa: N802 - it makes the pool
     return store_sqlite.Pool(database, keep)
 
 
-def migrations_of(db: Any) -> tuple[list[str], list[str]]:
+def migrations_of(db: Db) -> tuple[list[str], list[str]]:
     """The names of the migrations applied to ``db`` (in the order they were, each once if all
     is well) and of all that its kind of database has."""
     if _pg(db):
@@ -109,7 +251,7 @@ TABLES: list[tuple[str, str]] = [
 LATER_COLUMNS = {"club_players": ("merged_into",)}
 
 
-def tables_of(db: Any) -> dict[str, list[str]]:
+def tables_of(db: Db) -> dict[str, list[str]]:
     """The store's tables in ``db`` and their columns, in order (the migrations' own records left out)."""
     if _pg(db):
         names = [r[0] for r in db.execute(
@@ -119,19 +261,20 @@ def tables_of(db: Any) -> dict[str, list[str]]:
         names = [r[0] for r in db.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
             " AND name <> '_sqlite_migrations' ORDER BY name")]
-    return {name: [d[0] for d in db.execute(f"SELECT * FROM {name} LIMIT 0").description] for name in names}
+    return {name: [d[0] for d in db.execute(f"SELECT * FROM {name} LIMIT 0").description or ()]
+            for name in names}
 
 
 @contextmanager
-def snapshot(db: Any) -> Iterator[None]:
+def snapshot(db: Db) -> Iterator[None]:
     """Reads that all see the database at one instant (a copy of a live database: the server
     goes on taking moves meanwhile)."""
-    if _pg(db):
-        with db.conn.transaction():
+    conn = db.conn
+    if not isinstance(conn, sqlite3.Connection):
+        with conn.transaction():
             db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
             yield
         return
-    conn = db.conn
     if conn.in_transaction:
         conn.commit()
     conn.execute("BEGIN")  # WAL: one read transaction, one snapshot
@@ -141,17 +284,20 @@ def snapshot(db: Any) -> Iterator[None]:
         conn.rollback()
 
 
-def insert_rows(db: Any, table: str, columns: list[str], rows: list[Any]) -> None:
+def insert_rows(db: Db, table: str, columns: list[str], rows: Sequence[Sequence[Any]]) -> None:
     """Insert ``rows`` (tuples of ``columns``) as they are, ids included (within a transaction of
     the caller's: :func:`_write`)."""
     sql = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
-    if _pg(db):
-        db.executemany(sql, rows)
+    conn = db.conn
+    if isinstance(conn, sqlite3.Connection):
+        conn.executemany(sql, rows)
+    elif _pg(db):
+        db.executemany(sql, rows)  # psycopg's placeholders for the store's
     else:
-        db.conn.executemany(sql, rows)
+        raise TypeError(f"not a handle on the store: {type(db).__name__}")
 
 
-def ids_follow_rows(db: Any) -> None:
+def ids_follow_rows(db: Db) -> None:
     """After rows were inserted with their ids: PostgreSQL's identity columns go on after the
     highest (SQLite's rowids do so by themselves)."""
     if not _pg(db):
@@ -187,7 +333,9 @@ def integrity_errors() -> tuple[type[BaseException], ...]:
     return (sqlite3.IntegrityError, pg.IntegrityError) if pg is not None else (sqlite3.IntegrityError,)
 
 
-def _pg(db: Any) -> bool:
+def _pg(db: Db) -> TypeIs[PgDb]:
+    """Whether ``db`` is a handle on PostgreSQL (only :class:`~referee.backends.postgres.PgDb`
+    names that dialect; sqlite-utils' ``Database`` names none)."""
     return getattr(db, "dialect", "sqlite") == "postgresql"
 
 
@@ -204,7 +352,7 @@ class StaleError(Exception):
     """The match changed since the page was drawn (another phone moved first)."""
 
 
-def ping(db: Any) -> None:
+def ping(db: Db) -> None:
     """A real read of the store (the events table's first row), raising when it does not answer."""
     list(db.execute("SELECT 1 FROM events LIMIT 1").fetchall())
 
@@ -214,15 +362,15 @@ def _now() -> str:
 
 
 @contextmanager
-def _write(db: Any) -> Iterator[None]:
+def _write(db: Db) -> Iterator[None]:
     """One write transaction, taken before reading what it checks (on SQLite ``BEGIN
     IMMEDIATE``: the writers take turns; on PostgreSQL a transaction whose conflicting insert the
     unique indexes refuse)."""
-    if _pg(db):
-        with db.conn.transaction():
+    conn = db.conn
+    if not isinstance(conn, sqlite3.Connection):
+        with conn.transaction():
             yield
         return
-    conn = db.conn
     if conn.in_transaction:
         conn.commit()
     conn.execute("BEGIN IMMEDIATE")
@@ -235,20 +383,42 @@ def _write(db: Any) -> Iterator[None]:
         conn.commit()
 
 
-def _match_row(row: Any) -> Any:
-    if row is None:
-        return None
-    out = dict(row)
-    out["options"] = json.loads(out["options"])
-    out["players"] = json.loads(out["players"])
-    out["settings"] = json.loads(out.get("settings") or "{}")
-    out["archived"] = bool(out.get("archived"))
+def _match_row(row: dict[str, Any]) -> MatchRow:
+    """A row of ``matches`` (with the columns a list adds: ``n``, ``last``, ``mine``, ``rated``)
+    as :class:`MatchRow`."""
+    out = MatchRow(
+        id=row["id"], edit_key=row["edit_key"], view_key=row["view_key"], variant=row["variant"],
+        options=json.loads(row["options"]), players=json.loads(row["players"]), created=row["created"],
+        lang=row.get("lang"), settings=json.loads(row.get("settings") or "{}"),
+        archived=bool(row.get("archived")), edit_hash=row.get("edit_hash"), view_hash=row.get("view_hash"))
+    if "n" in row:
+        out["n"] = row["n"]
+    if "last" in row:
+        out["last"] = row["last"]
+    if "mine" in row:
+        out["mine"] = bool(row["mine"])
+    if "rated" in row:
+        out["rated"] = bool(row["rated"])
     return out
 
 
-def create_match(db: Any, variant: str, options: dict, players: list[str],
-                 events: Sequence[tuple] = (), lang: str | None = None,
-                 settings: dict | None = None, created: str | None = None) -> dict:
+_Row = TypeVar("_Row")
+
+
+def _stored(row: _Row | None) -> _Row:
+    """A row just written, read back (the transaction that wrote it has committed)."""
+    if row is None:
+        raise LookupError("a row just written cannot be read back")
+    return row
+
+
+#: a change of an imported log: ``(kind, data)``, or ``(kind, data, at)`` with its time
+LoggedChange = tuple[str, dict[str, Any]] | tuple[str, dict[str, Any], str]
+
+
+def create_match(db: Db, variant: str, options: dict[str, Any], players: list[str],
+                 events: Sequence[LoggedChange] = (), lang: str | None = None,
+                 settings: dict[str, Any] | None = None, created: str | None = None) -> MatchRow:
     """Store a new match (and, for an import, its events) in one transaction. An event is
     ``(kind, data)`` or ``(kind, data, at)`` (an imported log keeps its times)."""
     from referee.matches.events import KINDS
@@ -266,21 +436,21 @@ def create_match(db: Any, variant: str, options: dict, players: list[str],
              created or now, lang if lang in ("ru", "en") else None,
              json.dumps(settings or {}, ensure_ascii=False), key_hash(edit_key), key_hash(view_key)),
         )
-        match_id = cur.fetchone()[0]
+        match_id = int(cur.fetchone()[0])
         for seq, (kind, data, *at) in enumerate(events, start=1):
             db.execute(
                 "INSERT INTO events (match_id, seq, kind, data, at) VALUES (?, ?, ?, ?, ?)",
                 (match_id, seq, kind, json.dumps(data, ensure_ascii=False), at[0] if at else now),
             )
-    return get_match(db, match_id)  # type: ignore[return-value]  # just stored
+    return _stored(get_match(db, match_id))
 
 
-def get_match(db: Any, match_id: int) -> dict | None:
+def get_match(db: Db, match_id: int) -> MatchRow | None:
     rows = list(db.query("SELECT * FROM matches WHERE id = ?", [match_id]))
-    return _match_row(rows[0] if rows else None)
+    return _match_row(rows[0]) if rows else None
 
 
-def match_by_key(db: Any, key: str, column: str) -> dict | None:
+def match_by_key(db: Db, key: str, column: Literal["edit_key", "view_key"]) -> MatchRow | None:
     """The match whose edit or view key is ``key``: found by the key's hash, then the key
     compared in constant time (``hmac.compare_digest``)."""
     import hmac
@@ -295,7 +465,7 @@ def match_by_key(db: Any, key: str, column: str) -> dict | None:
     return _match_row(rows[0])
 
 
-def remember(db: Any, browser: str, match_id: int, edit: bool) -> None:
+def remember(db: Db, browser: str, match_id: int, edit: bool) -> None:
     """Put a match in a browser's list (``edit``: it came by the edit link; a view never takes
     that away). Written only when it changes anything: opening a page is mostly a read."""
     row = db.execute("SELECT edit FROM browser_matches WHERE browser = ? AND match_id = ?",
@@ -310,7 +480,7 @@ def remember(db: Any, browser: str, match_id: int, edit: bool) -> None:
             (browser, match_id, int(edit), _now()))
 
 
-def browser_matches(db: Any, browser: str, limit: int = 60) -> list[dict]:
+def browser_matches(db: Db, browser: str, limit: int = 60) -> list[MatchRow]:
     """The matches of one browser's list, newest change first, each with ``mine`` (it came by
     the edit link), its event count and last change."""
     rows = db.query(
@@ -319,15 +489,10 @@ def browser_matches(db: Any, browser: str, limit: int = 60) -> list[dict]:
         " LEFT JOIN events e ON e.match_id = m.id WHERE b.browser = ?"
         " GROUP BY m.id, b.edit ORDER BY COALESCE(MAX(e.at), m.created) DESC, m.id DESC LIMIT ?",
         [browser, limit])
-    out = []
-    for r in rows:
-        m = _match_row(r)
-        m["mine"] = bool(m["mine"])
-        out.append(m)
-    return out
+    return [_match_row(r) for r in rows]
 
 
-def list_matches(db: Any) -> list[dict]:
+def list_matches(db: Db) -> list[MatchRow]:
     """All matches, newest first, with their event counts and last change."""
     rows = db.query(
         "SELECT m.*, COUNT(e.id) AS n, MAX(e.at) AS last"
@@ -337,9 +502,11 @@ def list_matches(db: Any) -> list[dict]:
     return [_match_row(r) for r in rows]
 
 
-def events(db: Any, match_id: int, after: int = 0) -> list[dict]:
-    """The match's event log in order (those with ``seq`` greater than ``after``)."""
-    out = []
+def events(db: Db, match_id: int, after: int = 0) -> list[Event]:
+    """The match's event log in order (those with ``seq`` greater than ``after``): each event
+    (the log's :data:`~referee.matches.fold.Event`, as an imported log's are) with its ``seq``,
+    ``kind``, ``data`` (an object), ``at`` and ``id``."""
+    out: list[Event] = []
     for row in db.query("SELECT id, seq, kind, data, at FROM events WHERE match_id = ? AND seq > ?"
                         " ORDER BY seq", [match_id, after]):
         out.append({"seq": row["seq"], "kind": _intern(row["kind"]), "data": _data(row["data"]),
@@ -347,19 +514,20 @@ def events(db: Any, match_id: int, after: int = 0) -> list[dict]:
     return out
 
 
-def _data(text: str) -> dict:
+def _data(text: str) -> dict[str, Any]:
     """An event's data, its keys and short texts shared with every other event's (a worker keeps
-    the logs of the matches it serves: a move's player and token repeat all through them)."""
+    the logs of the matches it serves: a move's player and token repeat all through them). Every
+    kind's data is an object (the registry refuses any other on write and on import)."""
     data = json.loads(text)
-    if isinstance(data, dict):
-        return {_intern(k): (_intern(v) if isinstance(v, str) and len(v) <= 40 else v) for k, v in data.items()}
-    return data
+    if not isinstance(data, dict):
+        raise ValueError(f"an event's data is not an object: {text[:40]!r}")
+    return {_intern(k): (_intern(v) if isinstance(v, str) and len(v) <= 40 else v) for k, v in data.items()}
 
 
 _intern = sys.intern
 
 
-def log_digest(db: Any, match_id: int, upto: int) -> str | None:
+def log_digest(db: Db, match_id: int, upto: int) -> str | None:
     """The SHA-256 of the match's first ``upto`` events exactly as stored (``seq``, ``kind``, the
     ``data`` text and ``at`` of each), or None when the log has fewer."""
     import hashlib
@@ -376,14 +544,14 @@ def log_digest(db: Any, match_id: int, upto: int) -> str | None:
     return h.hexdigest() if n == upto else None
 
 
-def checkpoint(db: Any, match_id: int) -> dict | None:
+def checkpoint(db: Db, match_id: int) -> Checkpoint | None:
     """The match's checkpoint as stored (``count``, ``digest``, ``data`` as text), or None."""
     row = db.execute("SELECT count, digest, data FROM checkpoints WHERE match_id = ?",
                      [match_id]).fetchone()
-    return {"count": row[0], "digest": row[1], "data": row[2]} if row is not None else None
+    return Checkpoint(count=row[0], digest=row[1], data=row[2]) if row is not None else None
 
 
-def put_checkpoint(db: Any, match_id: int, count: int, digest: str, data: str) -> None:
+def put_checkpoint(db: Db, match_id: int, count: int, digest: str, data: str) -> None:
     """Keep (or replace) the match's checkpoint; one row per match."""
     with _write(db):
         db.execute(
@@ -393,15 +561,15 @@ def put_checkpoint(db: Any, match_id: int, count: int, digest: str, data: str) -
             (match_id, count, digest, data, _now()))
 
 
-def event_count(db: Any, match_id: int) -> int:
-    return db.execute("SELECT COUNT(*) FROM events WHERE match_id = ?", [match_id]).fetchone()[0]
+def event_count(db: Db, match_id: int) -> int:
+    return int(db.execute("SELECT COUNT(*) FROM events WHERE match_id = ?", [match_id]).fetchone()[0])
 
 
 class DuplicateError(Exception):
     """The tap with this ``op`` key was recorded already (it was sent twice)."""
 
 
-def has_op(db: Any, match_id: int, op: str | None) -> bool:
+def has_op(db: Db, match_id: int, op: str | None) -> bool:
     """Whether an event made by the tap ``op`` is in the log."""
     if not op:
         return False
@@ -413,8 +581,12 @@ class LimitError(Exception):
     """The match holds as many changes as one match may (``limits.MAX_EVENTS``)."""
 
 
-def append_event(db: Any, match_id: int, expected: int, kind: str, data: dict,
-                 check=None, op: str | None = None) -> int:
+#: a check of a change against the log as it stands (:func:`append`): raises to refuse it
+LogCheck = Callable[[list[Event]], object]
+
+
+def append_event(db: Db, match_id: int, expected: int, kind: str, data: dict[str, Any],
+                 check: LogCheck | None = None, op: str | None = None) -> int:
     """Append one event if the log still has ``expected`` events; returns the new count.
 
     ``check(events)`` runs on the log as it stands and may raise to refuse the change
@@ -425,11 +597,11 @@ def append_event(db: Any, match_id: int, expected: int, kind: str, data: dict,
     ``op`` is the tap's own key: a second event with the same key is refused with
     :class:`DuplicateError` (asked first: a tap sent twice is not a stale one).
     """
-    return append(db, match_id, expected, kind, data, check, op)["seq"]
+    return int(append(db, match_id, expected, kind, data, check, op)["seq"])
 
 
-def append(db: Any, match_id: int, expected: int, kind: str, data: dict, check=None,
-           op: str | None = None) -> dict:
+def append(db: Db, match_id: int, expected: int, kind: str, data: dict[str, Any],
+           check: LogCheck | None = None, op: str | None = None) -> Event:
     """``append_event``, returning the event as stored (``seq``, ``kind``, ``data``, ``at``, ``id``).
     Without ``check`` (the web app checks the move on its kept replay of the ``expected``
     events first) the write transaction only counts the log and appends."""
@@ -447,8 +619,8 @@ def append(db: Any, match_id: int, expected: int, kind: str, data: dict, check=N
     return append_all(db, match_id, expected, [(kind, data)], op)[0]
 
 
-def append_all(db: Any, match_id: int, expected: int, changes: list[tuple[str, dict]],
-               op: str | None = None) -> list[dict]:
+def append_all(db: Db, match_id: int, expected: int, changes: Sequence[tuple[str, dict[str, Any]]],
+               op: str | None = None) -> list[Event]:
     """Append several events in one transaction, all or none, if the log still has ``expected``
     events (a hand's start and the opening move the rules leave no choice about); the events as
     stored, as :func:`append` gives one. ``op``, the tap's key, goes with the first: the tap that
@@ -465,7 +637,7 @@ def append_all(db: Any, match_id: int, expected: int, changes: list[tuple[str, d
         raise LimitError(expected)
     if has_op(db, match_id, op):
         raise DuplicateError(op)
-    stored = []
+    stored: list[Event] = []
     with _moved_first(db, match_id, op), _write(db):
         if has_op(db, match_id, op):
             raise DuplicateError(op)
@@ -487,7 +659,7 @@ def append_all(db: Any, match_id: int, expected: int, changes: list[tuple[str, d
 
 
 @contextmanager
-def _moved_first(db: Any, match_id: int, op: str | None = None) -> Iterator[None]:
+def _moved_first(db: Db, match_id: int, op: str | None = None) -> Iterator[None]:
     """A write refused by a unique index (the same ``seq`` of the match, or the same tap's
     ``op``, written meanwhile by another transaction: on PostgreSQL two may count the log at
     once) is the stale or the repeated change it is, never an error: the transaction was rolled
@@ -510,7 +682,7 @@ def _unique_violation(err: BaseException) -> bool:
     return str(err).startswith("UNIQUE constraint failed")
 
 
-def rename_player(db: Any, match_id: int, expected: int, seat: int, new: str,
+def rename_player(db: Db, match_id: int, expected: int, seat: int, new: str,
                   via: str = "edit") -> int:
     """Rename the player in ``seat``: the match's players and one ``rename`` event (the log keeps
     who he was), in one transaction; refused like any change when another phone moved first."""
@@ -537,20 +709,20 @@ def rename_player(db: Any, match_id: int, expected: int, seat: int, new: str,
     return n + 1
 
 
-def set_settings(db: Any, match_id: int, settings: dict) -> None:
+def set_settings(db: Db, match_id: int, settings: dict[str, Any]) -> None:
     """The match's own house settings (not rules: the replay never reads them)."""
     with _write(db):
         db.execute("UPDATE matches SET settings = ? WHERE id = ?",
                    (json.dumps(settings, ensure_ascii=False), match_id))
 
 
-def set_archived(db: Any, match_id: int, archived: bool) -> None:
+def set_archived(db: Db, match_id: int, archived: bool) -> None:
     """Hide a match from the list, or bring it back (nothing is deleted)."""
     with _write(db):
         db.execute("UPDATE matches SET archived = ? WHERE id = ?", (1 if archived else 0, match_id))
 
 
-def seat_keys(db: Any, match_id: int, seats: int) -> list[str]:
+def seat_keys(db: Db, match_id: int, seats: int) -> list[str]:
     """Each seat's key (0 .. ``seats`` - 1), made the first time it is asked for: as unguessable
     as the edit key, never derived from it."""
     have = {r["seat"]: r["key"] for r in db.query(
@@ -567,7 +739,7 @@ def seat_keys(db: Any, match_id: int, seats: int) -> list[str]:
     return [have[s] for s in range(seats)]
 
 
-def seat_by_key(db: Any, key: str) -> tuple[dict, int] | None:
+def seat_by_key(db: Db, key: str) -> tuple[MatchRow, int] | None:
     """The match and the seat whose seat key is ``key`` (found by its hash, then compared in
     constant time), or None."""
     import hmac
@@ -584,16 +756,14 @@ def seat_by_key(db: Any, key: str) -> tuple[dict, int] | None:
 # -- club nights and tournaments -------------------------------------------------------------
 
 
-def _event_row(row: Any) -> Any:
-    if row is None:
-        return None
-    out = dict(row)
-    out["record"] = json.loads(out["record"])
-    out["state"] = json.loads(out["state"])
-    return out
+def _event_row(row: dict[str, Any]) -> EventRecord:
+    return EventRecord(
+        id=row["id"], director_key=row["director_key"], director_hash=row["director_hash"],
+        view_key=row["view_key"], view_hash=row["view_hash"], record=json.loads(row["record"]),
+        state=json.loads(row["state"]), version=row["version"], created=row["created"], updated=row["updated"])
 
 
-def create_event(db: Any, record: dict, state: dict) -> dict:
+def create_event(db: Db, record: dict[str, Any], state: dict[str, Any]) -> EventRecord:
     """Store a new event (its record and the app's state beside it) with a new director's key
     and a new public key; returns it as :func:`get_event` does."""
     director_key, view_key = secrets.token_urlsafe(18), secrets.token_urlsafe(9)
@@ -604,16 +774,16 @@ def create_event(db: Any, record: dict, state: dict) -> dict:
             " version, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (director_key, key_hash(director_key), view_key, key_hash(view_key),
              json.dumps(record, ensure_ascii=False), json.dumps(state, ensure_ascii=False), 1, now, now))
-        event_id = cur.fetchone()[0]
-    return get_event(db, event_id)  # type: ignore[return-value]  # just stored
+        event_id = int(cur.fetchone()[0])
+    return _stored(get_event(db, event_id))
 
 
-def get_event(db: Any, event_id: int) -> dict | None:
+def get_event(db: Db, event_id: int) -> EventRecord | None:
     rows = list(db.query("SELECT * FROM club_events WHERE id = ?", [event_id]))
-    return _event_row(rows[0] if rows else None)
+    return _event_row(rows[0]) if rows else None
 
 
-def event_by_key(db: Any, key: str, column: str) -> dict | None:
+def event_by_key(db: Db, key: str, column: Literal["director_key", "view_key"]) -> EventRecord | None:
     """The event whose director's key (``director_key``) or public key (``view_key``) is ``key``:
     found by the key's hash, the key then compared in constant time."""
     import hmac
@@ -628,8 +798,8 @@ def event_by_key(db: Any, key: str, column: str) -> dict | None:
     return _event_row(rows[0])
 
 
-def update_event(db: Any, event_id: int, version: int, record: dict, state: dict,
-                 audit: Sequence[tuple[str, dict]] = ()) -> int:
+def update_event(db: Db, event_id: int, version: int, record: dict[str, Any], state: dict[str, Any],
+                 audit: Sequence[tuple[str, dict[str, Any]]] = ()) -> int:
     """Replace the event's record and state if it is still at ``version`` (else
     :class:`StaleError`: another phone changed it first, nothing is written), with the audit's
     entries, in one transaction; returns the new version."""
@@ -652,27 +822,27 @@ def update_event(db: Any, event_id: int, version: int, record: dict, state: dict
     return version + 1
 
 
-def event_audit(db: Any, event_id: int) -> list[dict]:
+def event_audit(db: Db, event_id: int) -> list[AuditEntry]:
     """The director's changes, oldest first."""
-    return [{"seq": r["seq"], "kind": r["kind"], "data": json.loads(r["data"]), "at": r["at"]}
+    return [AuditEntry(seq=r["seq"], kind=r["kind"], data=json.loads(r["data"]), at=r["at"])
             for r in db.query("SELECT seq, kind, data, at FROM club_event_audit WHERE event_id = ?"
                               " ORDER BY seq", [event_id])]
 
 
-def event_tables(db: Any, event_id: int) -> dict[tuple[int, int], int]:
+def event_tables(db: Db, event_id: int) -> dict[tuple[int, int], int]:
     """The match of each table: {(round, table): match id}."""
     return {(r["round"], r["table_no"]): r["match_id"] for r in db.query(
         "SELECT round, table_no, match_id FROM club_event_tables WHERE event_id = ?", [event_id])}
 
 
-def event_matches(db: Any, event_id: int) -> dict[tuple[int, int], dict]:
+def event_matches(db: Db, event_id: int) -> dict[tuple[int, int], MatchRow]:
     """The match of each table, read in one query: {(round, table): match}."""
-    return {(r["round"], r["table_no"]): _match_row({k: v for k, v in r.items() if k not in ("round", "table_no")})
+    return {(r["round"], r["table_no"]): _match_row(r)
             for r in db.query("SELECT t.round AS round, t.table_no AS table_no, m.* FROM club_event_tables t"
                               " JOIN matches m ON m.id = t.match_id WHERE t.event_id = ?", [event_id])}
 
 
-def remember_event(db: Any, browser: str, event_id: int) -> None:
+def remember_event(db: Db, browser: str, event_id: int) -> None:
     """Put an event in a browser's list (it was made or opened there by the director's link).
     Written only the first time: opening the director's page is mostly a read."""
     if db.execute("SELECT 1 FROM browser_events WHERE browser = ? AND event_id = ?",
@@ -683,14 +853,14 @@ def remember_event(db: Any, browser: str, event_id: int) -> None:
                    " ON CONFLICT (browser, event_id) DO NOTHING", (browser, event_id, _now()))
 
 
-def browser_events(db: Any, browser: str, limit: int = 60) -> list[dict]:
+def browser_events(db: Db, browser: str, limit: int = 60) -> list[EventRecord]:
     """The events of one browser's list, the last changed first, each as :func:`get_event` gives it."""
     rows = db.query("SELECT e.* FROM browser_events b JOIN club_events e ON e.id = b.event_id"
                     " WHERE b.browser = ? ORDER BY e.updated DESC, e.id DESC LIMIT ?", [browser, limit])
     return [_event_row(r) for r in rows]
 
 
-def link_table(db: Any, event_id: int, number: int, table: int, match_id: int) -> int:
+def link_table(db: Db, event_id: int, number: int, table: int, match_id: int) -> int:
     """Give the table its match unless it has one already; the table's match (the one given
     first: a second phone that made another loses)."""
     with _write(db):
@@ -710,7 +880,7 @@ class ClubError(Exception):
     """A change to a club refused (nothing was written): ``rule`` says why, ``params`` what
     the page names (``referee.web.clubs`` says it in words)."""
 
-    def __init__(self, rule: str, **params):
+    def __init__(self, rule: str, **params: Any):
         super().__init__(rule)
         self.rule = rule
         self.params = params
@@ -722,11 +892,18 @@ def _name_key(name: str) -> str:
     return limits.name_key(name)
 
 
-def _club_row(row: Any) -> Any:
-    return dict(row) if row is not None else None
+def _club_row(row: dict[str, Any]) -> ClubRow:
+    return ClubRow(id=row["id"], name=row["name"], director_key=row["director_key"],
+                   director_hash=row["director_hash"], view_key=row["view_key"], view_hash=row["view_hash"],
+                   created=row["created"])
 
 
-def create_club(db: Any, name: str) -> dict:
+def _player_row(row: dict[str, Any]) -> ClubPlayer:
+    return ClubPlayer(id=row["id"], club_id=row["club_id"], name=row["name"], name_key=row["name_key"],
+                      retired=bool(row["retired"]), merged_into=row["merged_into"], created=row["created"])
+
+
+def create_club(db: Db, name: str) -> ClubRow:
     """A new club with its director's key and its read-only key (as unguessable as a match's)."""
     director_key, view_key = secrets.token_urlsafe(18), secrets.token_urlsafe(12)
     with _write(db):
@@ -734,16 +911,16 @@ def create_club(db: Any, name: str) -> dict:
             "INSERT INTO clubs (name, director_key, director_hash, view_key, view_hash, created)"
             " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
             (name, director_key, key_hash(director_key), view_key, key_hash(view_key), _now()))
-        club_id = cur.fetchone()[0]
-    return get_club(db, club_id)  # type: ignore[return-value]  # just stored
+        club_id = int(cur.fetchone()[0])
+    return _stored(get_club(db, club_id))
 
 
-def get_club(db: Any, club_id: int) -> dict | None:
+def get_club(db: Db, club_id: int) -> ClubRow | None:
     rows = list(db.query("SELECT * FROM clubs WHERE id = ?", [club_id]))
-    return _club_row(rows[0] if rows else None)
+    return _club_row(rows[0]) if rows else None
 
 
-def club_by_key(db: Any, key: str) -> tuple[dict, bool] | None:
+def club_by_key(db: Db, key: str) -> tuple[ClubRow, bool] | None:
     """(the club, True) for its director's key, (the club, False) for its read-only key, or
     None; found by the key's hash, the key then compared in constant time."""
     import hmac
@@ -758,12 +935,12 @@ def club_by_key(db: Any, key: str) -> tuple[dict, bool] | None:
     return None
 
 
-def rename_club(db: Any, club_id: int, name: str) -> None:
+def rename_club(db: Db, club_id: int, name: str) -> None:
     with _write(db):
         db.execute("UPDATE clubs SET name = ? WHERE id = ?", (name, club_id))
 
 
-def remember_club(db: Any, browser: str, club_id: int, director: bool) -> None:
+def remember_club(db: Db, browser: str, club_id: int, director: bool) -> None:
     """Put a club in a browser's list (``director``: it came by the director's link; a visit by
     the read-only link never takes that away). Written only when it changes anything."""
     row = db.execute("SELECT director FROM browser_clubs WHERE browser = ? AND club_id = ?",
@@ -778,56 +955,61 @@ def remember_club(db: Any, browser: str, club_id: int, director: bool) -> None:
             (browser, club_id, int(director), _now()))
 
 
-def browser_clubs(db: Any, browser: str) -> list[dict]:
+def browser_clubs(db: Db, browser: str) -> list[ClubRow]:
     """The clubs of one browser's list, each with ``director`` (it came by the director's link)."""
     rows = db.query("SELECT c.*, b.director AS director FROM browser_clubs b JOIN clubs c ON c.id = b.club_id"
                     " WHERE b.browser = ? ORDER BY c.name, c.id", [browser])
-    return [dict(r, director=bool(r["director"])) for r in rows]
+    out = []
+    for r in rows:
+        club = _club_row(r)
+        club["director"] = bool(r["director"])
+        out.append(club)
+    return out
 
 
-def club_players(db: Any, club_id: int, merged: bool = False) -> list[dict]:
+def club_players(db: Db, club_id: int, merged: bool = False) -> list[ClubPlayer]:
     """The club's players in the order they were added (``merged``: those merged into another too)."""
     where = "" if merged else " AND merged_into IS NULL"
     rows = db.query(f"SELECT * FROM club_players WHERE club_id = ?{where} ORDER BY id", [club_id])
-    return [dict(r, retired=bool(r["retired"])) for r in rows]
+    return [_player_row(r) for r in rows]
 
 
-def club_player(db: Any, club_id: int, player_id: int) -> dict | None:
+def club_player(db: Db, club_id: int, player_id: int) -> ClubPlayer | None:
     rows = list(db.query("SELECT * FROM club_players WHERE club_id = ? AND id = ?", [club_id, player_id]))
-    return dict(rows[0], retired=bool(rows[0]["retired"])) if rows else None
+    return _player_row(rows[0]) if rows else None
 
 
-def _taken(db: Any, club_id: int, name: str, but: int | None = None) -> dict | None:
+def _taken(db: Db, club_id: int, name: str, but: int | None = None) -> ClubPlayer | None:
     """The club's player (not merged) whose name equals ``name`` but for case and width."""
     rows = list(db.query("SELECT * FROM club_players WHERE club_id = ? AND name_key = ? AND merged_into IS NULL",
                          [club_id, _name_key(name)]))
     rows = [r for r in rows if r["id"] != but]
-    return dict(rows[0]) if rows else None
+    return _player_row(rows[0]) if rows else None
 
 
-def _insert_player(db: Any, club_id: int, name: str) -> int:
+def _insert_player(db: Db, club_id: int, name: str) -> int:
     if _taken(db, club_id, name) is not None:
         raise ClubError("club.name_taken", name=name)
     cur = db.execute("INSERT INTO club_players (club_id, name, name_key, retired, created)"
                      " VALUES (?, ?, ?, 0, ?) RETURNING id", (club_id, name, _name_key(name), _now()))
-    return cur.fetchone()[0]
+    return int(cur.fetchone()[0])
 
 
-def add_club_player(db: Any, club_id: int, name: str) -> dict:
+def add_club_player(db: Db, club_id: int, name: str) -> ClubPlayer:
     """Add a player to the roster; refused (``club.name_taken``) when the name is there already."""
     with _write(db):
         player_id = _insert_player(db, club_id, name)
-    return club_player(db, club_id, player_id)  # type: ignore[return-value]  # just stored
+    return _stored(club_player(db, club_id, player_id))
 
 
-def _own_player(db: Any, club_id: int, player_id: int) -> dict:
+def _own_player(db: Db, club_id: int, player_id: int) -> ClubPlayer:
     p = club_player(db, club_id, player_id)
     if p is None or p["merged_into"] is not None:
         raise ClubError("club.no_player")
     return p
 
 
-def rename_club_player(db: Any, club_id: int, player_id: int, name: str) -> None:
+def rename_club_player(db: Db, club_id: int, player_id: int, name: str) -> None:
     """The player's name on the roster (the matches keep the names they were played under)."""
     with _write(db):
         _own_player(db, club_id, player_id)
@@ -837,14 +1019,14 @@ def rename_club_player(db: Any, club_id: int, player_id: int, name: str) -> None
                         (name, _name_key(name), player_id))
 
 
-def retire_club_player(db: Any, club_id: int, player_id: int, retired: bool) -> None:
+def retire_club_player(db: Db, club_id: int, player_id: int, retired: bool) -> None:
     """Retire a player (his matches and rating stay; he is no longer offered), or bring him back."""
     with _write(db):
         _own_player(db, club_id, player_id)
         db.execute("UPDATE club_players SET retired = ? WHERE id = ?", (1 if retired else 0, player_id))
 
 
-def merge_club_players(db: Any, club_id: int, keep: int, gone: int) -> None:
+def merge_club_players(db: Db, club_id: int, keep: int, gone: int) -> None:
     """Two names of one person made one: every seat of ``gone`` becomes ``keep``'s, and ``gone``
     leaves the roster (kept, marked merged into ``keep``). Refused when they are one player, or
     when both sat at one match (one person cannot hold two seats)."""
@@ -862,13 +1044,13 @@ def merge_club_players(db: Any, club_id: int, keep: int, gone: int) -> None:
         db.execute("UPDATE club_players SET merged_into = ? WHERE merged_into = ?", (keep, gone))
 
 
-def match_club(db: Any, match_id: int) -> int | None:
+def match_club(db: Db, match_id: int) -> int | None:
     """The club whose match this is, or None."""
     row = db.execute("SELECT club_id FROM club_matches WHERE match_id = ?", [match_id]).fetchone()
-    return row[0] if row is not None else None
+    return int(row[0]) if row is not None else None
 
 
-def link_match(db: Any, club_id: int, match_id: int, seats: list, rated: bool = True) -> list[int]:
+def link_match(db: Db, club_id: int, match_id: int, seats: Sequence[int | str], rated: bool = True) -> list[int]:
     """Make a match the club's, each seat its club player: ``seats`` holds a player's id, or a
     name (the roster's player of that name, added to the roster when there is none), one per
     seat. In one transaction; refused when the match is another club's, when a seat names no
@@ -899,14 +1081,14 @@ def link_match(db: Any, club_id: int, match_id: int, seats: list, rated: bool = 
     return ids
 
 
-def set_club_rated(db: Any, club_id: int, match_id: int, rated: bool) -> None:
+def set_club_rated(db: Db, club_id: int, match_id: int, rated: bool) -> None:
     """Whether the club's match moves its players' ratings."""
     with _write(db):
         db.execute("UPDATE club_matches SET rated = ? WHERE match_id = ? AND club_id = ?",
                         (1 if rated else 0, match_id, club_id))
 
 
-def club_matches(db: Any, club_id: int) -> list[dict]:
+def club_matches(db: Db, club_id: int) -> list[MatchRow]:
     """The club's matches, oldest first (the order the ratings take them in), each as the
     match lists give it (its event count ``n`` and last change ``last``) with ``rated`` and
     ``seat_players`` (the club player's id in each seat)."""
@@ -921,13 +1103,12 @@ def club_matches(db: Any, club_id: int) -> list[dict]:
                       " JOIN club_matches c ON c.match_id = s.match_id WHERE c.club_id = ?", [club_id]):
         seats.setdefault(r["match_id"], {})[r["seat"]] = r["player_id"]
     for m in out:
-        m["rated"] = bool(m["rated"])
         have = seats.get(m["id"], {})
         m["seat_players"] = [have.get(s) for s in range(len(m["players"]))]
     return out
 
 
-def link_event(db: Any, club_id: int, event_id: int) -> None:
+def link_event(db: Db, club_id: int, event_id: int) -> None:
     """Make an event the club's (its tables' matches then count for the club's players); refused
     (``club.event_other_club``) when it is another club's."""
     with _write(db):
@@ -939,19 +1120,19 @@ def link_event(db: Any, club_id: int, event_id: int) -> None:
                        (event_id, club_id, _now()))
 
 
-def club_events(db: Any, club_id: int) -> list[dict]:
+def club_events(db: Db, club_id: int) -> list[ClubEvent]:
     """The club's events, oldest first: ``id``, ``name``, ``view_key`` and ``tables`` (each table's
     match: {match id: (round, table)})."""
-    out = []
+    out: list[ClubEvent] = []
     for r in db.query("SELECT e.id AS id, e.view_key AS view_key, e.record AS record FROM club_event_links l"
                       " JOIN club_events e ON e.id = l.event_id WHERE l.club_id = ? ORDER BY e.id", [club_id]):
         name = json.loads(r["record"]).get("name", "")
-        out.append({"id": r["id"], "view_key": r["view_key"], "name": name,
-                    "tables": {m: rt for rt, m in event_tables(db, r["id"]).items()}})
+        out.append(ClubEvent(id=r["id"], view_key=r["view_key"], name=name,
+                             tables={m: rt for rt, m in event_tables(db, r["id"]).items()}))
     return out
 
 
-def unlinked_event_matches(db: Any, club_id: int) -> list[dict]:
+def unlinked_event_matches(db: Db, club_id: int) -> list[MatchRow]:
     """The matches of the club's events that are not yet the club's (a round started since),
     each as ``get_match`` gives it."""
     rows = db.query("SELECT m.* FROM club_event_links l JOIN club_event_tables t ON t.event_id = l.event_id"

@@ -27,7 +27,7 @@ def _seat(key: str) -> tuple[dict[str, Any], int]:
     found = store.seat_by_key(get_db(), key)
     if found is None or not 0 <= found[1] < len(found[0]["players"]):
         abort(404)
-    return found
+    return dict(found[0]), found[1]  # the store's MatchRow as the pages take a match
 
 
 def own_words(evs: list[dict[str, Any]], name: str) -> dict[int, str]:

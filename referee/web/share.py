@@ -26,7 +26,7 @@ def _match(key: str) -> dict[str, Any]:
     m = store.match_by_key(get_db(), key, "view_key")
     if m is None:
         abort(404)
-    return m
+    return dict(m)  # the store's MatchRow as the pages take a match
 
 
 @bp.get("")

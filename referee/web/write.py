@@ -8,6 +8,7 @@ and a seat's page (``seats``) change a match through it.
 from __future__ import annotations
 
 import re
+from typing import Any, Literal
 
 from flask import abort, request
 from flask_babel import gettext as _
@@ -48,7 +49,7 @@ def op() -> str | None:
 
 
 #: the links a match has: its edit link (``m``) and its read-only link (``s``), by their key's column
-DOORS = {"m": "edit_key", "s": "view_key"}
+DOORS: dict[str, Literal["edit_key", "view_key"]] = {"m": "edit_key", "s": "view_key"}
 
 
 def match_at(door: str, key: str) -> dict:
@@ -63,11 +64,11 @@ def edit_match(key: str) -> dict:
     return _by_key(key, "edit_key")
 
 
-def _by_key(key: str, column: str | None) -> dict:
+def _by_key(key: str, column: Literal["edit_key", "view_key"] | None) -> dict[str, Any]:
     m = store.match_by_key(get_db(), key, column) if column else None
     if m is None:
         abort(404)
-    return m
+    return dict(m)  # the store's MatchRow as the pages take a match: a dict they add keys to
 
 
 def load(m: dict):
