@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import gettext as _gettext
 from functools import lru_cache
+from typing import Mapping, Union
 
 from . import paths
 
 #: the languages the catalogue speaks, Russian first
 LANGS = ("ru", "en")
+
+#: a message marked for the catalogue: its English words (``N_``) or (context, words) (``NC_``)
+Marked = Union[str, tuple[str, str]]
 
 
 def pick(lang: str | None) -> str:
@@ -58,9 +62,24 @@ def say_in(lang: str | None, marked: tuple[str, str], /, **params: object) -> st
     return text % params if params else text
 
 
-def both(marked: str | tuple[str, str], /) -> tuple[str, str]:
+def both(marked: Marked, /) -> tuple[str, str]:
     """A message marked with ``N_`` or ``NC_`` in Russian and in English, its placeholders
     unfilled (for a check that every message has its words in each language)."""
     if isinstance(marked, tuple):
         return say_in("ru", marked), say_in("en", marked)
     return say("ru", marked), say("en", marked)
+
+
+class _Kept(dict[str, object]):
+    """Params that leave a placeholder nobody filled as ``{name}``."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def say_marked(lang: str | None, marked: Marked, params: Mapping[str, object], /) -> str:
+    """A message marked with ``N_`` or ``NC_`` (a table's entry) in ``lang``, its placeholders
+    filled from ``params``; one that ``params`` lacks is left as ``{name}``, not an error (a
+    refusal is said even when a caller gave too little)."""
+    text = say_in(lang, marked) if isinstance(marked, tuple) else catalogue(pick(lang)).gettext(marked)
+    return text % _Kept(params)

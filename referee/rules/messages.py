@@ -14,12 +14,9 @@ reader's language. Filling a message is the engine's knowledge (the tile and pip
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Union
+from typing import Any, Mapping
 
-from ..words import N_, NC_, say, say_in, say_n
-
-#: a message marked for the catalogue: its English words, or (context, English words)
-Marked = Union[str, tuple[str, str]]
+from ..words import N_, NC_, Marked, say_marked, say_n
 
 MESSAGES: dict[str, Marked] = {
     # -- the record (exit 2) ----------------------------------------------------------------
@@ -238,7 +235,7 @@ def json_error_params(err: BaseException) -> dict[str, object]:
 def json_error_words(err: BaseException, lang: str) -> str:
     """What the json module (or the UTF-8 decoder) refused, in ``lang``'s words."""
     params = {"what": "utf8"} if isinstance(err, UnicodeDecodeError) else json_error_params(err)
-    return _say(lang, DETAILS[str(params["what"])], params)
+    return say_marked(lang, DETAILS[str(params["what"])], params)
 
 
 #: why a file could not be read or written (errno -> words): the system's own message is English
@@ -262,7 +259,7 @@ def os_error_words(err: OSError, lang: str) -> str:
             errno.EADDRNOTAVAIL: N_("this machine has no such address"),
         })
     marked = _OS_REASONS.get(err.errno or 0, N_("a system error (code %(code)s)"))
-    return _say(lang, marked, {"code": err.errno})
+    return say_marked(lang, marked, {"code": err.errno})
 
 
 #: ``where`` words for the places a record's field or key sits in
@@ -274,19 +271,6 @@ _WHERE: dict[str, Marked] = {
 }
 
 
-class _Default(dict[str, object]):
-    """Params that leave a placeholder nobody filled as ``{name}`` (as a refusal always has)."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
-def _say(lang: str, marked: Marked, params: Mapping[str, object]) -> str:
-    """``marked`` in ``lang``, its placeholders filled from ``params`` (a missing one stays)."""
-    text = say_in(lang, marked) if isinstance(marked, tuple) else say(lang, marked)
-    return text % _Default(params)
-
-
 def _numbers(params: dict[str, Any], lang: str) -> dict[str, Any]:
     out = dict(params)
     for k, v in params.items():
@@ -295,7 +279,7 @@ def _numbers(params: dict[str, Any], lang: str) -> dict[str, Any]:
             out[k + "_pips"] = _pips(v, lang)
     where = params.get("where")
     if isinstance(where, str) and where in _WHERE:
-        out["where"] = _say(lang, _WHERE[where], params)
+        out["where"] = say_marked(lang, _WHERE[where], params)
     # words said before they reached the engine, in both languages (a name's or a size's refusal)
     for key, name in (("why", "why"), ("limit", "")):
         said = params.get(f"{key}_{lang}" if name else lang)
@@ -319,5 +303,5 @@ def message(rule: str, params: Mapping[str, object] | None = None, lang: str = "
     what = params.get("what")
     words = DETAILS.get(what) if isinstance(what, str) else None
     if words is not None:
-        filled["detail"] = _say(lang, words, filled)
-    return _say(lang, marked, filled)
+        filled["detail"] = say_marked(lang, words, filled)
+    return say_marked(lang, marked, filled)

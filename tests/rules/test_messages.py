@@ -1,5 +1,6 @@
 """Every rule id the engine or the record reader can raise has words in Russian and English, both
-from the catalogue (an English message id, its Russian in the Russian catalogue)."""
+from the catalogue (an English message id, its Russian in the Russian catalogue); so have a
+move's words and the event reader's refusals and reports."""
 
 import ast
 import re
@@ -9,6 +10,8 @@ import pytest
 
 import referee.record
 import referee.rules
+from referee.events import messages as events
+from referee.rules import move_words
 from referee.rules.errors import IllegalMove
 from referee.rules.messages import _WHERE, DETAILS, MESSAGES, REASONS, message
 from referee.words import both
@@ -53,7 +56,8 @@ def _untranslated(tables, translations) -> list[object]:
     return out
 
 
-TABLES = (MESSAGES, REASONS, DETAILS, _WHERE)
+TABLES = (MESSAGES, REASONS, DETAILS, _WHERE, move_words.WORDS, events.MESSAGES, events.DETAILS, events.WHERE,
+          events.WORDS)
 
 
 def _russian(drop: str | None = None):
