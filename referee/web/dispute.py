@@ -21,13 +21,15 @@ from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
+from referee.record import Report
 from referee.rules import catalogue
 from referee.rules.errors import RuleError
+from referee.rules.hand import Hand
 from referee.rules.move_words import sentence
 
 from . import engine
 from .i18n import lang
-from referee.matches.log import to_record
+from referee.matches.log import LoggedHand, to_record
 from .sheets import hand_summary, loaded, no_hand, problem, report_in
 from .write import match_at
 from .tiles import place_target
@@ -37,7 +39,7 @@ bp = Blueprint("dispute", __name__)
 TILE_RE = re.compile(r"^[0-6]:[0-6]$")
 
 
-def _answer(m: dict[str, Any], live, tile: str) -> dict[str, Any]:
+def _answer(m: dict[str, Any], live: Hand, tile: str) -> dict[str, Any]:
     """Where ``tile`` fits now, or why not: words from the engine, in the page's language."""
     places = engine.places_for(live, tile)
     if places:
@@ -90,7 +92,8 @@ def check(door: str, key: str) -> ResponseReturnValue:
                            spec=catalogue.spec(m["variant"])), status
 
 
-def hand_at(m: dict[str, Any], hands: list[Any], number: int, k: int, report=None):
+def hand_at(m: dict[str, Any], hands: list[LoggedHand], number: int, k: int,
+            report: Report | None = None) -> tuple[Hand | None, engine.Refusal | None]:
     """(live hand after the first ``k`` moves of hand ``number``, None) or (None, refusal).
 
     The hand's positions come from the engine's one partial replay (``referee.record.positions``):
@@ -114,7 +117,7 @@ def hand_at(m: dict[str, Any], hands: list[Any], number: int, k: int, report=Non
     return None, None
 
 
-def _report_before(state, number: int):
+def _report_before(state: engine.MatchState, number: int) -> Report | None:
     """The kept replay's report where it holds every hand before ``number`` (else None: the
     hands before are replayed, and a broken one is the answer)."""
     rep = state.rep
@@ -153,7 +156,7 @@ def step(door: str, key: str, number: int, k: int) -> ResponseReturnValue:
         if not TILE_RE.match(tile):
             bad = _("«%(tile)s» is not a domino tile (write 3:5).", tile=tile[:12])
             status, tile = 400, None
-        elif not can_check:
+        elif live is None or not can_check:
             bad, status, tile = _("The hand is over at this move: there is no tile to check."), 409, None
         else:
             answer = _answer(m, live, tile)

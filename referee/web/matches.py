@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from flask import (Blueprint, abort, current_app, flash, g, make_response, redirect, render_template,
                    request, session, url_for)
@@ -24,6 +24,12 @@ if TYPE_CHECKING:
     from flask.typing import ResponseReturnValue
 
     from .clubs import ClubSetup
+
+#: a match as the store gives it (``store.get_match``; the lists add ``n``, ``archived`` …)
+MatchRow = dict[str, Any]
+#: what an import answers: (the refusal, None, the link to the rule refused, if any), or (None, the
+#: match stored, None)
+Imported = tuple[str | None, MatchRow | None, str | None]
 
 bp = Blueprint("matches", __name__)
 
@@ -50,15 +56,14 @@ def browser_id() -> str:
     return bid
 
 
-def remember(m: dict | str, edit: bool = True) -> None:
+def remember(m: MatchRow | str, edit: bool = True) -> None:
     """Put the match (or the match of this edit key) in this browser's list (``edit``: opened
     by its edit link)."""
     db = get_db()
-    if isinstance(m, str):
-        m = store.match_by_key(db, m, "edit_key")
-        if m is None:
-            return
-    store.remember(db, browser_id(), m["id"], edit)
+    match = store.match_by_key(db, m, "edit_key") if isinstance(m, str) else m
+    if match is None:
+        return
+    store.remember(db, browser_id(), match["id"], edit)
 
 
 def variant_title(name: str) -> str:
@@ -69,26 +74,26 @@ def variant_summary(name: str) -> str:
     return rulebook.variant_summary(name, lang())
 
 
-def match_title(m: dict) -> str:
+def match_title(m: MatchRow) -> str:
     """What the table calls the game of match ``m``: the variant's title, or «Козёл» where the
     variant says its scoring names the «козёл» (asked of the engine)."""
     try:
         if engine.rules_of(m).names_the_kozel():
-            return _("Kozel")
+            return str(_("Kozel"))
     except catalogue.OptionError:
         pass
     return variant_title(m["variant"])
 
 
 @bp.app_context_processor
-def helpers():
+def helpers() -> dict[str, Any]:
     return {"variant_title": variant_title, "variant_summary": variant_summary, "match_title": match_title,
             "variant_count": len(catalogue.VARIANTS),  # the registry's: no count is written anywhere
             "option_label": lambda variant, key: rulebook.option_title(variant, key, lang()),
             "option_value": lambda variant, key, value: rulebook.option_label(variant, key, value, lang())}
 
 
-def known_matches(db) -> list[dict]:
+def known_matches(db: Any) -> list[MatchRow]:
     """The matches this browser's list shows (archived ones included): those it started or
     opened by a link (a visitor sees no one else's), each with ``mine`` (it came by
     the edit link). The player pages and the CSV exports count these."""
@@ -98,7 +103,7 @@ def known_matches(db) -> list[dict]:
 
 
 @bp.get("/")
-def index():
+def index() -> ResponseReturnValue:
     """The list of matches to resume or follow."""
     archived = request.args.get("archived") == "1"
     db = get_db()
@@ -117,14 +122,14 @@ def index():
 
 
 @bp.get("/new")
-def new():
+def new() -> ResponseReturnValue:
     """Choose the variant of a new match."""
     return render_template("matches/new.html", variants=list(catalogue.VARIANTS.values()),
                            setup_url=lambda v: url_for("matches.setup", variant=v))
 
 
 @bp.route("/new/<variant>", methods=["GET", "POST"])
-def setup(variant: str):
+def setup(variant: str) -> ResponseReturnValue:
     """Start a match: players in seating order, target and house options."""
     return setup_page(variant)
 
@@ -150,8 +155,8 @@ def setup_page(variant: str, club: ClubSetup | None = None) -> ResponseReturnVal
             problem = _("%(variant)s is played by %(lo)d to %(hi)d players; you entered %(n)d.",
                         variant=variant_title(spec.name), lo=spec.min_players, hi=spec.max_players,
                         n=len(players))
-        elif limits.names_problem(players) is not None:  # names equal but for case, width …
-            problem = limits.name_words(*limits.names_problem(players), lang())
+        elif (refused := limits.names_problem(players)) is not None:  # names equal but for case, width …
+            problem = limits.name_words(*refused, lang())
         else:
             try:
                 options = catalogue.resolve_options(spec.name, len(players), given)
@@ -182,7 +187,7 @@ def setup_page(variant: str, club: ClubSetup | None = None) -> ResponseReturnVal
     if club is not None:
         setup_url = club.setup_url
     else:
-        def setup_url(**kw):
+        def setup_url(**kw: Any) -> str:
             return url_for("matches.setup", variant=spec.name, **kw)
     return render_template("matches/setup.html", spec=spec, form=form, problem=problem,
                            help_for=help_for, presets=preset_list, preset=preset,
@@ -191,7 +196,7 @@ def setup_page(variant: str, club: ClubSetup | None = None) -> ResponseReturnVal
 
 
 @bp.route("/import", methods=["GET", "POST"])
-def import_record():
+def import_record() -> ResponseReturnValue:
     """Import a game record; it is checked by the engine before anything is stored."""
     form = forms.ImportForm()
     problem = None
@@ -199,12 +204,11 @@ def import_record():
     if form.validate_on_submit():
         text = form.text.data or ""
         upload = form.file.data
-        if upload is not None and getattr(upload, "filename", ""):
+        if upload is not None and getattr(upload, "filename", None):
             raw = upload.read(current_app.config["MAX_CONTENT_LENGTH"] + 1)
             try:
                 text = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
-                text = None
                 problem = _("The file is not UTF-8 text.")
         if problem is None:
             problem, match, link = _import_text(text)
@@ -218,7 +222,7 @@ def import_record():
         (400 if problem else 200)
 
 
-def _import_text(text: str):
+def _import_text(text: str) -> Imported:
     """(problem, None, rule link or None) or (None, the stored match, None)."""
     if not text or not text.strip():
         return _("Choose a file or paste a record."), None, None
@@ -250,7 +254,9 @@ def _import_text(text: str):
             if refusal.move:
                 where += f" ({refusal.move})"
             where += ": "
-        variant = obj.get("variant") if isinstance(obj.get("variant"), str) else ""
+        variant = obj.get("variant")
+        if not isinstance(variant, str):
+            variant = ""
         return (_("The record was refused: %(why)s", why=where + refusal.message(lang())), None,
                 rule_link(variant, refusal.rule))
     try:
@@ -284,7 +290,7 @@ def same_site(target: str) -> str | None:
     return target
 
 
-def _import_log(obj: dict):
+def _import_log(obj: dict[str, Any]) -> Imported:
     """Import a record that carries its whole ``log`` (this app's exports do): the record is
     read for form as ``referee check`` reads it (names, options, tokens, limits), its log must
     rebuild its hands, and the log is replayed as the app replays a match (an open turn, a
@@ -325,7 +331,7 @@ def _import_log(obj: dict):
 
 
 @bp.get("/lang/<code>")
-def set_lang(code: str):
+def set_lang(code: str) -> ResponseReturnValue:
     """Switch the language and remember it in a cookie."""
     if code not in current_app.config["LANGUAGES"]:
         abort(404)

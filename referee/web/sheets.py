@@ -16,7 +16,7 @@ The PDFs come from ``referee.pdf`` (WeasyPrint); the report they print is the en
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, render_template, request
 from flask_babel import gettext as _
@@ -45,7 +45,7 @@ def problem(title: str, message: str, status: int) -> tuple[str, int]:
     return render_template("error.html", title=title, message=message), status
 
 
-def no_hand(number: int, count: int):
+def no_hand(number: int, count: int) -> tuple[str, int]:
     return problem(_("No such hand"),
                    _("This match has no hand %(n)d (it has %(count)d).", n=number, count=count), 404)
 
@@ -89,7 +89,7 @@ def pdf_response(data: bytes, filename: str) -> Response:
                              "Cache-Control": "no-store"})
 
 
-def loaded(m: dict):
+def loaded(m: dict[str, Any]) -> tuple[list[dict[str, Any]], engine.MatchState]:
     """The match's events, its logged hands and the app's replay of them (``engine.replay``,
     kept by the worker: ``states.load``)."""
     return states.load(m)
