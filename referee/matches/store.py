@@ -565,6 +565,21 @@ def event_count(db: Db, match_id: int) -> int:
     return int(db.execute("SELECT COUNT(*) FROM events WHERE match_id = ?", [match_id]).fetchone()[0])
 
 
+def view_count(db: Any, view_key: str) -> int | None:
+    """How many events the match of a read-only key has (``None``: no such match), in one
+    query: the match found by the key's hash and the key compared in constant time, as
+    :func:`match_by_key` does."""
+    import hmac
+
+    if not isinstance(view_key, str) or not view_key or len(view_key) > 64:
+        return None
+    row = db.execute("SELECT m.view_key, (SELECT COUNT(*) FROM events e WHERE e.match_id = m.id)"
+                     " FROM matches m WHERE m.view_hash = ?", [key_hash(view_key)]).fetchone()
+    if row is None or not hmac.compare_digest(row[0].encode(), view_key.encode("utf-8", "surrogatepass")):
+        return None
+    return int(row[1])
+
+
 class DuplicateError(Exception):
     """The tap with this ``op`` key was recorded already (it was sent twice)."""
 

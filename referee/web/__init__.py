@@ -101,6 +101,8 @@ def init_app(app: Flask) -> None:
         "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
         "application/manifest+json", "image/svg+xml"])
     Compress(app)
+    # the viewers' poll of the count, answered before Flask (it is most of the requests)
+    app.wsgi_app = share.CountFirst(app, app.wsgi_app)  # type: ignore[method-assign]
     from referee.netaddr import redact_all_logs
 
     redact_all_logs()  # no edit key in any log line: errors, access, waitress
@@ -187,10 +189,7 @@ def init_app(app: Flask) -> None:
     def security_headers(resp: Response) -> Response:
         resp.headers.setdefault("X-Content-Type-Options", "nosniff")
         resp.headers.setdefault("Referrer-Policy", "same-origin")
-        resp.headers.setdefault(
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-            "script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'")
+        resp.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
         resp.headers.setdefault("X-Frame-Options", "DENY")
         resp.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         if _carries_a_key(resp):
@@ -202,6 +201,9 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["page_carries_a_key"] = page_carries_a_key
 
 
+#: what a page may load and where it may send: this server only, no inline script
+CONTENT_SECURITY_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                           "script-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'")
 #: the app asks for no device: none may be used by the page or anything it embeds
 PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=()"
 
