@@ -47,7 +47,7 @@ CLUB_NAME_MAX = 60
 bp = Blueprint("club", __name__, url_prefix="/club")
 
 #: a club as the store gives it (``store.get_club``): ``id``, ``name``, its two keys
-Club = dict[str, Any]
+Club = store.ClubRow
 #: a player of the roster as the store gives it (``store.club_player``): ``id``, ``name``,
 #: ``retired``, ``merged_into``
 ClubPlayer = dict[str, Any]
@@ -67,7 +67,7 @@ class Figures:
     #: player id -> his rating, every roster player, rated or not
     ratings: dict[int, Rated]
     #: the club's events (``store.club_events``), read on every page: never kept
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[store.ClubEvent] = field(default_factory=list)
 
 
 class RosterRow(TypedDict):
@@ -223,9 +223,10 @@ def gather(db: Any, club: Club) -> Figures:
     from .i18n import lang
 
     sync_events(db, club)
-    players = {p["id"]: p for p in store.club_players(db, club["id"])}
+    # the store's rows as the pages take them: dicts they add their own keys to
+    players: dict[int, ClubPlayer] = {p["id"]: dict(p) for p in store.club_players(db, club["id"])}
     names = {pid: p["name"] for pid, p in players.items()}
-    matches = store.club_matches(db, club["id"])
+    matches: list[MatchRow] = [dict(m) for m in store.club_matches(db, club["id"])]
     key = (club["id"], lang(), tuple((p["id"], p["name"], p["retired"]) for p in players.values()),
            tuple((m["id"], m["n"], m["rated"], tuple(m["seat_players"]), tuple(m["players"])) for m in matches))
     kept = _kept().get(key)
@@ -668,7 +669,8 @@ def _match_of_link(text: str) -> MatchRow | None:
     key = found.group(1) if found else text
     if not re.fullmatch(r"[A-Za-z0-9_-]{8,64}", key or ""):
         return None
-    return store.match_by_key(get_db(), key, "edit_key")
+    m = store.match_by_key(get_db(), key, "edit_key")
+    return dict(m) if m is not None else None
 
 
 def _seats_page(club: Club, key: str, m: MatchRow, problem: str | None = None,
@@ -683,8 +685,9 @@ def _seats_page(club: Club, key: str, m: MatchRow, problem: str | None = None,
     now = next((x for x in current if x["id"] == m["id"]), None)
     chosen: list[int | str] = []
     for seat, name in enumerate(m["players"]):
-        if now is not None and now["seat_players"][seat] is not None:
-            chosen.append(now["seat_players"][seat])
+        held = now["seat_players"][seat] if now is not None else None
+        if held is not None:
+            chosen.append(held)
         else:
             chosen.append(by_key.get(limits.name_key(name), "new"))
     return render_template("club/seats.html", club=club, key=key, m=m, offered=offered,
@@ -754,7 +757,7 @@ def _club_match(club: Club, mid: int) -> MatchRow:
     m = store.get_match(get_db(), mid)
     if m is None or store.match_club(get_db(), mid) != club["id"]:
         abort(404)
-    return m
+    return dict(m)
 
 
 @bp.route("/<key>/m/<int:mid>/seats", methods=["GET", "POST"])
@@ -832,7 +835,7 @@ def picked(db: Any, club_id: int, values: list[str], seed: bool = True) -> list[
             raise store.ClubError("club.no_player")
         if pid not in ids:
             ids.append(pid)
-            rows[pid] = p
+            rows[pid] = dict(p)
     if seed:
         ids = seed_order(db, club_id, ids)
     return [rows[pid] for pid in ids]

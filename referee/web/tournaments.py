@@ -63,9 +63,9 @@ Record = dict[str, Any]
 State = dict[str, Any]
 #: an event as the store gives it (``store.get_event``): ``id``, ``version``, its two keys, ``record``
 #: and ``state``
-Stored = dict[str, Any]
+Stored = store.EventRecord
 #: a match as the store gives it (``store.get_match``)
-MatchRow = dict[str, Any]
+MatchRow = store.MatchRow
 #: what a change of the director's writes into the event's audit: (kind, data) entries
 Audit = list[tuple[str, dict[str, Any]]]
 
@@ -302,7 +302,7 @@ def read_table(event_raw: Record, state: State, number: int, table: dict[str, An
         return tv  # the record's result wins: the match is not read
     if match is None:
         return tv
-    evs, st = states.load(match, hot=False)
+    evs, st = states.load(dict(match), hot=False)
     report = st.report
     hands = report.get("hands") or []
     done = [h for h in hands if h.get("end")]
@@ -781,7 +781,7 @@ def start_round(key: str, number: int) -> ResponseReturnValue:
         rnd = round_of(record, number)
         if rnd is not None and rnd.get("tables"):
             return None  # started already
-        lv = live(dict(ev, record=record, state=state))
+        lv = live({**ev, "record": record, "state": state})
         if next_round(lv) != number:
             raise Refused(_("Round %(n)d cannot be started now.", n=number))
         if lv.error is not None:
@@ -842,7 +842,7 @@ def swap(key: str, number: int) -> ResponseReturnValue:
     a, b = request.form.get("a", ""), request.form.get("b", "")
 
     def change(record: Record, state: State) -> Audit | None:
-        lv = live(dict(ev, record=record, state=state))
+        lv = live({**ev, "record": record, "state": state})
         if next_round(lv) != number or lv.event is None:
             raise Refused(_("Round %(n)d cannot be changed now.", n=number))
         plan, _mine = plan_of(lv, number)
@@ -872,7 +872,7 @@ def sit_out(key: str, number: int) -> ResponseReturnValue:
     back = request.form.get("back") == "1"
 
     def change(record: Record, state: State) -> Audit | None:
-        lv = live(dict(ev, record=record, state=state))
+        lv = live({**ev, "record": record, "state": state})
         if record["system"] != "free" or next_round(lv) != number or lv.event is None:
             raise Refused(_("Only a free round that has not started may leave someone out."))
         units = Units(lv.event)
@@ -886,7 +886,7 @@ def sit_out(key: str, number: int) -> ResponseReturnValue:
         state["sit_out"] = {"round": number, "ids": new}
         state.pop("draft", None)
         try:
-            proposal_without(live(dict(ev, record=record, state=state)), number, new)
+            proposal_without(live({**ev, "record": record, "state": state}), number, new)
         except EventError as err:
             raise Refused(event_words(err)) from None
         return [("sit_out", {"round": number, "ids": ids, "back": back})]
@@ -934,7 +934,7 @@ def call_time(key: str, number: int) -> ResponseReturnValue:
         for t in rnd["tables"]:
             m = matches.get((number, t["table"]))
             if m is not None:
-                _evs, st = states.load(m, hot=False)
+                _evs, st = states.load(dict(m), hot=False)
                 at_call[str(t["table"])] = len(st.report.get("hands") or [])
         rs["called"] = _iso(_now())
         rs["at_call"] = at_call
@@ -954,7 +954,7 @@ def close_round(key: str, number: int) -> ResponseReturnValue:
     def change(record: Record, state: State) -> Audit | None:
         if is_closed(state, number):
             return None
-        lv = live(dict(ev, record=record, state=state))
+        lv = live({**ev, "record": record, "state": state})
         if lv.open_round() != number:
             raise Refused(_("Round %(n)d is not being played.", n=number))
         views = lv.tables.get(number, [])
@@ -1018,7 +1018,7 @@ def correct(key: str, number: int, table: int) -> ResponseReturnValue:
             after: Result = {"ended": "forfeit", "absent": absent}
             kind = "forfeit"
         else:
-            lv = live(dict(ev, record=record, state=state))
+            lv = live({**ev, "record": record, "state": state})
             assert lv.event is not None
             totals: dict[str, int] = {}
             for i, group in enumerate(lv.event.side_groups()):
@@ -1036,7 +1036,7 @@ def correct(key: str, number: int, table: int) -> ResponseReturnValue:
             return None  # sent again (a second tap, a reload): recorded once
         t["result"] = after
         try:
-            checked(_frozen(record, live(dict(ev, record=record, state=state)), number))
+            checked(_frozen(record, live({**ev, "record": record, "state": state}), number))
         except EventError as err:
             raise Refused(event_words(err)) from None
         note = (request.form.get("note") or "").strip()[:200]
@@ -1067,7 +1067,7 @@ def withdraw(key: str) -> ResponseReturnValue:
     who = request.form.get("who", "")
 
     def change(record: Record, state: State) -> Audit | None:
-        lv = live(dict(ev, record=record, state=state))
+        lv = live({**ev, "record": record, "state": state})
         if lv.event is None:
             raise Refused(_("The event cannot be read."))
         units = Units(lv.event)
@@ -1124,7 +1124,7 @@ def late_entry(key: str) -> ResponseReturnValue:
             record.setdefault("pairs", []).extend([ids[a], ids[b]] for a, b in couples)
         state.pop("draft", None)
         try:
-            checked(_frozen(record, live(dict(ev, record=record, state=state)), n))
+            checked(_frozen(record, live({**ev, "record": record, "state": state}), n))
         except EventError as err:
             raise Refused(event_words(err)) from None
         return [("enter", {"round": n, "names": names})]
