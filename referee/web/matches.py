@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .clubs import ClubSetup
 
 #: a match as the store gives it (``store.get_match``; the lists add ``n``, ``archived`` …)
-MatchRow = dict[str, Any]
+MatchRow = dict[str, Any]  # the store's MatchRow copied: the pages add keys of their own
 #: what an import answers: (the refusal, None, the link to the rule refused, if any), or (None, the
 #: match stored, None)
 Imported = tuple[str | None, MatchRow | None, str | None]
@@ -99,7 +99,7 @@ def known_matches(db: Any) -> list[MatchRow]:
     the edit link). The player pages and the CSV exports count these."""
     if BROWSER not in session and MY_KEYS not in session:
         return []  # a browser that never opened a match: no id is made for it
-    return store.browser_matches(db, browser_id(), MY_MATCHES_MAX)
+    return [dict(m) for m in store.browser_matches(db, browser_id(), MY_MATCHES_MAX)]
 
 
 @bp.get("/")
@@ -169,7 +169,7 @@ def setup_page(variant: str, club: ClubSetup | None = None) -> ResponseReturnVal
                     problem = _("An option has a value this variant does not accept (%(key)s).",
                                 key=err.params.get("key", ""))
             else:
-                m = store.create_match(get_db(), spec.name, options, players, lang=lang())
+                m = dict(store.create_match(get_db(), spec.name, options, players, lang=lang()))
                 remember(m)
                 if club is not None:
                     club.started(m)
@@ -262,9 +262,9 @@ def _import_text(text: str) -> Imported:
     try:
         options = catalogue.resolve_options(obj["variant"], len(obj["players"]), obj.get("options"))
         options = {k: v for k, v in options.items() if v is not None}
-        m = store.create_match(get_db(), obj["variant"], options, list(obj["players"]),
-                               record_to_events(obj),
-                               lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang())
+        m = dict(store.create_match(get_db(), obj["variant"], options, list(obj["players"]),
+                                    record_to_events(obj),
+                                    lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang()))
     except (KeyError, TypeError, catalogue.OptionError):
         return _("This is not a game record."), None, None
     states.imported(m)
@@ -322,10 +322,10 @@ def _import_log(obj: dict[str, Any]) -> Imported:
                 rule_link(obj["variant"], state.error.rule))
     created = obj.get("created")
 
-    m = store.create_match(get_db(), obj["variant"], options, list(obj["players"]),
-                           [(e["kind"], e["data"], e["at"]) for e in log],
-                           lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang(),
-                           created=created if timestamp(created) else None)
+    m = dict(store.create_match(get_db(), obj["variant"], options, list(obj["players"]),
+                                [(e["kind"], e["data"], e["at"]) for e in log],
+                                lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang(),
+                                created=created if timestamp(created) else None))
     states.imported(m)
     return None, m, None
 
