@@ -4,9 +4,12 @@ The templates live in the top-level ``templates/print/`` folder and are rendered
 Jinja2 environment, so the command line needs no Flask. Each sheet has a ``*_html`` function
 (the web app may show the same page) and a function that returns the PDF bytes.
 
-The ``report`` argument is exactly the ``referee check --json`` object (record-format.md). Two
-optional per-hand fields are used when present: ``in_play`` (or ``scores``), the points each
-player gathered during play, shown beside the hand's points.
+The ``report`` argument is the ``referee check --json`` object (record-format.md), best with
+what :func:`add_in_play` adds from the engine: ``now`` (the engine's ``Match`` as it stands: the
+«козёл», a «сухой» win; asked of a replay of the record when it is missing) and each hand's
+``in_play`` (or ``scores``), the points each player gathered during play, shown beside the
+hand's points. The match sheet is drawn from the one scoreboard model
+(``referee.matches.scoreboard``) and the one chart model (``referee.matches.chart``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import jinja2
 
 from referee import rulebook
+from referee.matches import chart, scoreboard
 from referee.paths import TEMPLATES  # a checkout's templates/ or the installed copy
 from referee.rules import REGISTRY, make_variant
 from referee.rules.catalogue import PRESETS, VARIANTS, OptionError, resolve_options, spec
@@ -359,15 +363,19 @@ def _record_parts(record: Mapping[str, Any]) -> tuple[Any, list[str], dict[str, 
 
 
 def add_in_play(out: dict[str, Any], rep: Any) -> dict[str, Any]:
-    """The report JSON with each hand's in-play points added (``in_play``) where the variant has
-    them, taken from the engine's ``Report`` object (``referee.record.replay`` / ``check``): its
-    ``scored`` (result-only hands) or the replayed hand's ``scores``. Give the result to
-    :func:`match_sheet`."""
+    """The report JSON with what the sheet reads of the engine beyond ``referee check --json``,
+    taken from the engine's ``Report`` object (``referee.record.replay`` / ``check``): the
+    match as its ``Match`` sees it (``now``: :func:`referee.matches.scoreboard.now_of`) and,
+    where the variant has them, each hand's in-play points (``in_play``: its ``scored``, for
+    result-only hands, or the replayed hand's ``scores``). Give the result to :func:`match_sheet`."""
+    if rep is None:
+        return out
+    out = dict(out)
+    out["now"] = scoreboard.now_of(rep)
     hands = getattr(rep, "hands", None)
     if not hands or not getattr(rep, "scores_in_play", False):
         return out
     players = list(getattr(rep, "players", None) or [])
-    out = dict(out)
     out["hands"] = [dict(h) for h in out.get("hands") or []]
     for h, hr in zip(out["hands"], hands):
         scored = getattr(hr, "scored", None)
@@ -380,11 +388,25 @@ def add_in_play(out: dict[str, Any], rep: Any) -> dict[str, Any]:
     return out
 
 
+def _with_now(record: Mapping[str, Any], report: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``report`` with the engine's ``now`` (:func:`add_in_play`): a report as ``referee check
+    --json`` gives it has none, so the record is replayed once to ask the engine's ``Match``
+    (nothing when the record cannot be read: the sheet then names no «козёл»)."""
+    if report.get("now") is not None:
+        return report
+    from referee.record import check
+
+    rep = check(dict(record))[2]
+    return dict(report, now=scoreboard.now_of(rep)) if rep is not None else report
+
+
 def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang: str | None = None,
                      corrected: Iterable[int] = (), audit: Sequence[Mapping[str, Any]] = ()) -> str:
-    """The scoresheet as HTML for WeasyPrint (A4). ``corrected``: the numbers of the hands changed
-    after they were entered (marked); ``audit``: those changes in words (``hand``, ``at``,
-    ``lines``), printed below the table."""
+    """The scoresheet as HTML for WeasyPrint (A4): the match's scoreboard
+    (``referee.matches.scoreboard``, a column per player or per pair) and its chart
+    (``referee.matches.chart``). ``corrected``: the numbers of the hands changed after they were
+    entered (marked); ``audit``: those changes in words (``hand``, ``at``, ``lines``), printed
+    below the table."""
     lang = key_lang(lang or record.get("lang"))
     variant, players, given = _record_parts(record)
     _check_variant(variant, lang)
@@ -398,44 +420,14 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
         raise SheetError("option", key=e.params.get("key", ""), value=e.params.get("value", "")) from None
     rules = make_variant(variant, len(players), options)
     w = _words("WORDS", lang)
-    rows = []
-    running = {p: 0 for p in players}
-    series = {p: [0] for p in players}
-    any_in_play = False
-    for i, h in enumerate(report.get("hands") or []):
-        points = h.get("points") or {}
-        in_play = h.get("in_play") or h.get("scores") or {}
-        if isinstance(in_play, list):
-            in_play = dict(zip(players, in_play))
-        cells = []
-        for p in players:
-            pts = points.get(p, 0) or 0
-            running[p] += pts
-            series[p].append(running[p])
-            ip = in_play.get(p)
-            if ip:
-                any_in_play = True
-            cells.append({"points": pts, "total": running[p], "in_play": ip or None})
-        end = h.get("end")
-        rows.append({
-            "number": h.get("number", i + 1),
-            "end": _end_word(w, end, record, h.get("number", i + 1)),
-            "winner": h.get("winner") or ("—" if end is None else w["nobody"]),
-            "cells": cells,
-            "corrected": h.get("number", i + 1) in set(corrected),
-        })
-    totals = report.get("totals") or running
+    score = scoreboard.build(variant, options, players, _with_now(record, report),
+                             lambda a, b: f"{a} {w['and']} {b}")
     goal_label, goal_value = _goal(variant, options, lang)
-    teams = report.get("teams")
-    pairs = None
-    if teams and len(teams) == 2 and all(len(t) == 2 for t in teams):
-        pairs = _pairs_view(report, teams, options, lang, set(corrected), kozel=rules.names_the_kozel(),
-                            record=record)
-        series = pairs["series"]
     error = report.get("error")
     if error:
         error = dict(error)
         error["rule_title"] = _rule_title(error.get("rule"), lang)
+    teams = [c.members for c in score.columns] if score.pairs else []
     ctx = _common(variant, lang, rules.names_the_kozel())
     ctx.update(
         title=w["sheet"],
@@ -444,25 +436,30 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
         goal_label=goal_label,
         goal_value=goal_value,
         options=rulebook.options_in_force(variant, given, len(players), lang),
-        rows=rows,
-        totals=[totals.get(p, 0) for p in players],
-        match_winner=report.get("match_winner"),
-        any_in_play=any_in_play,
+        score=score,
+        ends={r.number: _end_word(w, r.end, record, r.number) for r in score.rows},
+        corrected=set(corrected),
+        any_in_play=any(r.in_play for r in score.rows),
         in_play_note=w["in_play_decide" if rules.in_play_decides() else "in_play_note"],
-        chart=_chart_svg(list(series), series, options, variant, lang),
+        chart=chart.running([c.name for c in score.columns], score.series, score.goal, chart.SHEET)
+        if score.rows else None,
+        chart_styles=CHART_STYLES,
+        goal_word=w["limit" if score.kind == "penalty" else "target"],
         error=error,
         landscape=len(players) >= 6,
         summary=rulebook.scoring_summary(variant, lang, len(players), options),
         audit=[dict(a, title=w["audit_hand"] % {"n": a.get("hand")} if a.get("hand") else "")
                for a in audit],
-        pairs=pairs,
+        eggs_on=options.get("eggs") == "yes",
+        pairs_line=w["pairs_line"].format(a=teams[0][0], c=teams[0][1], b=teams[1][0], d=teams[1][1])
+        if len(teams) == 2 and all(len(t) == 2 for t in teams) else "",
     )
-    return _render("print/match_sheet_pairs.html" if pairs else "print/match_sheet.html", **ctx)
+    return _render("print/match_sheet_pairs.html" if score.pairs else "print/match_sheet.html", **ctx)
 
 
 def _end_word(w: Mapping[str, Any], end: object, record: Mapping[str, Any], number: int) -> str:
-    """How a hand ended, in words: a hand entered by its result (the report's ``result``) says
-    what its result says (someone went out, or a block), not «итог»."""
+    """How a hand ended, in the sheet's words: a hand entered by its result (the report's
+    ``result``) says what the record's result says (someone went out, or a block), not «итог»."""
     if end == "result":
         hands = record.get("hands") or []
         entry = hands[number - 1] if 0 < number <= len(hands) and isinstance(hands[number - 1], Mapping) else {}
@@ -470,40 +467,6 @@ def _end_word(w: Mapping[str, Any], end: object, record: Mapping[str, Any], numb
         result: Mapping[str, Any] = given if isinstance(given, Mapping) else {}
         end = "out" if result.get("out") else "block"
     return str(w["ends"].get(end, str(end)))
-
-
-def _pairs_view(report: Mapping[str, Any], teams: list[list[str]], options: Mapping[str, object],
-                lang: str, corrected: frozenset[int] | set[int] = frozenset(), kozel: bool = False,
-                record: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The scoresheet of a match in pairs: a column per pair (each hand's points, what hangs,
-    the running total), the eggs on the hand that carried them, the winners, the «козёл»."""
-    w = _words("WORDS", lang)
-    names = [f"{t[0]} {w['and']} {t[1]}" for t in teams]
-    running = [0, 0]
-    series = {n: [0] for n in names}
-    rows = []
-    for i, h in enumerate(report.get("hands") or []):
-        points = h.get("points") or {}
-        hanging = h.get("hanging") or {}
-        cells = []
-        for k, t in enumerate(teams):
-            pts = int(points.get(t[0], 0) or 0)
-            running[k] += pts
-            series[names[k]].append(running[k])
-            cells.append({"points": pts, "hangs": hanging.get(t[0]), "total": running[k]})
-        end = h.get("end")
-        rows.append({"number": h.get("number", i + 1), "end": _end_word(w, end, record or {}, h.get("number", i + 1)),
-                     "winner": h.get("winner") or ("—" if end is None else w["nobody"]),
-                     "eggs": h.get("eggs"), "cells": cells,
-                     "corrected": h.get("number", i + 1) in corrected})
-    winners = report.get("match_winners") or []
-    won = next((k for k, t in enumerate(teams) if winners and t[0] == winners[0]), None)
-    return {"names": names, "rows": rows, "series": series, "totals": running,
-            "winner": names[won] if won is not None else None,
-            "goat": names[1 - won] if won is not None and kozel else None,
-            "dry": won is not None and kozel and running[won] == 0,
-            "kozel_min": options["kozel_min"], "eggs_on": options["eggs"] == "yes",   # pairs: traditional's
-            "line": w["pairs_line"].format(a=teams[0][0], c=teams[0][1], b=teams[1][0], d=teams[1][1])}
 
 
 def match_sheet(record: Mapping[str, Any], report: Mapping[str, Any], lang: str | None = None,
@@ -531,82 +494,6 @@ def _format_date(value: object, lang: str) -> str:
     if lang == "ru":
         return d.strftime("%d.%m.%Y")
     return d.strftime("%d %B %Y").lstrip("0")
-
-
-def _chart_svg(players: list[str], series: Mapping[str, list[int]], options: Mapping[str, object],
-               variant: str, lang: str) -> str:
-    """Running totals as an inline SVG line chart (one polyline per player, target dashed)."""
-    n_hands = max((len(s) for s in series.values()), default=1) - 1
-    if n_hands < 1:
-        return ""
-    width, height = 640.0, 150.0
-    left, right, top, bottom = 40.0, 110.0, 10.0, 24.0
-    kind = spec(variant).scoring_kind(options)
-    goal = spec(variant).goal(options)
-    values = [x for s in series.values() for x in s]
-    vmax = max(values + ([goal] if isinstance(goal, int) else []) + [1])
-    vmin = min(values + [0])
-    span = (vmax - vmin) or 1
-    pw, ph = width - left - right, height - top - bottom
-
-    def x(i: int) -> float:
-        return left + pw * i / n_hands
-
-    def y(v: float) -> float:
-        return top + ph * (1 - (v - vmin) / span)
-
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-           f'style="width: 100%; max-width: 180mm" class="chart" font-family="DejaVu Sans" font-size="9">']
-    # grid and axes
-    step = _nice_step(span)
-    g = (vmin // step) * step
-    while g <= vmax:
-        out.append(f'<line x1="{left}" y1="{y(g):.1f}" x2="{left + pw}" y2="{y(g):.1f}" '
-                   f'stroke="#ddd" stroke-width="0.6"/>')
-        out.append(f'<text x="{left - 4}" y="{y(g) + 3:.1f}" text-anchor="end" fill="#555">{g}</text>')
-        g += step
-    every = max(1, -(-n_hands // 20))
-    for i in range(0, n_hands + 1):
-        if i % every == 0 or (i == n_hands and n_hands % every > every / 2):
-            out.append(f'<text x="{x(i):.1f}" y="{height - 8}" text-anchor="middle" fill="#555">{i}</text>')
-    out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + ph}" stroke="#444" stroke-width="0.8"/>')
-    out.append(f'<line x1="{left}" y1="{y(max(vmin, 0)):.1f}" x2="{left + pw}" y2="{y(max(vmin, 0)):.1f}" '
-               f'stroke="#444" stroke-width="0.8"/>')
-    if isinstance(goal, int):
-        label = _words("WORDS", lang)["limit" if kind == "penalty" else "target"]
-        out.append(f'<line x1="{left}" y1="{y(goal):.1f}" x2="{left + pw}" y2="{y(goal):.1f}" '
-                   f'stroke="#000" stroke-width="0.8" stroke-dasharray="4 3"/>')
-        out.append(f'<text x="{left + 4}" y="{y(goal) - 3:.1f}">{label} {goal}</text>')
-    for k, p in enumerate(players):
-        colour, dash = CHART_STYLES[k % len(CHART_STYLES)]
-        pts = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series[p]))
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="1.6"{dash_attr}/>')
-        if n_hands <= 25:
-            out.extend(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="1.8" fill="{colour}"/>'
-                       for i, v in enumerate(series[p]) if i)
-        ly = top + 12 + k * 14
-        out.append(f'<line x1="{left + pw + 8}" y1="{ly - 3}" x2="{left + pw + 28}" y2="{ly - 3}" '
-                   f'stroke="{colour}" stroke-width="1.6"{dash_attr}/>')
-        out.append(f'<text x="{left + pw + 32}" y="{ly}">{_xml(_short(p, 12))}</text>')
-    out.append("</svg>")
-    return "".join(out)
-
-
-def _nice_step(span: float) -> int:
-    for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000):
-        if span / s <= 6:
-            return s
-    return 20000
-
-
-def _short(name: str, n: int) -> str:
-    return name if len(name) <= n else name[: n - 1] + "…"
-
-
-def _xml(text: str) -> str:
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
 
 
 # --------------------------------------------------------------------------------------------

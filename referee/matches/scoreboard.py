@@ -35,7 +35,9 @@ class Column:
 @dataclass(frozen=True)
 class Row:
     """One hand: how it ended, who won it, the points of each column, the running totals after
-    it, what hangs after it and the eggs it carried (None: none)."""
+    it, what hangs after it, the eggs it carried (None: none) and, where the variant gathers
+    points during play, each player's (``in_play``: the report's, as ``pdf.add_in_play`` adds
+    it; a player with none is left out)."""
 
     number: int
     end: str | None
@@ -44,6 +46,7 @@ class Row:
     totals: dict[str, int]
     hanging: dict[str, int] = field(default_factory=dict)
     eggs: int | None = None
+    in_play: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -113,9 +116,12 @@ def build(variant: str, options: Mapping[str, Any], players: list[str], report: 
         for c in columns:
             running[c.key] += _whole(pts.get(c.key, 0))
             series[c.name].append(running[c.key])
+        in_play = h.get("in_play") or h.get("scores") or {}
+        if isinstance(in_play, list):       # a hand's scores in seating order
+            in_play = dict(zip(players, in_play))
         rows.append(Row(number=h.get("number") or i, end=h.get("end"), winner=h.get("winner"),
                         points=dict(pts), totals=dict(running), hanging=dict(h.get("hanging") or {}),
-                        eggs=h.get("eggs")))
+                        eggs=h.get("eggs"), in_play={p: n for p, n in in_play.items() if n}))
     s = spec(variant)
     now = report.get("now") or {}
     winners = report.get("match_winners") or ([report["match_winner"]] if report.get("match_winner") else [])

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from flask import render_template
 
-from referee.matches import scoreboard
+from referee.matches import chart, scoreboard
 
 from . import engine
 from .write import load
-from .chart import running_chart
 from .i18n import pair_words
 
 
@@ -21,9 +20,9 @@ def score_of(m: dict, report: dict) -> scoreboard.Scoreboard:
     return scoreboard.of_match(m, report, pair_words)
 
 
-def scoreboard_chart(score: scoreboard.Scoreboard) -> dict:
+def scoreboard_chart(score: scoreboard.Scoreboard) -> chart.Chart:
     """The running totals' chart of a scoreboard (``play/_scoreboard.html``)."""
-    return running_chart([c.name for c in score.columns], score.series, score.goal)
+    return chart.running([c.name for c in score.columns], score.series, score.goal)
 
 
 def board_page(m: dict, back: str):

@@ -17,11 +17,10 @@ import io
 from flask import Blueprint, Response, abort, render_template
 from flask.typing import ResponseReturnValue
 
-from referee.matches import spreadsheet
+from referee.matches import chart, spreadsheet
 from referee.matches.statistics import CSV_HEAD, csv_rows, names, player_stats
 
 from . import get_db, summaries
-from .chart import running_chart
 from .i18n import lang
 from .matches import known_matches
 
@@ -53,8 +52,8 @@ def player(name: str) -> ResponseReturnValue:
     stats = player_stats(name, facts)
     if not stats["matches"]:
         abort(404)
-    chart = running_chart([name], {name: stats["form"]}, None)
-    return render_template("players/player.html", s=stats, chart=chart)
+    form = chart.running([name], {name: stats["form"]}, None)
+    return render_template("players/player.html", s=stats, chart=form)
 
 
 def _csv(rows: Iterable[Iterable[object]], filename: str) -> Response:
