@@ -46,7 +46,7 @@ setup(
     package_dir=SHIPPED,
     package_data={
         "referee": ["translations/*/LC_MESSAGES/*.mo", "translations/*/LC_MESSAGES/*.po",
-                    "rules/variants/words/*.toml"],
+                    "rules/variants/words/*.toml", "rules/variants/words/shared/*.toml"],
         "referee.templates": ["*", "**/*"],
         "referee.static": ["*"],
     },

@@ -38,7 +38,6 @@ def _words() -> str:
 
 @pytest.fixture
 def toy(tmp_path, monkeypatch):
-    from referee import rulebook
     from referee.rules import prose
 
     assert NAME not in REGISTRY and NAME not in VARIANTS
@@ -48,9 +47,6 @@ def toy(tmp_path, monkeypatch):
     exec(compile(_code(), str(DOC), "exec"), ns)
     yield ns["FiveTiles"]
     unregister(NAME)
-    rulebook.VARIANT_RULES.pop(NAME, None)      # its words, read on first use, forgotten too
-    for key in [k for k in rulebook.OPTIONS if isinstance(k, tuple) and k[0] == NAME]:
-        del rulebook.OPTIONS[key]
     assert NAME not in REGISTRY and NAME not in VARIANTS
 
 

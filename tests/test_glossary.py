@@ -1,6 +1,6 @@
 """The glossary (docs/glossary.md) names each thing once: no word it forbids appears where a
 reader meets words (the catalogues, the strings of referee/ other than docstrings and the
-sources' quotations, the variants' words files, the templates)."""
+sources' quotations, the variants' words files and the shared ones, the templates)."""
 
 from __future__ import annotations
 
@@ -96,6 +96,18 @@ def texts() -> list[tuple[str, str]]:
                 out.append((f"{path.name} option {key}", text))
         for name, preset in data.get("preset", {}).items():
             out += [(f"{path.name} preset {name}", t) for t in preset["title"] + preset["text"]]
+        out += [(f"{path.name} sheet", t) for t in data.get("sheet", {}).get("scoring", [])]
+    from referee.rules import prose
+
+    shared = prose.shared()      # the words every variant shares (words/shared/); not the quotes
+    for name, table in (("section", shared.sections), ("title", shared.titles), ("page", shared.page),
+                        ("sheet", shared.sheet), ("fit", shared.fit)):
+        out += [(f"shared {name} {key}", t) for key, pair in table.items() for t in pair]
+    for rid, rule in shared.engine.items():
+        out += [(f"shared engine {rid}", t) for t in rule.title + rule.text + rule.note if t]
+    for key, o in shared.options.items():
+        out += [(f"shared option {key}", t) for t in o.title + (o.unset or ("", "")) if t]
+        out += [(f"shared option {key}", t) for v in o.values.values() for t in v.label + v.text if t]
     for path in sorted((ROOT / "templates").rglob("*.html")):
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             out.append((f"{path.relative_to(ROOT)}:{n}", line))

@@ -1,6 +1,6 @@
 """Only the engine knows what a variant is: outside ``referee/rules/`` no code names a
-variant (the rulebook's words and the sources' citations are keyed by it, and say nothing of what
-it is), no template compares one, and no template reads a house option to decide a rule."""
+variant (the sources' citations are keyed by it, and say nothing of what it is), no template
+compares one, and no template reads a house option to decide a rule."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 from referee.rules.catalogue import VARIANT_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
-#: the words of each variant (keyed by its name), not what it is
-KEYED_BY_NAME = {"rulebook.py", "sources.py"}
+#: the sources' citations, keyed by a variant's name (not what it is)
+KEYED_BY_NAME = {"sources.py"}
 
 
 def test_no_code_outside_the_engine_names_a_variant():

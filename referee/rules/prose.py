@@ -11,7 +11,18 @@ A words file holds, Russian first and English second:
   sentence); the value ``N`` stands for any number (``{n}`` in the sentence);
   ``same_as = "<variant>"`` takes another variant's words for that key;
 - ``[preset.<name>]``: a named set of rules' ``title`` and ``text`` (its values are the
-  catalogue's ``PRESETS``).
+  variant's catalogue entry's ``presets``);
+- ``[[engine_quotes]]``: the sources' words for rules of the engine (``rules``, their ids) as
+  this variant's page quotes them (``quotes``);
+- ``[sheet]``: ``scoring``, the printed scoresheet's sentence on how a hand scores.
+
+The words every variant shares are in ``words/shared/`` (:func:`shared`): ``rules.toml`` (the
+page's sections and its other words, a Russian word's forms after a number, the titles of the
+rules in words, how a tile fits, the engine's rules as ``[engine."<id>"]`` with ``section``, ``topic`` (the ``rule_topics`` of the variants whose page
+shows it; none: every page), ``title``, ``ru``/``en`` (or ``fit``: the words of ``[fit]`` by the
+variant's ``match_sum``), ``options``, ``quotes``, ``quote_from`` and ``note``), ``options.toml``
+(the house rules several variants share, as ``[option.<key>]`` above, a variant's own winning)
+and ``sheets.toml`` (the scoresheet's summary sentences).
 
 Pure standard library (``tomllib``): the engine, the pages and the sheets read it alike.
 """
@@ -56,6 +67,8 @@ class ValueWords:
 class OptionWords:
     title: Words
     values: Mapping[object, ValueWords]
+    #: the words when the option has no value (a target that is not set), if it may have none
+    unset: Words | None = None
 
 
 @dataclass(frozen=True)
@@ -70,6 +83,46 @@ class VariantWords:
     rules: tuple[RuleWords, ...] = ()
     options: Mapping[str, OptionWords] = field(default_factory=dict)
     presets: Mapping[str, PresetWords] = field(default_factory=dict)
+    #: an engine rule's id -> the sources' words this variant's page quotes for it
+    engine_quotes: Mapping[str, tuple[Quote, ...]] = field(default_factory=dict)
+    #: the printed scoresheet's sentence on how a hand scores (None: the shared one)
+    sheet_scoring: Words | None = None
+
+
+@dataclass(frozen=True)
+class EngineRuleWords:
+    """A rule the engine applies (its refusals name its id), in words: the page ``section``,
+    the ``topic`` that says which variants' pages show it (None: every page), its title and
+    words (``fit``: the words are ``SharedWords.fit``'s for the variant's ``match_sum``, this
+    one's where it has none), the house rules that change it, the sources' words, the
+    suffixes of the variant's own rules whose quotes it takes where it has none
+    (``quote_from``), and a note."""
+
+    id: str
+    section: str
+    topic: str | None
+    title: Words
+    text: Words
+    fit: int | None = None
+    options: tuple[str, ...] = ()
+    quotes: tuple[Quote, ...] = ()
+    quote_from: tuple[str, ...] = ()
+    note: Words = ("", "")
+
+
+@dataclass(frozen=True)
+class SharedWords:
+    """The words every variant's pages share (``words/shared/``)."""
+
+    sections: Mapping[str, Words]
+    titles: Mapping[str, Words]
+    fit: Mapping[int, Words]
+    page: Mapping[str, Words]
+    engine: Mapping[str, EngineRuleWords]
+    options: Mapping[str, OptionWords]
+    sheet: Mapping[str, Words]
+    #: a Russian word's forms after a number ending in 1, in 2–4, and the others
+    ru_forms: Mapping[str, tuple[str, str, str]]
 
 
 class WordsError(ValueError):
@@ -94,11 +147,32 @@ def parse(variant: str, data: Mapping[str, Any], where: str = "") -> VariantWord
     for i, r in enumerate(data.get("rule", [])):
         at = f"{where} rule {i + 1}"
         try:
-            quotes = tuple(Quote(str(q["source"]), str(q["text"])) for q in r.get("quotes", []))
+            quotes = _quotes(r.get("quotes", []))
             rules.append(RuleWords(str(r["id"]), str(r["section"]), str(r["ru"]), str(r["en"]), quotes,
                                    tuple(str(k) for k in r.get("options", []))))
         except (KeyError, TypeError) as e:
             raise WordsError(f"{at}: {e!r}") from None
+    presets = {name: PresetWords(_pair(f"{where} preset {name} title", p.get("title")),
+                                 _pair(f"{where} preset {name} text", p.get("text")))
+               for name, p in data.get("preset", {}).items()}
+    engine_quotes: dict[str, tuple[Quote, ...]] = {}
+    for i, eq in enumerate(data.get("engine_quotes", [])):
+        try:
+            quotes = _quotes(eq["quotes"])
+            for rid in eq["rules"]:
+                engine_quotes[str(rid)] = quotes
+        except (KeyError, TypeError) as err:
+            raise WordsError(f"{where} engine_quotes {i + 1}: {err!r}") from None
+    sheet = data.get("sheet", {})
+    scoring = _pair(f"{where} sheet scoring", sheet["scoring"]) if "scoring" in sheet else None
+    return VariantWords(variant, tuple(rules), _options(data, where), presets, engine_quotes, scoring)
+
+
+def _quotes(items: Any) -> tuple[Quote, ...]:
+    return tuple(Quote(str(q["source"]), str(q["text"])) for q in items)
+
+
+def _options(data: Mapping[str, Any], where: str) -> dict[str, OptionWords]:
     options: dict[str, OptionWords] = {}
     for key, o in data.get("option", {}).items():
         at = f"{where} option {key}"
@@ -111,11 +185,9 @@ def parse(variant: str, data: Mapping[str, Any], where: str = "") -> VariantWord
         values = {_value_key(v): ValueWords(_pair(f"{at} {v} label", w.get("label", ["", ""])),
                                             _pair(f"{at} {v} text", w.get("text")))
                   for v, w in o.get("values", {}).items()}
-        options[key] = OptionWords(_pair(f"{at} title", o.get("title")), values)
-    presets = {name: PresetWords(_pair(f"{where} preset {name} title", p.get("title")),
-                                 _pair(f"{where} preset {name} text", p.get("text")))
-               for name, p in data.get("preset", {}).items()}
-    return VariantWords(variant, tuple(rules), options, presets)
+        unset = _pair(f"{at} unset", o["unset"]) if "unset" in o else None
+        options[key] = OptionWords(_pair(f"{at} title", o.get("title")), values, unset)
+    return options
 
 
 def path_of(variant: str) -> Path | None:
@@ -126,17 +198,69 @@ def path_of(variant: str) -> Path | None:
     return None
 
 
-@lru_cache(maxsize=None)
-def _load(path: Path, variant: str) -> VariantWords:
+def _read(path: Path) -> dict[str, Any]:
     with path.open("rb") as f:
         try:
-            data = tomllib.load(f)
+            return tomllib.load(f)
         except tomllib.TOMLDecodeError as e:
             raise WordsError(f"{path.name}: {e}") from None
-    return parse(variant, data, path.name)
+
+
+@lru_cache(maxsize=None)
+def _load(path: Path, variant: str) -> VariantWords:
+    return parse(variant, _read(path), path.name)
 
 
 def words_of(variant: str) -> VariantWords | None:
     """The words file of ``variant`` read (once), or None when it has none."""
     path = path_of(variant)
     return None if path is None else _load(path, variant)
+
+
+#: the words every variant shares
+SHARED_DIR = Path(__file__).resolve().parent / "variants" / "words" / "shared"
+
+
+def _engine_rule(rid: str, e: Mapping[str, Any], where: str) -> EngineRuleWords:
+    at = f"{where} engine {rid}"
+    try:
+        fit = int(e["fit"]) if "fit" in e else None
+        text = ("", "") if fit is not None else (str(e["ru"]), str(e["en"]))
+        topic = e.get("topic")
+        return EngineRuleWords(
+            rid, str(e["section"]), None if topic is None else str(topic), _pair(f"{at} title", e.get("title")),
+            text, fit, tuple(str(k) for k in e.get("options", [])), _quotes(e.get("quotes", [])),
+            tuple(str(s) for s in e.get("quote_from", [])),
+            _pair(f"{at} note", e["note"]) if "note" in e else ("", ""))
+    except (KeyError, TypeError, ValueError) as err:
+        raise WordsError(f"{at}: {err!r}") from None
+
+
+def parse_shared(rules: Mapping[str, Any], options: Mapping[str, Any], sheets: Mapping[str, Any]) -> SharedWords:
+    """The shared words from the tables of ``rules.toml``, ``options.toml`` and ``sheets.toml``."""
+    def pairs(table: Mapping[str, Any], where: str) -> dict[str, Words]:
+        return {str(k): _pair(f"{where} {k}", v) for k, v in table.items()}
+
+    sections = pairs(rules.get("section", {}), "rules.toml section")
+    engine = {rid: _engine_rule(rid, e, "rules.toml") for rid, e in rules.get("engine", {}).items()}
+    fit = {int(k): w for k, w in pairs(rules.get("fit", {}), "rules.toml fit").items()}
+    for rid, e in engine.items():
+        if e.section not in sections:
+            raise WordsError(f"rules.toml engine {rid}: no section {e.section!r}")
+        if e.fit is not None and e.fit not in fit:
+            raise WordsError(f"rules.toml engine {rid}: no [fit] words for {e.fit}")
+    ru_forms: dict[str, tuple[str, str, str]] = {}
+    for key, forms in rules.get("ru_forms", {}).items():
+        if not (isinstance(forms, list) and len(forms) == 3 and all(isinstance(s, str) for s in forms)):
+            raise WordsError(f"rules.toml ru_forms {key}: want [one, few, many], got {forms!r}")
+        ru_forms[str(key)] = (forms[0], forms[1], forms[2])
+    return SharedWords(sections, pairs(rules.get("title", {}), "rules.toml title"), fit,
+                       pairs(rules.get("page", {}), "rules.toml page"), engine,
+                       _options(options, "options.toml"), pairs(sheets.get("sheet", {}), "sheets.toml sheet"),
+                       ru_forms)
+
+
+@lru_cache(maxsize=None)
+def shared() -> SharedWords:
+    """The words every variant shares, read (once) from ``words/shared/``."""
+    return parse_shared(*(_read(SHARED_DIR / f"{name}.toml") for name in ("rules", "options", "sheets")))

@@ -63,3 +63,64 @@ def test_a_file_that_does_not_say_what_it_must(tmp_path, monkeypatch, text, says
     monkeypatch.setattr(prose, "WORDS_DIRS", [tmp_path])
     with pytest.raises(prose.WordsError, match=says):
         prose.words_of("toy_words")
+
+
+def test_the_shared_words_are_read_into_typed_records():
+    """The engine's rules, the page's words and the shared house rules come from
+    ``words/shared/``: every engine rule has a known section, both languages (or the fit words of
+    the variant's sum), and quotes from known sources; each variant's quotes for an engine rule
+    name one its page shows."""
+    shared = prose.shared()
+    assert shared.engine and set(shared.engine) == set(rulebook.ENGINE_RULES)
+    for rid, e in shared.engine.items():
+        assert e.section in shared.sections, rid
+        assert e.title[0] and e.title[1] and e.title[0] != e.title[1], rid
+        assert (e.fit in shared.fit) if e.fit is not None else (e.text[0] and e.text[1] and e.text[0] != e.text[1]), rid
+        assert all(q.source in TITLES and q.text for q in e.quotes), rid
+    for variant in VARIANT_NAMES:
+        words = prose.words_of(variant)
+        assert words is not None
+        for rid, quotes in words.engine_quotes.items():
+            assert variant in rulebook.rule_variants(rid), (variant, rid)
+            assert quotes and all(q.source in TITLES for q in quotes), (variant, rid)
+    assert {"target", "limit", "lone_blank"} <= set(shared.options)
+
+
+def test_the_rulebook_holds_no_words():
+    """rulebook.py assembles pages from the words files: no Russian sentence is written in it
+    (outside its docstrings)."""
+    import ast
+    import re
+    from pathlib import Path
+
+    tree = ast.parse(Path(rulebook.__file__).read_text(encoding="utf-8"))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) and node.body
+                  and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    russian = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Constant)
+               and isinstance(node.value, str) and id(node) not in docstrings
+               and re.search("[а-яё]", node.value, re.I)]
+    assert russian == []
+
+
+def test_a_rule_names_the_facts_not_a_copy_of_them():
+    """The record's rules name the limits and the variants as the code has them."""
+    from referee import limits
+
+    text = rulebook.rule_text("record.variant", "en")
+    assert text == f"variant is one of the {len(VARIANTS)} names: {', '.join(VARIANTS)}."
+    assert str(limits.NAME_MAX) in rulebook.rule_text("record.player_name", "ru")
+    assert "{out, left, scored, maker}" in rulebook.rule_text("record.result", "en")   # not a fact: kept
+
+
+@pytest.mark.parametrize("text, says", [
+    ('[engine."x.y"]\nsection = "nowhere"\ntitle = ["а", "a"]\nru = "б"\nen = "b"\n', "no section"),
+    ('[engine."x.y"]\nsection = "play"\ntitle = ["а", "a"]\nfit = 9\n', "fit"),
+    ('[engine."x.y"]\nsection = "play"\ntitle = ["а"]\nru = "б"\nen = "b"\n', "x.y title"),
+])
+def test_shared_words_that_do_not_say_what_they_must(text, says):
+    import tomllib
+
+    rules = tomllib.loads('[section]\nplay = ["Ход", "Play"]\n' + text)
+    with pytest.raises(prose.WordsError, match=says):
+        prose.parse_shared(rules, {}, {})

@@ -176,7 +176,7 @@ class Variant(Generic[Opts]):
     #: the rule a known deal with no opening tile breaks ("hand.no_double": spider, sausage)
     no_opener_rule: ClassVar[str] = "hand.redeal"
     #: the topics of the engine's rules this variant's rules page shows (each entry of
-    #: ``rulebook.ENGINE_RULES`` names its topic; an entry with none is on every page)
+    #: ``words/shared/rules.toml`` names its topic; an entry with none is on every page)
     rule_topics: ClassVar[frozenset[str]] = frozenset({"drawing", "one_tile"})
     #: options the rules page does not list on their own (another option's words explain them)
     options_not_on_rules_page: ClassVar[frozenset[str]] = frozenset()
