@@ -60,9 +60,7 @@ def _data(args: argparse.Namespace, lang: str) -> bytes | EventError:
         with open(args.file, "rb") as f:
             return f.read()
     except OSError as e:
-        from .rules.messages import os_error_words
-
-        return EventError("event.file", {"detail_ru": os_error_words(e, "ru"), "detail_en": os_error_words(e, "en")})
+        return EventError("event.file", {"errno": e.errno})
 
 
 def _line(err: EventError, lang: str) -> str:

@@ -15,6 +15,8 @@ import unicodedata
 from collections.abc import Sequence
 from itertools import accumulate
 
+from .rules.messages import message
+
 #: a record's text, as pasted or uploaded, in characters that are not whitespace between JSON
 #: values (:func:`significant_size`: an export indented or not is the same size). It bounds
 #: nothing the limits below do not bound already: it is sized so that every export the app
@@ -106,22 +108,15 @@ def object_depth(obj: object) -> int:
     return deepest
 
 
-#: what each limit is, in words (ru, en), for the ``record.limit`` message and the web app
-LIMIT_WORDS = {
-    "bytes": ("больше %d знаков (не считая пробелов между значениями)" % MAX_RECORD_BYTES,
-              "more than %d characters (not counting the spaces between values)" % MAX_RECORD_BYTES),
-    "depth": ("вложенность глубже %d уровней" % MAX_DEPTH, "nested more than %d levels deep" % MAX_DEPTH),
-    "hands": ("больше %d конов" % MAX_HANDS, "more than %d hands" % MAX_HANDS),
-    "turns": ("больше %d ходов в коне" % MAX_TURNS, "more than %d turns in a hand" % MAX_TURNS),
-    "moves": ("больше %d действий за один ход" % MAX_MOVES, "more than %d moves in one turn" % MAX_MOVES),
-    "events": ("больше %d записанных изменений" % MAX_EVENTS, "more than %d recorded changes" % MAX_EVENTS),
-}
+#: the greatest size of a record, by what is counted (``record.limit``'s ``size`` param)
+SIZES = {"bytes": MAX_RECORD_BYTES, "depth": MAX_DEPTH, "hands": MAX_HANDS, "turns": MAX_TURNS,
+         "moves": MAX_MOVES, "events": MAX_EVENTS}
 
 
-def limit_params(kind: str) -> dict[str, str]:
-    """The parameters of the ``record.limit`` message for one limit."""
-    ru, en = LIMIT_WORDS[kind]
-    return {"ru": ru, "en": en}
+def limit_params(kind: str) -> dict[str, object]:
+    """The parameters of the ``record.limit`` message for one limit (its words:
+    ``referee.rules.messages.SIZES``)."""
+    return {"size": kind, "most": SIZES[kind]}
 
 
 # -- names -----------------------------------------------------------------------------------------
@@ -173,36 +168,19 @@ def names_problem(names: Sequence[object]) -> tuple[str, str] | None:
     return None
 
 
-#: why a name is refused, in words (ru, en)
-NAME_REASONS = {
-    "empty": ("оно пустое", "it is empty"),
-    "long": ("оно длиннее %d знаков" % NAME_MAX, "it is longer than %d characters" % NAME_MAX),
-    "control": ("в нём управляющие знаки (перевод строки, табуляция, NUL)",
-                "it holds control characters (a line break, a tab, NUL)"),
-    "bidi": ("в нём знаки, меняющие направление текста", "it holds characters that reverse the text"),
-    "invisible": ("в нём невидимые знаки", "it holds invisible characters"),
-    "space": ("оно начинается или кончается пробелом", "it starts or ends with a space"),
-    "twice": ("такое имя уже есть за столом (имена должны различаться не только регистром)",
-              "that name is already seated (names must differ by more than case)"),
-}
-
-
 def shown_name(name: object) -> str:
     """A name as it may be printed in a message: control and invisible characters shown as �."""
     return "".join(c if unicodedata.category(c)[0] != "C" and c not in _BIDI else "\ufffd"
                    for c in str(name)[:NAME_MAX + 8])
 
 
-def name_params(why: str, name: object) -> dict[str, str]:
-    """The parameters of the ``record.player_name`` message."""
-    ru, en = NAME_REASONS.get(why, NAME_REASONS["empty"])
-    return {"name": shown_name(name), "why_ru": ru, "why_en": en}
+def name_params(why: str, name: object) -> dict[str, object]:
+    """The parameters of the ``record.player_name`` message (why in words:
+    ``referee.rules.messages.NAME_REASONS``)."""
+    return {"name": shown_name(name), "name_why": why, "most": NAME_MAX}
 
 
 def name_words(why: str, name: object, lang: str) -> str:
     """The refusal of a name in words (``lang`` ``ru`` or ``en``): the words of the
     ``record.player_name`` rule, so the form, the import and the command line say the same."""
-    p = name_params(why, name)
-    if lang == "ru":
-        return "Имя игрока «%s» не принимается: %s." % (p["name"], p["why_ru"])
-    return "The player name «%s» is refused: %s." % (p["name"], p["why_en"])
+    return message("record.player_name", name_params(why, name), lang)

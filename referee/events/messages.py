@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ..rules import messages as rule_words
 from ..words import N_, NC_, Marked, say_marked
 
 #: rule id -> its message. ``event.*`` rules of exit 2 (the file cannot be read as an event) first,
@@ -117,6 +118,10 @@ DETAILS: dict[str, Marked] = {
     "circle_byes": N_("other byes"),
     # the file
     "json_nan": N_("NaN and Infinity are not JSON numbers"),
+    # the limits (``%(most)s`` is the limit)
+    "more_bytes": N_("more than %(most)s bytes"),
+    "more_depth": N_("nested more than %(most)s levels deep"),
+    "more_entrants": N_("more than %(most)s entrants"),
 }
 
 #: where a key or field sits (``params["where"]``)
@@ -176,20 +181,30 @@ def words(key: str, lang: str, **params: object) -> str:
 
 
 def message(rule: str, params: Mapping[str, object] | None = None, lang: str = "ru") -> str:
-    """The words of an event refusal in ``lang`` (``ru`` or ``en``)."""
+    """The words of an event refusal in ``lang`` (``ru`` or ``en``). Besides this module's
+    ``what`` and ``where``, a refusal may carry what the record reader's words say: a game's
+    refusal (``game_rule``, ``game_params``), the JSON reader's (a ``what`` of
+    ``referee.rules.messages.DETAILS``), the system's (``errno``), a name's (``name_why``)."""
     filled: dict[str, object] = dict(params or {})
     where = filled.get("where")
     if isinstance(where, str) and where in WHERE:
         filled["where"] = say_marked(lang, WHERE[where], filled)
-    for key in ("message", "why"):
-        said = filled.get(key + "_" + lang)
-        if isinstance(said, str):
-            filled[key] = said
+    name_why = filled.get("name_why")
+    if isinstance(name_why, str):
+        filled["why"] = say_marked(lang, rule_words.NAME_REASONS.get(name_why, rule_words.NAME_REASONS["empty"]),
+                                   filled)
     what = filled.get("what")
+    game_rule, game_params = filled.get("game_rule"), filled.get("game_params")
     if isinstance(what, str) and what in DETAILS:
         filled["detail"] = say_marked(lang, DETAILS[what], filled)
-    elif isinstance(filled.get("detail_" + lang), str):
-        filled["detail"] = filled["detail_" + lang]
+    elif isinstance(what, str) and what in rule_words.DETAILS:
+        filled["detail"] = say_marked(lang, rule_words.DETAILS[what], filled)
+    elif isinstance(game_rule, str):
+        filled["detail"] = rule_words.message(game_rule, game_params if isinstance(game_params, Mapping) else {},
+                                              lang)
+    elif "errno" in filled:
+        code = filled["errno"]
+        filled["detail"] = rule_words.os_error_said(code if isinstance(code, int) else None, lang)
     marked = MESSAGES.get(rule)
     if marked is None:
         return rule

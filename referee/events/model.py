@@ -41,9 +41,6 @@ class EventError(ValueError):
         self.table = table
         #: the game record's own refusal: (its RuleError, hand, turn, move)
         self.record = record
-        if record is not None:
-            for lang in ("ru", "en"):
-                self.params.setdefault("message_" + lang, record[0].message(lang))
 
     def record_json(self, lang: str = "ru") -> dict[str, Any] | None:
         """The table's game-record ``error`` as ``referee check --json`` reports it, or None."""
@@ -53,6 +50,9 @@ class EventError(ValueError):
         return {"hand": hand, "turn": turn, "move": move, "rule": err.rule, "message": err.message(lang)}
 
     def message(self, lang: str = "ru") -> str:
+        """The refusal in ``lang``'s words (a game record's own refusal said in them too)."""
+        if self.record is not None and "message" not in self.params:
+            return message(self.rule, dict(self.params, message=self.record[0].message(lang)), lang)
         return message(self.rule, self.params, lang)
 
     def __str__(self) -> str:

@@ -15,8 +15,7 @@ from .. import limits
 from ..record import RecordError
 from ..record import read as read_record
 from ..rules.catalogue import VARIANTS, OptionError, resolve_options, spec
-from ..rules.messages import json_error_words
-from ..rules.messages import message as rule_message
+from ..rules.messages import json_error_params
 from .model import (DEFAULT_TIEBREAKS, ENDED, FORMAT, SYSTEMS, TIEBREAKS, UNITS, Entrant, Event, EventError,
                     Result, Round, Table)
 
@@ -83,27 +82,22 @@ def parse(source: Any) -> Any:
     """The JSON value of an event's text (bytes, str, or an already parsed object)."""
     if isinstance(source, (bytes, bytearray)):
         if len(source) > MAX_EVENT_BYTES:
-            raise EventError("event.limit", {"detail_ru": "больше %d байт" % MAX_EVENT_BYTES,
-                                             "detail_en": "more than %d bytes" % MAX_EVENT_BYTES})
+            raise EventError("event.limit", {"what": "more_bytes", "most": MAX_EVENT_BYTES})
         try:
             source = bytes(source).decode("utf-8")
         except UnicodeDecodeError:
-            raise EventError("event.json", {"detail_ru": "текст не в кодировке UTF-8",
-                                            "detail_en": "the text is not UTF-8"}) from None
+            raise EventError("event.json", {"what": "utf8"}) from None
     if isinstance(source, str):
         if len(source) > MAX_EVENT_BYTES:
-            raise EventError("event.limit", {"detail_ru": "больше %d байт" % MAX_EVENT_BYTES,
-                                             "detail_en": "more than %d bytes" % MAX_EVENT_BYTES})
+            raise EventError("event.limit", {"what": "more_bytes", "most": MAX_EVENT_BYTES})
         if limits.json_depth(source) > MAX_EVENT_DEPTH:
-            raise EventError("event.limit", {"detail_ru": "вложенность глубже %d уровней" % MAX_EVENT_DEPTH,
-                                             "detail_en": "nested more than %d levels deep" % MAX_EVENT_DEPTH})
+            raise EventError("event.limit", {"what": "more_depth", "most": MAX_EVENT_DEPTH})
         try:
             return json.loads(source, parse_constant=_no_constant)
         except (ValueError, RecursionError) as e:
             if not isinstance(e, json.JSONDecodeError) and not isinstance(e, RecursionError):
                 raise EventError("event.json", {"what": "json_nan"}) from None
-            raise EventError("event.json", {"detail_ru": json_error_words(e, "ru"),
-                                            "detail_en": json_error_words(e, "en")}) from None
+            raise EventError("event.json", json_error_params(e)) from None
     return source
 
 
@@ -235,16 +229,14 @@ def _real_date(text: str) -> bool:
 
 def _game_error(rule: str, params: dict[str, Any]) -> EventError:
     """A refusal of the game's variant or options, in the record reader's own words."""
-    return EventError("event.game", {"detail_ru": rule_message(rule, params, "ru"),
-                                     "detail_en": rule_message(rule, params, "en")})
+    return EventError("event.game", {"game_rule": rule, "game_params": dict(params)})
 
 
 def _entrants(raw: Any, rounds: int) -> list[Entrant]:
     if not isinstance(raw, list):
         raise _field("entrants", "entrants_list")
     if len(raw) > MAX_ENTRANTS:
-        raise EventError("event.limit", {"detail_ru": "больше %d участников" % MAX_ENTRANTS,
-                                         "detail_en": "more than %d entrants" % MAX_ENTRANTS})
+        raise EventError("event.limit", {"what": "more_entrants", "most": MAX_ENTRANTS})
     out: list[Entrant] = []
     ids: set[str] = set()
     names: dict[str, str] = {}
@@ -262,8 +254,7 @@ def _entrants(raw: Any, rounds: int) -> list[Entrant]:
         name = e["name"]
         why = limits.name_problem(name)
         if why is not None:
-            ru, en = limits.NAME_REASONS.get(why, limits.NAME_REASONS["empty"])
-            raise _field("name", "name", "entrant", index=index, why_ru=ru, why_en=en)
+            raise _field("name", "name", "entrant", index=index, name_why=why, most=limits.NAME_MAX)
         key = limits.name_key(name)
         if key in names:
             raise EventError("event.entrant_twice", {"id": eid, "what": "name_twice", "name": name})

@@ -211,6 +211,29 @@ DETAILS: dict[str, Marked] = {
     "json_deep": N_("nested too deep"),
 }
 
+#: what each size limit of a record is (``params["size"]`` of ``record.limit``, the message's
+#: ``%(limit)s``); ``%(most)s`` is the limit itself (``referee.limits`` knows the numbers)
+SIZES: dict[str, Marked] = {
+    "bytes": N_("more than %(most)s characters (not counting the spaces between values)"),
+    "depth": N_("nested more than %(most)s levels deep"),
+    "hands": N_("more than %(most)s hands"),
+    "turns": N_("more than %(most)s turns in a hand"),
+    "moves": N_("more than %(most)s moves in one turn"),
+    "events": N_("more than %(most)s recorded changes"),
+}
+
+#: why a player's name is refused (``params["name_why"]`` of ``record.player_name``, the
+#: message's ``%(why)s``); ``%(most)s`` is the longest name
+NAME_REASONS: dict[str, Marked] = {
+    "empty": N_("it is empty"),
+    "long": N_("it is longer than %(most)s characters"),
+    "control": N_("it holds control characters (a line break, a tab, NUL)"),
+    "bidi": N_("it holds characters that reverse the text"),
+    "invisible": N_("it holds invisible characters"),
+    "space": N_("it starts or ends with a space"),
+    "twice": N_("that name is already seated (names must differ by more than case)"),
+}
+
 #: the start of the json module's own message -> the words of ``DETAILS``
 _JSON_WHAT = (("Expecting value", "json_value"), ("Expecting property name", "json_name"),
               ("Expecting ':'", "json_colon"), ("Expecting ','", "json_comma"),
@@ -244,6 +267,11 @@ _OS_REASONS: dict[int, str] = {}
 
 def os_error_words(err: OSError, lang: str) -> str:
     """Why the system refused to open or write a file, in ``lang``'s words."""
+    return os_error_said(err.errno, lang)
+
+
+def os_error_said(code: int | None, lang: str) -> str:
+    """Why the system refused to open or write a file (its ``errno``), in ``lang``'s words."""
     import errno
 
     if not _OS_REASONS:
@@ -258,8 +286,8 @@ def os_error_words(err: OSError, lang: str) -> str:
             errno.ENAMETOOLONG: N_("the file name is too long"),
             errno.EADDRNOTAVAIL: N_("this machine has no such address"),
         })
-    marked = _OS_REASONS.get(err.errno or 0, N_("a system error (code %(code)s)"))
-    return say_marked(lang, marked, {"code": err.errno})
+    marked = _OS_REASONS.get(code or 0, N_("a system error (code %(code)s)"))
+    return say_marked(lang, marked, {"code": code})
 
 
 #: ``where`` words for the places a record's field or key sits in
@@ -280,11 +308,12 @@ def _numbers(params: dict[str, Any], lang: str) -> dict[str, Any]:
     where = params.get("where")
     if isinstance(where, str) and where in _WHERE:
         out["where"] = say_marked(lang, _WHERE[where], params)
-    # words said before they reached the engine, in both languages (a name's or a size's refusal)
-    for key, name in (("why", "why"), ("limit", "")):
-        said = params.get(f"{key}_{lang}" if name else lang)
-        if isinstance(said, str):
-            out[key] = said
+    size = params.get("size")
+    if isinstance(size, str) and size in SIZES:
+        out["limit"] = say_marked(lang, SIZES[size], params)
+    name_why = params.get("name_why")
+    if isinstance(name_why, str):
+        out["why"] = say_marked(lang, NAME_REASONS.get(name_why, NAME_REASONS["empty"]), params)
     return out
 
 

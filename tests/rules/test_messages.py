@@ -13,7 +13,7 @@ import referee.rules
 from referee.events import messages as events
 from referee.rules import move_words
 from referee.rules.errors import IllegalMove
-from referee.rules.messages import _WHERE, DETAILS, MESSAGES, REASONS, message
+from referee.rules.messages import _WHERE, DETAILS, MESSAGES, NAME_REASONS, REASONS, SIZES, message
 from referee.words import both
 
 RULE_ID = re.compile(r"^[a-z_]+\.[a-z_]+$")
@@ -56,7 +56,7 @@ def _untranslated(tables, translations) -> list[object]:
     return out
 
 
-TABLES = (MESSAGES, REASONS, DETAILS, _WHERE, move_words.WORDS, events.MESSAGES, events.DETAILS, events.WHERE,
+TABLES = (MESSAGES, REASONS, DETAILS, _WHERE, SIZES, NAME_REASONS, move_words.WORDS, events.MESSAGES, events.DETAILS, events.WHERE,
           events.WORDS)
 
 
