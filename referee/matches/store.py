@@ -425,6 +425,8 @@ def create_match(db: Db, variant: str, options: dict[str, Any], players: list[st
 
     if any(e[0] not in KINDS for e in events):
         raise ValueError("not a kind of change")  # the import checks every change before
+    if any(not isinstance(e[1], dict) for e in events):
+        raise ValueError("a change's data is not an object")  # as :func:`events` reads it back
     now = _now()
     edit_key, view_key = secrets.token_urlsafe(18), secrets.token_urlsafe(9)
     with _write(db):
@@ -648,6 +650,8 @@ def append_all(db: Db, match_id: int, expected: int, changes: Sequence[tuple[str
     unknown = [kind for kind, _data in changes if kind not in KINDS]
     if unknown:  # no write path may log a kind the registry (and so the import) does not know
         raise ValueError(f"not a kind of change: {unknown[0]!r}")
+    if any(not isinstance(data, dict) for _kind, data in changes):  # as :func:`events` reads it back
+        raise ValueError("a change's data is not an object")
     if expected + len(changes) > limits.MAX_EVENTS:
         raise LimitError(expected)
     if has_op(db, match_id, op):

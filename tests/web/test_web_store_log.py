@@ -87,6 +87,20 @@ def test_a_refusing_check_writes_nothing(db):
     assert store.event_count(db, m["id"]) == 0
 
 
+def test_a_change_whose_data_is_not_an_object_is_refused_and_nothing_is_written(db):
+    """The log reads every change's data back as an object: a write path that hands it anything
+    else (a list, a text) is refused before the write, the log as it was."""
+    m = store.create_match(db, "traditional", {}, ["А", "Б"])
+    store.append_event(db, m["id"], 0, "hand", {})
+    for data in (["А", "6:6"], "6:6", None):
+        with pytest.raises(ValueError, match="not an object"):
+            store.append_all(db, m["id"], 1, [("move", data)])
+        with pytest.raises(ValueError, match="not an object"):
+            store.create_match(db, "traditional", {}, ["А", "Б"], [("hand", {}), ("move", data)])
+    assert [(e["kind"], e["data"]) for e in store.events(db, m["id"])] == [("hand", {})]
+    assert [x["id"] for x in store.list_matches(db)] == [m["id"]]
+
+
 def test_keys_are_unguessable_and_distinct(db):
     a = store.create_match(db, "traditional", {}, ["А", "Б"])
     b = store.create_match(db, "traditional", {}, ["А", "Б"])
