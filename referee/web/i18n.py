@@ -5,6 +5,7 @@ times a page or a sheet prints are the table's clock, not the server's UTC."""
 from __future__ import annotations
 
 import re
+from typing import cast
 from datetime import datetime, timezone, tzinfo
 from functools import lru_cache
 
@@ -76,10 +77,35 @@ def _wtforms_translations() -> support.NullTranslations | None:
     return _wtforms_catalogue(str(get_locale()))
 
 
+def _translations() -> support.NullTranslations:
+    """Flask-Babel's ``get_translations()`` for the templates' words (a page says some two hundred),
+    kept for the request beside the locale they are of: the same catalogue while the locale is
+    the same object, found again when it changes (``force_locale``, a page drawn in another
+    language, sets another; its end puts the first back)."""
+    from flask_babel import _get_current_context, get_translations
+
+    ctx = _get_current_context()
+    if ctx is None:
+        return cast(support.NullTranslations, get_translations())
+    locale = getattr(ctx, "babel_locale", None)
+    kept = getattr(ctx, "referee_translations", None)
+    if locale is not None and kept is not None and kept[0] is locale:
+        return kept[1]  # type: ignore[no-any-return]
+    found = cast(support.NullTranslations, get_translations())
+    ctx.referee_translations = (getattr(ctx, "babel_locale", None), found)
+    return found
+
+
 def init_app(app: Flask) -> None:
     import flask_wtf.i18n
 
     Babel(app, locale_selector=select_locale)
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # (jinja2.ext.i18n's)
+        gettext=lambda s: _translations().ugettext(s),
+        ngettext=lambda s, p, n: _translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: _translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: _translations().unpgettext(c, s, p, n))
     app.jinja_env.globals["lang"] = lang
     app.jinja_env.filters["table_time"] = table_time
     flask_wtf.i18n._get_translations = _wtforms_translations
