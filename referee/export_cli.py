@@ -26,11 +26,11 @@ WORDS = {
 def write_csv(database: str, out: Any) -> tuple[int, int]:
     """Write the CSV of every match in ``database`` to the text stream ``out``; (matches, rows)."""
     from .matches import spreadsheet, statistics, store
-    from .web import engine
+    from .matches import replay
 
     db = store.open_db(database)
     try:
-        facts = [statistics.match_facts(m, engine.replay(dict(m), store.events(db, m["id"])).report)
+        facts = [statistics.match_facts(m, replay.replay(dict(m), store.events(db, m["id"])).report)
                  for m in store.list_matches(db)]
     finally:
         db.conn.close()

@@ -7,7 +7,7 @@ it serves HTTP/1.1 with a pool of threads. TLS is left to a proxy in front
 One process uses one core whatever its threads (Python's global lock). ``--workers N`` (Linux and
 macOS) runs N processes that share one listening socket: this process opens the socket, makes
 the app, forks the workers (each waitress with its own threads and its own kept states, see
-``referee.web.states``), starts a new one when one dies, and on Ctrl+C or SIGTERM stops them all
+``referee.matches.states``), starts a new one when one dies, and on Ctrl+C or SIGTERM stops them all
 before it stops itself; a worker whose parent is gone (killed outright) stops by itself.
 """
 

@@ -183,11 +183,12 @@ def store_matches(db_path: str, plans: list[list[PlannedHand]], before: int,
     app keeps them (as a worker that served the match until its last hand ended would have).
     ``within``: for each match, how many changes of the next hand are played too (0: the hand is
     not started; k > 0: started, and its first k - 1 steps played)."""
-    from referee.web import engine, store
+    from referee.matches import replay
+    from referee.web import store
     from referee.matches.log import record_to_events
 
     try:
-        from referee.web.states import store_checkpoint
+        from referee.matches.states import store_checkpoint
     except ImportError:  # a checkout from before checkpoints (a before/after run)
         store_checkpoint = None
     db = store.open_db(db_path)
@@ -203,7 +204,7 @@ def store_matches(db_path: str, plans: list[list[PlannedHand]], before: int,
         if store_checkpoint is not None and before:
             state = replayed.get(id(plan))
             if state is None:
-                state = replayed[id(plan)] = engine.replay(m, store.events(db, m["id"]))
+                state = replayed[id(plan)] = replay.replay(m, store.events(db, m["id"]))
             store_checkpoint(db, m, state)
         out.append(m)
     db.close()

@@ -32,7 +32,7 @@ PARTS = {
     "layout drawing": re.compile(r"web/drawing\.py"),
     "scoreboard": re.compile(r"_score|chart\.py"),
     "JSON": re.compile(r"json/"),
-    "replay (engine)": re.compile(r"web/engine\.py.*\breplay\b|record\.py.*\breplay\b"),
+    "replay (engine)": re.compile(r"matches/replay\.py.*\breplay\b|record\.py.*\breplay\b"),
     "database": re.compile(r"sqlite|store\.py"),
 }
 
@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from referee import create_app
-    from referee.web import states
+    from referee.web import service
 
     folder = tempfile.mkdtemp(prefix="referee-profile-")
     db = os.path.join(folder, "p.db")
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     def cold() -> None:
         if args.cold:
             with app.app_context():
-                states.kept().clear()
+                service().states.clear()
 
     def started(m: dict) -> str:
         """The match with its hand started (and one move more when the start recorded none)."""

@@ -7,6 +7,8 @@ from typing import Any, cast
 from flask import Flask, Response, g, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 
+from referee.matches.service import MatchService
+
 
 def get_db() -> Any:
     """The request's database connection, taken from the worker's pool (opened, and
@@ -14,6 +16,12 @@ def get_db() -> Any:
     if "db" not in g:
         g.db = current_app.extensions["referee.db"].take()
     return g.db
+
+
+def service() -> MatchService:
+    """This app's match service (its kept states, the write path), made once in ``init_app``."""
+    svc: MatchService = current_app.extensions["referee.matches"]
+    return svc
 
 
 def close_db(exc: BaseException | None = None) -> None:
@@ -46,10 +54,14 @@ def init_app(app: Flask) -> None:
 
     from flask_compress import Compress
 
-    from . import engine, i18n, matches, play, rules, share, shell, tiles
+    from referee.matches import replay
+
+    from . import i18n, matches, play, rules, share, shell, tiles
     from .store import Pool, open_db, operational_errors
 
     app.extensions["referee.db"] = Pool(app.config["DATABASE"])
+    # the match service: the kept states of this app (one per worker process) and the write path
+    app.extensions["referee.matches"] = MatchService.from_config(get_db, app.config)
     # create (and migrate) the database on first start; that connection is closed, not pooled:
     # a server that forks its workers after making the app must not hand it down to them
     open_db(app.config["DATABASE"]).close()
@@ -94,8 +106,8 @@ def init_app(app: Flask) -> None:
     drawing.init_app(app)
     version = _asset_version(app.static_folder or ".")  # (os.listdir(None) lists the current folder)
     app.jinja_env.globals["asset_version"] = version
-    app.jinja_env.globals["provisional"] = engine.provisional
-    app.jinja_env.globals["variant_class"] = engine.variant_class
+    app.jinja_env.globals["provisional"] = replay.provisional
+    app.jinja_env.globals["variant_class"] = replay.variant_class
     # gzip/deflate (and br, zstd where the browser offers them) for pages, CSS, JS, JSON, SVG
     app.config.setdefault("COMPRESS_MIMETYPES", [
         "text/html", "text/css", "text/javascript", "application/javascript", "application/json",

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from flask import render_template
 
-from referee.matches import chart, scoreboard
+from referee.matches import chart, replay, scoreboard
 
-from . import engine
 from .write import load
 from .i18n import pair_words
 
@@ -29,4 +28,4 @@ def board_page(m: dict, back: str):
     """The table scoreboard (large type, following the match): from either link."""
     evs, state = load(m)
     return render_template("play/board.html", m=m, n=len(evs), state=state, score=score_of(m, state.report),
-                           back=back, lead=engine.next_lead(m, state) if engine.phase(state) == "next" else {})
+                           back=back, lead=replay.next_lead(m, state) if replay.phase(state) == "next" else {})

@@ -7,7 +7,7 @@
   ``k`` moves (and where a tile would have fitted then, or why not).
   The position comes from the engine's one replay path (``referee.record.replay`` over the
   match cut after move ``k``; the moves of a turn cut short are then played on the live hand,
-  as ``engine.replay`` does for an open turn). No rule is applied here.
+  as ``replay.replay`` does for an open turn). No rule is applied here.
 
 ``door`` is ``m`` (edit link) or ``s`` (read-only link): a viewer may use all of it.
 """
@@ -26,8 +26,7 @@ from referee.rules import catalogue
 from referee.rules.errors import RuleError
 from referee.rules.hand import Hand
 from referee.rules.move_words import sentence
-
-from . import engine
+from referee.matches import replay, turns
 from .i18n import lang
 from referee.matches.log import LoggedHand, to_record
 from .sheets import hand_summary, loaded, no_hand, problem, report_in
@@ -41,16 +40,16 @@ TILE_RE = re.compile(r"^[0-6]:[0-6]$")
 
 def _answer(m: dict[str, Any], live: Hand, tile: str) -> dict[str, Any]:
     """Where ``tile`` fits now, or why not: words from the engine, in the page's language."""
-    places = engine.places_for(live, tile)
+    places = turns.places_for(live, tile)
     if places:
-        preview = engine.lay_previews(live, places)
+        preview = turns.lay_previews(live, places)
         return {"fits": True, "preview": preview, "places": [
             {"token": p, "target": place_target(p),
              "words": sentence(p, lang(), m["variant"],
                                live.players[(live.to_move - 1) % len(live.players)] if live.to_move is not None else None),
              "number": preview["number"][p], "points": preview["points"].get(p)}
             for p in places]}
-    refusal = engine.explain(live, tile)
+    refusal = turns.explain(live, tile)
     if refusal is None:
         if live.to_move is None:
             return {"fits": None, "message": _("Nobody has led yet: who leads decides the first tile, "
@@ -74,7 +73,7 @@ def check(door: str, key: str) -> ResponseReturnValue:
 
     m = match_at(door, key)
     evs, state = loaded(m)
-    live = state.live if engine.phase(state) == "play" else None
+    live = state.live if replay.phase(state) == "play" else None
     tile = request.args.get("tile")
     answer, status, bad = None, 200, None
     if tile is not None:
@@ -86,14 +85,14 @@ def check(door: str, key: str) -> ResponseReturnValue:
             status = 409
         else:
             answer = _answer(m, live, tile)
-    hv = engine.hand_view(live) if live is not None else None
+    hv = turns.hand_view(live) if live is not None else None
     return render_template("dispute/check.html", m=m, n=len(evs), hv=hv, tile=tile, answer=answer,
                            bad=bad, state=state, hands=len(state.hands),
                            spec=catalogue.spec(m["variant"])), status
 
 
 def hand_at(m: dict[str, Any], hands: list[LoggedHand], number: int, k: int,
-            report: Report | None = None) -> tuple[Hand | None, engine.Refusal | None]:
+            report: Report | None = None) -> tuple[Hand | None, replay.Refusal | None]:
     """(live hand after the first ``k`` moves of hand ``number``, None) or (None, refusal).
 
     The hand's positions come from the engine's one partial replay (``referee.record.positions``):
@@ -109,15 +108,15 @@ def hand_at(m: dict[str, Any], hands: list[LoggedHand], number: int, k: int,
             if pos.index == k:
                 return pos.hand, None
     except rec.Stopped as stop:
-        return None, engine.refusal(stop.err)
+        return None, replay.refusal(stop.err)
     except RuleError as err:
-        return None, engine.refusal(err)
+        return None, replay.refusal(err)
     except Exception as err:  # noqa: BLE001 - an engine failure is a message, never a 500
-        return None, engine.engine_failure(err)
+        return None, replay.engine_failure(err)
     return None, None
 
 
-def _report_before(state: engine.MatchState, number: int) -> Report | None:
+def _report_before(state: replay.MatchState, number: int) -> Report | None:
     """The kept replay's report where it holds every hand before ``number`` (else None: the
     hands before are replayed, and a broken one is the answer)."""
     rep = state.rep
@@ -161,6 +160,6 @@ def step(door: str, key: str, number: int, k: int) -> ResponseReturnValue:
         else:
             answer = _answer(m, live, tile)
     return render_template("dispute/step.html", m=m, number=number, k=k, total=total, rows=rows,
-                           row=rows[k - 1] if k else None, hv=engine.hand_view(live), refusal=refusal,
+                           row=rows[k - 1] if k else None, hv=turns.hand_view(live), refusal=refusal,
                            logged=logged, summary=hand_summary(state.report, number) if k == total else None,
                            tile=tile, answer=answer, bad=bad, can_check=can_check), status

@@ -12,8 +12,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from referee.limits import whole_number
-
-from . import engine
+from referee.matches import replay
 from .write import Refused
 
 
@@ -106,7 +105,7 @@ def left_from_form(m: dict, form, only: list[str] | None = None) -> dict:
 
 def result_asks_scored(m: dict) -> bool:
     """Whether a hand entered by its result asks for the points scored during play."""
-    return engine.rules_of(m).scores_in_play()
+    return replay.rules_of(m).scores_in_play()
 
 
 BLOCK = "*block*"  # the «blocked (fish)» choice of the result form (never a player's name there)

@@ -14,8 +14,9 @@ from flask_babel import gettext as _
 
 from referee import limits
 from referee.matches import events as kinds
+from referee.matches import replay
 
-from . import engine, entries, forms, get_db, states, store, write
+from . import entries, forms, get_db, service, store, write
 from .i18n import lang
 from .matches import remember
 from referee.matches.log import LoggedHand, effective, fold
@@ -156,7 +157,7 @@ def correct(key: str, number: int):
     """Correct a past hand: its result, its tiles left or any move."""
     m = write.edit_match(key)
     evs, state = write.load(m)
-    if not engine.finished(state, number):
+    if not replay.finished(state, number):
         abort(404)
     hand = state.hands[number - 1]
     scored_asked = entries.result_asks_scored(m)
@@ -179,7 +180,7 @@ def correct(key: str, number: int):
                 raise write.Refused(_("This match holds as many corrections as a match may. Export it "
                                      "and start a new match to go on."), status=422)
             # replayed once: the write takes this replay (it only checks the log's count)
-            after = states.after(m, state, "correct", data)
+            after = service().after(m, state, "correct", data)
             if after.error is not None and not _same_error(after.error, state.error):
                 r = after.error
                 raise write.Refused(_("The correction was refused: %(why)s", why=r.message(lang())),
@@ -196,7 +197,7 @@ def correct(key: str, number: int):
         except write.Refused as r:
             problem, status = r.message, r.status
     return render_template("life/correct.html", m=m, n=len(evs), number=number, hand=hand,
-                           rules=engine.rules_of(m),
+                           rules=replay.rules_of(m),
                            values=values, scored_asked=scored_asked, problem=problem,
                            confirm=confirm, form=forms.ActionForm(),
                            rows=len(hand.turns) + 1), status or 200
@@ -274,7 +275,7 @@ def confirm_hand(key: str, number: int):
         write.fresh(evs, n)
         if not m["settings"].get("confirm_hands"):
             raise write.Refused(_("This match does not ask for hands to be confirmed."))
-        if not engine.finished(state, number):
+        if not replay.finished(state, number):
             raise write.Refused(_("Only a finished hand can be confirmed."))
         who = request.form.get("by", "")
         verdict = request.form.get("verdict", "")
@@ -395,7 +396,7 @@ def score_extras(m: dict, evs: list[dict], state) -> dict:
     corrected, each hand's confirmation."""
     n_hands = len(state.hands)
     return {"corrected": corrected_numbers(state.hands),
-            "correctable": {k for k in range(1, n_hands + 1) if engine.finished(state, k)},
+            "correctable": {k for k in range(1, n_hands + 1) if replay.finished(state, k)},
             "verdicts": verdicts(evs), "confirm": bool(m["settings"].get("confirm_hands")),
             "audit": any(e["kind"] in kinds.in_audit() for e in evs)}
 

@@ -14,8 +14,9 @@ from referee.rules import catalogue
 from referee.rules.errors import RuleError
 
 from referee import rulebook
+from referee.matches import replay
 
-from . import engine, forms, get_db, states, store, summaries
+from . import forms, get_db, service, store, summaries
 from .i18n import COOKIE, lang
 from .rules import rule_link
 from referee.matches.log import LogError, read_log, record_to_events, timestamp
@@ -78,7 +79,7 @@ def match_title(m: MatchRow) -> str:
     """What the table calls the game of match ``m``: the variant's title, or «Козёл» where the
     variant says its scoring names the «козёл» (asked of the engine)."""
     try:
-        if engine.rules_of(m).names_the_kozel():
+        if replay.rules_of(m).names_the_kozel():
             return str(_("Kozel"))
     except catalogue.OptionError:
         pass
@@ -164,7 +165,7 @@ def setup_page(variant: str, club: ClubSetup | None = None) -> ResponseReturnVal
             except catalogue.OptionError as err:
                 if err.rule in ("record.teams_players", "record.kozel_only"):
                     # options that cannot go together: the engine's own words
-                    problem = engine.refusal(err).message(lang())
+                    problem = replay.refusal(err).message(lang())
                 else:
                     problem = _("An option has a value this variant does not accept (%(key)s).",
                                 key=err.params.get("key", ""))
@@ -234,7 +235,7 @@ def _import_text(text: str) -> Imported:
     elif limits.json_depth(text) > limits.MAX_DEPTH:  # json.loads would recurse itself to death
         too_big = "depth"
     if too_big is not None:
-        err = engine.refusal(RecordError("record.limit", limits.limit_params(too_big)))
+        err = replay.refusal(RecordError("record.limit", limits.limit_params(too_big)))
         return _("The record was refused: %(why)s", why=err.message(lang())), None, None
     try:
         obj = json.loads(text)
@@ -244,7 +245,7 @@ def _import_text(text: str) -> Imported:
         return _("This is not a game record: a JSON object is expected."), None, None
     if "log" in obj:
         return _import_log(obj)
-    report, refusal = engine.check_record(obj)
+    report, refusal = replay.check_record(obj)
     if refusal is not None:
         where = ""
         if refusal.hand:
@@ -267,7 +268,7 @@ def _import_text(text: str) -> Imported:
                                     lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang()))
     except (KeyError, TypeError, catalogue.OptionError):
         return _("This is not a game record."), None, None
-    states.imported(m)
+    service().imported(m)
     return None, m, None
 
 
@@ -301,7 +302,7 @@ def _import_log(obj: dict[str, Any]) -> Imported:
     try:
         rec.read(obj)
     except RuleError as err:
-        refusal = engine.refusal(err)
+        refusal = replay.refusal(err)
         return _("The record was refused: %(why)s", why=refusal.message(lang())), None, None
     from referee.rules import make_variant
 
@@ -315,7 +316,7 @@ def _import_log(obj: dict[str, Any]) -> Imported:
     options = {k: v for k, v in options.items() if v is not None}
     probe = {"variant": obj["variant"], "options": options, "players": list(obj["players"]),
              "created": "2000-01-01", "lang": obj.get("lang")}  # a date: no rule reads it
-    state = engine.replay(probe, log)
+    state = replay.replay(probe, log)
     if state.error is not None and not (state.error.rule == "left.missing"
                                         and state.error.hand == len(state.hands)):
         return (_("The record was refused: %(why)s", why=state.error.message(lang())), None,
@@ -326,7 +327,7 @@ def _import_log(obj: dict[str, Any]) -> Imported:
                                 [(e["kind"], e["data"], e["at"]) for e in log],
                                 lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang(),
                                 created=created if timestamp(created) else None))
-    states.imported(m)
+    service().imported(m)
     return None, m, None
 
 

@@ -22,8 +22,9 @@ from referee.matches.log import (HAND_KEYS, fold, hand_number, laid_tiles, last_
 from referee.rules import catalogue
 from referee.rules.hand import Hand
 from referee.rules.move_words import move_words
+from referee.matches import replay, turns
 
-from . import boards, engine, entries, forms, get_db, life, states, store, write
+from . import boards, entries, forms, get_db, life, service, store, write
 from .i18n import lang
 from .matches import remember
 from .places import describe
@@ -37,17 +38,17 @@ bp.app_template_global("scoreboard_chart")(boards.scoreboard_chart)
 def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None, places=None,
            tile=None, miss=None, note: str | None = None, confirm: dict | None = None):
     evs, state = write.load(m)
-    ph = engine.phase(state)
-    hv = engine.hand_view(state.live) if ph == "play" else None
-    tv = engine.turn_view(state.live) if ph == "play" else None
+    ph = replay.phase(state)
+    hv = turns.hand_view(state.live) if ph == "play" else None
+    tv = turns.turn_view(state.live) if ph == "play" else None
     # «X lays more» said for this very state (the page's own event count): the picker is open
     more = (request.form.get("more") == "1" and request.form.get("n") == str(len(evs))) or \
         request.args.get("more") == str(len(evs))
-    blind = engine.blind_view(state.live) if ph == "play" and engine.rules_of(m).blind else None
+    blind = turns.blind_view(state.live) if ph == "play" and replay.rules_of(m).blind else None
     if ph == "left" and state.ended is not None:
-        hv = engine.hand_view(state.ended)
+        hv = turns.hand_view(state.ended)
     offered = list(places or []) or (list(blind["places"]) if blind and blind.get("rightmost") else [])
-    preview = engine.lay_previews(state.live if ph == "play" else None, offered, request.form.get("leader"))
+    preview = turns.lay_previews(state.live if ph == "play" else None, offered, request.form.get("leader"))
     return render_template(
         "play/table.html", m=m, n=len(evs), state=state, phase=ph, hv=hv, problem=problem,
         refusal=refusal, places=places or [], tile=tile, form=forms.ActionForm(),
@@ -56,7 +57,7 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         # and cut back into a hand, as in the sausage, may be left)
         laid=hv["on_table"] if ph == "left" and hv else laid_tiles(state.last) if state.last else [],
         asked=entries.left_needed(state) if ph == "left" else [],
-        bounds=engine.left_bounds(state) if ph == "left" else {},
+        bounds=replay.left_bounds(state) if ph == "left" else {},
         back=moves_back(evs) if ph in ("play", "left") else [],
         can_end_turn=ph == "play" and state.live is not None and state.live.can_end_turn(),
         spec=catalogue.spec(m["variant"]), blind=blind, miss=miss,
@@ -65,11 +66,11 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
         said_leader=request.form.get("leader") if problem or places or miss else None,
         tv=tv, more=more, note=note, confirm=confirm, redo=_redo_words(evs), fragment=write.fetched(),
         groups=(groups := _groups(hv, tv, state.live if ph == "play" else None)) if blind is None else [],
-        plan=engine.offline_plan(state.live) if ph == "play" and not (places or miss) else None,
+        plan=turns.offline_plan(state.live) if ph == "play" and not (places or miss) else None,
         needs_starter=ph == "play" and _needs_starter(m, state),
         preview=preview, place_marks=preview["labels"] or _split_marks(groups if blind is None else []),
-        summary=engine.hand_summary(state, m["players"]) if ph in ("next", "over") else None,
-        next_lead=engine.next_lead(m, state) if ph == "next" else {},
+        summary=replay.hand_summary(state, m["players"]) if ph in ("next", "over") else None,
+        next_lead=replay.next_lead(m, state) if ph == "next" else {},
     ), status
 
 
@@ -89,12 +90,12 @@ def _split(live: Hand | None, hv: dict, tiles: list[str]) -> dict[str, list[dict
     scores = live.lays_score
     out: dict[str, list[dict]] = {}
     for t in tiles:
-        places = engine.places_for(live, t)
+        places = turns.places_for(live, t)
         if len(places) < 2 or any(describe(p, places)["kind"] != "attach" for p in places):
             continue
         buttons = []
         for p in places:
-            pv = engine.lay_previews(live, [p])
+            pv = turns.lay_previews(live, [p])
             targets = [tg for tg, _nums in pv["labels"].items()]
             if len(targets) != 1 or targets[0] not in ends:
                 break
@@ -180,7 +181,7 @@ def start_hand(key: str):
         n = write.form_count()
         evs, state = write.load(m)
         write.fresh(evs, n)
-        if engine.phase(state) not in ("next",):
+        if replay.phase(state) not in ("next",):
             raise write.Refused(_("Finish the hand in play first."))
         data: dict = {}
         deal = _deal_from_form(m)
@@ -197,7 +198,7 @@ def start_hand(key: str):
                 if len(tiles) != 1:
                     raise write.Refused(_("Enter one tile (write 3:5)."))
                 data[key] = tiles[0]
-        vc = engine.variant_class(m["variant"])
+        vc = replay.variant_class(m["variant"])
         if vc is not None and vc.starter_from_bazaar and "starter" not in data:
             # the hand is played from a tile turned up from the bazaar: without it no tile can be
             # laid, so the hand does not start without it
@@ -232,7 +233,7 @@ def start_hand(key: str):
     return _guard(m, action, done=opened)
 
 
-def _forced_opening(started: engine.MatchState) -> tuple[str, dict, str] | None:
+def _forced_opening(started: replay.MatchState) -> tuple[str, dict, str] | None:
     """With the deal known, the first lay of a hand that the rules leave no choice about (the
     opener's tile, as the highest double in traditional) is recorded with the start, in the same
     transaction (``_append``'s ``then``: both or neither): the referee knows it, the player lays
@@ -242,12 +243,12 @@ def _forced_opening(started: engine.MatchState) -> tuple[str, dict, str] | None:
     live = started.live
     if live is None or live.to_move is None or live.v.blind or not live.deal_known or live.on_table:
         return None
-    live = engine.clone(live)  # the kept state is never changed
+    live = turns.clone(live)  # the kept state is never changed
     tokens = live.legal_tokens()
     if len(tokens) != 1 or tokens[0].split()[0] in ("pass", "draw", "miss", "open"):
         return None
     token, player = tokens[0], live.players[live.to_move]
-    still_open, refusal = engine.try_play(live, token)
+    still_open, refusal = turns.try_play(live, token)
     if refusal is not None:
         return None
     return ("move", {"player": player, "token": token, "open": still_open},
@@ -310,14 +311,14 @@ def move(key: str):
         if len(evs) != n:
             raise write.Refused(_("Another phone changed this match first. The table below is up to date: "
                             "check it and make your move again."), status=409)
-        if state.live is None or engine.phase(state) != "play":
+        if state.live is None or replay.phase(state) != "play":
             raise write.Refused(_("No hand is being played now."))
-        live = engine.clone(state.live)  # the kept state is never changed
+        live = turns.clone(state.live)  # the kept state is never changed
         if live.to_move is None:
             leader = request.form.get("leader", "")
             if leader not in live.players:
                 raise write.Refused(_("Choose who leads first."))
-            refusal = engine.set_leader(live, leader)
+            refusal = turns.set_leader(live, leader)
             if refusal is not None:
                 raise write.Refused(refusal.message(lang()), status=422, refusal=refusal)
         seat = live.to_move
@@ -329,7 +330,7 @@ def move(key: str):
             # the page was drawn for another player's turn: never book it to this one
             raise write.Refused(_("This tap was made for the turn of %(said)s, but %(name)s is to move "
                             "now: nothing was recorded.", said=said, name=player), status=409)
-        tv = engine.turn_view(live)
+        tv = turns.turn_view(live)
         if "pass" in request.form:
             token = "pass"
         else:
@@ -344,7 +345,7 @@ def move(key: str):
             raise write.Refused(_("Here the points depend on the tile drawn (+10 when it is laid at once "
                             "and scores, −5 otherwise): tap «%(mode)s», then the tile drawn.",
                             mode=_("records drawing it")), status=422)
-        still_open, refusal = engine.try_play(live, token)
+        still_open, refusal = turns.try_play(live, token)
         if refusal is not None:
             message = refusal.message(lang())
             if token == "pass":
@@ -383,15 +384,15 @@ def _token_from_form(live: Hand) -> str:
         return f"draw {tile}"
     if f.get("mode") == "miss":
         return f"miss {tile}"
-    places = engine.places_for(live, tile)
+    places = turns.places_for(live, tile)
     if len(places) == 1:
         return places[0]
-    if not places and live.deal_known and engine.trial(live, f"draw {tile}"):
+    if not places and live.deal_known and turns.trial(live, f"draw {tile}"):
         # with the deal known a tile of the bazaar can only be drawn: one tap a draw
         return f"draw {tile}"
     if not places:
-        refusal = engine.explain(live, tile)
-        if m_blind(live) and engine.trial(live, f"miss {tile}"):
+        refusal = turns.explain(live, tile)
+        if m_blind(live) and turns.trial(live, f"miss {tile}"):
             # the tile turned up fits nowhere: offer to send it back (miss)
             raise write.Refused(_("%(tile)s fits nowhere: it goes back to the left end of the row.",
                             tile=tile), status=200, refusal=refusal, tile=tile, miss=tile)
@@ -410,7 +411,7 @@ def _instead(live: Hand, tv: dict) -> str:
              "end": _("end the turn («%(next)s»)", next=_("Turn: %(name)s", name=tv["next"]))
              if tv.get("next") else _("end the turn"),
              "pass": _("pass")}
-    kinds = [k for k in engine.instead(live) if k != "pass"]
+    kinds = [k for k in turns.instead(live) if k != "pass"]
     if not kinds:
         return ""
     return _("Instead: %(what)s.", what=_(" or ").join(words[k] for k in kinds))
@@ -425,7 +426,7 @@ def _needs_starter(m: dict, state) -> bool:
     """A hand in play of a variant played from a tile turned up from the bazaar, started without
     that tile and with no move yet (an imported record, or a match from before the start form
     asked for it): no tile can be laid until it is entered."""
-    vc = engine.variant_class(m["variant"])
+    vc = replay.variant_class(m["variant"])
     last = state.last
     return bool(vc is not None and vc.starter_from_bazaar and last is not None and not last.by_result
                 and not last.turns and not last.meta.get("starter"))
@@ -443,7 +444,7 @@ def starter(key: str):
         n = write.form_count()
         evs, state = write.load(m)
         write.fresh(evs, n)
-        if engine.phase(state) != "play" or not _needs_starter(m, state):
+        if replay.phase(state) != "play" or not _needs_starter(m, state):
             raise write.Refused(_("The starting tile is entered before the first move of a hand."))
         tile = request.form.get("starter", "")
         if not tile:
@@ -451,8 +452,8 @@ def starter(key: str):
         entries.check_tile(tile)
         data = {k: state.last.meta[k] for k in HAND_KEYS if state.last.meta.get(k) is not None}
         data["starter"] = tile
-        undone = states.after(m, state, "undo", {})
-        again = states.after(m, undone, "hand", data)
+        undone = service().after(m, state, "undo", {})
+        again = service().after(m, undone, "hand", data)
         if again.error is not None and again.error.rule != "left.missing":
             raise write.Refused(again.error.message(lang()), status=422, refusal=again.error)
         words = _("Starting tile: %(tile)s.", tile=tile)
@@ -472,7 +473,7 @@ def end_turn(key: str):
         write.fresh(evs, n)
         if state.live is None or not state.last or state.last.open_turn is None:
             raise write.Refused(_("There is no turn to end."))
-        refusal = engine.try_end_turn(engine.clone(state.live))
+        refusal = turns.try_end_turn(turns.clone(state.live))
         if refusal is not None:
             raise write.Refused(refusal.message(lang()), status=422, refusal=refusal)
         write.append(m, n, "end_turn", {}, state)
@@ -538,7 +539,7 @@ def _undo_asks(m: dict, state, target: dict, what: str):
     """The undo's replay; an undo that removes a whole hand or changes a finished one asks
     first (:func:`life.undo_question`) unless the form's ``confirm`` names this very change."""
 
-    after = states.after(m, state, "undo", {})
+    after = service().after(m, state, "undo", {})
     question = life.undo_question(m, target, state, after)
     if question is not None and request.form.get("confirm") != str(target["seq"]):
         raise Confirm(dict(question, what=what, seq=target["seq"]))
@@ -603,12 +604,12 @@ def undo_to(key: str):
                             "a new match to go on.", n=limits.MAX_EVENTS), status=422)
         new = state
         for _k in range(chosen["undos"]):
-            new = states.after(m, new, "undo", {})
+            new = service().after(m, new, "undo", {})
         if new.error is not None and new.error.rule != "left.missing":
             raise write.Refused(new.error.message(lang()), status=422, refusal=new.error)
         try:
             stored = store.append_all(get_db(), m["id"], n, [("undo", {})] * chosen["undos"], op=write.op())
-            states.appended(m, new, *stored)
+            service().appended(m, new, *stored)
         except store.DuplicateError:
             raise write.Recorded() from None
         except store.StaleError:
@@ -638,7 +639,7 @@ def left(key: str):
         n = write.form_count()
         evs, state = write.load(m)
         write.fresh(evs, n)
-        if engine.phase(state) != "left":
+        if replay.phase(state) != "left":
             raise write.Refused(_("No hand is waiting for the tiles left."))
         write.append(m, n, "left", {"left": entries.left_from_form(m, request.form, only=entries.left_needed(state))}, state)
 
@@ -662,10 +663,10 @@ def result(key: str):
             raise write.Refused(_("The form was damaged: nothing was changed."))
         n = write.form_count()
         write.fresh(evs, n)
-        if engine.phase(state) != "next":
+        if replay.phase(state) != "next":
             raise write.Refused(_("Finish the hand in play first."))
         data = {"result": entries.result_from_form(m, request.form)}
-        new = states.after(m, state, "result", data)
+        new = service().after(m, state, "result", data)
         if new.error is not None and new.error.rule == "left.missing":
             # a result is whole: a hand entered by it never waits for tiles left
             raise write.Refused(_("Enter what %(names)s still hold: the pips or the tiles.",
@@ -680,7 +681,7 @@ def result(key: str):
         return _result_page(m, note=note)
     flash(note, "note")
     _evs, now = write.load(m)
-    if engine.phase(now) == "over":
+    if replay.phase(now) == "over":
         return redirect(url_for("play.score", key=m["edit_key"]))
     return redirect(url_for("play.result", key=m["edit_key"]))
 
@@ -701,15 +702,15 @@ def result_preview(key: str):
 def _result_page(m: dict, problem: str | None = None, status: int = 200, values=None,
                  note: str | None = None):
     evs, state = write.load(m)
-    ph = engine.phase(state)
+    ph = replay.phase(state)
     values = values if values is not None else MultiDict()
     asking = ph == "next"
     return render_template(
         "play/result.html", m=m, n=len(evs), spec=catalogue.spec(m["variant"]),
-        rules=engine.rules_of(m), form=forms.ActionForm(), problem=problem, values=values,
+        rules=replay.rules_of(m), form=forms.ActionForm(), problem=problem, values=values,
         in_play=entries.result_asks_scored(m), phase=ph, number=len(state.hands) + 1, note=note,
-        bounds=engine.result_bounds(m, state) if asking else {},
-        lead=engine.next_lead(m, state) if asking else {},
+        bounds=replay.result_bounds(m, state) if asking else {},
+        lead=replay.next_lead(m, state) if asking else {},
         asks=_asks(m, state) if asking else {},
         preview=_preview(m, state, values), fragment=write.fetched()), status
 
@@ -721,7 +722,7 @@ def _asks(m: dict, state) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for choice in list(m["players"]) + [entries.BLOCK]:
         who = None if choice == entries.BLOCK else choice
-        new = states.after(m, state, "result", {"result": {"out": who, "left": {}}})
+        new = service().after(m, state, "result", {"result": {"out": who, "left": {}}})
         if new.error is not None and new.error.rule == "left.missing":
             out[choice] = entries.left_needed(new)
         elif new.error is None:
@@ -737,7 +738,7 @@ def _preview(m: dict, state, values) -> dict:
     says nothing yet), ``row`` (this hand's line of it), ``waiting`` (the players whose pips are
     still to come) or ``problem`` (why it cannot be, in words)."""
     out: dict = {"score": None, "row": None, "waiting": [], "problem": None}
-    if engine.phase(state) != "next" or not values.get("out"):
+    if replay.phase(state) != "next" or not values.get("out"):
         out["score"] = boards.score_of(m, state.report)
         return out
     try:
@@ -746,7 +747,7 @@ def _preview(m: dict, state, values) -> dict:
         out["problem"] = r.message
         out["score"] = boards.score_of(m, state.report)
         return out
-    new = states.after(m, state, "result", {"result": res})
+    new = service().after(m, state, "result", {"result": res})
     if new.error is not None and new.error.rule == "left.missing":
         out["waiting"] = entries.left_needed(new)
         out["score"] = boards.score_of(m, state.report)
@@ -764,7 +765,7 @@ def _in_play_of(m: dict, res: dict) -> dict | None:
     """The points a hand entered by its result ``res`` (as the engine took it) gathered during
     play, where the game counts them: ``bonus`` (the matadors' bonus, part of the hand's
     points) and ``scored`` (name and points, in seating order, those who scored)."""
-    rules = engine.rules_of(m)
+    rules = replay.rules_of(m)
     scored = res.get("scored") or {}
     if not rules.scores_in_play() or not scored:
         return None
@@ -779,7 +780,7 @@ def score(key: str):
     evs, state = write.load(m)
 
     return render_template("play/score.html", m=m, n=len(evs), state=state, score=boards.score_of(m, state.report),
-                           phase=engine.phase(state), edit=True, form=forms.ActionForm(),
+                           phase=replay.phase(state), edit=True, form=forms.ActionForm(),
                            life=life.score_extras(m, evs, state))
 
 
@@ -800,7 +801,7 @@ def share(key: str):
     edit_url = public_url("play.table", key=m["edit_key"])
     qr = segno.make(view_url, error="m").svg_inline(border=2, dark="#111", light="#fff", omitsize=True)
     seats = []
-    pairs = engine.rules_of(m).in_pairs()
+    pairs = replay.rules_of(m).in_pairs()
     if m["settings"].get("confirm_hands"):
         # each seat's own link (made the first time it is shown): its phone confirms for it only;
         # pair against pair, one link a pair (its first partner's seat: partners are one side)

@@ -17,8 +17,9 @@ from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from referee.matches.log import effective
+from referee.matches import replay
 
-from . import boards, engine, forms, get_db, life, states, store, write
+from . import boards, forms, get_db, life, service, store, write
 
 bp = Blueprint("seats", __name__, url_prefix="/c/<key>")
 
@@ -44,18 +45,18 @@ def own_words(evs: list[dict[str, Any]], name: str) -> dict[int, str]:
 
 
 def _page(m: dict[str, Any], seat: int, problem: str | None = None, status: int = 200) -> ResponseReturnValue:
-    evs, state = states.load(m)
+    evs, state = service().load(m)
     extras = life.score_extras(m, evs, state)
     name = m["players"][seat]
     score = boards.score_of(m, state.report)
     rows = {r.number: r for r in score.rows}
     # pair against pair: the link speaks for the pair (its word is recorded with this seat)
     pair = None
-    if engine.rules_of(m).in_pairs() and len(m["players"]) == 4:
+    if replay.rules_of(m).in_pairs() and len(m["players"]) == 4:
         a, b = sorted((seat, (seat + 2) % 4))
         pair = _("%(a)s and %(b)s", a=m["players"][a], b=m["players"][b])
     return render_template("seats/seat.html", m=m, n=len(evs), seat=seat, name=name, pair=pair, state=state,
-                           score=score, life=extras, phase=engine.phase(state), rows=rows,
+                           score=score, life=extras, phase=replay.phase(state), rows=rows,
                            own=own_words(evs, name), form=forms.ActionForm(), problem=problem), status
 
 
@@ -77,10 +78,10 @@ def verdict(key: str, number: int) -> ResponseReturnValue:
     if said not in (None, "", name):
         return _page(m, seat, _("This link is the seat of %(name)s: it confirms or disputes for "
                                 "%(name)s only. Nothing was changed.", name=name), 403)
-    evs, state = states.load(m)
+    evs, state = service().load(m)
     if not m["settings"].get("confirm_hands"):
         return _page(m, seat, _("This match does not ask for hands to be confirmed."), 400)
-    if not engine.finished(state, number):
+    if not replay.finished(state, number):
         return _page(m, seat, _("Only a finished hand can be confirmed."), 400)
     word = request.form.get("verdict", "")
     if word not in life.VERDICTS:

@@ -17,8 +17,9 @@ from markupsafe import Markup
 
 from referee.matches import scoreboard
 from referee.rules import catalogue
+from referee.matches import replay, turns
 
-from . import boards, engine, get_db, states, store
+from . import boards, get_db, service, store
 from .i18n import lang
 from .matches import remember
 
@@ -40,17 +41,17 @@ def view(key: str) -> ResponseReturnValue:
     """The match as it stands, read only; follows new moves within seconds."""
     m = _match(key)
     remember(m, edit=False)  # whoever opens the read-only link finds the match in his list
-    evs, state = states.load(m)
-    ph = engine.phase(state)
-    hv = engine.hand_view(state.live) if ph == "play" else None
+    evs, state = service().load(m)
+    ph = replay.phase(state)
+    hv = turns.hand_view(state.live) if ph == "play" else None
     if ph == "left" and state.ended is not None:
-        hv = engine.hand_view(state.ended)
+        hv = turns.hand_view(state.ended)
     score, scoreboard = view_scoreboard(m, state)
     return render_template("share/view.html", m=m, n=len(evs), state=state, phase=ph, hv=hv,
                            score=score, scoreboard=scoreboard if state.hands else None,
                            edit=False, spec=catalogue.spec(m["variant"]),
-                           lead=engine.next_lead(m, state) if ph == "next" else {},
-                           summary=engine.hand_summary(state, m["players"]) if ph in ("next", "over") else None)
+                           lead=replay.next_lead(m, state) if ph == "next" else {},
+                           summary=replay.hand_summary(state, m["players"]) if ph in ("next", "over") else None)
 
 
 #: the read-only view's scoreboards made lately (the model and its drawing), by what they are
@@ -62,7 +63,7 @@ _BOARDS_KEPT = 512
 _boards_lock = threading.Lock()
 
 
-def view_scoreboard(m: dict[str, Any], state: engine.MatchState) -> tuple[scoreboard.Scoreboard, Markup]:
+def view_scoreboard(m: dict[str, Any], state: replay.MatchState) -> tuple[scoreboard.Scoreboard, Markup]:
     """The scoreboard's model (``boards.score_of``) and ``play/_scoreboard.html`` as the read-only
     view draws it (no corrections or verdicts: the view shows none), made once for the same
     match fields, report and language."""

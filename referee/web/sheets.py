@@ -23,8 +23,9 @@ from flask_babel import gettext as _
 
 from referee import rulebook
 from referee.rules import catalogue
+from referee.matches import replay
 
-from . import engine, life, states
+from . import life, service
 from .i18n import lang, table_time
 from .write import match_at
 from referee.matches.log import to_record
@@ -89,10 +90,10 @@ def pdf_response(data: bytes, filename: str) -> Response:
                              "Cache-Control": "no-store"})
 
 
-def loaded(m: dict[str, Any]) -> tuple[list[dict[str, Any]], engine.MatchState]:
-    """The match's events, its logged hands and the app's replay of them (``engine.replay``,
-    kept by the worker: ``states.load``)."""
-    return states.load(m)
+def loaded(m: dict[str, Any]) -> tuple[list[dict[str, Any]], replay.MatchState]:
+    """The match's events, its logged hands and the app's replay of them (``replay.replay``,
+    kept by the worker: ``MatchService.load``)."""
+    return service().load(m)
 
 
 def report_for_sheet(state, record: dict, report_lang: str):
@@ -117,8 +118,8 @@ def engine_report(record: dict, report_lang: str):
     try:
         code, out, rep = rec.check(record, report_lang)[:3]
     except Exception as err:  # noqa: BLE001 - a broken log is drawn as a refusal, never a 500
-        return None, engine.refusal(err) if hasattr(err, "rule") else engine.Refusal(
-            "engine.failure", type(err).__name__, type(err).__name__)
+        return None, replay.refusal(err) if hasattr(err, "rule") else replay.Refusal(
+            "replay.failure", type(err).__name__, type(err).__name__)
     return pdf.add_in_play(out, rep), None
 
 
@@ -199,9 +200,9 @@ def match(door: str, key: str):
         moves = sum(len(t.moves) for t in h.turns)
         rows.append({"number": i, "moves": moves, "by_result": h.by_result,
                      "summary": hand_summary(state.report, i),
-                     "counting": i == len(state.hands) and engine.phase(state) == "left"})
+                     "counting": i == len(state.hands) and replay.phase(state) == "left"})
     return render_template("sheets/match.html", m=m, n=len(evs), rows=rows, state=state,
-                           in_play=engine.phase(state) == "play" and state.live is not None,
+                           in_play=replay.phase(state) == "play" and state.live is not None,
                            spec=catalogue.spec(m["variant"]), other="en" if lang() == "ru" else "ru",
                            no_printing=printing_note())
 

@@ -8,7 +8,7 @@ summary is kept by its number of changes (the log only grows: a match that chang
 count, and its summary is made again), its own fields and the page's language, at most
 :data:`SIZE` of them (a few KB each): a list a worker has seen costs no replay while its
 matches are unchanged, and a replay a list needs goes into the kept states only where there is
-room to spare (``states.load(hot=False)``), never in place of a table's.
+room to spare (``service().load(hot=False)``), never in place of a table's.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from flask import current_app
 
 from referee.matches import statistics
 from referee.rules import catalogue
+from referee.matches import replay
 
-from . import engine, get_db, states, store
+from . import get_db, service, store
 
 SIZE = 4096
 
@@ -84,11 +85,11 @@ def of(m: dict[str, Any], lang: str) -> dict[str, Any]:
     n = m.get("n")
     if n is None:
         n = store.event_count(get_db(), m["id"])
-    key = (m["id"], m["edit_key"], n, lang, engine.match_of(m))
+    key = (m["id"], m["edit_key"], n, lang, replay.match_of(m))
     value = kept().get(key)
     if value is not None:
         return value
-    _evs, state = states.load(m, hot=False)
+    _evs, state = service().load(m, hot=False)
     winner = state.report.get("match_winner")
     value = {"hands": len(state.hands), "winner": winner,
              "leader": leader(m, state.report) if not winner else None,

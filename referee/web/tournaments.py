@@ -51,7 +51,7 @@ from referee.events.model import ENDED, Event, EventError
 from referee.events.standings import Line, Units, lines_after, order, outcome
 from referee.rules import catalogue
 
-from . import forms, get_db, states, store
+from . import forms, get_db, service, store
 from .i18n import lang
 
 bp = Blueprint("events", __name__)
@@ -302,7 +302,7 @@ def read_table(event_raw: Record, state: State, number: int, table: dict[str, An
         return tv  # the record's result wins: the match is not read
     if match is None:
         return tv
-    evs, st = states.load(dict(match), hot=False)
+    evs, st = service().load(dict(match), hot=False)
     report = st.report
     hands = report.get("hands") or []
     done = [h for h in hands if h.get("end")]
@@ -566,9 +566,9 @@ def setup(variant: str) -> ResponseReturnValue:
                 options = catalogue.resolve_options(spec.name, seats, given)
                 options = {k: v for k, v in options.items() if v is not None}
             except catalogue.OptionError as err:
-                from . import engine
+                from referee.matches import replay
 
-                problem = engine.refusal(err).message(lang())
+                problem = replay.refusal(err).message(lang())
             else:
                 record = new_record(form.name.data.strip(), spec.name, options, seats, form.system.data,
                                     form.unit.data, form.rounds.data, form.hand_limit.data,
@@ -934,7 +934,7 @@ def call_time(key: str, number: int) -> ResponseReturnValue:
         for t in rnd["tables"]:
             m = matches.get((number, t["table"]))
             if m is not None:
-                _evs, st = states.load(dict(m), hot=False)
+                _evs, st = service().load(dict(m), hot=False)
                 at_call[str(t["table"])] = len(st.report.get("hands") or [])
         rs["called"] = _iso(_now())
         rs["at_call"] = at_call

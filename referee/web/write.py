@@ -16,8 +16,9 @@ from flask_babel import gettext as _
 from referee import limits
 from referee.limits import whole_number
 from referee.matches import events as kinds
+from referee.matches import replay
 
-from . import engine, get_db, states, store
+from . import get_db, service, store
 from .i18n import lang
 
 
@@ -72,8 +73,8 @@ def _by_key(key: str, column: Literal["edit_key", "view_key"] | None) -> dict[st
 
 
 def load(m: dict):
-    """The match's log and its replay (kept by the worker: ``states.load``)."""
-    return states.load(m)
+    """The match's log and its replay (kept by the worker: ``MatchService.load``)."""
+    return service().load(m)
 
 
 def form_count() -> int:
@@ -96,7 +97,7 @@ def append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True, c
     ``state`` is the replay of the ``n`` events the form was drawn from; the log with the event
     is replayed on it (the hand the event belongs to), and the write transaction only checks
     that the log still has ``n`` events (it only grows) before it appends; ``checked``: that
-    replay (``states.after``) made already by the caller. The refusals come
+    replay (``MatchService.after``) made already by the caller. The refusals come
     in the order the store's ``append_event`` gives them: the limit of changes, a tap recorded
     already, another phone first, the limit of hands, then the rules.
 
@@ -116,7 +117,7 @@ def append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True, c
         raise Refused(_("A match holds at most %(n)d hands. Export this one and start a new "
                         "match to go on.", n=limits.MAX_HANDS), status=422)
     # a correction or an undo that asked what it changes made this replay already: not twice
-    new = checked if checked is not None else states.after(m, state, kind, data)
+    new = checked if checked is not None else service().after(m, state, kind, data)
     if new.error is not None and new.error.rule != "left.missing":
         raise Refused(new.error.message(lang()), status=422, refusal=new.error)
     problem = well_formed(m, state, kind, data)
@@ -126,14 +127,14 @@ def append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True, c
     more = then(new) if then is not None and n + 1 < limits.MAX_EVENTS else None
     if more is not None:
         more_kind, more_data, words = more
-        with_more = states.after(m, new, more_kind, more_data)
+        with_more = service().after(m, new, more_kind, more_data)
         if (with_more.error is None or with_more.error.rule == "left.missing") \
                 and well_formed(m, new, more_kind, more_data) is None:
             changes.append((more_kind, more_data))
             new, said = with_more, [words]
     try:
         stored = store.append_all(get_db(), m["id"], n, changes, op=op() if own_op else None)
-        states.appended(m, new, *stored)
+        service().appended(m, new, *stored)
     except store.DuplicateError:
         raise Recorded() from None
     except store.StaleError:
@@ -150,7 +151,7 @@ def well_formed(m: dict, state, kind: str, data: dict) -> str | None:
     kinds: its keys, types and ranges, the players seated, the hands in force; the import
     checks every change of a log the same way), in the page's language; None when it can."""
     try:
-        kinds.check(kind, data, kinds.At(tuple(m["players"]), len(state.hands), lambda: engine.rules_of(m)))
+        kinds.check(kind, data, kinds.At(tuple(m["players"]), len(state.hands), lambda: replay.rules_of(m)))
     except kinds.Problem as p:
         return _("The change was refused: %(why)s.", why=p.message(_, lang()))
     return None

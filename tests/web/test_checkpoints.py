@@ -12,9 +12,10 @@ import random
 import pytest
 
 from referee import record
-from referee.web import engine, get_db, states, store
+from referee.matches import replay, states
+from referee.web import get_db, service, store
 from referee.matches.log import goes_on
-from referee.web.engine import phase
+from referee.matches.replay import phase
 from test_web_states import Worker, options, post, step
 from webhelpers import new_match
 
@@ -39,10 +40,10 @@ class Replays:
 
 
 def cold_state(w: Worker, m: dict):
-    """The state a worker with nothing kept makes of the match (``states.load``)."""
+    """The state a worker with nothing kept makes of the match (``MatchService.load``)."""
     with w.app.test_request_context():
-        states.kept().clear()
-        return states.load(m)[1]
+        service().states.clear()
+        return service().load(m)[1]
 
 
 def stored_checkpoint(w: Worker, m: dict) -> dict | None:
@@ -65,7 +66,7 @@ def play(w: Worker, edit: str, seed: int, variant: str, until_hands: int, most: 
 
 
 def between_hands(state) -> bool:
-    return engine.checkpoint_of(state) is not None
+    return replay.checkpoint_of(state) is not None
 
 
 def test_a_checkpoint_is_written_when_a_hand_ends_and_covers_the_log_up_to_it(tmp_path):
@@ -124,9 +125,9 @@ def test_a_cold_worker_goes_on_from_the_checkpoint_and_draws_the_logs_replay(tmp
         for url in urls:
             for w in (cold, scratch):
                 with w.app.app_context():
-                    states.kept().clear()
+                    service().states.clear()
             with monkeypatch.context() as mp:
-                mp.setattr(states, "from_checkpoint", lambda m, evs: None)  # the whole log replayed
+                mp.setattr(states, "from_checkpoint", lambda db, m, evs: None)  # the whole log replayed
                 whole = scratch.page(url)
             assert states.from_checkpoint is from_checkpoint
             assert cold.page(url) == whole, (i, url)
@@ -139,7 +140,7 @@ def test_a_cold_worker_goes_on_from_the_checkpoint_and_draws_the_logs_replay(tmp
 
 def _without_checkpoint(w: Worker, m: dict, monkeypatch):
     with monkeypatch.context() as mp:
-        mp.setattr(states, "from_checkpoint", lambda m, evs: None)
+        mp.setattr(states, "from_checkpoint", lambda db, m, evs: None)
         return cold_state(w, m)
 
 
@@ -189,12 +190,12 @@ def test_a_checkpoint_that_is_not_the_logs_is_ignored_and_the_log_replayed(tmp_p
     fresh = a.fresh(m)
     assert state.report == fresh.report
     with a.app.app_context():
-        states.kept().clear()
+        service().states.clear()
     page = a.page(edit + "/score")
     with monkeypatch.context() as mp:
-        mp.setattr(states, "from_checkpoint", lambda m, evs: None)
+        mp.setattr(states, "from_checkpoint", lambda db, m, evs: None)
         with a.app.app_context():
-            states.kept().clear()
+            service().states.clear()
         assert a.page(edit + "/score") == page
 
 

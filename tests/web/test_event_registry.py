@@ -15,7 +15,8 @@ import jsonschema
 import pytest
 
 from referee.matches import events as kinds
-from referee.web import engine, get_db, store
+from referee.matches import replay, turns
+from referee.web import get_db, store
 from test_life import _db_snapshot, _settings, correct, enter_result
 from webhelpers import SEED_MOVES, form_data, new_match, soup, tap
 
@@ -25,7 +26,7 @@ SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "docs" / "record.sche
 def _state(app, edit: str):
     with app.app_context():
         m = store.match_by_key(get_db(), edit.rsplit("/", 1)[1], "edit_key")
-        return m, engine.replay(m, store.events(get_db(), m["id"]))
+        return m, replay.replay(m, store.events(get_db(), m["id"]))
 
 
 def _post(client, edit: str, path: str, data: dict) -> None:
@@ -38,16 +39,16 @@ def _play_with_the_deal(app, client, edit: str, rng: random.Random) -> None:
     closed by «end of turn» where the rules leave it open)."""
     from referee.rules.playout import END_TURN, _random_draw, choices, random_deal
     from referee.rules.tiles import tile_str
-    from referee.web.engine import phase
+    from referee.matches.replay import phase
 
     m, state = _state(app, edit)
-    deal, _removed, _starter = random_deal(engine.rules_of(m), len(m["players"]), rng)
+    deal, _removed, _starter = random_deal(replay.rules_of(m), len(m["players"]), rng)
     _post(client, edit, "/hand", {f"deal_{s}": " ".join(tile_str(t) for t in tiles) for s, tiles in enumerate(deal)})
     for _ in range(300):
         m, state = _state(app, edit)
         if phase(state) != "play":
             return
-        h = engine.clone(state.live)
+        h = turns.clone(state.live)
         data = {}
         if h.to_move is None:
             lead = rng.randrange(len(m["players"]))

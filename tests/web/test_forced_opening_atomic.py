@@ -12,7 +12,8 @@ from __future__ import annotations
 import sqlite3
 
 from referee import create_app
-from referee.web import get_db, states, store
+from referee.matches import replay
+from referee.web import get_db, service, store
 
 from test_web_states import assert_same
 from webhelpers import form_data, new_match, soup
@@ -40,11 +41,9 @@ def test_the_start_and_the_forced_opening_are_stored_together_or_not_at_all(tmp_
     def kept_is_the_replay():
         m = match()
         with app.app_context():
-            kept = states.kept().get(m)
+            kept = service().states.get(m)
             assert kept is not None
-            from referee.web import engine
-
-            assert_same(m, kept, engine.replay(m, store.events(get_db(), m["id"])))
+            assert_same(m, kept, replay.replay(m, store.events(get_db(), m["id"])))
 
     before = log()
     assert client.get(edit).status_code == 200

@@ -145,7 +145,7 @@ def test_a_server_error_logs_no_edit_key(app, client, caplog, monkeypatch):
     line any other logger of the process writes with it."""
     import logging
 
-    from referee.web import engine
+    from referee.matches import replay
 
     edit = new_match(client)
     key = edit.rsplit("/", 1)[1]
@@ -153,7 +153,7 @@ def test_a_server_error_logs_no_edit_key(app, client, caplog, monkeypatch):
     def broken(state):
         raise RuntimeError(f"the scoreboard failed at {edit}/score")
 
-    monkeypatch.setattr(engine, "phase", broken)
+    monkeypatch.setattr(replay, "phase", broken)
     app.testing = False  # answered by the error page and logged, as on a server
     app.config["PROPAGATE_EXCEPTIONS"] = False
     with caplog.at_level(logging.INFO):

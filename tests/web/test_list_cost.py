@@ -10,7 +10,8 @@ import json
 import pytest
 
 from referee import create_app
-from referee.web import engine, states
+from referee.matches import replay
+from referee.web import service
 from webhelpers import form_data, new_match
 from test_life import enter_result
 
@@ -31,13 +32,13 @@ def small(tmp_path):
 
 def _replays(monkeypatch) -> list[int]:
     calls: list[int] = []
-    real = engine.replay
+    real = replay.replay
 
     def counted(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(engine, "replay", counted)
+    monkeypatch.setattr(replay, "replay", counted)
     return calls
 
 
@@ -72,7 +73,7 @@ def test_a_list_seen_once_costs_no_replay_while_its_matches_are_unchanged(small,
     clean = lambda t: t.split('name="csrf_token"')[0]  # noqa: E731 - the pages but their tokens
     assert {p: clean(t) for p, t in again.items()} == {p: clean(t) for p, t in first.items()}
     with small.app_context():
-        states.kept().clear()  # a worker that kept nothing: the summaries alone
+        service().states.clear()  # a worker that kept nothing: the summaries alone
     assert browser.get("/").status_code == 200 and calls == []
     # a match that changes is read again (once)
     edit = browser.get("/").get_data(as_text=True).split('href="/m/')[1].split('"')[0].split("/")[0]

@@ -141,9 +141,10 @@ def test_two_workers_taking_turns_draw_what_a_replay_from_scratch_draws(tmp_path
     from referee.rules.playout import END_TURN, _random_draw, choices, random_deal
     from referee.rules.tiles import tile_str
     from referee.rules.variants import make_variant
-    from referee.web import engine, get_db, states, store
+    from referee.matches import replay, turns
+    from referee.web import get_db, service, store
     from referee.matches.log import last_undoable, redoable
-    from referee.web.engine import phase
+    from referee.matches.replay import phase
 
     instance = tmp_path / "club"
     instance.mkdir()
@@ -170,7 +171,7 @@ def test_two_workers_taking_turns_draw_what_a_replay_from_scratch_draws(tmp_path
 
         def replayed():
             m = match()
-            return m, engine.replay(m, log())
+            return m, replay.replay(m, log())
 
         def post(path: str, data: dict) -> int:
             status, _h, table = phone.request(edit)
@@ -201,7 +202,7 @@ def test_two_workers_taking_turns_draw_what_a_replay_from_scratch_draws(tmp_path
             elif ph == "left":
                 post("/left", {f"pips_{s}": str(rng.randrange(0, 20)) for s in range(4)})
             elif ph == "play":
-                h = engine.clone(state.live)
+                h = turns.clone(state.live)
                 data = {}
                 if h.to_move is None:
                     lead = rng.randrange(4)
@@ -221,7 +222,7 @@ def test_two_workers_taking_turns_draw_what_a_replay_from_scratch_draws(tmp_path
                     status, _h, page = phone.request(path)
                     assert status == 200
                     with fresh_app.app_context():
-                        states.kept().clear()  # nothing kept: a replay from scratch
+                        service().states.clear()  # nothing kept: a replay from scratch
                     want = fresh.get(path)
                     assert want.status_code == 200
                     assert clean(page) == clean(want.get_data(as_text=True)), (i, j, path)

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from referee.web import engine, get_db, store
+from referee.matches import replay
+from referee.web import get_db, store
 from webhelpers import SEED_MOVES, csrf_of, soup
 
 
@@ -47,7 +48,7 @@ def test_import_a_good_record_then_export_it_back(client, app):
     exported = client.get(f"/m/{m['edit_key']}/export").get_json()
     assert exported["hands"][0]["deal"] == SEED_DEAL
     assert exported["hands"][0]["turns"] == seed_record()["hands"][0]["turns"]
-    report, refusal = engine.check_record(exported)
+    report, refusal = replay.check_record(exported)
     assert refusal is None and report["totals"] == {"Анфиса": 2, "Всеволод": 0}
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.web import engine
+from referee.matches import replay
+from referee.web import service
 from webhelpers import SEED_MOVES, form_data, new_match, soup, table_form, tap
 
 
@@ -59,7 +60,7 @@ def test_export_of_the_seed_hand_is_accepted_by_the_engine(client):
     record = client.get(edit + "/export").get_json()
     assert record["hands"][0]["turns"][0] == {"player": "Анфиса", "moves": ["6:6"]}
     assert len(record["hands"][0]["turns"]) == 13
-    report, refusal = engine.check_record(record)
+    report, refusal = replay.check_record(record)
     assert refusal is None
     assert report["hands"][0]["points"] == {"Анфиса": 2, "Всеволод": 0}
 
@@ -253,9 +254,7 @@ def test_an_engine_failure_is_a_clear_refusal_not_a_server_error(client, monkeyp
     assert "ZeroDivisionError" in soup(resp).select_one(".problem").get_text()
     monkeypatch.setattr("referee.record.replay", boom)
     with client.application.app_context():  # as after a restart: the page replays the log
-        from referee.web import states
-
-        states.kept().clear()
+        service().states.clear()
     resp = client.get(edit)
     assert resp.status_code == 200
     assert soup(resp).select_one(".problem[role=alert]") is not None

@@ -1,4 +1,4 @@
-"""The kept states (``referee.web.states``) are the log's replay, whatever happened before.
+"""The kept states (``referee.matches.states``) are the log's replay, whatever happened before.
 
 Seeded matches are played through the pages by two workers (two apps on one database, each with
 its own kept states), with random legal moves, draws, passes, ends of turn, undos (across the
@@ -17,9 +17,10 @@ import pytest
 from referee import create_app
 from referee.rules.playout import END_TURN, _random_draw, choices, random_deal
 from referee.rules.tiles import tile_str
-from referee.web import engine, get_db, states, store
+from referee.matches import replay, states, turns
+from referee.web import get_db, service, store
 from referee.matches.log import redoable
-from referee.web.engine import phase
+from referee.matches.replay import phase
 from webhelpers import csrf_of, new_match, soup
 
 
@@ -58,7 +59,7 @@ def live_sig(h):
         return None
     return (list(h.history), list(h.counts), list(h.hands), list(h.known), list(h.scores), h.to_move,
             h.over, h.end, h.winner, h.turn_open, h.layout.mask, sorted(h.legal_tokens()),
-            engine.hand_view(h))
+            turns.hand_view(h))
 
 
 def assert_same(m, kept, fresh):
@@ -88,11 +89,11 @@ class Worker:
 
     def kept(self, m):
         with self.app.app_context():
-            return states.kept().get(m)
+            return service().states.get(m)
 
     def fresh(self, m):
         with self.app.app_context():
-            return engine.replay(m, store.events(get_db(), m["id"]))
+            return replay.replay(m, store.events(get_db(), m["id"]))
 
     def page(self, url: str) -> str:
         resp = self.client.get(url)
@@ -196,7 +197,7 @@ def step(w: Worker, edit: str, rng: random.Random, variant: str) -> None:
         return
     if ph != "play":
         return
-    h = engine.clone(state.live)
+    h = turns.clone(state.live)
     data = {}
     if h.to_move is None:
         leader = rng.choice(players)
@@ -240,7 +241,7 @@ def test_kept_states_are_the_logs_replay(tmp_path, variant, players, opts, seed,
             urls = (edit, edit + "/score", f"/m/{m['edit_key']}/sheets") if i % 4 == 0 else (edit,)
             for url in urls:
                 with nothing_kept.app.app_context():
-                    states.kept().clear()
+                    service().states.clear()
                 assert worker.page(url) == nothing_kept.page(url), (i, url)
             assert_same(m, worker.kept(m), fresh)
         if i % 4 == 0 and fresh.hands and not fresh.hands[-1].by_result:
@@ -309,7 +310,7 @@ def test_a_correction_or_a_rename_by_another_worker_is_replayed_whole(tmp_path):
     with b.app.app_context():
         db = get_db()
         n = store.event_count(db, m["id"])
-        hand1 = engine.replay(m, store.events(db, m["id"])).hands[0].to_record()
+        hand1 = replay.replay(m, store.events(db, m["id"])).hands[0].to_record()
         fixed = {"result": dict(hand1["result"], left={"Всеволод": 20})}
         store.append_event(db, m["id"], n, "correct",
                            {"hand": 1, "record": fixed, "was": hand1, "via": "edit"})
@@ -320,7 +321,7 @@ def test_a_correction_or_a_rename_by_another_worker_is_replayed_whole(tmp_path):
     assert now.report["totals"] == {"Анфиса": 20, "Сева": 0}
     assert_same(m, now, a.fresh(m))
     with a.app.app_context():
-        states.kept().clear()
+        service().states.clear()
     assert a.page(edit + "/score") == page
     assert to_record(m, now.hands)["players"] == ["Анфиса", "Сева"]
 
@@ -355,7 +356,7 @@ def test_the_list_and_the_player_pages_from_kept_states_are_a_replay_from_scratc
             continue
         for url in urls:
             with nothing_kept.app.app_context():
-                states.kept().clear()
+                service().states.clear()
             want = nothing_kept.client.get(url)
             got = a.client.get(url)
             if want.status_code == 404:  # a player with no match in the list yet

@@ -1,23 +1,25 @@
-"""The web app's one door to the rules engine (``referee.rules`` and ``referee.record``).
-
-The web layer never applies a rule itself: it turns the stored log into a game
-record and replays it here, then asks the live hand what fits. Everything the
-app needs from the engine goes through this module.
+"""A match replayed: the stored log, folded (``log``), read by the rules engine's one replay path
+(``referee.record.replay``) into a :class:`MatchState` (its hands, the engine's report, the live
+hand), the engine's refusals as :class:`Refusal`, what the table needs next (``phase``), the
+hand just ended (``hand_summary``), who leads and shuffles next, and a state's checkpoint data
+(``checkpoint_of``, ``from_checkpoint``). No Flask: the web app, the command line and the tools
+read matches through it; the kept states (``states``) keep its states between requests.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.matches import scoreboard
 from referee.record import Report
 from referee.rules import REGISTRY, catalogue, make_variant
 from referee.rules.errors import RuleError
 from referee.rules.hand import Hand
 from referee.rules.messages import message
+from referee.rules.tiles import tile_str
 from referee.rules.variants import Variant
 
-from referee.matches.log import Folded, LoggedHand, fold_log, goes_on, to_record
+from . import scoreboard
+from .log import Folded, LoggedHand, fold_log, goes_on, to_record
 
 
 def rules_of(match: dict) -> Variant:
@@ -166,14 +168,6 @@ def match_of(match: dict) -> tuple:
             match["created"][:10], match.get("lang"))
 
 
-def clone(live):
-    """An independent copy of a live hand (a move is tried on it, never on a kept state)."""
-    if live is None:
-        return None
-    from referee.rules import clone as engine_clone
-
-    return engine_clone(live)
-
 
 def empty_report(match: dict) -> dict:
     return {"ok": True, "variant": match["variant"], "hands": [],
@@ -306,343 +300,6 @@ def check_record(obj) -> tuple[dict | None, Refusal | None]:
         return None, engine_failure(err)
     return report.to_json(), _report_refusal(report)
 
-
-def parse_tile(text: str) -> int:
-    from referee.rules.tiles import parse_tile as p
-
-    return p(text)
-
-
-def tile_str(t: int) -> str:
-    from referee.rules.tiles import tile_str as s
-
-    return s(t)
-
-
-def hand_view(live) -> dict | None:
-    """What the pages draw of the live hand, as plain data."""
-    if live is None:
-        return None
-    to_move = live.to_move
-    players = list(live.players)
-    on_table = [tile_str(t) for t in live.on_table]
-    known = {}
-    for seat, name in enumerate(players):
-        k = live.known_hand(seat)
-        known[name] = [tile_str(t) for t in k] if k is not None else None
-    return {
-        "players": players,
-        "to_move": players[to_move] if to_move is not None else None,
-        # the player before the mover: who receives a sausage cut's piece
-        "previous": players[(to_move - 1) % len(players)] if to_move is not None else None,
-        "over": bool(live.over),
-        "end": live.end,
-        "turn_open": bool(live.turn_open),
-        "turn_started": bool(live.turn_started),
-        "counts": dict(zip(players, live.counts)),
-        "scores": dict(zip(players, live.scores)),
-        "bazaar": live.bazaar_count,
-        # with the deal known every draw names its tile: the plain «Draw» button is not offered
-        "deal_known": bool(live.deal_known),
-        "on_table": on_table,
-        "known": known,
-        "layout": layout_view(live),
-        "winner": players[live.winner] if live.winner is not None else None,
-    }
-
-
-def layout_view(live) -> dict:
-    """The table as plain data: ``root`` and ``arms`` ({arm number: [pieces from the root
-    outward]}), each piece ``{"tile", "a" (half nearer the root), "b", "across", "down",
-    "end"}``, and ``ends`` (the numbers each open end shows).
-
-    The engine's own ``Hand.layout_view()``.
-    """
-    return live.layout_view()
-
-
-def places_for(live, tile: str) -> list[str]:
-    try:
-        return list(live.places_for(parse_tile(tile)))
-    except RuleError:  # a refusal is drawn by explain()
-        return []
-    except ENGINE_BUGS as err:  # nothing here may become a 500
-        engine_failure(err)
-        return []
-
-
-def explain(live, tile: str) -> Refusal | None:
-    try:
-        err = live.explain(parse_tile(tile))
-    except RuleError as e:
-        return refusal(e)
-    except ENGINE_BUGS as e:
-        return engine_failure(e)
-    return refusal(err) if err is not None else None
-
-
-def try_play(live, token: str) -> tuple[bool, Refusal | None]:
-    """Play one token on the live hand; (turn still open, None) or (False, refusal)."""
-    try:
-        live.play(token)
-        if live.over:
-            return False, None
-        if not live.turn_open:
-            live.end_turn()  # one-tile variants, passes: the turn closes by itself
-            return False, None
-        if live.t_laid and not more_possible(live):
-            # a tile laid and nothing more may or can be added (with the deal known: nothing
-            # of his fits): the turn closes by itself where the engine lets it
-            try:
-                live.end_turn()
-            except RuleError:
-                return True, None
-            return False, None
-    except RuleError as err:
-        from referee.rules.notation import in_words_as_written
-
-        err.params = in_words_as_written(err.params, token)   # the tile as the player typed it
-        return False, refusal(err)
-    except ENGINE_BUGS as err:
-        return False, engine_failure(err)
-    return True, None
-
-
-def set_leader(live, name: str) -> Refusal | None:
-    """Name the leader of a hand whose rules leave it to lot, or whose deal is unknown."""
-    try:
-        live.set_leader(list(live.players).index(name))
-    except RuleError as err:
-        return refusal(err)
-    except ENGINE_BUGS as err:
-        return engine_failure(err)
-    return None
-
-
-def try_end_turn(live) -> Refusal | None:
-    try:
-        live.end_turn()
-    except RuleError as err:
-        return refusal(err)
-    except ENGINE_BUGS as err:
-        return engine_failure(err)
-    return None
-
-
-def trial(live, token: str) -> bool:
-    """Whether ``token`` would be accepted now, tried on a copy (the live hand is unchanged)."""
-    return _on_copy(live, lambda h: h.play(token)) is not None
-
-
-def _on_copy(live, change):
-    """A copy of the live hand with ``change(copy)`` made on it, or None when the engine refuses
-    it (an engine bug is logged, and refuses it too)."""
-    from copy import deepcopy
-
-    try:
-        h = deepcopy(live)
-        change(h)
-    except RuleError:
-        return None
-    except ENGINE_BUGS as err:
-        engine_failure(err)
-        return None
-    return h
-
-
-def blind_view(live) -> dict | None:
-    """The blind variants' turn as the table page offers it: the reveal at three
-    (``pending_open``, with the row when it is known), and the rightmost tile of a known
-    closed row with the places it fits (``places``) or whether it may be missed (``miss``)."""
-    if live is None or live.over or live.to_move is None or not live.v.blind:
-        return None
-    seat = live.to_move
-    row = live.known_hand(seat)
-    row = [tile_str(t) for t in row] if row is not None else None
-    opened = bool(live.opened[seat])
-    out = {"pending_open": bool(live.t_pending_open), "row": row,
-           "opened": opened, "rightmost": None, "places": [], "miss": False,
-           # after «does not fit»: one draw may follow, then a pass (or the pass at once)
-           "missed": bool(live.t_missed),
-           "laid": bool(live.t_laid),   # after lays: the turn ends with «End the turn», no pass
-           "drawn": bool(live.t_draws)}
-    if out["pending_open"]:
-        return out
-    if row and not opened and not live.t_missed and not live.t_draws:
-        t = row[-1]
-        places = [p for p in places_for(live, t) if trial(live, p)]
-        miss = not places and trial(live, f"miss {t}")
-        if places or miss:
-            out.update(rightmost=t, places=places, miss=miss)
-    return out
-
-
-# -- the turn as the table page offers it: asked of the engine, never decided here ----
-
-def _copy_closed(live):
-    """A copy of the live hand with the open turn closed, or None when it cannot close."""
-    return _on_copy(live, lambda h: h.end_turn())
-
-
-def next_player(live) -> str | None:
-    """Who moves once the player to move closes his turn (the engine's own seat order,
-    skips and all), or None when the turn cannot be closed now or the hand would end."""
-    if live is None or live.over or live.to_move is None:
-        return None
-    h = _copy_closed(live)
-    if h is None or h.over or h.to_move is None:
-        return None
-    return h.players[h.to_move]
-
-
-def more_possible(live) -> bool:
-    """Whether the player to move may still add any move to his turn (the engine's legal
-    tokens: a lay, a draw, a pass). With the deal unknown, any unseen tile that fits counts.
-    A closed row nobody has entered (a blind variant without the deal) hides the tile turned up
-    next: the engine lists no token then, and its open turn is the answer (the same player may
-    turn up and lay the next tile)."""
-    try:
-        if live.legal_tokens():
-            return True
-        seat = live.to_move
-        return bool(live.v.blind and seat is not None and live.known_hand(seat) is None
-                    and live.turn_open)
-    except RuleError:
-        return True
-    except ENGINE_BUGS as err:
-        engine_failure(err)
-        return True
-
-
-def turn_view(live) -> dict:
-    """The open turn: whether a tile was laid in it (then the next tap must say whether the
-    same player lays more or the turn passes), the next player, the last move a draw."""
-    if live is None or live.over or live.to_move is None:
-        return {"laid": False, "choose": False, "next": None, "drew": False,
-                "can_draw": False, "can_pass": False, "may_pass": False}
-    moves = list(live.t_moves)
-    laid = bool(live.t_laid)
-    is_open = bool(live.turn_open) and bool(moves)
-    try:
-        # «X lays more» only while the engine lets him lay again (not after a blind row's
-        # «does not fit»: then one draw may follow, or the end of the turn)
-        lay_again = bool(live.v.multi_lay_now(live, live.to_move))
-    except ENGINE_BUGS as err:
-        engine_failure(err)
-        lay_again = True
-    choose = is_open and laid and lay_again and next_player(live) is not None
-    try:
-        can_draw, can_pass = bool(live.can_draw()), bool(live.can_pass())
-    except RuleError:
-        can_draw = can_pass = False
-    except ENGINE_BUGS as err:
-        engine_failure(err)
-        can_draw = can_pass = False
-    if not can_draw and laid and is_open:
-        # Hand.can_draw refuses once a tile is laid; the blind turn lets one draw follow a
-        # «does not fit» after lays: tried on a copy (a known bazaar's tile, or an unseen one)
-        from referee.rules.tiles import tiles_of
-
-        stock = tiles_of(live.stock) if live.deal_known else []
-        can_draw = trial(live, f"draw {tile_str(stock[0])}" if stock else "draw")
-    return {"laid": laid, "choose": choose, "next": next_player(live) if choose else None,
-            "drew": is_open and moves[-1].startswith("draw"), "can_draw": can_draw,
-            "can_pass": can_pass,
-            # a pass tried on a copy (the blind turn's pass after «does not fit» included)
-            "may_pass": not choose and trial(live, "pass")}
-
-
-def offline_plan(live) -> dict | None:
-    """What a phone without a connection may assume about the turns after the one shown, so that
-    the taps it keeps for later are made for the player who makes them (``static/app.js``).
-
-    ``players`` in seat order, ``to_move`` (a seat, or None before the leader is named), each
-    seat's ``counts``, the ``bazaar``, the tiles each seat holds when the deal is known
-    (``hands``, else None: a tile tapped from another hand is a draw), ``next`` (the seat the
-    open turn passes to, when it may be closed now), and whether a lay closes the turn and
-    play goes on at the next seat clockwise (``plain``: one tile a turn, no turned-up rows, no
-    lay that names the next player, as the sausage's cut does). ``multi``: a lay leaves the turn
-    open for «X lays more» or «Turn: Y» (the next seat clockwise), which the phone then offers
-    itself: the games of several tiles a turn without the deal (where the deal is known the
-    engine closes a turn when nothing more of his fits, which the phone cannot tell); in the
-    blind games only while the player's row is still face down and unknown (``closed``: a seat
-    each), and never past the reveal at three. Where neither holds the phone cannot tell what
-    follows a lay, and says so."""
-    if live is None or live.over:
-        return None
-    from referee.rules.variants.base import Variant as Base
-
-    v = live.v
-    hands = None
-    if live.deal_known:
-        known = [live.known_hand(s) for s in range(live.n)]
-        hands = [[tile_str(t) for t in k] for k in known if k is not None]
-        if len(hands) != live.n:
-            hands = None
-    nxt = next_player(live)
-    plain = not v.multi_lay and not v.blind and type(v).cut is Base.cut
-    multi = not plain and not live.deal_known and type(v).cut is Base.cut and (
-        (v.blind and bool(getattr(v, "multi_before_open", False))) or (v.multi_lay and not v.blind))
-    closed = [bool(v.blind and not live.opened[s] and live.known_hand(s) is None) for s in range(live.n)]
-    return {"players": list(live.players), "to_move": live.to_move, "counts": list(live.counts),
-            "bazaar": int(live.bazaar_count or 0), "hands": hands,
-            "next": list(live.players).index(nxt) if nxt is not None else None,
-            "plain": plain, "multi": multi, "blind": bool(v.blind), "closed": closed}
-
-
-def instead(live) -> list[str]:
-    """What the player to move may do instead of a refused move, as kinds: ``lay``, ``draw``,
-    ``pass``, ``end`` (close the turn). Asked of the engine's legal tokens."""
-    out: list[str] = []
-    try:
-        tokens = live.legal_tokens()
-    except RuleError:
-        tokens = []
-    except ENGINE_BUGS as err:
-        engine_failure(err)
-        tokens = []
-    if any(t.split()[0] not in ("draw", "pass", "miss", "open") for t in tokens):
-        out.append("lay")
-    if any(t.startswith("draw") for t in tokens):
-        out.append("draw")
-    if "pass" in tokens:
-        out.append("pass")
-    if live.turn_open and live.t_moves and _copy_closed(live) is not None:
-        out.append("end")
-    return out
-
-
-def lay_previews(live, tokens: list[str], leader: str | None = None) -> dict:
-    """The places offered, numbered for the page: ``labels`` (each place's name on the drawing
-    -> the numbers of the buttons that lay there), ``points`` (token -> the in-play points the
-    engine says that lay scores, only in the games where lays score) and ``number`` (token ->
-    its button's number, from 1). The hand's first tile, its leader not yet recorded: previewed
-    as laid by ``leader`` (the one the tap named), else numbered only."""
-    out: dict = {"labels": {}, "points": {}, "number": {}}
-    if live is None or not tokens:
-        return out
-    if live.to_move is None:
-        said = clone(live)
-        if leader is None or leader not in list(live.players) or set_leader(said, leader) is not None \
-                or said.to_move is None:
-            out["number"] = {token: i for i, token in enumerate(tokens, start=1)}
-            return out
-        live = said
-    scores = bool(live.lays_score)
-    for i, token in enumerate(tokens, start=1):
-        out["number"][token] = i
-        try:
-            pv = live.lay_preview(token)
-        except RuleError:
-            continue
-        except ENGINE_BUGS as err:  # an engine bug must not become a server error
-            engine_failure(err)
-            continue
-        for target in pv.targets:
-            out["labels"].setdefault(target, []).append(str(i))
-        if scores:
-            out["points"][token] = pv.points
-    return out
 
 
 def hand_summary(state: MatchState, players: list[str]) -> dict | None:

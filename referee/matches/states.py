@@ -1,9 +1,9 @@
 """Each match's replayed state, kept in the worker between requests.
 
-A state is the engine's replay of a match's log (``engine.replay``), kept under the match and
+A state is the engine's replay of a match's log (``replay.replay``), kept under the match and
 its event count. A request reads only the events after the kept ones (and the last kept one
 again, to see that the log is still the log it was replayed from); when nothing is new the
-page is drawn from the kept state, else the new events are replayed on it (``engine.replay``
+page is drawn from the kept state, else the new events are replayed on it (``replay.replay``
 with ``base``: only the hand they belong to is replayed). A move is checked on a copy of the
 kept live hand, the new state is the replay of the log with the move, the write transaction
 only checks that the count is unchanged and appends, and the new state is kept for the page
@@ -12,16 +12,19 @@ match's checkpoint (below) and costs the replay of the hands after it: one hand.
 
 The checkpoint: when a change leaves the match between hands (a hand ended, or a change between
 hands), what the replay knows of its finished hands is stored with the log
-(``store.checkpoints``: ``engine.checkpoint_of``), with the number of events it covers and a
+(``store.checkpoints``: ``replay.checkpoint_of``), with the number of events it covers and a
 digest of those events exactly as stored, of the checkpoint's own data and of the engine's code
 (:func:`_seal`). A worker without the match reads it, checks the digest against the log and
-goes on from it (``engine.from_checkpoint``, ``engine.replay(base=...)``): the same replay as
+goes on from it (``replay.from_checkpoint``, ``replay.replay(base=...)``): the same replay as
 from a kept state. A checkpoint that does not match (another log, another engine, damaged data)
 is ignored and the whole log replayed: it is a cache, never trusted over the log.
 
 Nothing is taken from a kept state that the log does not say: it is the log's replay, and
 ``tests/web/test_web_states.py`` replays from scratch after every move of seeded matches and
 compares.
+
+No Flask: the cache (:class:`States`) is an object its owner keeps (the web app's
+``MatchService``, one per app), and every function is given the database connection.
 """
 
 from __future__ import annotations
@@ -31,9 +34,10 @@ import threading
 from collections import OrderedDict
 from functools import lru_cache
 
-from flask import current_app
+from typing import Any
 
-from . import engine, get_db, store
+from . import replay, store
+from .replay import MatchState
 
 #: matches kept per worker, and the changes their logs may hold in all: a kept state costs about
 #: 1 KB of memory per change in its log (its events, its fold, the engine's finished hands:
@@ -51,7 +55,7 @@ class States:
         self.events = events
         self._held = 0  # the changes in the logs of the states kept
         self._lock = threading.Lock()
-        self._kept: OrderedDict[tuple, engine.MatchState] = OrderedDict()
+        self._kept: OrderedDict[tuple, MatchState] = OrderedDict()
         self.hits = 0
         self.misses = 0
 
@@ -59,14 +63,14 @@ class States:
     def key(m: dict) -> tuple:
         return (m["id"], m["edit_key"])
 
-    def get(self, m: dict) -> engine.MatchState | None:
+    def get(self, m: dict) -> MatchState | None:
         with self._lock:
             st = self._kept.get(self.key(m))
             if st is not None:
                 self._kept.move_to_end(self.key(m))
             return st
 
-    def put(self, m: dict, state: engine.MatchState, hot: bool = True) -> None:
+    def put(self, m: dict, state: MatchState, hot: bool = True) -> None:
         """Keep ``state``; ``hot=False`` (a list's replay, not a table's): it goes in as the
         one unused the longest, so it only fills room to spare and is the first to go; it
         never pushes out a table's state."""
@@ -93,27 +97,16 @@ class States:
             self._held = 0
 
 
-def kept() -> States:
-    """This app's kept states."""
-    ext = current_app.extensions
-    if "referee.states" not in ext:
-        ext["referee.states"] = States(current_app.config.get("STATES_KEPT", SIZE),
-                                       current_app.config.get("STATES_EVENTS", EVENTS))
-    return ext["referee.states"]
-
-
 def _same(a: dict, b: dict) -> bool:
     return a.get("id") == b.get("id") and a["seq"] == b["seq"] and a["kind"] == b["kind"] \
         and a["data"] == b["data"] and a.get("at") == b.get("at")
 
 
-def load(m: dict, hot: bool = True) -> tuple[list[dict], engine.MatchState]:
-    """The match's log and its replay (kept, gone on from a kept one, or replayed whole);
-    ``hot=False``: a list's read (``States.put``)."""
-    db = get_db()
-    cache = kept()
+def load(db: Any, cache: States, m: dict, hot: bool = True) -> tuple[list[dict], MatchState]:
+    """The match's log and its replay (kept in ``cache``, gone on from a kept one, or replayed
+    whole); ``hot=False``: a list's read (``States.put``)."""
     base = cache.get(m)
-    if base is not None and base.of != engine.match_of(m):
+    if base is not None and base.of != replay.match_of(m):
         base = None  # the match's own fields the replay reads are not those it was replayed with
     if base is not None:
         since = base.count  # the last kept event is read again: it must be the same event
@@ -128,10 +121,10 @@ def load(m: dict, hot: bool = True) -> tuple[list[dict], engine.MatchState]:
     if base is None:
         cache.misses += 1
         evs = store.events(db, m["id"])
-        base = from_checkpoint(m, evs)
+        base = from_checkpoint(db, m, evs)
     else:
         evs = base.events + rows
-    state = engine.replay(m, evs, base=base)
+    state = replay.replay(m, evs, base=base)
     cache.put(m, state, hot=hot)
     return evs, state
 
@@ -139,7 +132,7 @@ def load(m: dict, hot: bool = True) -> tuple[list[dict], engine.MatchState]:
 @lru_cache(maxsize=1)
 def engine_digest() -> str:
     """The SHA-256 of the code a checkpoint's data depends on (the rules engine, the record's
-    replay, the log's fold, this app's door to them) and of the version: a checkpoint made by
+    replay, the log's fold, the match's replay here) and of the version: a checkpoint made by
     other code is not trusted."""
     import hashlib
     from pathlib import Path
@@ -147,7 +140,7 @@ def engine_digest() -> str:
     import referee
 
     root = Path(referee.__file__).parent
-    h = hashlib.sha256(str(engine.CHECKPOINT_FORM).encode())
+    h = hashlib.sha256(str(replay.CHECKPOINT_FORM).encode())
     try:
         from importlib.metadata import version
 
@@ -155,7 +148,7 @@ def engine_digest() -> str:
     except Exception:  # noqa: BLE001 - not installed as a distribution: the files decide
         pass
     files = sorted(p for p in (root / "rules").rglob("*") if p.suffix in (".py", ".so", ".pyd"))
-    files += [root / "record.py", root / "web" / "engine.py", root / "matches" / "log.py",
+    files += [root / "record.py", root / "matches" / "replay.py", root / "matches" / "log.py",
               root / "matches" / "fold.py", root / "matches" / "events.py"]
     for path in files:
         try:
@@ -173,13 +166,12 @@ def _seal(log: str, data: str) -> str:
     return hashlib.sha256(f"{engine_digest()}\x1e{log}\x1e{data}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def from_checkpoint(m: dict, evs: list[dict]) -> engine.MatchState | None:
+def from_checkpoint(db: Any, m: dict, evs: list[dict]) -> MatchState | None:
     """The match's checkpoint as a state to go on from, when it is the checkpoint of this very
     log (its events, this engine, its data undamaged); else None (the log is replayed whole)."""
     import json
     import logging
 
-    db = get_db()
     try:
         cp = store.checkpoint(db, m["id"])
         if cp is None or not 0 < cp["count"] <= len(evs):
@@ -189,29 +181,29 @@ def from_checkpoint(m: dict, evs: list[dict]) -> engine.MatchState | None:
             logging.getLogger(__name__).info("match %s: its checkpoint is not of its log: replayed whole",
                                              m["id"])
             return None
-        return engine.from_checkpoint(m, evs[:cp["count"]], json.loads(cp["data"]))
+        return replay.from_checkpoint(m, evs[:cp["count"]], json.loads(cp["data"]))
     except (ValueError, TypeError) + store.errors():
         return None
 
 
-def checkpoint(m: dict, state: engine.MatchState) -> bool:
+def checkpoint(db: Any, m: dict, state: MatchState) -> bool:
     """Store ``state``'s checkpoint when it is between hands (a hand just ended); whether it did.
     A failure is logged and changes nothing else: the change it follows is stored already."""
     import logging
 
     try:
-        return store_checkpoint(get_db(), m, state)
+        return store_checkpoint(db, m, state)
     except store.errors():
         logging.getLogger(__name__).exception("match %s: the checkpoint was not stored", m["id"])
         return False
 
 
-def store_checkpoint(db, m: dict, state: engine.MatchState) -> bool:
-    """:func:`checkpoint` on the database ``db`` (also outside a request: an import of many
-    matches, the load driver); whether a checkpoint was stored."""
+def store_checkpoint(db: Any, m: dict, state: MatchState) -> bool:
+    """:func:`checkpoint` with a failure of the store raised (an import of many matches, the
+    load driver); whether a checkpoint was stored."""
     import json
 
-    data = engine.checkpoint_of(state)
+    data = replay.checkpoint_of(state)
     if data is None:
         return False
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -222,7 +214,7 @@ def store_checkpoint(db, m: dict, state: engine.MatchState) -> bool:
     return True
 
 
-def checkpoint_stored(db, m: dict, tries: int = 3) -> int:
+def checkpoint_stored(db: Any, m: dict, tries: int = 3) -> int:
     """Store the checkpoint of a match stored whole (an import): of its whole log when it ends
     between hands, else of the log up to where its last hands ended (before its last ``hand``
     change, or just after its last ``result``), trying the ``tries`` latest such places; the
@@ -231,41 +223,41 @@ def checkpoint_stored(db, m: dict, tries: int = 3) -> int:
     evs = store.events(db, m["id"])
     if not evs:
         return 0
-    whole = engine.replay(m, evs)
+    whole = replay.replay(m, evs)
     if store_checkpoint(db, m, whole):
         return whole.count
     ends = sorted({i for i, e in enumerate(evs) if e["kind"] == "hand" and i > 0}
                   | {i + 1 for i, e in enumerate(evs) if e["kind"] == "result" and i + 1 < len(evs)},
                   reverse=True)
     for upto in ends[:tries]:
-        state = engine.replay(m, evs[:upto])
+        state = replay.replay(m, evs[:upto])
         if store_checkpoint(db, m, state):
             return upto
     return 0
 
 
-def imported(m: dict) -> None:
+def imported(db: Any, m: dict) -> None:
     """After an import: the match's checkpoint (:func:`checkpoint_stored`). A failure is logged
     and changes nothing else: the match is stored already."""
     import logging
 
     try:
-        checkpoint_stored(get_db(), m)
+        checkpoint_stored(db, m)
     except store.errors():
         logging.getLogger(__name__).exception("match %s: the checkpoint was not stored", m["id"])
 
 
-def after(m: dict, state: engine.MatchState, kind: str, data: dict) -> engine.MatchState:
+def after(m: dict, state: MatchState, kind: str, data: dict) -> MatchState:
     """The state once the event is appended to ``state``'s log (not stored yet)."""
     event = {"seq": state.count + 1, "kind": kind, "data": data}
-    return engine.replay(m, state.events + [event], base=state)
+    return replay.replay(m, state.events + [event], base=state)
 
 
-def appended(m: dict, state: engine.MatchState, *stored: dict) -> None:
-    """Keep ``state`` (made by :func:`after`, once or more) now that its last events are stored
-    as ``stored`` (in order)."""
+def appended(db: Any, cache: States, m: dict, state: MatchState, *stored: dict) -> None:
+    """Keep ``state`` (made by :func:`after`, once or more) in ``cache`` now that its last events
+    are stored as ``stored`` (in order), and its checkpoint when it is between hands."""
     if stored:
         state.events[-len(stored):] = stored
-    kept().put(m, state)
+    cache.put(m, state)
     if stored:
-        checkpoint(m, state)
+        checkpoint(db, m, state)
