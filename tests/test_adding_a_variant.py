@@ -83,6 +83,19 @@ def test_a_class_whose_options_differ_from_its_entry_is_refused(toy):
     assert "wrong_toy" not in REGISTRY and "wrong_toy" not in VARIANTS   # nothing half-registered
 
 
+def test_a_house_rule_without_words_is_refused_at_declaration(tmp_path, monkeypatch):
+    """A variant whose words file lacks a house rule of its own is refused when it is declared,
+    naming what to add and where (not a setup form or a rules page that cannot be drawn)."""
+    from referee.rules import prose
+
+    words = _words().split("[option.first_lead]", 1)[0]       # its rules, not its option's words
+    (tmp_path / f"{NAME}.toml").write_text(words, encoding="utf-8")
+    monkeypatch.setattr(prose, "WORDS_DIRS", [*prose.WORDS_DIRS, tmp_path])
+    with pytest.raises(TypeError, match=rf"no words for \[option\.first_lead\] title.*{NAME}\.toml"):
+        exec(compile(_code(), str(DOC), "exec"), {})
+    assert NAME not in REGISTRY and NAME not in VARIANTS                 # nothing half-registered
+
+
 def test_the_setup_form_offers_it_and_starts_a_match(toy, client):
     index = client.get("/new")
     assert index.status_code == 200
@@ -117,6 +130,8 @@ def test_the_rules_pages_show_it_with_its_topics(toy, client):
     assert "five tiles each; there is no bazaar" in text and "a lot decides who leads" in text
     ru = client.get(f"/rules/{NAME}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert "по пять костей; базара нет" in ru and "кто начинает, решает жребий" in ru
+    names = soup(page).select_one('[id="record.variant"]').get_text(" ", strip=True)   # no count written
+    assert f"one of the {len(VARIANTS)} names" in names and names.rstrip(" .").endswith(NAME)
 
 
 def test_the_record_schema_names_it_with_its_house_rules(toy):
@@ -156,6 +171,32 @@ def test_a_printed_sheet_and_referee_check(toy, tmp_path):
     with redirect_stdout(out):
         code = cli.main(["check", str(path), "--json"])
     assert code == 1 and json.loads(out.getvalue())["error"]["rule"]
+
+
+def test_the_docs_checks_ask_for_it_and_hold_once_it_ships(toy):
+    """The checks of the documents a shipped variant publishes itself in (docs/notation.md's
+    example per variant, docs/record.schema.json) read the registry, as the schema's tool does:
+    they ask for the toy's example (a variant declared outside the catalogue is a variant like
+    any other), and hold with it and with the schema the tool makes now."""
+    from tests import test_docs, test_record_schema
+
+    notation = test_docs.DOC.read_text(encoding="utf-8")
+    with pytest.raises(AssertionError):
+        test_docs.assert_every_variant_has_an_example(notation)          # the toy's is missing
+    schema = test_record_schema.made()
+    assert schema != test_record_schema.SCHEMA_FILE.read_text(encoding="utf-8")   # it names the toy
+    record, report = random_record(NAME, 2, 1, seed=5, lang="en")
+    hand = report["hands"][0]
+    assert hand["winner"] and hand["end"] in ("out", "block")
+    points = ", ".join(f"{p} {x}" for p, x in hand["points"].items())
+    block = (f"### {NAME}\n\nFive tiles each, no bazaar.\n\n```json\n"
+             f"{json.dumps({k: v for k, v in record.items() if k not in ('date', 'lang')}, ensure_ascii=False, indent=1)}"
+             f"\n```\n\n`referee check`: {hand['end']}, winner {hand['winner']}; points: {points}.\n")
+    shipped = notation.rstrip("\n") + "\n\n" + block
+    test_docs.assert_every_variant_has_an_example(shipped)
+    test_docs.assert_example_replays_as_documented(NAME, shipped)
+    test_record_schema.assert_a_valid_schema_naming_every_variant(schema)
+    test_record_schema.assert_every_record_in_the_notation_page_fits(shipped, schema)
 
 
 def test_every_declaration_the_page_explains_exists():

@@ -1,6 +1,7 @@
-"""referee check's replay speed (CPU seconds, best of 5): the 17 examples (tests/data/examples)
-20 times, and 17 long matches (each example's hand 30 times over, later_lead=same_rule and the
-target or limit out of reach where the variant has them) twice. Prints JSON.
+"""referee check's replay speed (CPU seconds, best of 5): the examples (tests/data/examples, one
+per variant) 20 times, and as many long matches (each example's hand 30 times over,
+later_lead=same_rule and the target or limit out of reach where the variant has them) twice.
+Prints JSON.
 
     python tools/bench_check.py
 

@@ -7,7 +7,8 @@ the rules brief; the first value of a choice is its default.
 
 from __future__ import annotations
 
-from typing import Callable, Mapping, NamedTuple
+from types import MappingProxyType
+from typing import Callable, Iterator, Mapping, NamedTuple
 
 __all__ = [
     "OptionSpec",
@@ -135,6 +136,9 @@ class VariantSpec(NamedTuple):
     seed: str = "002"
     summary_ru: str = ""
     summary_en: str = ""
+    #: named sets of house options the setup offers (a preset only fills the options, which
+    #: stay visible and changeable); their words are in the variant's words file
+    presets: Mapping[str, Mapping[str, object]] = MappingProxyType({})
 
     @property
     def player_counts(self) -> range:
@@ -217,6 +221,13 @@ _add(VariantSpec(
         _limit(101),
     ),
     scoring_kind=_traditional_kind, seed="003",
+    # rules brief, traditional: «Козёл, как во дворе» and «Морской козёл»
+    presets=MappingProxyType({
+        "yard": MappingProxyType({"teams": "pairs", "scoring": "kozel", "limit": 101, "kozel_min": 13,
+                                  "eggs": "yes", "lone_blank": 25, "opener": "kozel", "later_lead": "winner"}),
+        "sea": MappingProxyType({"teams": "pairs", "scoring": "kozel", "limit": 125, "kozel_min": 25,
+                                 "eggs": "yes", "lone_blank": 25, "opener": "kozel", "later_lead": "winner"}),
+    }),
     summary_ru="Классика: 7 костей, базар, ставим равные очки; кто вышел — получает очки соперников.",
     summary_en="The classic: 7 tiles, a bazaar, equal ends match; who goes out takes the others' pips.",
 ))
@@ -352,16 +363,27 @@ _add(VariantSpec(
 #: the catalogue's own variants, in its order (``VARIANTS`` also holds any registered later)
 VARIANT_NAMES: tuple[str, ...] = tuple(VARIANTS)
 
-#: named sets of house options the setup offers (rules brief, traditional: «Козёл, как во дворе»
-#: and «Морской козёл»); a preset only fills the options, which stay visible and changeable
-PRESETS: dict[str, dict[str, dict[str, object]]] = {
-    "traditional": {
-        "yard": {"teams": "pairs", "scoring": "kozel", "limit": 101, "kozel_min": 13, "eggs": "yes",
-                 "lone_blank": 25, "opener": "kozel", "later_lead": "winner"},
-        "sea": {"teams": "pairs", "scoring": "kozel", "limit": 125, "kozel_min": 25, "eggs": "yes",
-                "lone_blank": 25, "opener": "kozel", "later_lead": "winner"},
-    },
-}
+
+
+class _Presets(Mapping[str, Mapping[str, Mapping[str, object]]]):
+    """Every registered variant that has presets -> its presets (each entry's ``presets``, read
+    when asked: a variant registered later is in it too)."""
+
+    def __getitem__(self, name: str) -> Mapping[str, Mapping[str, object]]:
+        entry = VARIANTS.get(name)
+        if entry is None or not entry.presets:
+            raise KeyError(name)
+        return entry.presets
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([name for name, entry in VARIANTS.items() if entry.presets])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+#: the presets of the variants, by variant (written once, in each variant's catalogue entry)
+PRESETS: Mapping[str, Mapping[str, Mapping[str, object]]] = _Presets()
 
 
 def add(v: VariantSpec) -> None:

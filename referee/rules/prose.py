@@ -33,7 +33,10 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
+
+if TYPE_CHECKING:
+    from .catalogue import VariantSpec
 
 #: where words files are looked for, in order (a test may add a folder of its own)
 WORDS_DIRS: list[Path] = [Path(__file__).resolve().parent / "variants" / "words"]
@@ -264,3 +267,32 @@ def parse_shared(rules: Mapping[str, Any], options: Mapping[str, Any], sheets: M
 def shared() -> SharedWords:
     """The words every variant shares, read (once) from ``words/shared/``."""
     return parse_shared(*(_read(SHARED_DIR / f"{name}.toml") for name in ("rules", "options", "sheets")))
+
+
+def option_words(variant: str, key: str) -> OptionWords | None:
+    """The words of ``variant``'s house rule ``key``: its words file's own, else the shared
+    ones; None when neither has any."""
+    words = words_of(variant)
+    own = words.options.get(key) if words is not None else None
+    return own if own is not None else shared().options.get(key)
+
+
+def missing_words(entry: VariantSpec) -> list[str]:
+    """What a variant's words do not say that its pages, its setup form and its sheets will ask
+    for: each house rule's title and each value's sentence (a number's: ``N``), each preset's
+    title and sentence, Russian and English. Empty when nothing is missing."""
+    missing = []
+    for o in entry.options:
+        ow = option_words(entry.name, o.key)
+        if ow is None or not all(ow.title):
+            missing.append(f"[option.{o.key}] title")
+            continue
+        for value in o.choices or (None,):
+            w = ow.values.get(value) or ow.values.get(None)
+            if w is None or not all(w.text):
+                missing.append(f'[option.{o.key}.values."{"N" if value is None else value}"] text')
+    words = words_of(entry.name)
+    for name in entry.presets:
+        if words is None or name not in words.presets:
+            missing.append(f"[preset.{name}]")
+    return missing

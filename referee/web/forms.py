@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
@@ -82,7 +84,7 @@ def setup_form(spec: VariantSpec, lang: str, formdata=None, base: type = SetupFo
     return F(formdata=formdata) if formdata is not None else F()
 
 
-def fill_options(form, spec: VariantSpec, options: dict) -> None:
+def fill_options(form, spec: VariantSpec, options: Mapping[str, object]) -> None:
     """Fill the option fields from a preset (a named set of options): the fields stay as they
     are otherwise, visible and changeable."""
     for opt in spec.options:

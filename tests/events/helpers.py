@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
+from referee.rules.catalogue import PRESETS
 from typing import Any
 
 #: a Russian name for each one-letter id (names are unique in an event)
 NAMES = {"a": "Аня", "b": "Боря", "c": "Вера", "d": "Гена", "e": "Дина", "f": "Егор", "g": "Жанна",
          "h": "Зоя", "i": "Игорь", "j": "Катя", "k": "Лёва", "l": "Маша"}
-YARD = {"teams": "pairs", "scoring": "kozel", "limit": 101, "kozel_min": 13, "eggs": "yes",
-        "lone_blank": 25, "opener": "kozel", "later_lead": "winner"}       # «Козёл, как во дворе»
+YARD = dict(PRESETS["traditional"]["yard"])       # «Козёл, как во дворе»
 
 
 def event(ids: str, *, variant: str = "traditional", seats: int = 2, options: dict[str, Any] | None = None,

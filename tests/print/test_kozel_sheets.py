@@ -13,10 +13,10 @@ from pypdf import PdfReader
 
 from referee import pdf
 from referee.record import check
+from referee.rules.catalogue import PRESETS
 
 P = ["Анфиса", "Всеволод", "Мария", "Пётр"]
-YARD = {"teams": "pairs", "scoring": "kozel", "limit": 101, "kozel_min": 13, "eggs": "yes",
-        "lone_blank": 25, "opener": "kozel", "later_lead": "winner"}
+YARD = dict(PRESETS["traditional"]["yard"])       # «Козёл, как во дворе»
 
 
 @pytest.fixture

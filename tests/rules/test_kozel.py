@@ -8,13 +8,13 @@ Ann and Cid (1st and 3rd listed) play against Bob and Dan (2nd and 4th).
 import pytest
 
 from referee.record import check
+from referee.rules.catalogue import PRESETS
 
 from .recs import bad_record, hand, ok, record, refused, turns
 
 P4 = ["Ann", "Bob", "Cid", "Dan"]
 PAIRS = [["Ann", "Cid"], ["Bob", "Dan"]]
-YARD = {"teams": "pairs", "scoring": "kozel", "limit": 101, "kozel_min": 13, "eggs": "yes",
-        "lone_blank": 25, "opener": "kozel", "later_lead": "winner"}       # «Козёл, как во дворе»
+YARD = dict(PRESETS["traditional"]["yard"])       # «Козёл, как во дворе»
 
 
 # -- a block at ten tiles: all seven 1s are on the table and both ends show 1 ----------------------------

@@ -16,12 +16,12 @@ from referee.record import check
 from referee.rules.hand import Hand
 from referee.rules.playout import random_deal
 from referee.rules.variants import make_variant
+from referee.rules.catalogue import PRESETS
 
 from .test_playouts import check_points, recount, start_record, step_through
 
 NAMES = ["P1", "P2", "P3", "P4"]
-YARD = {"teams": "pairs", "scoring": "kozel", "limit": 101, "kozel_min": 13, "eggs": "yes",
-        "lone_blank": 25, "opener": "kozel", "later_lead": "winner"}
+YARD = dict(PRESETS["traditional"]["yard"])       # «Козёл, как во дворе»
 SEA = dict(YARD, limit=125, kozel_min=25)
 
 MATCHES = [

@@ -53,7 +53,7 @@ def _walk(client, starts: list[str], limit: int = 120) -> dict[str, object]:
             if parts.scheme or parts.netloc or not href.startswith("/") or SKIP.search(href):
                 continue
             if href.startswith("/rules/") and not href.startswith("/rules/traditional"):
-                continue  # one variant's rules page stands for the 17
+                continue  # one variant's rules page stands for them all
             if href not in seen:
                 queue.append(href)
     return seen

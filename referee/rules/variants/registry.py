@@ -7,7 +7,7 @@ import sys
 import typing
 from typing import Any, TypeVar
 
-from .. import catalogue
+from .. import catalogue, prose
 from .base import IN_PLAY, IN_PLAY_HOOKS, Variant
 
 __all__ = ["REGISTRY", "register", "unregister"]
@@ -34,6 +34,7 @@ def register(cls: V) -> V:
                         f"{cls.name!r} {sorted(entry.option_keys)}")
     _check_types(cls, entry)
     _check_in_play(cls)
+    _check_words(cls, entry)
     if cls.catalogue is not None:
         catalogue.add(cls.catalogue)     # only once the class is known to fit it
     REGISTRY[cls.name] = cls
@@ -114,6 +115,28 @@ def _check_in_play(cls: type[Variant[Any]]) -> None:
     if cls.in_play != "none" and all(getattr(cls, k) is getattr(Variant, k) for k in IN_PLAY_HOOKS):
         raise TypeError(f"{cls.__name__}.in_play is {cls.in_play!r} but it scores through none of "
                         f"{', '.join(IN_PLAY_HOOKS)}")
+
+
+def _check_words(cls: type[Variant[Any]], entry: catalogue.VariantSpec) -> None:
+    """Every house rule and preset the variant declares has its words, in both languages (the
+    setup form, the rules pages and the sheets show them): a variant without them is refused
+    here, naming what to add and where, rather than answering with a page that cannot be
+    drawn. Its presets' options are its own."""
+    for name, options in entry.presets.items():
+        for key, value in options.items():
+            try:
+                entry.option(key).check(value)
+            except KeyError:
+                raise TypeError(f"{cls.__name__}: preset {name!r} sets {key!r}, not one of its options") from None
+            except catalogue.OptionError:
+                raise TypeError(f"{cls.__name__}: preset {name!r} sets {key!r} to {value!r}, "
+                                f"which that option does not take") from None
+    missing = prose.missing_words(entry)
+    if missing:
+        path = prose.path_of(entry.name)
+        where = path.name if path is not None else f"referee/rules/variants/words/{entry.name}.toml"
+        raise TypeError(f"{cls.__name__}: no words for {', '.join(missing)}: add them, Russian and "
+                        f"English, to {where} (the format: referee/rules/prose.py)")
 
 
 def unregister(name: str) -> None:
