@@ -8,14 +8,16 @@ from flask import Flask, Response, g, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 
 from referee.matches.service import MatchService
+from referee.matches.store import Db
 
 
-def get_db() -> Any:
+def get_db() -> Db:
     """The request's database connection, taken from the worker's pool (opened, and
     migrated, once per worker; see ``store.Pool``) and given back when the request ends."""
     if "db" not in g:
         g.db = current_app.extensions["referee.db"].take()
-    return g.db
+    db: Db = g.db
+    return db
 
 
 def service() -> MatchService:
