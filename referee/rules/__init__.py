@@ -14,12 +14,12 @@ from __future__ import annotations
 import copy
 from typing import Mapping
 
-from .catalogue import VARIANTS, VARIANT_NAMES, OptionError, resolve_options, spec
+from .catalogue import VARIANTS, OptionError, resolve_options, spec
 from .errors import AmbiguousMove, IllegalMove, MoveSyntaxError, RuleError
 from .hand import Cand, Hand
 from .notation import Move, parse_move
 from .tiles import parse_tile, tile_str
-from .variants import REGISTRY, make_variant
+from .variants import REGISTRY, VARIANT_NAMES, make_variant
 
 __all__ = [
     "VARIANTS", "VARIANT_NAMES", "OptionError", "resolve_options", "spec",

@@ -360,7 +360,9 @@ _add(VariantSpec(
     summary_en="A starting tile from the bazaar, built one way. Provisional rules: the source text is cut off.",
 ))
 
-#: the catalogue's own variants, in its order (``VARIANTS`` also holds any registered later)
+#: the variants the project ships, in the registry's order: the catalogue's own, then those
+#: declared in a module of their own (set again by ``referee.rules.variants`` once it has
+#: imported every module); ``VARIANTS`` also holds any registered later (a test's toy)
 VARIANT_NAMES: tuple[str, ...] = tuple(VARIANTS)
 
 

@@ -13,7 +13,8 @@ import importlib
 import os
 from typing import Any, Mapping
 
-from ..catalogue import VARIANT_NAMES, VARIANTS, resolve_options
+from .. import catalogue
+from ..catalogue import VARIANTS, resolve_options
 from .base import HandScore, Variant
 from .registry import REGISTRY, register, unregister
 
@@ -38,6 +39,11 @@ def _import_families() -> None:
 
 
 _import_families()
+
+#: the variants the project ships: every one registered once this package is imported, wherever
+#: it is declared (the catalogue or a module of its own), in the registry's order
+VARIANT_NAMES: tuple[str, ...] = tuple(VARIANTS)
+catalogue.VARIANT_NAMES = VARIANT_NAMES
 
 
 def make_variant(name: str, players: int, options: Mapping[str, object] | None = None) -> Variant[Any]:
