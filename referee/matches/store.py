@@ -567,7 +567,7 @@ def event_count(db: Db, match_id: int) -> int:
     return int(db.execute("SELECT COUNT(*) FROM events WHERE match_id = ?", [match_id]).fetchone()[0])
 
 
-def view_count(db: Any, view_key: str) -> int | None:
+def view_count(db: Db, view_key: str) -> int | None:
     """How many events the match of a read-only key has (``None``: no such match), in one
     query: the match found by the key's hash and the key compared in constant time, as
     :func:`match_by_key` does."""
