@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import Flask
+from markupsafe import Markup, escape
 
 ALL = [(a, b) for a in range(7) for b in range(a, 7)]  # 0:0, 0:1 … 6:6 (the engine's order)
 ALL_STR = [f"{a}:{b}" for a, b in ALL]
@@ -25,6 +28,22 @@ def split(tile: str) -> tuple[int, int]:
     return int(a), int(b)
 
 
+@lru_cache(maxsize=1024)
+def _tile_markup(tile: str, vertical: bool, cls: str) -> Markup:
+    a, b = split(tile)
+    v = vertical
+    return Markup(f'<svg class="tile {"v" if v else "h"} {escape(cls)}" viewBox="{"0 0 100 200" if v else "0 0 200 100"}"'
+                  f' role="img" aria-label="{a}:{b}"><use class="base" href="#{"tv" if v else "th"}"/>'
+                  f'<use class="pips" href="#p{a}"/><use class="pips" href="#p{b}" {"y" if v else "x"}="100"/></svg>')
+
+
+def tile_markup(tile: object, vertical: object = False, cls: object = "") -> Markup:
+    """A tile drawn as ``_macros.html``'s ``tile`` macro draws it (``tile_str``: the tile as
+    written, upright or across, its classes), made once per tile, way and classes: a table page
+    draws some thirty, the same 28 tiles on every page."""
+    return _tile_markup(str(tile), bool(vertical), str(cls))
+
+
 def picker_rows() -> list[list[str]]:
     """The 28 tiles packed in 4 rows of 7, each row read by suits:
     0:0–0:6 | 1:1–1:6 and 6:6 | 2:2–2:6 and 5:5 5:6 | 3:3–3:6 and 4:4 4:5 4:6."""
@@ -42,4 +61,4 @@ def place_target(token: str) -> str | None:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(PIPS=PIPS, picker_rows=picker_rows, split_tile=split,
-                                 place_target=place_target)
+                                 place_target=place_target, tile_markup=tile_markup)
