@@ -1,8 +1,11 @@
-"""WTForms forms (Flask-WTF, so every one carries a CSRF token)."""
+"""WTForms forms (Flask-WTF, so every one carries a CSRF token).
+
+Neither WTForms nor Flask-WTF has types: their classes are ``Any`` to mypy, and so is a form
+(its fields are read by name); the classes below that subclass theirs say so where they do."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -20,23 +23,23 @@ from .i18n import lang
 NAME_MAX = limits.NAME_MAX
 
 
-class SetupForm(FlaskForm):
+class SetupForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
     """Start a match: players in seating order and the variant's house options."""
 
     # player_1 … player_8 and opt_<key> are added by setup_form().
 
 
-class _NameLength(Length):
+class _NameLength(Length):  # type: ignore[misc]  # WTForms has no types
     """Length without its ``maxlength`` flag (WTForms writes the flag into the field, and a
     browser then cuts a longer name, a pasted one too, without a word): the form refuses a long
     name instead, naming the limit."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.field_flags = {}
+        self.field_flags: dict[str, Any] = {}
 
 
-def _clean_name(form, field):
+def _clean_name(form: Any, field: Any) -> None:
     """The check of ``referee.limits`` (the import and ``referee check`` apply the same)."""
     value = (field.data or "").strip()
     field.data = value
@@ -45,13 +48,13 @@ def _clean_name(form, field):
         raise ValidationError(limits.name_words(why, value, lang()))
 
 
-def setup_form(spec: VariantSpec, lang: str, formdata=None, base: type = SetupForm,
-               players: bool = True) -> FlaskForm:
+def setup_form(spec: VariantSpec, lang: str, formdata: Any = None, base: type[Any] = SetupForm,
+               players: bool = True) -> Any:
     """A setup form for this variant: name fields up to its player count, then its options
     (``base``: the form's own fields beside them; ``players=False``: no name fields, as an
     event's setup, whose tables are seated from its entrants)."""
 
-    class F(base):
+    class F(base):  # type: ignore[misc]  # a form class of Flask-WTF's (no types)
         pass
 
     for i in range(1, (spec.max_players if players else 0) + 1):
@@ -84,7 +87,7 @@ def setup_form(spec: VariantSpec, lang: str, formdata=None, base: type = SetupFo
     return F(formdata=formdata) if formdata is not None else F()
 
 
-def fill_options(form, spec: VariantSpec, options: Mapping[str, object]) -> None:
+def fill_options(form: Any, spec: VariantSpec, options: Mapping[str, object]) -> None:
     """Fill the option fields from a preset (a named set of options): the fields stay as they
     are otherwise, visible and changeable."""
     for opt in spec.options:
@@ -93,13 +96,13 @@ def fill_options(form, spec: VariantSpec, options: Mapping[str, object]) -> None
             getattr(form, f"opt_{opt.key}").data = value if opt.numeric else str(value)
 
 
-def players_of(form, spec: VariantSpec) -> list[str]:
+def players_of(form: Any, spec: VariantSpec) -> list[str]:
     return [getattr(form, f"player_{i}").data for i in range(1, spec.max_players + 1)
             if getattr(form, f"player_{i}").data]
 
 
-def options_of(form, spec: VariantSpec) -> dict:
-    out = {}
+def options_of(form: Any, spec: VariantSpec) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for opt in spec.options:
         value = getattr(form, f"opt_{opt.key}").data
         if value is None or value == "":
@@ -110,7 +113,7 @@ def options_of(form, spec: VariantSpec) -> dict:
     return out
 
 
-class ImportForm(FlaskForm):
+class ImportForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
     """Import a game record: a file or pasted text."""
 
     file = FileField(_l("Record file (JSON)"))
@@ -118,7 +121,7 @@ class ImportForm(FlaskForm):
                          render_kw={"rows": 6, "spellcheck": "false"})
 
 
-class ActionForm(FlaskForm):
+class ActionForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
     """Any move on a match: the CSRF token and the number of events the page was drawn from."""
 
     n = HiddenField()

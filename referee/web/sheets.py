@@ -16,9 +16,10 @@ The PDFs come from ``referee.pdf`` (WeasyPrint); the report they print is the en
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 from flask import Blueprint, Response, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from referee import rulebook
@@ -28,12 +29,19 @@ from referee.matches import replay
 from . import life, service
 from .i18n import lang, table_time
 from .write import match_at
-from referee.matches.log import to_record
+from referee.matches.log import LoggedHand, to_record
+from referee.rules.errors import RuleError
 
 if TYPE_CHECKING:
     from referee.pdf import PrintingUnavailable
 
 LANGS = ("ru", "en")
+
+#: (a report as JSON: ``referee check --json``'s, with what the sheets add; None), or (None, the
+#: refusal that stopped the replay)
+Reported = tuple[dict[str, Any], None] | tuple[None, replay.Refusal]
+#: a hand's record, the match's replay and the hand as logged (``_hand_parts``)
+HandParts = tuple[dict[str, Any], replay.MatchState, LoggedHand]
 
 bp = Blueprint("sheets", __name__)
 
@@ -51,12 +59,13 @@ def no_hand(number: int, count: int) -> tuple[str, int]:
                    _("This match has no hand %(n)d (it has %(count)d).", n=number, count=count), 404)
 
 
-def sheet_lang(m: dict | None = None):
+def sheet_lang(m: Mapping[str, Any] | None = None) -> str | None:
     """The language asked for a PDF (``?lang=``), else the match's own, else the page's; None
     when it is not one we speak."""
     asked = request.args.get("lang")
     if asked is None or asked == "":
-        return (m or {}).get("lang") or lang()
+        own: str | None = (m or {}).get("lang")
+        return own or lang()
     return asked if asked in LANGS else None
 
 
@@ -75,9 +84,9 @@ def printing_note() -> str | None:
     missing = pdf.printing_unavailable()
     if missing is None:
         return None
-    return (_("Sheets cannot be printed on this server") + ". "
-            + _("Everything else works as before. Whoever runs this server can mend it: %(line)s",
-                line=missing.message(lang())))
+    return str(_("Sheets cannot be printed on this server") + ". "
+               + _("Everything else works as before. Whoever runs this server can mend it: %(line)s",
+                   line=missing.message(lang())))
 
 
 def bad_lang() -> tuple[str, int]:
@@ -96,7 +105,7 @@ def loaded(m: dict[str, Any]) -> tuple[list[dict[str, Any]], replay.MatchState]:
     return service().load(m)
 
 
-def report_for_sheet(state, record: dict, report_lang: str):
+def report_for_sheet(state: replay.MatchState, record: dict[str, Any], report_lang: str) -> Reported:
     """(the engine's report with in-play points and its refusal in ``report_lang``, None), as
     ``engine_report`` gives it, from the state's replay when it has one (no second replay)."""
     from referee import pdf
@@ -105,12 +114,12 @@ def report_for_sheet(state, record: dict, report_lang: str):
     if rep is None:
         return engine_report(record, report_lang)
     out = rep.to_json()
-    if out.get("error") and getattr(rep, "error_obj", None) is not None:
+    if out.get("error") and rep.error_obj is not None:
         out["error"] = dict(out["error"], message=rep.error_obj.message(report_lang))
     return pdf.add_in_play(out, rep), None
 
 
-def engine_report(record: dict, report_lang: str):
+def engine_report(record: dict[str, Any], report_lang: str) -> Reported:
     """(report JSON with in-play points, None) from ``referee.record``; or (None, refusal)."""
     from referee import pdf
     from referee import record as rec
@@ -118,12 +127,12 @@ def engine_report(record: dict, report_lang: str):
     try:
         code, out, rep = rec.check(record, report_lang)[:3]
     except Exception as err:  # noqa: BLE001 - a broken log is drawn as a refusal, never a 500
-        return None, replay.refusal(err) if hasattr(err, "rule") else replay.Refusal(
+        return None, replay.refusal(err) if isinstance(err, (RuleError, catalogue.OptionError)) else replay.Refusal(
             "replay.failure", type(err).__name__, type(err).__name__)
     return pdf.add_in_play(out, rep), None
 
 
-def report_in(state, report_lang: str) -> dict:
+def report_in(state: replay.MatchState, report_lang: str) -> dict[str, Any]:
     """The app's report with its refusal in ``report_lang``; a hand waiting for the tiles left
     is not a refusal."""
     report = dict(state.report)
@@ -135,8 +144,9 @@ def report_in(state, report_lang: str) -> dict:
     return report
 
 
-def hand_summary(report: dict, number: int) -> dict | None:
-    for h in report.get("hands") or []:
+def hand_summary(report: dict[str, Any], number: int) -> dict[str, Any] | None:
+    hands: list[dict[str, Any]] = report.get("hands") or []
+    for h in hands:
         if h.get("number") == number:
             return h
     return None
@@ -146,7 +156,7 @@ def hand_summary(report: dict, number: int) -> dict | None:
 
 
 @bp.get("/sheets/blank")
-def blank():
+def blank() -> ResponseReturnValue:
     """Choose the variant, the number of players and the language of a blank scoresheet."""
     chosen = request.args.get("sheet_lang") or lang()
     if chosen not in LANGS:
@@ -161,7 +171,7 @@ def blank():
 
 
 @bp.get("/sheets/blank/<variant>/<int:players>.pdf")
-def blank_pdf(variant: str, players: int):
+def blank_pdf(variant: str, players: int) -> ResponseReturnValue:
     """A blank scoresheet as PDF, with the variant's scoring summary and target."""
     from referee import pdf
 
@@ -191,7 +201,7 @@ def blank_pdf(variant: str, players: int):
 
 
 @bp.get("/<any(m, s):door>/<key>/sheets")
-def match(door: str, key: str):
+def match(door: str, key: str) -> ResponseReturnValue:
     """The match's sheets: the scoresheet, every hand's record, the dispute tool."""
     m = match_at(door, key)
     evs, state = loaded(m)
@@ -208,7 +218,7 @@ def match(door: str, key: str):
 
 
 @bp.get("/<any(m, s):door>/<key>/sheet.pdf")
-def match_pdf(door: str, key: str):
+def match_pdf(door: str, key: str) -> ResponseReturnValue:
     """The match scoresheet (PDF) in the language asked for, else the page's."""
     from referee import pdf
 
@@ -219,9 +229,10 @@ def match_pdf(door: str, key: str):
     evs, state = loaded(m)
     record = to_record(m, state.hands, include_open=False)
     record["lang"] = chosen
-    report, refusal = report_for_sheet(state, record, chosen)
-    if refusal is not None:
-        return problem(_("The sheet cannot be made"), refusal.message(lang()), 422)
+    reported = report_for_sheet(state, record, chosen)
+    if reported[0] is None:
+        return problem(_("The sheet cannot be made"), reported[1].message(lang()), 422)
+    report = reported[0]
     from flask_babel import force_locale
 
     hands = state.hands
@@ -238,8 +249,9 @@ def match_pdf(door: str, key: str):
     return pdf_response(data, f"match-{m['id']}-{chosen}.pdf")
 
 
-def _hand_parts(m: dict, number: int):
-    """(record with every move logged, the app's report, the logged hand) or an error page."""
+def _hand_parts(m: dict[str, Any], number: int) -> tuple[HandParts, None] | tuple[None, tuple[str, int]]:
+    """((record with every move logged, the app's replay, the logged hand), None) or (None, an
+    error page)."""
     evs, state = loaded(m)
     if not 1 <= number <= len(state.hands):
         return None, no_hand(number, len(state.hands))
@@ -248,15 +260,15 @@ def _hand_parts(m: dict, number: int):
 
 
 @bp.get("/<any(m, s):door>/<key>/hands/<int:number>")
-def hand(door: str, key: str, number: int):
+def hand(door: str, key: str, number: int) -> ResponseReturnValue:
     """Every move of a hand in order: number, player, the move in words and in notation."""
     from referee import pdf
 
     m = match_at(door, key)
-    parts, err = _hand_parts(m, number)
-    if err:
-        return err
-    record, state, logged = parts
+    parts = _hand_parts(m, number)
+    if parts[0] is None:
+        return parts[1]
+    record, state, logged = parts[0]
     report = report_in(state, lang())
     rows = pdf.hand_moves(record, report, number, lang())
     raw = record["hands"][number - 1]
@@ -267,7 +279,7 @@ def hand(door: str, key: str, number: int):
 
 
 @bp.get("/<any(m, s):door>/<key>/hands/<int:number>.pdf")
-def hand_pdf(door: str, key: str, number: int):
+def hand_pdf(door: str, key: str, number: int) -> ResponseReturnValue:
     """A hand's record as PDF, in the language asked for, else the page's."""
     from referee import pdf
 
@@ -275,10 +287,10 @@ def hand_pdf(door: str, key: str, number: int):
     chosen = sheet_lang(m)
     if chosen is None:
         return bad_lang()
-    parts, err = _hand_parts(m, number)
-    if err:
-        return err
-    record, state, _logged = parts
+    parts = _hand_parts(m, number)
+    if parts[0] is None:
+        return parts[1]
+    record, state, _logged = parts[0]
     record["lang"] = chosen
     report = report_in(state, chosen)
     report["hands"] = [h for h in report.get("hands") or [] if h.get("end")]  # no result yet: none printed
