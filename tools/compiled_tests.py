@@ -12,8 +12,17 @@
    must say the compiled one runs, and ``referee bench --json`` must report ``"engine":
    "mypyc"``;
 4. runs the tests there: ``python -m pytest -q -p no:cacheprovider`` and the arguments given
-   (CI: ``-m "not browser"``); ``tests/rules/test_build.py`` also holds every module setup.py
-   compiles to the build that runs.
+   (CI: ``--sample -m "not browser"``); ``tests/rules/test_build.py`` also holds every module
+   setup.py compiles to the build that runs.
+
+``--sample`` runs what the compiled engine can change, not the whole suite: every test of the
+engine (``tests/rules``), of the events, of the printed sheets and of the declarations
+(``tests/test_one_declaration.py``, ``test_adding_a_variant.py``, ``test_engine_api_doc.py``),
+and a third of the web app's test files, a different third each day (the day of the year mod 3;
+``COMPILED_SAMPLE_DAY=N`` replays day N's third). The tests that read only words, docs and
+packaging (the catalogue, the glossary, the release) give the same answer on either engine and
+are left to the interpreted run. The whole suite on the compiled build stays one command away:
+leave ``--sample`` out.
 
 Prints how long each step took; stops at the first failure with a line saying what failed, and
 exits 1 (the tests' own exit code when they fail).
@@ -53,7 +62,28 @@ def run(cmd: list[str], cwd: Path, env: dict | None = None, quiet: bool = True) 
     return done
 
 
+#: always run on the compiled build (paths relative to the checkout)
+SAMPLE_ALWAYS = ("tests/rules", "tests/events", "tests/print", "tests/test_one_declaration.py",
+                 "tests/test_adding_a_variant.py", "tests/test_engine_api_doc.py")
+#: the web app's test files are run a third a day
+SAMPLE_SHARE = 3
+
+
+def sample(root: Path, day: int) -> list[str]:
+    """The test paths ``--sample`` runs on day ``day``: :data:`SAMPLE_ALWAYS` and the web test
+    files whose place in the sorted list is ``day`` mod :data:`SAMPLE_SHARE`."""
+    web = sorted(p.relative_to(root).as_posix() for p in (root / "tests" / "web").glob("test_*.py"))
+    return [*SAMPLE_ALWAYS, *(f for i, f in enumerate(web) if i % SAMPLE_SHARE == day % SAMPLE_SHARE)]
+
+
 def main(pytest_args: list[str]) -> int:
+    if "--sample" in pytest_args:
+        pytest_args = [a for a in pytest_args if a != "--sample"]
+        day = int(os.environ.get("COMPILED_SAMPLE_DAY") or time.gmtime().tm_yday)
+        chosen = sample(ROOT, day)
+        step(f"the sample of day {day} (COMPILED_SAMPLE_DAY={day} replays it): "
+             f"{len(chosen) - len(SAMPLE_ALWAYS)} web test files and {', '.join(SAMPLE_ALWAYS)}")
+        pytest_args = [*pytest_args, *chosen]
     headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
     if not headers.exists():
         fail(f"the build needs Python's headers: no {headers} (Debian: apt install python3-dev)")
