@@ -125,8 +125,16 @@ def index() -> ResponseReturnValue:
 @bp.get("/new")
 def new() -> ResponseReturnValue:
     """Choose the variant of a new match."""
+    from referee.rulebook import preset_words
+
+    # a variant's ready sets of rules (the «Козёл» of the yard and of the sea) are games of their
+    # own to the players who ask for them by name: each is listed under its variant, one tap to
+    # its set-up page with the preset filled in
+    presets = {v: [{"name": k, "title": preset_words(k, lang())[0],
+                    "url": url_for("matches.setup", variant=v, preset=k)} for k in ps]
+               for v, ps in catalogue.PRESETS.items()}
     return render_template("matches/new.html", variants=list(catalogue.VARIANTS.values()),
-                           setup_url=lambda v: url_for("matches.setup", variant=v))
+                           presets=presets, setup_url=lambda v: url_for("matches.setup", variant=v))
 
 
 @bp.route("/new/<variant>", methods=["GET", "POST"])

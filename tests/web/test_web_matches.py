@@ -29,6 +29,21 @@ def test_new_lists_every_variant_with_counts_and_summary(client):
     assert trad.select_one(".summary").get_text() == catalogue.spec("traditional").summary_ru
 
 
+def test_new_lists_each_ready_set_of_rules_under_its_game(client):
+    """«Козёл» is what players ask for by name: each preset is one tap from the list of games,
+    to its game's set-up page with the preset filled in."""
+    page = soup(client.get("/new"))
+    for variant, presets in catalogue.PRESETS.items():
+        item = page.select_one(f'ul.variants > li:has(a.variant[href="/new/{variant}"])')
+        chips = item.select("a.variant-preset")
+        assert [a["href"] for a in chips] == [f"/new/{variant}?preset={k}" for k in presets]
+    trad = page.select_one('ul.variants > li:has(a.variant[href="/new/traditional"])')
+    assert [a.get_text() for a in trad.select("a.variant-preset")] == ["Козёл, как во дворе", "Морской козёл"]
+    filled = soup(client.get(trad.select_one("a.variant-preset")["href"]))
+    assert filled.select_one('input[name="opt_scoring"][value="kozel"]').has_attr("checked")
+    assert len(page.select("a.variant-preset")) == sum(map(len, catalogue.PRESETS.values())) > 0
+
+
 def test_setup_form_fields_and_defaults(client):
     page = soup(client.get("/new/blitz"))
     names = page.select('input[name^="player_"]')
