@@ -202,6 +202,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if workers > 1 and not hasattr(os, "fork"):
         raise Refused(_t(lang, "workers_posix"))
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
+    # WeasyPrint says each step of each PDF it makes at INFO («Step 2 - Fetching and parsing CSS»):
+    # noise in a club's server log, three lines at every start (the sheets' CSS read once)
+    for noisy in ("weasyprint.progress", "fontTools"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
     refusals: tuple[type[BaseException], ...] = (OSError, *store_errors())
     try:
         app = create_app(instance_path=args.instance)

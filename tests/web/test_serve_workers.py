@@ -261,7 +261,10 @@ def test_ctrl_c_stops_the_server_and_every_worker(tmp_path):
         assert proc.wait(30) == 0
         assert wait_for(lambda: not any(alive(p) for p in pids), 5)
     assert (tmp_path / "i" / "serve.out").read_text().count("The server has stopped.") == 1
-    assert "Traceback" not in (tmp_path / "i" / "serve.err").read_text()
+    err = (tmp_path / "i" / "serve.err").read_text()
+    assert "Traceback" not in err
+    # the server's log holds what an operator needs, not each step of each PDF WeasyPrint makes
+    assert "weasyprint.progress" not in err
 
 
 def test_a_worker_that_dies_is_replaced_and_workers_never_outlive_the_server(tmp_path):
