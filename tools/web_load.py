@@ -824,10 +824,10 @@ def fresh_postgres_database(admin_url: str) -> tuple[str, object]:
 
 @contextlib.contextmanager
 def serving(server: str, workers: int | None, states_events: int | None, postgres: str | None, nodes: int,
-            probe: str | None = None):
+            probe: str | None = None, source: str | None = None):
     """The server on an SQLite file, or ``nodes`` servers on a fresh PostgreSQL database (dropped after)."""
     if not postgres:
-        with Server(server, workers, states_events=states_events, probe=probe) as srv:
+        with Server(server, workers, states_events=states_events, probe=probe, source=source) as srv:
             yield srv
         return
     database, drop = fresh_postgres_database(postgres)
@@ -843,7 +843,7 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
              warm_rounds: int | None = None, states_events: int | None = None, viewers: int = 1,
              event: bool = False, standings: int = 0, standings_every: float = 30.0,
              postgres: str | None = None, nodes: int = 1, probe: str | None = None,
-             together: bool = False) -> dict:
+             together: bool = False, source: str | None = None) -> dict:
     """One bounded run; returns its figures. ``clients``: the driver's processes (each drives a
     share of the tables on connections of its own), so that one client's event loop is not the
     queue being measured."""
@@ -861,7 +861,7 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
         for name in os.listdir(probe):
             if name.startswith(("cpu-", "prof-", "go")):
                 os.remove(os.path.join(probe, name))
-    with serving(server, workers, states_events, postgres, nodes, probe) as srv:
+    with serving(server, workers, states_events, postgres, nodes, probe, source) as srv:
         matches = store_matches(srv.db, plans, hands_before, within)
         from referee.matches.log import record_to_events
 
@@ -1004,13 +1004,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--together", action="store_true",
                     help="every table starts its hand within the first --move-every seconds (a burst); by"
                          " default each table is at a random change of its hand, as tables are after a few hands")
+    ap.add_argument("--source", default=None, metavar="DIR",
+                    help="serve the app of another checkout (a before/after run; SQLite only)")
     args = ap.parse_args(argv)
     if not 1 <= args.tables <= 5000 or not 0 < args.duration <= 600:
         ap.error("--tables 1..5000, --duration up to 600 s")
     out = run_load(args.tables, args.hands_before, args.duration, args.move_every, args.poll_every,
                    args.server, args.workers, args.seed, args.clients, args.warm, args.states_events,
                    args.viewers, args.event, args.standings, args.standings_every, args.postgres, args.nodes,
-                   args.probe, args.together)
+                   args.probe, args.together, args.source)
     print(json.dumps(out, ensure_ascii=False, indent=1))
     return 0 if out["every_move_present"] and not out["errors"] else 1
 

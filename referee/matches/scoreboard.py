@@ -145,6 +145,16 @@ def build(variant: str, options: Mapping[str, Any], players: list[str], report: 
 #: what :func:`of_match` reads of the replay's report: a scoreboard made from a report with the
 #: same values of these is the same (the read-only view keeps its drawing by them)
 READS = ("teams", "hands", "totals", "now", "match_winners", "match_winner")
+#: what :func:`build` reads of each of the report's hands (the hand in play carries more, its
+#: players' pips left, which change with every move and move nothing on the scoreboard)
+HAND_READS = ("number", "end", "winner", "points", "in_play", "scores", "hanging", "eggs")
+
+
+def made_of(report: Mapping[str, Any]) -> list[Any]:
+    """The values of ``READS`` a scoreboard is made from, each hand's as ``HAND_READS`` says: two
+    reports with the same make the same scoreboard."""
+    return [[[h.get(k) for k in HAND_READS] for h in report.get("hands") or []] if k == "hands"
+            else report.get(k) for k in READS]
 
 
 def of_match(match: Mapping[str, Any], report: Mapping[str, Any], pair: PairWords) -> Scoreboard:

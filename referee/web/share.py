@@ -68,7 +68,7 @@ def view_scoreboard(m: dict[str, Any], state: replay.MatchState) -> tuple[scoreb
     view draws it (no corrections or verdicts: the view shows none), made once for the same
     match fields, report and language."""
     report = state.report
-    made_of = (lang(), m["variant"], m["options"], m["players"], [report.get(k) for k in scoreboard.READS])
+    made_of = (lang(), m["variant"], m["options"], m["players"], scoreboard.made_of(report))
     key = hashlib.blake2b(repr(made_of).encode(), digest_size=20).digest()
     with _boards_lock:
         kept = _BOARDS.get(key)
