@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
+from typing import Any
 
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
@@ -21,10 +22,15 @@ TILE_RE = re.compile(r"^[0-6]:[0-6]$")
 
 TOKEN_MAX = 80
 
+#: a form as the request gives it (``request.form``) or as :func:`result_values` fills one
+Form = MultiDict[str, str]
+#: what a player still holds, as entered: his tiles, or his pips
+Left = list[str] | int
+
 
 def read_tiles(raw: str) -> list[str]:
     parts = [p for p in re.split(r"[\s,;]+", raw.strip()) if p]
-    out = []
+    out: list[str] = []
     for p in parts:
         p = p.replace("-", ":").replace(".", ":")
         if not TILE_RE.match(p):
@@ -38,7 +44,7 @@ def check_tile(tile: str) -> None:
         raise Refused(_("«%(tile)s» is not a domino tile (write 3:5).", tile=(tile or "")[:12]))
 
 
-def left_needed(state) -> list[str]:
+def left_needed(state: replay.MatchState) -> list[str]:
     """The players whose remaining tiles the engine asks for."""
     if state.error is None:
         return []
@@ -56,11 +62,11 @@ def left_needed(state) -> list[str]:
     return [n for n in names if n in text]
 
 
-def _players_of(state) -> list[str]:
+def _players_of(state: replay.MatchState) -> list[str]:
     return list((state.report.get("totals") or {}).keys())
 
 
-def left_entry(form, i: int, name: str):
+def left_entry(form: Form, i: int, name: str) -> Left | None:
     """What player ``i`` still holds, as the form says it: his tiles tapped on the picker (or
     typed: ``1:1 2:3``), or his pips (``27``); None when nothing is entered. The one reading of
     tiles left for the tiles-left form, the result form and the correction."""
@@ -90,10 +96,10 @@ def low(tile: str) -> str:
     return ":".join(sorted(tile.split(":"))) if TILE_RE.match(tile) else tile
 
 
-def left_from_form(m: dict, form, only: list[str] | None = None) -> dict:
+def left_from_form(m: dict[str, Any], form: Form, only: list[str] | None = None) -> dict[str, Left]:
     """The tiles (or pips) left of each player asked (``only``; None: every player) who has
     something entered; the engine checks the counts."""
-    out: dict = {}
+    out: dict[str, Left] = {}
     for i, name in enumerate(m["players"]):
         if only is not None and name not in only:
             continue
@@ -103,7 +109,7 @@ def left_from_form(m: dict, form, only: list[str] | None = None) -> dict:
     return out
 
 
-def result_asks_scored(m: dict) -> bool:
+def result_asks_scored(m: dict[str, Any]) -> bool:
     """Whether a hand entered by its result asks for the points scored during play."""
     return replay.rules_of(m).scores_in_play()
 
@@ -111,7 +117,7 @@ def result_asks_scored(m: dict) -> bool:
 BLOCK = "*block*"  # the «blocked (fish)» choice of the result form (never a player's name there)
 
 
-def result_from_form(m: dict, form) -> dict:
+def result_from_form(m: dict[str, Any], form: Form) -> dict[str, Any]:
     """A hand by its result as the players said it (a record's ``result``): how it ended (who
     went out, or a block: nothing is assumed, never preselected), each other player's tiles
     or pips left, the points scored during play where the game counts them, who made the
@@ -127,9 +133,9 @@ def result_from_form(m: dict, form) -> dict:
         out_name = ""
     else:
         raise Refused(_("Choose a player from the list."))
-    res: dict = {"out": out_name or None}
-    left: dict = {}
-    scored: dict = {}
+    res: dict[str, Any] = {"out": out_name or None}
+    left: dict[str, Left] = {}
+    scored: dict[str, int] = {}
     for i, name in enumerate(m["players"]):
         entry = left_entry(form, i, name)
         if name == out_name:
@@ -155,10 +161,11 @@ def result_from_form(m: dict, form) -> dict:
     return res
 
 
-def result_values(m: dict, result: dict | None = None, left: dict | None = None):
+def result_values(m: dict[str, Any], result: dict[str, Any] | None = None,
+                  left: dict[str, Any] | None = None) -> Form:
     """The result form's fields as a stored hand reads (a correction's form starts from the
     hand as entered): how it ended, each player's tiles (as the picker names them) or pips."""
-    v: MultiDict = MultiDict()
+    v: Form = MultiDict()
     if result is not None:
         v["out"] = result.get("out") or BLOCK
         left = result.get("left") or {}
