@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from referee import limits
 from referee.matches import events as kinds
 from referee.matches import replay
+from referee.matches.service import Change
 
 from . import entries, forms, get_db, service, store, write
 from .i18n import lang
@@ -190,7 +191,7 @@ def correct(key: str, number: int):
                 # a finished hand changes: asked first, naming what changes (nothing stored)
                 confirm = dict(changes(m, state.report, after.report), digest=digest)
             else:
-                write.append(m, n, "correct", data, state, checked=after)
+                write.apply(m, n, Change("correct", data), state, checked=after)
                 return redirect(url_for("play.score", key=m["edit_key"], _anchor=f"hand-{number}"))
         except write.Recorded:
             return redirect(url_for("play.score", key=m["edit_key"]))
@@ -282,13 +283,7 @@ def confirm_hand(key: str, number: int):
         if who not in m["players"] or verdict not in VERDICTS:
             raise write.Refused(_("Choose a player from the list."))
         data = {"hand": number, "by": who, "verdict": verdict, "via": "edit"}
-        problem = write.well_formed(m, state, "confirm", data)
-        if problem is not None:
-            raise write.Refused(problem, status=422)
-        try:
-            store.append_event(get_db(), m["id"], n, "confirm", data)
-        except store.StaleError:
-            raise write.Refused(_("Another phone changed this match first."), status=409) from None
+        write.record(m, n, Change("confirm", data), state)
 
     try:
         action()

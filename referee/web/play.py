@@ -11,18 +11,19 @@ and appends. Nothing here knows a rule.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
-from referee import limits
 from referee.matches.log import (HAND_KEYS, fold, hand_number, laid_tiles, last_undoable, log_of, redoable,
                                  to_record)
 from referee.rules import catalogue
 from referee.rules.hand import Hand
 from referee.rules.move_words import move_words
 from referee.matches import replay, turns
+from referee.matches.service import Change
 
 from . import boards, entries, forms, get_db, life, service, store, write
 from .i18n import lang
@@ -163,6 +164,25 @@ def _guard(m: dict, action, done: list[str] | None = None):
     return redirect(url_for("play.table", key=m["edit_key"]))
 
 
+def _opened(m: dict, action: Callable[[write.Writing], None], said: list[str]) -> Callable[[], None]:
+    """``action`` given the form sent to change ``m`` (``write.opened``: its count of changes,
+    the log and its kept state, refused when another phone moved first), what it says going to
+    ``said``."""
+    def run() -> None:
+        action(write.opened(m, said))
+    return run
+
+
+def _write(key: str, action: Callable[[write.Writing], None]):
+    """A view that changes the match from its table: the match behind the edit link, the form
+    (its CSRF token, the tap's key, the count it was drawn from) and ``action(w)``, which checks
+    the change and makes it (``w.apply``) or raises ``write.Refused``; the table is drawn again
+    with what was said, or with the refusal and nothing stored."""
+    m = write.edit_match(key)
+    said: list[str] = []
+    return _guard(m, _opened(m, action, said), said)
+
+
 @bp.get("")
 def table(key: str):
     """The table: the layout, whose turn, the tile picker and the moves."""
@@ -177,10 +197,8 @@ def start_hand(key: str):
     """Start the next hand, move by move (optionally with the deal entered)."""
     m = write.edit_match(key)
 
-    def action():
-        n = write.form_count()
-        evs, state = write.load(m)
-        write.fresh(evs, n)
+    def action(w: write.Writing) -> None:
+        state = w.state
         if replay.phase(state) not in ("next",):
             raise write.Refused(_("Finish the hand in play first."))
         data: dict = {}
@@ -208,7 +226,7 @@ def start_hand(key: str):
             if lead not in m["players"]:
                 raise write.Refused(_("Choose a player from the list."))
             data["lead"] = lead
-        opened.extend(write.append(m, n, "hand", data, state, then=_forced_opening if deal else None))
+        w.apply(Change("hand", data), then=_forced_opening if deal else None)
 
     opened: list[str] = []
     if request.form.get("from") == "deal":
@@ -218,7 +236,7 @@ def start_hand(key: str):
                 raise write.Refused(_("The form was damaged: nothing was changed."))
             if store.has_op(get_db(), m["id"], write.op()):
                 raise write.Recorded()
-            action()
+            _opened(m, action, opened)()
         except write.Recorded:
             pass
         except write.Refused as r:
@@ -230,10 +248,10 @@ def start_hand(key: str):
         if note:
             flash(note, "note")
         return redirect(url_for("play.table", key=m["edit_key"]))
-    return _guard(m, action, done=opened)
+    return _guard(m, _opened(m, action, opened), opened)
 
 
-def _forced_opening(started: replay.MatchState) -> tuple[str, dict, str] | None:
+def _forced_opening(started: replay.MatchState) -> tuple[Change, str] | None:
     """With the deal known, the first lay of a hand that the rules leave no choice about (the
     opener's tile, as the highest double in traditional) is recorded with the start, in the same
     transaction (``_append``'s ``then``: both or neither): the referee knows it, the player lays
@@ -251,7 +269,7 @@ def _forced_opening(started: replay.MatchState) -> tuple[str, dict, str] | None:
     still_open, refusal = turns.try_play(live, token)
     if refusal is not None:
         return None
-    return ("move", {"player": player, "token": token, "open": still_open},
+    return (Change("move", {"player": player, "token": token, "open": still_open}),
             _("By the rules the first move is %(tile)s (%(name)s): recorded.", name=player,
               tile=token.split(">")[0].split()[0]))
 
@@ -303,14 +321,9 @@ def deal(key: str):
 @bp.post("/move")
 def move(key: str):
     """One tap: lay a tile (or choose where), draw, pass, or a typed move."""
-    m = write.edit_match(key)
 
-    def action():
-        n = write.form_count()
-        evs, state = write.load(m)
-        if len(evs) != n:
-            raise write.Refused(_("Another phone changed this match first. The table below is up to date: "
-                            "check it and make your move again."), status=409)
+    def action(w: write.Writing) -> None:
+        state = w.state
         if state.live is None or replay.phase(state) != "play":
             raise write.Refused(_("No hand is being played now."))
         live = turns.clone(state.live)  # the kept state is never changed
@@ -351,9 +364,9 @@ def move(key: str):
             if token == "pass":
                 message += " " + _instead(live, tv)
             raise write.Refused(message, status=422, refusal=refusal, places=refusal.places)
-        write.append(m, n, "move", {"player": player, "token": token, "open": still_open}, state)
+        w.apply(Change("move", {"player": player, "token": token, "open": still_open}))
 
-    return _guard(m, action)
+    return _write(key, action)
 
 
 def _token_from_form(live: Hand) -> str:
@@ -437,48 +450,41 @@ def starter(key: str):
     """The starting tile of a hand started without it (``_needs_starter``), tapped on the table:
     recorded as the hand's start made again with the tile (an undo of the start and the start
     with the tile, in one transaction: both or neither)."""
-    m = write.edit_match(key)
-    done: list[str] = []
 
-    def action():
-        n = write.form_count()
-        evs, state = write.load(m)
-        write.fresh(evs, n)
-        if replay.phase(state) != "play" or not _needs_starter(m, state):
+    def action(w: write.Writing) -> None:
+        m, state, last = w.m, w.state, w.state.last
+        if last is None or replay.phase(state) != "play" or not _needs_starter(m, state):
             raise write.Refused(_("The starting tile is entered before the first move of a hand."))
         tile = request.form.get("starter", "")
         if not tile:
             raise write.Refused(_("Tap the starting tile turned up from the bazaar."))
         entries.check_tile(tile)
-        data = {k: state.last.meta[k] for k in HAND_KEYS if state.last.meta.get(k) is not None}
+        data = {k: last.meta[k] for k in HAND_KEYS if last.meta.get(k) is not None}
         data["starter"] = tile
         undone = service().after(m, state, "undo", {})
         again = service().after(m, undone, "hand", data)
         if again.error is not None and again.error.rule != "left.missing":
             raise write.Refused(again.error.message(lang()), status=422, refusal=again.error)
         words = _("Starting tile: %(tile)s.", tile=tile)
-        done.extend(write.append(m, n, "undo", {}, state, checked=undone, then=lambda new: ("hand", data, words)))
+        w.apply(Change("undo", {}), checked=undone, then=lambda new: (Change("hand", data), words))
 
-    return _guard(m, action, done)
+    return _write(key, action)
 
 
 @bp.post("/end-turn")
 def end_turn(key: str):
     """Close a turn in the variants where a turn may lay several tiles."""
-    m = write.edit_match(key)
 
-    def action():
-        n = write.form_count()
-        evs, state = write.load(m)
-        write.fresh(evs, n)
+    def action(w: write.Writing) -> None:
+        state = w.state
         if state.live is None or not state.last or state.last.open_turn is None:
             raise write.Refused(_("There is no turn to end."))
         refusal = turns.try_end_turn(turns.clone(state.live))
         if refusal is not None:
             raise write.Refused(refusal.message(lang()), status=422, refusal=refusal)
-        write.append(m, n, "end_turn", {}, state)
+        w.apply(Change("end_turn", {}))
 
-    return _guard(m, action)
+    return _write(key, action)
 
 
 def describe_event(evs: list[dict], e: dict) -> str:
@@ -514,25 +520,20 @@ def _back_or_forth(key: str, kind: str, target_of, nothing: str, words, said: st
     ``words(evs, target)`` names it, and ``said`` (``%(what)s``) is said once it is made. ``ask``
     (the undo's): ``ask(m, state, target, what)`` gives the replay with the event (made once,
     for the question and the append) or raises :class:`Confirm` when the change is asked first."""
-    m = write.edit_match(key)
-    done: list[str] = []
 
-    def action():
-        n = write.form_count()
-        evs, state = write.load(m)
-        write.fresh(evs, n)
-        target = target_of(evs)
+    def action(w: write.Writing) -> None:
+        target = target_of(w.evs)
         if target is None:
             raise write.Refused(nothing)
-        what = words(evs, target)
-        checked = ask(m, state, target, what) if ask is not None else None
-        write.append(m, n, kind, {}, state, checked=checked)
-        done.append(said % {"what": what})
+        what = words(w.evs, target)
+        checked = ask(w.m, w.state, target, what) if ask is not None else None
+        w.apply(Change(kind, {}), checked=checked)
+        w.said.append(said % {"what": what})
 
     try:
-        return _guard(m, action, done)
+        return _write(key, action)
     except Confirm as c:
-        return _table(m, confirm=c.question)
+        return _table(write.edit_match(key), confirm=c.question)
 
 
 def _undo_asks(m: dict, state, target: dict, what: str):
@@ -586,40 +587,17 @@ def undo_to(key: str):
     """Back to before a move of the hand in play, chosen from its list (``seq``): the changes
     after it undone one by one (``undo`` events, stored together; a redo puts them back one at
     a time), then the table goes on from there."""
-    m = write.edit_match(key)
-    done: list[str] = []
 
-    def action():
-        n = write.form_count()
-        evs, state = write.load(m)
-        write.fresh(evs, n)
-        if state.count != n:
-            raise write.Refused(_("Another phone changed this match first. The table below is up to date: "
-                            "check it and make your move again."), status=409)
-        chosen = next((b for b in moves_back(evs) if str(b["seq"]) == request.form.get("seq", "")), None)
+    def action(w: write.Writing) -> None:
+        chosen = next((b for b in moves_back(w.evs) if str(b["seq"]) == request.form.get("seq", "")), None)
         if chosen is None:
             raise write.Refused(_("That move is no longer on the table: nothing was undone."))
-        if n + chosen["undos"] > limits.MAX_EVENTS:
-            raise write.Refused(_("A match holds at most %(n)d recorded changes. Export this one and start "
-                            "a new match to go on.", n=limits.MAX_EVENTS), status=422)
-        new = state
-        for _k in range(chosen["undos"]):
-            new = service().after(m, new, "undo", {})
-        if new.error is not None and new.error.rule != "left.missing":
-            raise write.Refused(new.error.message(lang()), status=422, refusal=new.error)
-        try:
-            stored = store.append_all(get_db(), m["id"], n, [("undo", {})] * chosen["undos"], op=write.op())
-            service().appended(m, new, *stored)
-        except store.DuplicateError:
-            raise write.Recorded() from None
-        except store.StaleError:
-            raise write.Refused(_("Another phone changed this match first. The table below is up to date: "
-                            "check it and make your move again."), status=409) from None
-        done.append(_("Back to before move %(k)d (%(what)s): %(n)d changes undone; a redo puts "
-                      "them back one at a time.", k=chosen["number"], what=chosen["words"],
-                      n=chosen["undos"]))
+        w.apply([Change("undo", {})] * chosen["undos"])  # the limit of changes is asked first
+        w.said.append(_("Back to before move %(k)d (%(what)s): %(n)d changes undone; a redo puts "
+                        "them back one at a time.", k=chosen["number"], what=chosen["words"],
+                        n=chosen["undos"]))
 
-    return _guard(m, action, done)
+    return _write(key, action)
 
 
 @bp.post("/redo")
@@ -633,17 +611,14 @@ def redo(key: str):
 @bp.post("/left")
 def left(key: str):
     """The tiles (or pips) each player still holds when the hand ends."""
-    m = write.edit_match(key)
 
-    def action():
-        n = write.form_count()
-        evs, state = write.load(m)
-        write.fresh(evs, n)
-        if replay.phase(state) != "left":
+    def action(w: write.Writing) -> None:
+        if replay.phase(w.state) != "left":
             raise write.Refused(_("No hand is waiting for the tiles left."))
-        write.append(m, n, "left", {"left": entries.left_from_form(m, request.form, only=entries.left_needed(state))}, state)
+        left = entries.left_from_form(w.m, request.form, only=entries.left_needed(w.state))
+        w.apply(Change("left", {"left": left}))
 
-    return _guard(m, action)
+    return _write(key, action)
 
 
 @bp.route("/result", methods=["GET", "POST"])
@@ -671,7 +646,7 @@ def result(key: str):
             # a result is whole: a hand entered by it never waits for tiles left
             raise write.Refused(_("Enter what %(names)s still hold: the pips or the tiles.",
                             names=", ".join(entries.left_needed(new))), status=422)
-        write.append(m, n, "result", data, state, checked=new)
+        write.apply(m, n, Change("result", data), state, checked=new)
         note = _("Hand %(num)d is recorded.", num=number)
     except write.Recorded:
         note = _("This move had been recorded already: it was recorded once.")

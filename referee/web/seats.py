@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 
 from referee.matches.log import effective
 from referee.matches import replay
+from referee.matches.service import Change
 
 from . import boards, forms, get_db, life, service, store, write
 
@@ -87,11 +88,8 @@ def verdict(key: str, number: int) -> ResponseReturnValue:
     if word not in life.VERDICTS:
         abort(400)
     data = {"hand": number, "by": name, "verdict": word, "via": "seat"}
-    problem = write.well_formed(m, state, "confirm", data)  # the registry's check, as every write's
-    if problem is not None:
-        return _page(m, seat, problem, 422)
     try:
-        store.append_event(get_db(), m["id"], len(evs), "confirm", data)
-    except store.StaleError:
-        return _page(m, seat, _("Another phone changed this match first."), 409)
+        write.record(m, len(evs), Change("confirm", data), state)  # the registry's check, as every write's
+    except write.Refused as r:
+        return _page(m, seat, r.message, r.status)
     return redirect(url_for("seats.page", key=key, _anchor=f"hand-{number}"))

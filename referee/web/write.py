@@ -1,22 +1,27 @@
-"""The write path as the pages that change a match share it: the match behind its links, its
-kept state (``states``), the count of changes a form was drawn from, the refusals, and the
-append (the log with the change replayed, checked by the registry of event kinds, stored only
-if no other phone changed the match first). The table (``play``), the match's life (``life``)
-and a seat's page (``seats``) change a match through it.
+"""The write path's HTTP side, as the pages that change a match share it: the match behind its
+links, the count of changes a form was drawn from, the tap's key, and the match service's
+write (``MatchService.apply``: the log with the change replayed and checked by the registry of
+event kinds, stored only if no other phone changed the match first) with its refusals said in
+the page's language. The table (``play``), the match's life (``life``) and a seat's page
+(``seats``) change a match through it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from flask import abort, request
 from flask_babel import gettext as _
 
-from referee import limits
 from referee.limits import whole_number
 from referee.matches import events as kinds
-from referee.matches import replay
+from referee.matches.fold import Event
+from referee.matches.replay import MatchState
+from referee.matches.service import (AlreadyRecorded, Change, ChangeRefused, Conflict, Full, IllFormed,
+                                     RuleRefused)
 
 from . import get_db, service, store
 from .i18n import lang
@@ -72,7 +77,7 @@ def _by_key(key: str, column: Literal["edit_key", "view_key"] | None) -> dict[st
     return dict(m)  # the store's MatchRow as the pages take a match: a dict they add keys to
 
 
-def load(m: dict):
+def load(m: dict[str, Any]) -> tuple[list[Event], MatchState]:
     """The match's log and its replay (kept by the worker: ``MatchService.load``)."""
     return service().load(m)
 
@@ -84,76 +89,112 @@ def form_count() -> int:
     return n
 
 
-def fresh(evs: list, n: int) -> None:
+def fresh(evs: Sequence[object], n: int) -> None:
     """Refuse a form drawn against another count of events (another phone moved first)."""
     if len(evs) != n:
         raise Refused(_("Another phone changed this match first."), status=409)
 
 
-def append(m: dict, n: int, kind: str, data: dict, state, own_op: bool = True, checked=None,
-            then=None) -> list[str]:
-    """Append one event after replaying the log with it: a refused result stores nothing.
+def moved_first() -> Refused:
+    """Another phone changed the match first, said on a page that draws the table again."""
+    return Refused(_("Another phone changed this match first. The table below is up to date: "
+                     "check it and make your move again."), status=409)
 
-    ``state`` is the replay of the ``n`` events the form was drawn from; the log with the event
-    is replayed on it (the hand the event belongs to), and the write transaction only checks
-    that the log still has ``n`` events (it only grows) before it appends; ``checked``: that
-    replay (``MatchService.after``) made already by the caller. The refusals come
-    in the order the store's ``append_event`` gives them: the limit of changes, a tap recorded
-    already, another phone first, the limit of hands, then the rules.
 
-    ``then(new)``: given the state with the event, a change that goes with it in the same
-    transaction, as ``(kind, data, words)``, or None (a hand's start and the opening the rules
-    leave no choice about: both stored, or neither); refused by the rules, it is left out.
-    Returns the words of the changes that went with it."""
-    if n >= limits.MAX_EVENTS:
-        raise Refused(_("A match holds at most %(n)d recorded changes. Export this one and start "
-                        "a new match to go on.", n=limits.MAX_EVENTS), status=422)
-    if own_op and store.has_op(get_db(), m["id"], op()):
-        raise Recorded()
-    if state.count != n:
-        raise Refused(_("Another phone changed this match first. The table below is up to date: "
-                        "check it and make your move again."), status=409)
-    if kind in ("hand", "result") and len(state.hands) >= limits.MAX_HANDS:
-        raise Refused(_("A match holds at most %(n)d hands. Export this one and start a new "
-                        "match to go on.", n=limits.MAX_HANDS), status=422)
-    # a correction or an undo that asked what it changes made this replay already: not twice
-    new = checked if checked is not None else service().after(m, state, kind, data)
-    if new.error is not None and new.error.rule != "left.missing":
-        raise Refused(new.error.message(lang()), status=422, refusal=new.error)
-    problem = well_formed(m, state, kind, data)
-    if problem is not None:
-        raise Refused(problem, status=422)
-    changes, said = [(kind, data)], []
-    more = then(new) if then is not None and n + 1 < limits.MAX_EVENTS else None
-    if more is not None:
-        more_kind, more_data, words = more
-        with_more = service().after(m, new, more_kind, more_data)
-        if (with_more.error is None or with_more.error.rule == "left.missing") \
-                and well_formed(m, new, more_kind, more_data) is None:
-            changes.append((more_kind, more_data))
-            new, said = with_more, [words]
+#: ``then`` of :func:`apply`: given the state with the change, one more change that goes with it
+#: and what the table says of it, or None
+Then = Callable[[MatchState], "tuple[Change, str] | None"]
+
+
+@dataclass
+class Writing:
+    """A change being made from a form: the match, the count of changes the form was drawn from
+    (``n``), the log and its kept replay (``state``), and what is said once the change is made
+    (``said``: shown on the table drawn after it)."""
+
+    m: dict[str, Any]
+    n: int
+    evs: list[Event]
+    state: MatchState
+    said: list[str] = field(default_factory=list)
+
+    def apply(self, change: Change | Sequence[Change], *, checked: MatchState | None = None,
+              then: Then | None = None) -> None:
+        """:func:`apply` on this form's match and state, with the tap's key; what ``then`` said
+        goes to ``said``."""
+        self.said.extend(apply(self.m, self.n, change, self.state, checked=checked, then=then))
+
+
+def opened(m: dict[str, Any], said: list[str] | None = None) -> Writing:
+    """The form sent to change ``m``: its count of changes (a damaged one refused), the match's
+    log and kept state, and the form refused when another phone changed the match since it was
+    drawn."""
+    n = form_count()
+    evs, state = load(m)
+    if len(evs) != n:
+        raise moved_first()
+    return Writing(m, n, evs, state, said if said is not None else [])
+
+
+def apply(m: dict[str, Any], n: int, change: Change | Sequence[Change], state: MatchState, *,
+          checked: MatchState | None = None, then: Then | None = None) -> list[str]:
+    """Make ``change`` (one, or several stored together) through the match service
+    (``MatchService.apply``: checked on the kept ``state`` of the ``n`` changes the form was drawn
+    from, appended only if no other phone changed the match first), with this tap's key; the service's refusals said in the page's language (:class:`Refused`, a tap
+    sent twice :class:`Recorded`). Returns what ``then`` said of the change that went with it."""
     try:
-        stored = store.append_all(get_db(), m["id"], n, changes, op=op() if own_op else None)
-        service().appended(m, new, *stored)
-    except store.DuplicateError:
+        _new, said = service().apply(m, state, n, change, op=op(), checked=checked,
+                                     then=then)
+    except AlreadyRecorded:
         raise Recorded() from None
-    except store.StaleError:
-        raise Refused(_("Another phone changed this match first. The table below is up to date: "
-                        "check it and make your move again."), status=409) from None
-    except store.LimitError:
-        raise Refused(_("A match holds at most %(n)d recorded changes. Export this one and start "
-                        "a new match to go on.", n=limits.MAX_EVENTS), status=422) from None
+    except ChangeRefused as err:
+        raise refused(err) from None
     return said
 
 
-def well_formed(m: dict, state, kind: str, data: dict) -> str | None:
-    """Why ``data`` cannot be logged as a ``kind`` change on ``state`` (the registry of event
-    kinds: its keys, types and ranges, the players seated, the hands in force; the import
-    checks every change of a log the same way), in the page's language; None when it can."""
+def record(m: dict[str, Any], n: int, change: Change, state: MatchState) -> None:
+    """Append a change that leaves the match's play as it is (a player's word on a hand) through
+    the match service (``MatchService.record``: the registry's check, no replay), its refusals
+    said in the page's language: pages that do not draw the table again."""
     try:
-        kinds.check(kind, data, kinds.At(tuple(m["players"]), len(state.hands), lambda: replay.rules_of(m)))
-    except kinds.Problem as p:
-        return _("The change was refused: %(why)s.", why=p.message(_, lang()))
+        service().record(m, state, n, change)
+    except Conflict:
+        raise Refused(_("Another phone changed this match first."), status=409) from None
+    except ChangeRefused as err:
+        raise refused(err) from None
+
+
+def refused(err: ChangeRefused) -> Refused:
+    """A change the match service refused, in the page's words: the rule's (422), the registry's
+    (422), another phone first (409), the limit of changes or of hands (422)."""
+    if isinstance(err, RuleRefused):
+        return Refused(err.refusal.message(lang()), status=422, refusal=err.refusal)
+    if isinstance(err, IllFormed):
+        return Refused(problem_words(err.problem), status=422)
+    if isinstance(err, Conflict):
+        return moved_first()
+    if isinstance(err, Full) and err.what == "hands":
+        return Refused(_("A match holds at most %(n)d hands. Export this one and start a new "
+                         "match to go on.", n=err.most), status=422)
+    if isinstance(err, Full):
+        return Refused(_("A match holds at most %(n)d recorded changes. Export this one and start "
+                         "a new match to go on.", n=err.most), status=422)
+    raise TypeError(f"not a refusal of the match service: {err!r}")
+
+
+def problem_words(problem: kinds.Problem) -> str:
+    """The registry's refusal of a change, in the page's language."""
+    return _("The change was refused: %(why)s.", why=problem.message(_, lang()))
+
+
+def well_formed(m: dict[str, Any], state: MatchState, kind: str, data: dict[str, Any]) -> str | None:
+    """Why ``data`` cannot be logged as a ``kind`` change on ``state`` (``MatchService.check``:
+    the registry of event kinds, as the import checks every change of a log), in the page's
+    language; None when it can."""
+    try:
+        service().check(m, state, Change(kind, data))
+    except IllFormed as err:
+        return problem_words(err.problem)
     return None
 
 
