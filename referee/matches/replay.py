@@ -354,17 +354,26 @@ def next_lead(match: dict, state: MatchState) -> dict:
     for it (``shuffler``: ``name`` and ``why``, ``referee.record.next_shuffler``)."""
     from referee import record as rec
 
+    # a state never changes (a change makes another): its answer is kept on it, by the match's
+    # own fields it was found for (a rename makes other names)
+    of = match_of(match)
+    kept = state.__dict__.get("_next_lead")
+    if kept is not None and kept[0] == of:
+        return dict(kept[1], **({"shuffler": dict(kept[1]["shuffler"])} if "shuffler" in kept[1] else {}))
     data = to_record(match, state.hands)
     data["hands"] = list(data.get("hands") or []) + [{"result": {"out": None, "left": {}}}]
     try:
-        lead = rec.next_lead(data, len(data["hands"]), report=state.report)
-        shuffler = rec.next_shuffler(data, len(data["hands"]), report=state.report)
+        read = rec.read(data)  # read once for both questions
+        lead = rec.next_lead(read, len(data["hands"]), report=state.report)
+        shuffler = rec.next_shuffler(read, len(data["hands"]), report=state.report)
     except (RuleError, catalogue.OptionError, rec.RecordError, rec.Stopped, IndexError):
-        return {}
+        lead, shuffler = {}, None
     if "seat" in lead:
         lead = {"name": match["players"][lead["seat"]]}
-    lead["shuffler"] = {"name": match["players"][shuffler["seat"]], "why": shuffler["why"]}
-    return lead
+    if shuffler is not None:
+        lead["shuffler"] = {"name": match["players"][shuffler["seat"]], "why": shuffler["why"]}
+    state.__dict__["_next_lead"] = (of, lead)
+    return dict(lead, **({"shuffler": dict(lead["shuffler"])} if "shuffler" in lead else {}))
 
 
 def left_bounds(state: MatchState) -> dict[str, dict]:
