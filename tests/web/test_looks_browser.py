@@ -182,3 +182,31 @@ def test_the_deal_picker_fits_the_screen(chromium, live_server, players, size):
         assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
     finally:
         context.close()
+
+
+SPLIT_WORDS = """() => [...document.querySelectorAll('.variant')].flatMap(card => {
+    const pad = parseFloat(getComputedStyle(card).paddingLeft);
+    const text = card.querySelector('.summary').firstChild;
+    const out = pad < 8 ? [card.textContent.trim().slice(0, 30) + ': padding ' + pad] : [];
+    let at = 0;
+    for (const word of text.textContent.split(' ')) {
+        const range = document.createRange();
+        range.setStart(text, at); range.setEnd(text, at + word.length);
+        if (word && range.getClientRects().length > 1) out.push(word);
+        at += word.length + 1;
+    }
+    return out;
+})"""
+
+
+@pytest.mark.parametrize("path", ["/events/new", "/new"])
+def test_the_games_cards_break_lines_between_words(chromium, live_server, path):
+    """The list of games (an evening's and a match's) at 360 px: each card's words stay whole on
+    their line and its text keeps off the card's border."""
+    context, page = phone_at(chromium, 360, 640, "ru")
+    try:
+        page.goto(live_server + path)
+        assert page.locator(".variant").count() > 10
+        assert page.evaluate(SPLIT_WORDS) == []
+    finally:
+        context.close()
