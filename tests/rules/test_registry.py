@@ -289,3 +289,31 @@ def test_in_play_points_come_only_where_the_variant_says_so(name):
                 if len(h.layout.placed) != laid:
                     assert v.lays_score(), f"{name} scored with a lay"
             before, laid = list(h.scores), len(h.layout.placed)
+
+
+def _probe(entry: VariantSpec) -> type:
+    from referee.rules.variants.base import Variant
+
+    class Probe(Variant):
+        name = entry.name
+        catalogue = entry
+        traditional_pips = False
+        Options = NamedTuple("Options", [(o.key, int if o.numeric else str) for o in entry.options])
+
+    return Probe
+
+
+@pytest.mark.parametrize("entry, says", [
+    (_entry("probe_family", OptionSpec("stake", ("low", "high"))), r"\[option\.stake\] title"),
+    (_entry("probe_family", OptionSpec("matador_compulsory", ("no", "yes", "sometimes"))),
+     r'\[option\.matador_compulsory\.values\."sometimes"\] text'),
+    (_entry("probe_family", TARGET)._replace(presets={"quick": {"target": 20}}), r"\[preset\.quick\]"),
+    (_entry("probe_family", TARGET)._replace(presets={"quick": {"colour": "red"}}), "'colour', not one of its options"),
+    (_entry("probe_family", TARGET)._replace(presets={"quick": {"target": 0}}), "'target' to 0"),
+])
+def test_a_house_rule_or_preset_without_its_words_is_refused(entry, says):
+    """What the setup form, the rules pages and the sheets will ask for is there when a variant is
+    declared: words for each house rule's values and each preset, a preset of its own options."""
+    with pytest.raises(TypeError, match=says):
+        register(_probe(entry))
+    assert "probe_family" not in REGISTRY and "probe_family" not in VARIANTS
