@@ -271,23 +271,24 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return p
 
 
-#: argparse's own refusals (the standard library says them in English only), in Russian
-ARGPARSE_RU = {
-    "usage: ": "использование: ",
-    "%(prog)s: error: %(message)s\n": "%(prog)s: ошибка: %(message)s\n",
-    "the following arguments are required: %s": "не хватает аргументов: %s",
-    "unrecognized arguments: %s": "неизвестные аргументы: %s",
-    "argument %(argument_name)s: %(message)s": "аргумент %(argument_name)s: %(message)s",
-    "invalid choice: %(value)r (choose from %(choices)s)": "нет такого значения: %(value)r (можно: %(choices)s)",
-    "expected one argument": "нужно одно значение",
-    "expected at least one argument": "нужно хотя бы одно значение",
-    "expected at most one argument": "нужно не больше одного значения",
-    "invalid %(type)s value: %(value)r": "неверное значение: %(value)r",
-    "ambiguous option: %(option)s could match %(matches)s": "неоднозначный ключ: %(option)s подходит к %(matches)s",
-    "ignored explicit argument %r": "лишнее значение %r",
-    "one of the arguments %s is required": "нужен один из аргументов: %s",
-    "not allowed with argument %s": "нельзя вместе с аргументом %s",
-}
+#: argparse's own refusals (the standard library says them in English only): its English words
+#: are message ids of the catalogue, said in Russian where the reader reads Russian
+ARGPARSE = frozenset({
+    N_("usage: "),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("expected one argument"),
+    N_("expected at least one argument"),
+    N_("expected at most one argument"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("ignored explicit argument %r"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+})
 
 
 def _argv_lang(argv: Sequence[str]) -> str:
@@ -308,7 +309,7 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
     if _argv_lang(given) != "ru":
         return parser.parse_args(given)
     english = argparse._  # type: ignore[attr-defined]
-    argparse._ = lambda text: ARGPARSE_RU.get(text, english(text))  # type: ignore[attr-defined]
+    argparse._ = lambda text: say("ru", text) if text in ARGPARSE else english(text)  # type: ignore[attr-defined]
     try:
         return parser.parse_args(given)
     finally:

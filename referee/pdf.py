@@ -678,7 +678,7 @@ def hand_record_html(record: Mapping[str, Any], report: Mapping[str, Any] | None
         error["rule_title"] = _rule_title(error.get("rule"), lang)
     ctx = _common(variant, lang, _names_the_kozel(variant, players, given))
     ctx.update(
-        title=f"{w['hand_record']} № {hand_number}" if lang == "ru" else f"{w['hand_record']}: hand {hand_number}",
+        title=say_in(key_lang(lang), NC_("sheet", "%(record)s: hand %(n)s"), record=w["hand_record"], n=hand_number),
         date=_format_date(record.get("date"), lang),
         players=players,
         hand_number=hand_number,

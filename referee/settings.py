@@ -21,19 +21,18 @@ from typing import Any, Mapping
 from urllib.parse import urlsplit
 
 from .paths import default_instance
+from .words import N_, say
 
 
 class ConfigError(Exception):
-    """A setting that cannot be used (said in one line, in Russian or English)."""
+    """A setting that cannot be used (said in one line, in Russian or English: the catalogue's
+    words, :mod:`referee.words`)."""
 
     TEXT = {
-        "config_py": ("В {path} ошибка: {error}", "{path} is broken: {error}"),
-        "base_url": ("REFEREE_BASE_URL — это адрес http(s), например https://club.example или "
-                     "http://192.168.1.20:8000, а не {value!r}",
-                     "REFEREE_BASE_URL must be an http(s) address such as https://club.example or "
-                     "http://192.168.1.20:8000, not {value!r}"),
-        "proxies": ("REFEREE_PROXIES — это число прокси (0, 1, 2 …), а не {value!r}",
-                    "REFEREE_PROXIES must be a number of proxies (0, 1, 2 …), not {value!r}"),
+        "config_py": N_("%(path)s is broken: %(error)s"),
+        "base_url": N_("REFEREE_BASE_URL must be an http(s) address such as https://club.example or "
+                       "http://192.168.1.20:8000, not %(value)r"),
+        "proxies": N_("REFEREE_PROXIES must be a number of proxies (0, 1, 2 …), not %(value)r"),
     }
 
     def __init__(self, key: str, **params: Any):
@@ -41,7 +40,7 @@ class ConfigError(Exception):
         super().__init__(self.message("en"))
 
     def message(self, lang: str) -> str:
-        return self.TEXT[self.key][0 if lang == "ru" else 1].format(**self.params)
+        return say(lang, self.TEXT[self.key], **self.params)
 
 
 def load(instance: str | os.PathLike[str] | None = None,

@@ -17,6 +17,7 @@ from referee.rules.hand import Hand
 from referee.rules.messages import message
 from referee.rules.tiles import tile_str
 from referee.rules.variants import Variant
+from referee.words import N_, Marked, say_marked
 
 from . import scoreboard
 from .log import Folded, LoggedHand, fold_log, goes_on, to_record
@@ -40,19 +41,30 @@ def provisional(name: str) -> catalogue.Provisional | None:
 
 @dataclass
 class Refusal:
-    """A refused move or record: the rule id and its words in both languages."""
+    """A refused move or record: the rule id and its params (and where: ``hand``, ``turn``,
+    ``move``). Its words are said on demand in the reader's language (:meth:`message`), from the
+    catalogue: the rule's message, or ``words`` (a marked message) for what is not a rule
+    (the engine failing); ``said`` holds words a report already said, in its own language."""
 
     rule: str
-    message_ru: str
-    message_en: str
     places: list[str] = field(default_factory=list)
     params: dict = field(default_factory=dict)
     hand: int | None = None
     turn: int | None = None
     move: str | None = None
+    words: Marked | None = None
+    said: str | None = None
 
     def message(self, lang: str) -> str:
-        return self.message_en if lang == "en" else self.message_ru
+        if self.said is not None:
+            return self.said
+        if self.words is not None:
+            return say_marked(lang, self.words, self.params)
+        return message(self.rule, self.params, lang, self.places)
+
+
+#: what the page says when the engine itself fails (a bug), the error's type named
+FAILURE = N_("The rules engine could not handle this: %(error)s")
 
 
 #: what a bug in the engine's code may raise (a refusal is a ``RuleError``, an unknown option an
@@ -64,11 +76,7 @@ ENGINE_BUGS = (ArithmeticError, AssertionError, AttributeError, LookupError, Run
 def refusal(err: RuleError | catalogue.OptionError) -> Refusal:
     """A Refusal from an engine error (RuleError, OptionError or RecordError)."""
     rule = getattr(err, "rule", "record.invalid")
-    if isinstance(err, RuleError):
-        ru, en = err.message("ru"), err.message("en")
-    else:  # an OptionError has no words of its own: the catalogue's
-        ru, en = message(rule, err.params, "ru"), message(rule, err.params, "en")
-    return Refusal(rule=rule, message_ru=ru, message_en=en, places=list(getattr(err, "places", [])),
+    return Refusal(rule=rule, places=list(getattr(err, "places", [])),
                    params=dict(getattr(err, "params", {}) or {}))
 
 
@@ -182,7 +190,7 @@ def _report_refusal(report) -> Refusal | None:
     if obj is not None:
         r = refusal(obj)
     else:
-        r = Refusal(rule=e.get("rule", ""), message_ru=e.get("message", ""), message_en=e.get("message", ""))
+        r = Refusal(rule=e.get("rule", ""), said=e.get("message", ""))
     r.hand, r.turn, r.move = e.get("hand"), e.get("turn"), e.get("move")
     return r
 
@@ -191,8 +199,7 @@ def engine_failure(err: Exception) -> Refusal:
     import logging
 
     logging.getLogger(__name__).exception("the engine failed on a record")
-    return Refusal("engine.failure", "Движок правил не смог разобрать эти данные: %s" % type(err).__name__,
-                   "The rules engine could not handle this: %s" % type(err).__name__)
+    return Refusal("engine.failure", params={"error": type(err).__name__}, words=FAILURE)
 
 
 def _resume_point(folded: Folded, base: MatchState | None, events: list[dict]) -> int:

@@ -128,7 +128,7 @@ def engine_report(record: dict[str, Any], report_lang: str) -> Reported:
         code, out, rep = rec.check(record, report_lang)[:3]
     except Exception as err:  # noqa: BLE001 - a broken log is drawn as a refusal, never a 500
         return None, replay.refusal(err) if isinstance(err, (RuleError, catalogue.OptionError)) else replay.Refusal(
-            "replay.failure", type(err).__name__, type(err).__name__)
+            "replay.failure", said=type(err).__name__)
     return pdf.add_in_play(out, rep), None
 
 
