@@ -1,6 +1,7 @@
 """Every rule id the engine or the record reader can raise has words in Russian and English, both
 from the catalogue (an English message id, its Russian in the Russian catalogue); so have a
-move's words and the event reader's refusals and reports."""
+move's words, the event reader's refusals and reports, the settings' and the command line's own
+refusals (argparse's), and the engine's failure."""
 
 import ast
 import re
@@ -10,6 +11,8 @@ import pytest
 
 import referee.record
 import referee.rules
+from referee import cli, settings
+from referee.matches import replay
 from referee.events import messages as events
 from referee.rules import move_words
 from referee.rules.errors import IllegalMove
@@ -26,7 +29,7 @@ def rule_ids_in_source() -> set[str]:
     for path in files:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and RULE_ID.match(node.value):
-                if node.value not in NOT_RULES and not node.value.endswith((".py", ".json")):
+                if node.value not in NOT_RULES and not node.value.endswith((".py", ".json", ".toml")):
                     found.add(node.value)
     return found
 
@@ -57,7 +60,7 @@ def _untranslated(tables, translations) -> list[object]:
 
 
 TABLES = (MESSAGES, REASONS, DETAILS, _WHERE, SIZES, NAME_REASONS, move_words.WORDS, events.MESSAGES, events.DETAILS, events.WHERE,
-          events.WORDS)
+          events.WORDS, settings.ConfigError.TEXT, {m: m for m in cli.ARGPARSE}, {"failure": replay.FAILURE})
 
 
 def _russian(drop: str | None = None):
