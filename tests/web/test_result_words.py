@@ -48,3 +48,21 @@ def test_the_live_preview_names_the_points_scored_in_play(client, lang, bonus, d
     plain = new_match(client, "matador", ("Анна", "Борис"), defaults("matador", 2))
     page = preview(plain, out="Анна", pips_1="12")
     assert page.select_one(".hand-pts") is not None and page.select_one(".in-play-now") is None
+
+
+@pytest.mark.parametrize("lang,won,hand", [("ru", "Победа в матче: Анфиса", "кон"),
+                                             ("en", "Match won by Анфиса", "hand")])
+def test_the_result_screen_of_a_match_won_names_no_next_hand(client, lang, won, hand):
+    """After the hand that ends the match, the result screen says who won and names no hand
+    that will not be played (it named «кон 2» of a finished one-hand match)."""
+    from test_web_play import result_hand
+    from webhelpers import TRAD_OPTIONS
+
+    client.set_cookie("lang", lang)
+    edit = new_match(client, options={**TRAD_OPTIONS, "opt_scoring": "kozel", "opt_limit": "10"})
+    heading = soup(client.get(edit + "/result")).select_one("h1").get_text()
+    assert heading.endswith(f"{hand} 1")
+    assert result_hand(client, edit, out="Анфиса", left_1="6:6").status_code == 302
+    page = soup(client.get(edit + "/result"))
+    assert won in page.select_one("main").get_text()
+    assert hand not in page.select_one("h1").get_text()
