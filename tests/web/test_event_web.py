@@ -550,3 +550,26 @@ def test_the_home_page_lists_the_events_this_browser_directs(app, client):
     assert resp.status_code == 302
     assert [a["href"] for a in soup(importer.get("/")).select(".my-events a.event-director")] == \
         [resp.headers["Location"].split("#")[0]]
+
+
+def test_the_close_round_button_comes_first_once_every_table_has_its_result(client):
+    """While a table plays, «Close round» waits under the tables; once every table has its
+    result it is the round's first control, above the tables (at 390×844 it sat below the fold
+    of two tables' cards and their links)."""
+    names = ("Аня", "Боря", "Вера", "Гена", "Дина", "Егор", "Жанна", "Зоя", "Ира", "Костя", "Лена", "Миша")
+    director = new_event(client, entrants=names, rounds="2")
+    start(client, director, 1)
+    edits = table_links(client, director)
+    assert len(edits) == 3
+
+    def order():
+        page = soup(client.get(director))
+        section = page.select_one("section.round")
+        marks = section.select("button.close-round, li.table-row")
+        return ["close" if m.name == "button" else "table" for m in marks]
+
+    win_table(client, edits[0], 0)
+    win_table(client, edits[1], 1)
+    assert order() == ["table", "table", "table", "close"]
+    win_table(client, edits[2], 0)
+    assert order() == ["close", "table", "table", "table"]
