@@ -34,7 +34,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, Callable, TypedDict, TypeVar
 
 from .words import N_, say
 
@@ -437,7 +437,13 @@ def database_of(args: argparse.Namespace) -> str:
     return database
 
 
-def cmd_backup(args: argparse.Namespace) -> int:
+_Done = TypeVar("_Done", Written, Restored)
+
+
+def _carried_out(args: argparse.Namespace, on_sqlite: Callable[[str, str], _Done],
+                 on_postgres: Callable[[str, str], _Done]) -> tuple[str, _Done] | int:
+    """The command's language and what it did to the data folder's database (``on_sqlite`` or
+    ``on_postgres``, given the database and the language); ``EXIT_REFUSED``, said, when refused."""
     from .server import default_lang
 
     from .matches.store import is_postgres
@@ -445,37 +451,38 @@ def cmd_backup(args: argparse.Namespace) -> int:
     lang = args.lang or default_lang()
     database = database_of(args)
     try:
-        if is_postgres(database):
-            done = pg_backup(database, args.dest, force=args.force, lang=lang)
-        else:
-            done = backup(database, args.dest, force=args.force, lang=lang)
+        return lang, (on_postgres if is_postgres(database) else on_sqlite)(database, lang)
     except Refused as e:
         print(e, file=sys.stderr)
         return EXIT_REFUSED
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    outcome = _carried_out(args, lambda db, lang: backup(db, args.dest, force=args.force, lang=lang),
+                           lambda db, lang: pg_backup(db, args.dest, force=args.force, lang=lang))
+    if isinstance(outcome, int):
+        return outcome
+    lang, done = outcome
     print(_t(lang, "written", path=done["path"], matches=done["matches"], events=done["events"],
              size=_size(done["bytes"])))
     return 0
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
-    from .server import default_lang
+    from .matches.store import shown
 
-    from .matches.store import is_postgres, shown
+    def on_postgres(database: str, lang: str) -> Restored:
+        from . import settings
 
-    lang = args.lang or default_lang()
-    database = database_of(args)
-    try:
-        if is_postgres(database):
-            from . import settings
+        keep_in = settings.load(args.instance)["INSTANCE_PATH"]
+        done = pg_restore(args.source, database, keep_in, lang=lang)
+        done["database"] = shown(database)
+        return done
 
-            keep_in = settings.load(args.instance)["INSTANCE_PATH"]
-            done = pg_restore(args.source, database, keep_in, lang=lang)
-            done["database"] = shown(database)
-        else:
-            done = restore(args.source, database, lang=lang)
-    except Refused as e:
-        print(e, file=sys.stderr)
-        return EXIT_REFUSED
+    outcome = _carried_out(args, lambda db, lang: restore(args.source, db, lang=lang), on_postgres)
+    if isinstance(outcome, int):
+        return outcome
+    lang, done = outcome
     print(_t(lang, "restored", src=done["source"], db=done["database"], matches=done["matches"],
              events=done["events"]))
     if done["kept"]:

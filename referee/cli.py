@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 from . import cli_print
 from .rules.catalogue import VARIANTS, OptionError, spec
-from .terminal import cli_lang
+from .terminal import cli_lang, read_input
 from .words import N_, say
 
 if TYPE_CHECKING:
@@ -111,11 +111,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     lang = cli_lang(args)
     try:
-        if args.record == "-":
-            data = sys.stdin.buffer.read()
-        else:
-            with open(args.record, "rb") as f:
-                data = f.read()
+        data = read_input(args.record)
     except OSError as e:
         from .rules.messages import os_error_words
 

@@ -19,11 +19,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import Any, Callable
 
 from referee.rules.catalogue import VARIANTS
 from referee.rules.messages import json_error_words, os_error_words
-from referee.terminal import cli_lang, default_lang
+from referee.terminal import cli_lang, default_lang, read_input
 from referee.words import N_, say, say_n
 
 __all__ = ["add_subcommands", "cmd_sheet", "cmd_blank"]
@@ -108,6 +108,25 @@ def _pages(data: bytes, lang: str) -> str:
     return say_n(lang, "%(n)d page", "%(n)d pages", n)
 
 
+def _print_to(output: str, lang: str, make: Callable[[], bytes]) -> int:
+    """The PDF ``make`` draws, written to ``output`` and said (its pages): 0; else the sheet's
+    refusal (2), the missing system library (``EXIT_ENVIRONMENT``) or the file that cannot be
+    written (2), said in the terminal."""
+    from referee import pdf
+
+    try:
+        data = make()
+    except pdf.SheetError as e:
+        print(e.message(lang), file=sys.stderr)
+        return 2
+    except pdf.PrintingUnavailable as e:
+        return _unavailable(e)
+    if _write(output, data, lang):
+        return 2
+    print(_t(lang, "written", path=output, pages=_pages(data, lang)), file=sys.stderr)
+    return 0
+
+
 def _report(record: dict[str, Any], lang: str) -> tuple[int, dict[str, Any], Any]:
     """(exit code, report JSON, Report) from the engine, as ``referee check --json`` gives them."""
     from referee.record import check
@@ -125,11 +144,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     if not args.output:
         return _fail(lang, "no_output")
     try:
-        if args.record == "-":
-            raw = sys.stdin.buffer.read()
-        else:
-            with open(args.record, "rb") as f:
-                raw = f.read()
+        raw = read_input(args.record)
     except OSError as e:
         return _fail(lang, "no_file", path=args.record, reason=os_error_words(e, lang))
     try:
@@ -141,23 +156,16 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         err = out.get("error") or {}
         return _fail(lang, "bad_record", message=err.get("message", ""), rule=err.get("rule", "record"))
     out = pdf.add_in_play(out, rep)
-    try:
-        if args.hand is not None:
-            try:
-                n = int(args.hand)
-            except ValueError:
-                n = args.hand
-            data = pdf.hand_record(record, out, n, lang)
-        else:
-            data = pdf.match_sheet(record, out, lang)
-    except pdf.SheetError as e:
-        print(e.message(lang), file=sys.stderr)
-        return 2
-    except pdf.PrintingUnavailable as e:
-        return _unavailable(e)
-    if _write(args.output, data, lang):
-        return 2
-    print(_t(lang, "written", path=args.output, pages=_pages(data, lang)), file=sys.stderr)
+    if args.hand is not None:
+        try:
+            n = int(args.hand)
+        except ValueError:
+            n = args.hand
+        failed = _print_to(args.output, lang, lambda: pdf.hand_record(record, out, n, lang))
+    else:
+        failed = _print_to(args.output, lang, lambda: pdf.match_sheet(record, out, lang))
+    if failed:
+        return failed
     if code == 1:
         err = out.get("error") or {}
         print(_t(lang, "refused", hand=err.get("hand"), message=err.get("message", ""),
@@ -190,17 +198,7 @@ def cmd_blank(args: argparse.Namespace) -> int:
             players = int(players)
         except ValueError:
             return _fail(lang, "players_nan", value=players)
-    try:
-        data = pdf.blank_sheet(variant, players, lang, preset=preset)
-    except pdf.SheetError as e:
-        print(e.message(lang), file=sys.stderr)
-        return 2
-    except pdf.PrintingUnavailable as e:
-        return _unavailable(e)
-    if _write(args.output, data, lang):
-        return 2
-    print(_t(lang, "written", path=args.output, pages=_pages(data, lang)), file=sys.stderr)
-    return 0
+    return _print_to(args.output, lang, lambda: pdf.blank_sheet(variant, players, lang, preset=preset))
 
 
 def main(argv: list[str] | None = None) -> int:  # pragma: no cover - the lead's cli.py is the door

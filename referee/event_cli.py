@@ -15,34 +15,34 @@ from .events.model import Event
 from .events.standings import Units, lines_after, order
 
 
+def _command(esub: Any, name: str, what: str, json_help: str, lang_help: str, func: Any) -> Any:
+    """An ``event`` command reading an event file, with ``--json`` and ``--lang``."""
+    c = esub.add_parser(name, help=what)
+    c.add_argument("file", help="the event file (JSON), or - for standard input")
+    c.add_argument("--json", action="store_true", help=json_help)
+    c.add_argument("--lang", choices=("ru", "en"), default=None, help=lang_help)
+    c.set_defaults(func=func)
+    return c
+
+
+def _after_round(c: Any, what: str) -> None:
+    c.add_argument("--after-round", type=int, default=None, metavar="N",
+                   help=f"the {what} after round N (default: every round listed)")
+
+
 def add_subcommands(sub: Any) -> None:
     e = sub.add_parser("event", help="an event record (referee-event/1): check it, rank it, pair a round")
     esub = e.add_subparsers(dest="event_command", required=True)
-    c = esub.add_parser("check", help="read the event, replay every table's game record, judge it")
-    c.add_argument("file", help="the event file (JSON), or - for standard input")
-    c.add_argument("--json", action="store_true", help="print one JSON object")
-    c.add_argument("--lang", choices=("ru", "en"), default=None, help="language of the messages")
-    c.set_defaults(func=cmd_check)
-    s = esub.add_parser("standings", help="the standings after a round")
-    s.add_argument("file", help="the event file (JSON), or - for standard input")
-    s.add_argument("--json", action="store_true", help="print one JSON list, best first")
-    s.add_argument("--after-round", type=int, default=None, metavar="N",
-                   help="the standings after round N (default: every round listed)")
-    s.add_argument("--lang", choices=("ru", "en"), default=None, help="language of the table and the messages")
-    s.set_defaults(func=cmd_standings)
-    p = esub.add_parser("pair", help="the app's proposal for a round: its tables and byes")
-    p.add_argument("file", help="the event file (JSON), or - for standard input")
+    _command(esub, "check", "read the event, replay every table's game record, judge it",
+             "print one JSON object", "language of the messages", cmd_check)
+    _after_round(_command(esub, "standings", "the standings after a round", "print one JSON list, best first",
+                          "language of the table and the messages", cmd_standings), "standings")
+    p = _command(esub, "pair", "the app's proposal for a round: its tables and byes", "print one JSON object",
+                 "language of the messages", cmd_pair)
     p.add_argument("--round", type=int, required=True, metavar="N", help="the round to pair")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--lang", choices=("ru", "en"), default=None, help="language of the messages")
-    p.set_defaults(func=cmd_pair)
-    r = esub.add_parser("ratings", help="the players' ratings from the event's results (openskill)")
-    r.add_argument("file", help="the event file (JSON), or - for standard input")
-    r.add_argument("--json", action="store_true", help="print one JSON list, best first")
-    r.add_argument("--after-round", type=int, default=None, metavar="N",
-                   help="the ratings after round N (default: every round listed)")
-    r.add_argument("--lang", choices=("ru", "en"), default=None, help="language of the table and the messages")
-    r.set_defaults(func=cmd_ratings)
+    _after_round(_command(esub, "ratings", "the players' ratings from the event's results (openskill)",
+                          "print one JSON list, best first", "language of the table and the messages",
+                          cmd_ratings), "ratings")
 
 
 def _lang(args: argparse.Namespace) -> str:

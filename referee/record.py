@@ -174,7 +174,7 @@ def read(source: Any, *, first: int = 1, prior_events: int = 0) -> Record:
     except OptionError as e:
         raise RecordError(e.rule, {k: str(v)[:40] for k, v in e.params.items()}) from None
     date = obj.get("date")
-    if date is not None and (not isinstance(date, str) or not _DATE.match(date) or not _real_date(date)):
+    if date is not None and not is_date(date):
         raise _field("date", "date")
     lang = obj.get("lang")
     if lang is not None and lang not in ("ru", "en"):
@@ -197,9 +197,12 @@ def read(source: Any, *, first: int = 1, prior_events: int = 0) -> Record:
     return Record(variant, options, dict(given), list(players), hands, date, lang, obj, v)
 
 
-def _real_date(text: str) -> bool:
+def is_date(value: Any) -> bool:
+    """``value`` is a date as a record and an event write it: ``YYYY-MM-DD``, a real day."""
+    if not isinstance(value, str) or not _DATE.match(value):
+        return False
     try:
-        _dt.date.fromisoformat(text)
+        _dt.date.fromisoformat(value)
     except ValueError:
         return False
     return True
@@ -664,7 +667,14 @@ def _replay_hand(record: Record, hr: HandRecord, number: int, prev_winner: int |
         return HandReport(number, None, None, {p: pts[s] for s, p in enumerate(players)}, left, hand=h), None
     if h.end == "redeal":
         return HandReport(number, "redeal", None, {p: 0 for p in players}, {p: None for p in players}, hand=h), None
-    _apply_left(h, v, hr.left, number, hr.written)
+    return _scored(h, v, hr.left, number, hr.written, players)
+
+
+def _scored(h: Hand, v: Variant[Any], left: dict[str, list[int] | int] | None, number: int,
+            written: dict[tuple[str, int], str] | None, players: list[str]) -> tuple[HandReport, int | None]:
+    """A hand that ended, with the tiles left given (``left``, as the record wrote them), scored
+    by its variant: its report and its winner's seat (a refusal of the score stops the replay)."""
+    _apply_left(h, v, left, number, written)
     try:
         sc = v.score(h)
     except RuleError as e:
@@ -953,13 +963,7 @@ def _result_hand(record: Record, hr: HandRecord, played: Hand, v: Variant[Any], 
             # the fish maker is the player who laid the last tile
             raise _left_error("result.mismatch", "mismatch_maker", number, maker=maker,
                               real=players[played.maker] if played.maker is not None else "—")
-        _apply_left(played, v, res.get("left") or hr.left, number, hr.written)
-        try:
-            sc = v.score(played)
-        except RuleError as e:
-            raise _Stop(e, number, None, None) from None
-        _require_left(played, v, sc, number)
-        return _hand_report(number, played.end, sc, players, played), sc.winner
+        return _scored(played, v, res.get("left") or hr.left, number, hr.written, players)
     # result only: a hand with no moves, finished as the result says
     h = played
     if out is None and maker is None and v.maker_wins_block():

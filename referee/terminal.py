@@ -1,9 +1,11 @@
-"""The terminal's language: what the ``referee`` command answers in when no ``--lang`` says
-(a module of its own, so that the engine's commands read it without importing the server)."""
+"""The terminal: what the ``referee`` command answers in when no ``--lang`` says, and what a
+command reads (a module of its own, so that the engine's commands read it without importing
+the server)."""
 
 from __future__ import annotations
 
 import os
+import sys
 
 
 def default_lang() -> str:
@@ -20,3 +22,12 @@ def cli_lang(args: object) -> str:
     """The language a command answers in: its ``--lang``, else the terminal's."""
     given = getattr(args, "lang", None)
     return given if given in ("ru", "en") else default_lang()
+
+
+def read_input(path: str) -> bytes:
+    """The bytes of the file at ``path``, or of standard input where ``path`` is ``-`` (OSError
+    where the file cannot be read)."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    with open(path, "rb") as f:
+        return f.read()

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
 
 from referee import create_app, limits  # noqa: E402
-from referee.rules.playout import END_TURN, _random_draw, choices, random_hand  # noqa: E402
+from referee.rules.playout import played_turns, random_hand  # noqa: E402
 from referee.rules.tiles import tile_str  # noqa: E402
 
 OPTIONS = {"later_lead": "same_rule", "target": 100000}
@@ -36,24 +36,7 @@ def random_record(hands: int, seed: int) -> dict:
     while len(out) < hands:
         h = random_hand("traditional", 2, rng, OPTIONS)
         deal = {name: [tile_str(t) for t in h.known_hand(seat)] for seat, name in enumerate(h.players)}
-        turns: list[dict] = []
-        while not h.over:
-            seat = h.to_move
-            tok = rng.choice(choices(h))
-            if tok == END_TURN:
-                h.end_turn()
-                continue
-            if tok == "draw":
-                tok = _random_draw(h, rng)
-            if not turns or turns[-1]["player"] != h.players[seat] or not turns[-1].get("_open"):
-                turns.append({"player": h.players[seat], "moves": [], "_open": True})
-            turns[-1]["moves"].append(tok)
-            h.play(tok)
-            if not h.over and not h.turn_open:
-                h.end_turn()
-                turns[-1]["_open"] = False
-        for t in turns:
-            t.pop("_open", None)
+        turns = played_turns(h, rng)
         moves = sum(len(t["moves"]) for t in turns)
         if total + moves + len(out) + 1 > limits.MAX_EVENTS:
             break

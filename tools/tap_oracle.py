@@ -35,7 +35,6 @@ import os
 import random
 import re
 import sys
-import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -45,6 +44,10 @@ from typing import Any, Iterator
 from referee.rules import catalogue
 from referee.rules.playout import random_hand, walk
 from referee.rules.tiles import tile_str, tiles_of
+
+# the tests' helper that serves the app in a thread (the tests and this tool serve it alike)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "web"))
+from servehelpers import in_thread  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -1046,22 +1049,13 @@ def served(folder: str) -> Iterator[str]:
 
     logging.getLogger("referee").addHandler(Keep(logging.ERROR))
 
-    from werkzeug.serving import make_server
-
     from referee import create_app
 
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
 
     app = create_app({"DATABASE": os.path.join(folder, "oracle.db"), "SECRET_KEY": "oracle"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(5)
-        server.server_close()
+    with in_thread(app) as base:
+        yield base
 
 
 def phone(browser, viewport: str, lang: str):

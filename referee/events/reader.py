@@ -4,15 +4,13 @@ about a well-formed event (exit 1) is ``judge.judge``'s."""
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import math
-import re
 from fractions import Fraction
 from typing import Any
 
 from .. import limits
-from ..record import RecordError
+from ..record import RecordError, is_date
 from ..record import read as read_record
 from ..rules.catalogue import VARIANTS, OptionError, resolve_options, spec
 from ..rules.messages import json_error_params
@@ -37,7 +35,6 @@ ENTRANT_KEYS = frozenset({"id", "name", "joined"})
 ROUND_KEYS = frozenset({"round", "tables", "byes", "withdrawn", "changed"})
 TABLE_KEYS = frozenset({"table", "seats", "result"})
 MATCH_POINT_KEYS = ("win", "draw", "loss")
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 def _field(name: str, what: str, where: str = "event", **params: Any) -> EventError:
@@ -112,7 +109,7 @@ def read(source: Any) -> Event:
     if not isinstance(name, str) or not name.strip() or len(name) > 200:
         raise _field("name", "text")
     date = obj.get("date")
-    if date is not None and (not isinstance(date, str) or not _DATE.match(date) or not _real_date(date)):
+    if date is not None and not is_date(date):
         raise _field("date", "date")
     # -- the game -------------------------------------------------------------------------------
     game = obj["game"]
@@ -217,14 +214,6 @@ def read(source: Any) -> Event:
         if not r.tables:
             raise EventError("event.round_empty", {}, round=r.number)
     return event
-
-
-def _real_date(text: str) -> bool:
-    try:
-        _dt.date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
 
 
 def _game_error(rule: str, params: dict[str, Any]) -> EventError:

@@ -8,14 +8,14 @@ a move too), exactly as ``referee check`` would accept them.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterator, Mapping, Sequence
 
 from .hand import Hand
 from .notation import Move
 from .tiles import ALL_TILES, tile_str, tiles_of
 from .variants import Variant, make_variant
 
-__all__ = ["random_deal", "random_hand", "play_random", "walk", "choices", "END_TURN"]
+__all__ = ["random_deal", "random_hand", "play_random", "walk", "played_turns", "choices", "END_TURN"]
 
 END_TURN = "end"
 
@@ -101,15 +101,45 @@ def walk(h: Hand, rng: random.Random, max_steps: int = 5000) -> Iterator[Hand]:
     while not h.over and steps < max_steps:
         steps += 1
         yield h
-        tok = rng.choice(choices(h))
-        if tok == END_TURN:
-            h.end_turn()
+        _step(h, rng)
+
+
+def _step(h: Hand, rng: random.Random) -> tuple[str, bool]:
+    """One random step of :func:`walk`: the token played (``END_TURN`` for ending the turn) and
+    whether playing it ended the turn."""
+    tok = rng.choice(choices(h))
+    if tok == END_TURN:
+        h.end_turn()
+        return tok, True
+    if tok == "draw":
+        tok = _random_draw(h, rng)
+    h.play(tok)
+    if not h.over and not h.turn_open:
+        h.end_turn()
+        return tok, True
+    return tok, False
+
+
+def played_turns(h: Hand, rng: random.Random, names: Sequence[str] | None = None,
+                 max_steps: int = 5000) -> list[dict[str, Any]]:
+    """Play ``h`` on as :func:`walk` does and return its turns as a record writes them
+    (``{"player", "moves"}``, each token as chosen), the players called by ``names`` (one a
+    seat; by default the hand's own)."""
+    who = list(names) if names is not None else list(h.players)
+    turns: list[dict[str, Any]] = []
+    going_on = False            # the last turn written may take another move
+    steps = 0
+    while not h.over and steps < max_steps:
+        steps += 1
+        seat = h.to_move
+        tok, ended = _step(h, rng)
+        if tok == END_TURN or seat is None:
             continue
-        if tok == "draw":
-            tok = _random_draw(h, rng)
-        h.play(tok)
-        if not h.over and not h.turn_open:
-            h.end_turn()
+        if not turns or turns[-1]["player"] != who[seat] or not going_on:
+            turns.append({"player": who[seat], "moves": []})
+        turns[-1]["moves"].append(tok)
+        going_on = not ended
+    return turns
 
 
 def play_random(h: Hand, rng: random.Random, max_steps: int = 5000) -> int:

@@ -1,10 +1,14 @@
-"""Small helpers to build records for the hand-checked tests (the project's own data)."""
+"""Small helpers to build records for the hand-checked tests (the project's own data), and
+positions met along random playouts."""
 
 from __future__ import annotations
 
 import copy
+import random
 
 from referee.record import check
+from referee.rules import clone
+from referee.rules.playout import random_hand, walk
 
 FORMAT = "referee-record/1"
 
@@ -71,3 +75,15 @@ def bad_record(rec, rule_prefix: str = "record.") -> dict:
 
 def pips(tiles: str) -> int:
     return sum(int(a) + int(b) for a, b in (t.split(":") for t in tiles.split()))
+
+
+def positions(variant, players, seed, count):
+    """The first ``count`` positions of random hands of ``variant`` for ``players`` (seeded),
+    each a copy of the hand as it stood."""
+    rng = random.Random(seed)
+    out = []
+    for h in walk(random_hand(variant, players, rng), rng):
+        out.append(clone(h))
+        if len(out) == count:
+            break
+    return out

@@ -1,13 +1,12 @@
 """The engine's public API (docs/engine-api.md) and its internal agreements."""
 
-import random
-
 import pytest
 
 from referee.rules import clone, new_hand, parse_tile
 from referee.rules.catalogue import VARIANTS
-from referee.rules.playout import random_hand, walk
 from referee.rules.tiles import tile_str
+
+from .recs import positions
 
 SEED_DEAL = {"Анфиса": ["3:2", "3:3", "4:6", "1:3", "5:6", "4:0", "6:6"],
              "Всеволод": ["0:0", "2:0", "1:1", "0:6", "2:6", "2:1", "0:5"]}
@@ -35,22 +34,12 @@ def test_lone_first_tile_places_are_named_by_half():
     assert sorted(e["target"] for e in h.layout_view()["ends"]) == ["3:5@3", "3:5@5"]
 
 
-def _positions(variant, players, seed, count):
-    rng = random.Random(seed)
-    out = []
-    for h in walk(random_hand(variant, players, rng), rng):
-        out.append(clone(h))
-        if len(out) == count:
-            break
-    return out
-
-
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_fit_masks_agree_with_the_placements_found_tile_by_tile(variant):
     """The bitmask fast path (blocks, must-play) and the placement search never disagree."""
     spec = VARIANTS[variant]
     for seed in range(6):
-        for h in _positions(variant, spec.max_players, seed, 40):
+        for h in positions(variant, spec.max_players, seed, 40):
             seat = h.to_move or 0
             for turn in (False, True):
                 mask = h.v.fit_mask(h, seat, turn)
@@ -118,7 +107,7 @@ def test_can_end_turn_says_what_end_turn_does(variant):
     token of the player to move."""
     seen = set()
     for seed in range(3):
-        for h in _positions(variant, VARIANTS[variant].max_players, seed, 30):
+        for h in positions(variant, VARIANTS[variant].max_players, seed, 30):
             tried = [h]
             for token in h.legal_tokens()[:4] if h.to_move is not None else []:
                 after = clone(h)

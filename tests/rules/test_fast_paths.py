@@ -5,32 +5,21 @@ finds tile by tile; ``Variant.placements`` gives what ``candidates`` gives tile 
 ``can_draw``/``can_pass`` answer as ``draw_error``/``pass_error`` do.
 """
 
-import random
 
 import pytest
 
-from referee.rules import clone
 from referee.rules.catalogue import VARIANTS
-from referee.rules.playout import random_hand, walk
 from referee.rules.tiles import ALL_MASK, tiles_of
 
+from .recs import positions
+
 CASES = [(name, n) for name, spec in VARIANTS.items() for n in sorted({spec.min_players, spec.max_players})]
-
-
-def _positions(variant, players, seed, count):
-    rng = random.Random(seed)
-    out = []
-    for h in walk(random_hand(variant, players, rng), rng):
-        out.append(clone(h))
-        if len(out) == count:
-            break
-    return out
 
 
 @pytest.mark.parametrize("variant, players", CASES)
 def test_fast_paths_agree_with_the_token_checks(variant, players):
     for seed in range(4):
-        for h in _positions(variant, players, seed, 60):
+        for h in positions(variant, players, seed, 60):
             seat = h.to_move
             if seat is None:
                 continue

@@ -633,6 +633,26 @@ def _random_spec(variant, players, options, rng):
     return spec
 
 
+def _play_both_to_the_end(spec, h, pos, rng):
+    """The engine's hand ``h`` and the model's ``pos`` played together to the end of the hand,
+    a move chosen at random each step: at every step both offer the same moves, and both end
+    together. The engine's hand as it ended."""
+    step = 0
+    while not pos.over:
+        step += 1
+        mine = {}
+        for tok in engine_moves(h):
+            after = engine_play(h, tok)
+            mine[engine_key(h, tok, after)] = after
+        theirs = pos.moves()
+        assert set(mine) == set(theirs), (spec, step, sorted(set(mine) ^ set(theirs)))
+        key = rng.choice(sorted(theirs))
+        pos = pos.play(theirs[key])
+        h = mine[key]
+        assert h.over == pos.over, (spec, step, key)
+    return h
+
+
 @pytest.mark.parametrize("variant, players, options", RANDOM_GAMES)
 def test_random_hands_offer_the_models_moves_at_every_step(variant, players, options):
     import random
@@ -650,19 +670,7 @@ def test_random_hands_offer_the_models_moves_at_every_step(variant, players, opt
             assert h.end == "redeal"
             continue
         games += 1
-        step = 0
-        while not pos.over:
-            step += 1
-            mine = {}
-            for tok in engine_moves(h):
-                after = engine_play(h, tok)
-                mine[engine_key(h, tok, after)] = after
-            theirs = pos.moves()
-            assert set(mine) == set(theirs), (spec, step, sorted(set(mine) ^ set(theirs)))
-            key = rng.choice(sorted(theirs))
-            pos = pos.play(theirs[key])
-            h = mine[key]
-            assert h.over == pos.over, (spec, step, key)
+        h = _play_both_to_the_end(spec, h, pos, rng)
         assert h.end in ("out", "block")
     assert games
 
@@ -680,16 +688,4 @@ def test_random_table_hands_offer_the_models_moves_at_every_step(variant, player
                 "lead": rng.choice(players)}
         pos = model_start(spec)
         h = engine_start(spec)
-        step = 0
-        while not pos.over:
-            step += 1
-            mine = {}
-            for tok in engine_moves(h):
-                after = engine_play(h, tok)
-                mine[engine_key(h, tok, after)] = after
-            theirs = pos.moves()
-            assert set(mine) == set(theirs), (spec, step, sorted(set(mine) ^ set(theirs)))
-            key = rng.choice(sorted(theirs))
-            pos = pos.play(theirs[key])
-            h = mine[key]
-            assert h.over == pos.over, (spec, step, key)
+        h = _play_both_to_the_end(spec, h, pos, rng)

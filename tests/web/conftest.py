@@ -58,20 +58,11 @@ def phone(chromium):
 @pytest.fixture
 def live_server(tmp_path):
     """The app on a real HTTP server in a thread, with its own database."""
-    import threading
-
-    from werkzeug.serving import make_server
+    from servehelpers import in_thread
 
     app = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(5)
-        server.server_close()
+    with in_thread(app) as base:
+        yield base
 
 
 # -- the store on both databases ----------------------------------------------------------------

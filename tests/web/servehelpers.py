@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -15,6 +16,23 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from bs4 import BeautifulSoup
+
+
+@contextmanager
+def in_thread(app):
+    """``app`` on a real HTTP server (werkzeug's, threaded) on a free port of 127.0.0.1, in a
+    thread of this process; yields its base URL (no trailing /) and stops it on leaving."""
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(5)
+        server.server_close()
 
 
 @contextmanager

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import io
-import json
 
 from referee.web import get_db, store
-from webhelpers import SEED_MOVES, csrf_of, form_data, new_match, soup, tap
+from webhelpers import SEED_MOVES, form_data, imported, new_match, tap
 
 SEED_DEAL = {"Анфиса": ["3:2", "3:3", "4:6", "1:3", "5:6", "4:0", "6:6"],
              "Всеволод": ["0:0", "2:0", "1:1", "0:6", "2:6", "2:1", "0:5"]}
@@ -20,12 +19,7 @@ def seed_record() -> dict:
 
 def imported_seed(client) -> str:
     """The seed hand (deal known, Анфиса goes out: 2 points) imported; its edit URL."""
-    page = client.get("/import")
-    resp = client.post("/import", data={"csrf_token": csrf_of(page),
-                                        "text": json.dumps(seed_record(), ensure_ascii=False)},
-                       content_type="multipart/form-data")
-    assert resp.status_code == 302, soup(resp).select_one(".problem")
-    return resp.headers["Location"].removesuffix("/score")
+    return imported(client, seed_record())
 
 
 def live_match(client, moves: int = 5) -> str:
@@ -36,12 +30,6 @@ def live_match(client, moves: int = 5) -> str:
         resp = tap(client, edit, mv, leader="Анфиса" if i == 0 else None)
         assert resp.status_code == 302, mv
     return edit
-
-
-def view_of(client, edit: str) -> str:
-    """The read-only link's path (``/s/<view key>``)."""
-    href = soup(client.get(edit + "/share")).select_one("a.view-link")["href"]
-    return href[href.index("/s/"):]
 
 
 def in_lang(client, lang: str) -> None:
@@ -91,16 +79,6 @@ def played_hand(variant: str, players: list[str], options: dict, seed: int) -> d
     if lead:
         hand["lead"] = lead
     return hand
-
-
-def imported(client, record: dict) -> str:
-    """A record imported through the import page; the match's edit URL."""
-    page = client.get("/import")
-    resp = client.post("/import", data={"csrf_token": csrf_of(page),
-                                        "text": json.dumps(record, ensure_ascii=False)},
-                       content_type="multipart/form-data")
-    assert resp.status_code == 302, soup(resp).select_one(".problem")
-    return resp.headers["Location"].removesuffix("/score")
 
 
 def kozel_record(seed: int = 1) -> dict:

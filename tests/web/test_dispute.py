@@ -11,8 +11,8 @@ import pytest
 from referee import record as rec
 from referee.rules import catalogue
 from referee.web.drawing import reading_order
-from sheethelpers import event_count, imported_seed, in_lang, live_match, seed_record, view_of
-from webhelpers import SEED_MOVES, csrf_of, form_data, soup
+from sheethelpers import event_count, imported_seed, in_lang, live_match, seed_record
+from webhelpers import SEED_MOVES, csrf_of, form_data, imported, soup, view_of
 
 
 # after the first five seed moves (6:6 6:0 6:5 5:0>6:5 0:4>5:0) the ends show 0 and 4, and it
@@ -240,15 +240,6 @@ def _random_record(variant: str, players: int, seed: int):
     return mod.random_record(variant, players, 2, seed=seed)[0]
 
 
-def _import(client, record: dict) -> str:
-    page = client.get("/import")
-    resp = client.post("/import", data={"csrf_token": csrf_of(page),
-                                        "text": json.dumps(record, ensure_ascii=False)},
-                       content_type="multipart/form-data")
-    assert resp.status_code == 302, soup(resp).select_one(".problem")
-    return resp.headers["Location"].removesuffix("/score")
-
-
 def _labels(view) -> list[str]:
     return [it["label"] for it in reading_order(view)]
 
@@ -257,7 +248,7 @@ def _labels(view) -> list[str]:
 def test_every_variant_steps_to_the_engines_final_table_and_answers_any_tile(client, variant):
     players = catalogue.spec(variant).min_players
     record = _random_record(variant, players, seed=5)
-    edit = _import(client, record)
+    edit = imported(client, record)
     report = rec.replay(rec.read(copy.deepcopy(record)))
     for number, raw in enumerate(record["hands"], start=1):
         total = sum(len(t["moves"]) for t in raw.get("turns", []))
@@ -280,7 +271,7 @@ def test_every_variant_steps_to_the_engines_final_table_and_answers_any_tile(cli
     cut = copy.deepcopy(record)
     turns = cut["hands"][-1].get("turns", [])
     cut["hands"][-1]["turns"] = turns[: len(turns) // 2]
-    edit = _import(client, cut)
+    edit = imported(client, cut)
     rules = soup(client.get(f"/rules/{variant}"))
     for tile in [f"{a}:{b}" for a in range(7) for b in range(a, 7)]:
         resp = client.get(f"{edit}/check", query_string={"tile": tile})
@@ -340,7 +331,7 @@ def test_a_tile_checked_at_a_past_move(client, lang, why):
 def test_the_step_through_shows_each_players_tiles_when_the_deal_is_known(client):
     """With the deal known each step says what every player holds after that move (the deal
     less what he laid); without it, nothing of the kind."""
-    from sheethelpers import imported, kozel_record
+    from sheethelpers import kozel_record
 
     record = kozel_record()
     edit = imported(client, record)

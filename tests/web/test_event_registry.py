@@ -17,8 +17,8 @@ import pytest
 from referee.matches import events as kinds
 from referee.matches import replay, turns
 from referee.web import get_db, store
-from test_life import _db_snapshot, _settings, correct, enter_result
-from webhelpers import SEED_MOVES, form_data, new_match, soup, tap
+from test_life import _db_snapshot, _settings, correct, enter_result, played_seed
+from webhelpers import form_data, new_match, soup
 
 SCHEMA = json.loads((Path(__file__).resolve().parents[2] / "docs" / "record.schema.json").read_text("utf-8"))
 
@@ -65,13 +65,7 @@ def _play_with_the_deal(app, client, edit: str, rng: random.Random) -> None:
 
 def _every_kind(app, client) -> str:
     """A match whose log holds every kind of change, each made through the app's pages."""
-    edit = new_match(client)
-    assert client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]')).status_code == 302
-    for i, mv in enumerate(SEED_MOVES):
-        assert tap(client, edit, mv, leader="Анфиса" if i == 0 else None).status_code == 302
-    data = form_data(client.get(edit), "form.left-form")
-    data["left_1"] = ["1:1"]
-    assert client.post(edit + "/left", data=data).status_code == 302
+    edit = played_seed(client)
     enter_result(client, edit, "Всеволод", {0: "7"})
     asked = client.post(edit + "/undo", data=form_data(client.get(edit), "#undo-form"))
     assert client.post(edit + "/undo", data=form_data(asked, "form.confirm-undo")).status_code == 302

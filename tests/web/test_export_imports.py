@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from referee import create_app, limits
-from referee.rules.playout import END_TURN, _random_draw, choices, random_hand
+from referee.rules.playout import played_turns, random_hand
 from referee.rules.tiles import tile_str
 from referee.web import get_db, store
 from webhelpers import form_data, soup
@@ -28,26 +28,8 @@ def played_hands(players: list[str], hands: int, seed: int) -> list[dict]:
     total = 0
     while len(out) < hands:
         h = random_hand("traditional", len(players), rng, OPTIONS)
-        name = dict(zip(h.players, players))
         deal = {players[s]: [tile_str(t) for t in h.known_hand(s)] for s in range(len(players))}
-        turns: list[dict] = []
-        while not h.over:
-            seat = h.to_move
-            tok = rng.choice(choices(h))
-            if tok == END_TURN:
-                h.end_turn()
-                continue
-            if tok == "draw":
-                tok = _random_draw(h, rng)
-            if not turns or turns[-1]["player"] != name[h.players[seat]] or not turns[-1].get("_open"):
-                turns.append({"player": name[h.players[seat]], "moves": [], "_open": True})
-            turns[-1]["moves"].append(tok)
-            h.play(tok)
-            if not h.over and not h.turn_open:
-                h.end_turn()
-                turns[-1]["_open"] = False
-        for t in turns:
-            t.pop("_open", None)
+        turns = played_turns(h, rng, players)
         moves = sum(len(t["moves"]) for t in turns)
         if total + moves + len(out) + 1 > limits.MAX_EVENTS:
             break

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 
 import pytest
 
 from referee import create_app
 from test_web_variants import defaults, start
-from webhelpers import csrf_of, new_match, soup, tap
+from servehelpers import in_thread
+from webhelpers import csrf_of, imported, new_match, soup, tap, view_of
 
 pytestmark = pytest.mark.browser
 SHOTS = "/tmp/shots-fit"
@@ -66,28 +66,10 @@ SIZES = {"360x640": (360, 640), "390x844": (390, 844), "640x360": (640, 360), "8
 def site(tmp_path_factory):
     """The app on a real server, and a test client on the same database that sets up the
     matches whose pages the browser visits."""
-    from werkzeug.serving import make_server
-
     tmp = tmp_path_factory.mktemp("fit")
     app = create_app({"DATABASE": str(tmp / "fit.db"), "SECRET_KEY": "fit-secret", "TESTING": True})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}", app
-    finally:
-        server.shutdown()
-        thread.join(5)
-        server.server_close()
-
-
-def _import(client, record: dict) -> str:
-    page = client.get("/import")
-    resp = client.post("/import", data={"csrf_token": csrf_of(page),
-                                        "text": json.dumps(record, ensure_ascii=False)},
-                       content_type="multipart/form-data")
-    assert resp.status_code == 302, soup(resp).select_one(".problem")
-    return resp.headers["Location"].removesuffix("/score")
+    with in_thread(app) as base:
+        yield base, app
 
 
 def _renamed(record: dict, names) -> dict:
@@ -95,11 +77,6 @@ def _renamed(record: dict, names) -> dict:
     for old, new in zip(record["players"], names):
         text = text.replace(f'"{old}"', f'"{new}"')
     return json.loads(text)
-
-
-def _view(client, edit: str) -> str:
-    href = soup(client.get(edit + "/share")).select_one("a.view-link")["href"]
-    return href[href.index("/s/"):]
 
 
 def _pages(client) -> dict[str, str]:
@@ -125,7 +102,7 @@ def _pages(client) -> dict[str, str]:
     start(client, edit)
     tap(client, edit, "6:6", leader=LONG[0])
     tap(client, edit, "6:0")
-    pages.update({"trad-play": edit, "trad-check": edit + "/check?tile=0:5", "trad-view": _view(client, edit),
+    pages.update({"trad-play": edit, "trad-check": edit + "/check?tile=0:5", "trad-view": view_of(client, edit),
                   "trad-share": edit + "/share"})
     # 5-player blitz: the turn open (the bar's two buttons with the longest names)
     blitz = new_match(client, "blitz", LONG, defaults("blitz", 5))
@@ -135,9 +112,9 @@ def _pages(client) -> dict[str, str]:
     # 5-player blitz imported: the hand over (the end-of-hand table), the score, the sheets,
     # the step-through, a player's page, the audit and a correction
     record, _ = fixtures.random_record("blitz", 5, 3, seed=11)
-    short = _import(client, record)
+    short = imported(client, record)
     pages.update({"blitz5-done": short, "blitz5-score": short + "/score"})
-    done = _import(client, _renamed(record, LONG))
+    done = imported(client, _renamed(record, LONG))
     key = done.split("/m/")[1]
     pages.update({"blitz-done": done, "blitz-score": done + "/score", "blitz-sheets": done + "/sheets",
                   "blitz-hand": done + "/hands/1", "blitz-step": done + "/hands/1/step/3",
@@ -158,7 +135,7 @@ def _pages(client) -> dict[str, str]:
         hand = record["hands"][0]
         turns = hand.get("turns") or []
         hand["turns"] = turns[: max(1, len(turns) // 2)]
-        m = _import(client, _renamed(record, LONG))
+        m = imported(client, _renamed(record, LONG))
         pages[f"{variant}-play"] = m
         pages[f"{variant}-score"] = m + "/score"
     return pages

@@ -3,8 +3,8 @@ table, what each player kept and scored (the table page and the read-only view, 
 
 from __future__ import annotations
 
-from sheethelpers import SEED_DEAL, imported_seed, in_lang, view_of
-from webhelpers import SEED_MOVES, form_data, soup
+from sheethelpers import SEED_DEAL, imported_seed, in_lang
+from webhelpers import SEED_MOVES, form_data, soup, view_of
 
 
 def laid_by(moves: list[str]) -> set[str]:

@@ -122,7 +122,8 @@ def test_the_sheets_and_the_step_through_are_titled_kozel(client):
     """A «Козёл» match's sheets page, a hand's sheet, the step-through and the tile check are
     titled «Козёл» as its other pages are; so is the printed sheet's heading (its HTML)."""
     from referee import pdf
-    from sheethelpers import imported, kozel_record
+    from sheethelpers import kozel_record
+    from webhelpers import imported
 
     record = kozel_record()
     edit = imported(client, record)

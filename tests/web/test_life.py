@@ -247,7 +247,7 @@ def test_undo_cancels_a_correction(app, client):
     assert len(entries) == 1 and "undone" in entries[0]["class"]
 
 
-def _played_seed(client) -> str:
+def played_seed(client) -> str:
     """The seed hand played move by move and its tiles left entered (Анфиса 2)."""
     edit = new_match(client)
     assert client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]')).status_code == 302
@@ -260,7 +260,7 @@ def _played_seed(client) -> str:
 
 
 def test_undo_of_a_finished_hands_tiles_left_asks_naming_the_totals(app, client):
-    edit = _played_seed(client)
+    edit = played_seed(client)
     assert totals(client, edit) == ["2", "0"]
     before = _db_snapshot(app)
     asked = _undo(client, edit)

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from test_web_taps import tap_tile, typed
-from test_web_variants import defaults, start
-from webhelpers import new_match, soup
+from test_web_taps import sausage_at_the_cut, tap_tile
+from webhelpers import soup
 
 SAID = {
     "ru": {"left": "Борис получает ленты до длины короткой; выступающая кость остаётся на столе",
@@ -20,12 +19,7 @@ SAID = {
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_cut_names_who_receives_which_piece(client, lang):
-    opts = {**defaults("sausage", 2), "opt_cut_when": "any"}
-    edit = new_match(client, "sausage", ("Анна", "Борис"), opts)
-    start(client, edit)
-    assert tap_tile(client, edit, "3:3", leader="Анна").status_code == 302
-    for t in ["3:6>3:3", "3:5>3:3", "6:4>3:6"]:
-        typed(client, edit, t)
+    edit = sausage_at_the_cut(client)
     client.set_cookie("lang", lang)
     # Анна cuts: Борис, before her, receives the piece
     form = soup(tap_tile(client, edit, "4:5")).select_one("form.choose")

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from referee.rules import catalogue
-from sheethelpers import event_count, imported_seed, in_lang, live_match, pdf_text, view_of
-from webhelpers import SEED_MOVES, soup
+from sheethelpers import event_count, imported_seed, in_lang, live_match, pdf_text
+from webhelpers import SEED_MOVES, soup, view_of
 
 
 

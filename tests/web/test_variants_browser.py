@@ -47,9 +47,9 @@ def turns_to_play(rec: dict, lang: str) -> int:
     return len(rec["hands"][0]["turns"])
 
 
-def tap_in_view(page, selector: str) -> None:
-    """A tap that loads nothing (a picker on the deal or start form): inside the screen as it
-    is, above the bar, no scroll."""
+def _in_view(page, selector: str) -> None:
+    """``selector``'s first element (its label) stands inside the screen as it is, above the bar,
+    with no scroll (else a screenshot and an error); the tap is counted."""
     box = page.locator(selector).first.evaluate(
         "e => { const r = (e.closest('label') || e).getBoundingClientRect(); const bar = document.querySelector('.bar'); "
         "const limit = bar && !bar.contains(e) ? bar.getBoundingClientRect().top : window.innerHeight; "
@@ -59,6 +59,12 @@ def tap_in_view(page, selector: str) -> None:
         page.screenshot(path="/tmp/shots-fail/" + re.sub(r"[^\w]+", "_", selector)[:80] + ".png")
         raise AssertionError(f"{selector}: outside the screen {box}")
     TALLY["taps"] += 1
+
+
+def tap_in_view(page, selector: str) -> None:
+    """A tap that loads nothing (a picker on the deal or start form): inside the screen as it
+    is, above the bar, no scroll."""
+    _in_view(page, selector)
     page.click(selector)
 
 
@@ -176,15 +182,7 @@ def choose(page, move: str, form: str, shot: Shots) -> None:
 
 def tick(page, selector: str) -> None:
     """Tick a radio or checkbox on the table page: a tap inside the screen as it is."""
-    box = page.locator(selector).first.evaluate(
-        "e => { const r = (e.closest('label') || e).getBoundingClientRect(); const bar = document.querySelector('.bar'); "
-        "const limit = bar && !bar.contains(e) ? bar.getBoundingClientRect().top : window.innerHeight; "
-        "return [r.top, r.bottom, limit + 0.5, window.scrollY]; }")
-    if not (box[0] >= 0 and box[1] <= box[2] and box[3] == 0):
-        os.makedirs("/tmp/shots-fail", exist_ok=True)
-        page.screenshot(path="/tmp/shots-fail/" + re.sub(r"[^\w]+", "_", selector)[:80] + ".png")
-        raise AssertionError(f"{selector}: outside the screen {box}")
-    TALLY["taps"] += 1
+    _in_view(page, selector)
     page.check(selector)
 
 

@@ -268,18 +268,24 @@ def test_kept_states_are_the_logs_replay(tmp_path, variant, players, opts, seed,
     assert "undo" in kinds and "redo" in kinds and {"rename", "correct", "confirm"} & set(kinds), kinds
 
 
-def test_a_worker_behind_by_undos_across_a_hand_replays_what_changed(tmp_path):
-    """Worker A kept hand 1 finished and hand 2 begun; worker B then undoes hand 2 and hand 1's
-    result and enters hand 1 again otherwise: A goes on from its kept state and must not keep its
-    hand 1."""
-    path = str(tmp_path / "behind.db")
+def _two_workers_a_hand_on(path: str) -> tuple[Worker, Worker, str, dict]:
+    """Two workers on one database; worker A has entered hand 1 by its result (Анфиса out,
+    12 points), begun hand 2 and drawn the score page (it keeps the state): A, B, the edit URL
+    and the match."""
     a, b = Worker(path), Worker(path)
-    names = ["Анфиса", "Всеволод"]
-    edit = new_match(a.client, "traditional", names, options("traditional", 2))
+    edit = new_match(a.client, "traditional", ["Анфиса", "Всеволод"], options("traditional", 2))
     m = a.match(edit)
     assert post(a, edit, "/result", {"out": "Анфиса", "left_1": "12"}).status_code == 302
     assert post(a, edit, "/hand", {}).status_code == 302
     assert a.page(edit + "/score")
+    return a, b, edit, m
+
+
+def test_a_worker_behind_by_undos_across_a_hand_replays_what_changed(tmp_path):
+    """Worker A kept hand 1 finished and hand 2 begun; worker B then undoes hand 2 and hand 1's
+    result and enters hand 1 again otherwise: A goes on from its kept state and must not keep its
+    hand 1."""
+    a, b, edit, m = _two_workers_a_hand_on(str(tmp_path / "behind.db"))
     kept = a.kept(m)
     assert kept.count == 2 and kept.report["totals"] == {"Анфиса": 12, "Всеволод": 0}
     for path_, data in (("/undo", {"confirm": "1"}), ("/undo", {"confirm": "1"}), ("/result", {"out": "Всеволод", "left_0": "7"}),
@@ -298,14 +304,7 @@ def test_a_correction_or_a_rename_by_another_worker_is_replayed_whole(tmp_path):
     and renames a player: A's next pages come from a whole replay, the same as from scratch."""
     from referee.matches.log import to_record
 
-    path = str(tmp_path / "edits.db")
-    a, b = Worker(path), Worker(path)
-    names = ["Анфиса", "Всеволод"]
-    edit = new_match(a.client, "traditional", names, options("traditional", 2))
-    m = a.match(edit)
-    assert post(a, edit, "/result", {"out": "Анфиса", "left_1": "12"}).status_code == 302
-    assert post(a, edit, "/hand", {}).status_code == 302
-    assert a.page(edit + "/score")
+    a, b, edit, m = _two_workers_a_hand_on(str(tmp_path / "edits.db"))
     assert a.kept(m).report["totals"] == {"Анфиса": 12, "Всеволод": 0}
     with b.app.app_context():
         db = get_db()

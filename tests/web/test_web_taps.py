@@ -8,17 +8,9 @@ from __future__ import annotations
 import pytest
 
 from referee.web.places import describe
-from test_web_variants import defaults
+from test_web_variants import defaults, start
 from webhelpers import form_data, new_match, soup, table_form
 
-
-
-def start(client, edit, **extra):
-    data = form_data(client.get(edit), 'form[action$="/hand"]')
-    data.update(extra)
-    resp = client.post(edit + "/hand", data=data)
-    assert resp.status_code == 302, soup(resp).select_one(".problem")
-    return resp
 
 
 def tap_tile(client, edit, tile, **extra):
@@ -32,6 +24,18 @@ def typed(client, edit, token, **extra):
     data.update({"token": token, **extra})
     resp = client.post(edit + "/move", data=data)
     assert resp.status_code == 302, soup(resp).select_one(".problem")
+
+
+def sausage_at_the_cut(client) -> str:
+    """A sausage match of Анна and Борис (a cut allowed at any time) with four tiles laid: 4:5
+    may now cut (or go on the 3:5 lane); its edit URL."""
+    opts = {**defaults("sausage", 2), "opt_cut_when": "any"}
+    edit = new_match(client, "sausage", ("Анна", "Борис"), opts)
+    start(client, edit)
+    assert tap_tile(client, edit, "3:3", leader="Анна").status_code == 302
+    for t in ["3:6>3:3", "3:5>3:3", "6:4>3:6"]:
+        typed(client, edit, t)
+    return edit
 
 
 def choices(resp) -> dict:
@@ -95,12 +99,7 @@ def test_spider_leg_closed_by_taps(client):
 
 @pytest.mark.parametrize("give", ["left", "right"])
 def test_sausage_cut_and_the_piece_given(client, give):
-    opts = {**defaults("sausage", 2), "opt_cut_when": "any"}
-    edit = new_match(client, "sausage", ("Анна", "Борис"), opts)
-    start(client, edit)
-    assert tap_tile(client, edit, "3:3", leader="Анна").status_code == 302
-    for t in ["3:6>3:3", "3:5>3:3", "6:4>3:6"]:
-        typed(client, edit, t)
+    edit = sausage_at_the_cut(client)
     resp = tap_tile(client, edit, "4:5")
     got = choices(resp)
     assert set(got) == {"5:4>3:5", "4:5 cut give left", "4:5 cut give right"}

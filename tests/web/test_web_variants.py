@@ -24,6 +24,7 @@ def start(client, edit, **extra):
     data.update(extra)
     resp = client.post(edit + "/hand", data=data)
     assert resp.status_code == 302, soup(resp).select_one(".problem")
+    return resp
 
 
 def test_blitz_several_tiles_then_end_turn(client):

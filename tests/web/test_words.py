@@ -24,7 +24,7 @@ import pytest
 from referee.rules import catalogue
 from referee.rules.messages import MESSAGES
 from test_web_variants import defaults, start
-from webhelpers import csrf_of, new_match, soup, table_form
+from webhelpers import csrf_of, imported, new_match, soup, table_form, view_of
 
 _spec = importlib.util.spec_from_file_location(
     "print_fixtures_for_words", Path(__file__).resolve().parents[1] / "print" / "print_fixtures.py")
@@ -119,20 +119,6 @@ def crawl(client, urls: list[str], lang: str) -> dict[str, list[str]]:
     return bad
 
 
-def import_record(client, record: dict) -> str:
-    page = client.get("/import")
-    resp = client.post("/import", data={"csrf_token": csrf_of(page),
-                                        "text": json.dumps(record, ensure_ascii=False)},
-                       content_type="multipart/form-data")
-    assert resp.status_code == 302, soup(resp).select_one(".problem")
-    return resp.headers["Location"].removesuffix("/score")
-
-
-def view_key(client, edit: str) -> str:
-    href = soup(client.get(edit + "/share")).select_one("a.view-link")["href"]
-    return href[href.index("/s/"):]
-
-
 def match_pages(client, variant: str) -> list[str]:
     """Every page type of a match of ``variant``: one played move by move from the table (a
     hand in play) and one imported whole (hands over, sheets, step-through)."""
@@ -142,11 +128,11 @@ def match_pages(client, variant: str) -> list[str]:
     edit = new_match(client, variant, NAMES[:n], defaults(variant, n))
     urls += [edit, edit + "/deal", edit + "/result", edit + "/score", edit + "/share"]
     start(client, edit, **({"starter": "3:5"} if variant == "ladder" else {}))
-    urls += [edit, edit + "/check?tile=6:6", edit + "/check?tile=0:1", view_key(client, edit)]
+    urls += [edit, edit + "/check?tile=6:6", edit + "/check?tile=0:1", view_of(client, edit)]
     record = fixtures.random_record(variant, n, 2, seed=7)[0]
-    done = import_record(client, record)
+    done = imported(client, record)
     moves = sum(len(t["moves"]) for t in record["hands"][0].get("turns", []))
-    view = view_key(client, done)
+    view = view_of(client, done)
     urls += [done, done + "/score", done + "/sheets", done + "/hands/1", done + "/hands/1/step/1",
              f"{done}/hands/1/step/{moves}", view, view + "/sheets"]
     return urls
@@ -177,7 +163,7 @@ def test_no_internal_value_on_any_page_of_a_match(client, variant, lang):
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_no_internal_value_on_the_pages_outside_a_match(client, lang):
     in_lang(client, lang)
-    import_record(client, fixtures.random_record("traditional", 2, 2, seed=3)[0])
+    imported(client, fixtures.random_record("traditional", 2, 2, seed=3)[0])
     player = NAMES[0]
     bad = crawl(client, ["/", "/new", "/import", "/rules", "/sheets/blank", "/sheets/blank?preset=yard",
                          "/new/traditional?preset=yard", "/new/traditional?preset=sea", "/players",

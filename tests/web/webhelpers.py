@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from bs4 import BeautifulSoup
 
 
@@ -21,6 +23,22 @@ def form_data(resp, selector: str = "form") -> dict:
     form = soup(resp).select_one(selector)
     assert form is not None, f"no form {selector}"
     return {i["name"]: i.get("value", "") for i in form.select('input[type="hidden"]')}
+
+
+def imported(client, record: dict) -> str:
+    """A record imported through the import page; the match's edit URL."""
+    page = client.get("/import")
+    resp = client.post("/import", data={"csrf_token": csrf_of(page),
+                                        "text": json.dumps(record, ensure_ascii=False)},
+                       content_type="multipart/form-data")
+    assert resp.status_code == 302, soup(resp).select_one(".problem")
+    return resp.headers["Location"].removesuffix("/score")
+
+
+def view_of(client, edit: str) -> str:
+    """The read-only link's path (``/s/<view key>``)."""
+    href = soup(client.get(edit + "/share")).select_one("a.view-link")["href"]
+    return href[href.index("/s/"):]
 
 
 TRAD_OPTIONS = {
