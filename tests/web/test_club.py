@@ -397,7 +397,7 @@ def test_an_events_tables_count_for_the_clubs_players(app, client):
     assert "Вторник в «Дупеле», тур 1, стол 1" in player.select("ul.matches")[-1].get_text(" ")
     # and his place in each event's standings, those of the event's public page
     href = soup(client.get(director)).select_one("a.public-link")["href"]
-    places = {r.select_one(".name").get_text(strip=True): r.select_one(".place").get_text(strip=True)
+    places = {r.select_one(".name").get_text(strip=True): r.select_one(".rank").get_text(strip=True)
               for r in soup(client.get(href[href.index("/ev/"):])).select("table.standings tbody tr")}
     assert places["Аня"] != places["Вера"]       # Аня beat Вера
     for name in ("Аня", "Вера"):

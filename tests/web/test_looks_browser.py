@@ -210,3 +210,32 @@ def test_the_games_cards_break_lines_between_words(chromium, live_server, path):
         assert page.evaluate(SPLIT_WORDS) == []
     finally:
         context.close()
+
+
+def test_the_big_screens_standings_give_the_names_their_room(chromium, live_server):
+    """The standings on a 1280×720 screen: the place column is as narrow as its figures (the
+    play page's rule for «.place» buttons, width 100%, took it and pushed the names and figures
+    into the screen's right third)."""
+    from bs4 import BeautifulSoup
+
+    from eventhelpers import NAMES8
+
+    context = chromium.new_context(viewport={"width": 1280, "height": 720}, locale="ru-RU")
+    page = context.new_page()
+    try:
+        setup = page.request.get(live_server + "/events/new/traditional?preset=yard")
+        form = BeautifulSoup(setup.text(), "html.parser")
+        data = {i["name"]: i.get("value", "") for i in form.select("input[name^=opt_]")
+                if i.get("type") != "radio" or i.has_attr("checked")}
+        data.update({"csrf_token": form.select_one("input[name=csrf_token]")["value"], "name": "Среда",
+                     "seats": "4", "system": "swiss", "unit": "player", "rounds": "2",
+                     "entrants": "\n".join(NAMES8)})
+        made = page.request.post(live_server + "/events/new/traditional", form=data)
+        assert made.ok
+        public = BeautifulSoup(made.text(), "html.parser").select_one('a[href^="/ev/"]')["href"]
+        page.goto(live_server + public.split("?")[0].rstrip("/") + "/board")
+        widths = page.evaluate("[...document.querySelectorAll('table.standings tbody tr:first-child td')]"
+                               ".map(td => td.getBoundingClientRect().width)")
+        assert len(widths) > 3 and widths[0] < widths[1] and widths[0] < 200, widths
+    finally:
+        context.close()
