@@ -215,7 +215,7 @@ def test_the_games_cards_break_lines_between_words(chromium, live_server, path):
 def test_the_big_screens_standings_give_the_names_their_room(chromium, live_server):
     """The standings on a 1280×720 screen: the place column is as narrow as its figures (the
     play page's rule for «.place» buttons, width 100%, took it and pushed the names and figures
-    into the screen's right third)."""
+    into the screen's right third), and its column heads are big enough to read from afar."""
     from bs4 import BeautifulSoup
 
     from eventhelpers import NAMES8
@@ -237,5 +237,9 @@ def test_the_big_screens_standings_give_the_names_their_room(chromium, live_serv
         widths = page.evaluate("[...document.querySelectorAll('table.standings tbody tr:first-child td')]"
                                ".map(td => td.getBoundingClientRect().width)")
         assert len(widths) > 3 and widths[0] < widths[1] and widths[0] < 200, widths
+        # the column heads read from across the room too (they were 12.8 px over 25.6 px figures)
+        heads = page.evaluate("[...document.querySelectorAll('table.standings th')]"
+                              ".map(th => parseFloat(getComputedStyle(th).fontSize))")
+        assert heads and min(heads) >= 18, heads
     finally:
         context.close()
