@@ -94,6 +94,8 @@ def init_app(app: Flask) -> None:
 
     if clubs.event_picker not in tournaments.ENTRANT_PICKERS:  # an event's entrants from the roster
         tournaments.ENTRANT_PICKERS.append(clubs.event_picker)
+    if clubs.event_offer not in tournaments.DIRECTOR_OFFERS:  # count the event for a club, one tap
+        tournaments.DIRECTOR_OFFERS.append(clubs.event_offer)
     from . import health
 
     app.register_blueprint(health.bp)  # /healthz for a service manager or a monitor

@@ -607,6 +607,8 @@ def add_event(key: str) -> ResponseReturnValue:
         return _page(club, True, refusal_words(e), 400)
     flash(_("«%(name)s» is the club's: its tables count for the club's players.",
             name=ev["record"].get("name", "")), "ok")
+    if request.form.get("back") == "event":   # sent from the event's page (``event_offer``): back there
+        return redirect(url_for("events.director", key=ev["director_key"]))
     return redirect(url_for("club.page", key=key) + "#events")
 
 
@@ -816,6 +818,23 @@ def event_picker() -> Markup | None:
         return None
     late = request.endpoint == "events.director"
     return Markup(render_template("club/_event_picker.html", clubs=clubs, late=late))
+
+
+def event_offer(ev: Any) -> Markup | None:
+    """On an event's director's page (``tournaments.DIRECTOR_OFFERS``): while the event is none of
+    the clubs this browser directs, one form a club that makes it the club's in one tap (its
+    tables then count for the club's players); None otherwise."""
+    from .matches import BROWSER
+
+    if BROWSER not in session:
+        return None
+    db = get_db()
+    clubs = [c for c in store.browser_clubs(db, _browser()) if c["director"]]
+    if any(e["id"] == ev["id"] for c in clubs for e in store.club_events(db, c["id"])):
+        return None
+    if not clubs:
+        return None
+    return Markup(render_template("club/_event_offer.html", clubs=clubs, ev=ev))
 
 
 def picked(db: Any, club_id: int, values: list[str], seed: bool = True) -> list[ClubPlayer]:

@@ -151,6 +151,10 @@ class StandingsView(TypedDict):
 #: sent as ``pick`` fields (``picked_entrants``)
 ENTRANT_PICKERS: list[Callable[[], Any]] = []
 
+#: what the director's page may offer about the event's place elsewhere (a club it may count for):
+#: each function is given the event and returns HTML drawn under the event's title, or None
+DIRECTOR_OFFERS: list[Callable[[Any], Any]] = []
+
 
 def picked_entrants() -> list[str]:
     """The names a picker (``ENTRANT_PICKERS``) sent as ``pick`` fields (each a line of the
@@ -1419,7 +1423,7 @@ def director(key: str) -> ResponseReturnValue:
                            clock=clock(ev, current) if current else None, unit_choices=unit_choices,
                            active_choices=[c for c in unit_choices if c[0] not in gone], links=links,
                            audit=audit[-30:], audit_words=audit_words, follow=request.args.get("follow") == "1",
-                           pickers=[p() for p in ENTRANT_PICKERS])
+                           pickers=[p() for p in ENTRANT_PICKERS], offers=[o(ev) for o in DIRECTOR_OFFERS])
 
 
 def audit_words(entry: dict[str, Any], names: dict[str, str]) -> str:

@@ -481,3 +481,20 @@ def soup_of(html: str):
     from bs4 import BeautifulSoup
 
     return BeautifulSoup(html, "html.parser")
+
+
+def test_an_event_made_by_a_clubs_director_is_offered_to_the_club_in_one_tap(client):
+    """A club's director sets an evening up in the same browser: the event's page offers to
+    count it for the club (it was easy to forget: the club then showed no event and no match);
+    one tap makes it the club's and comes back to the event's page, which then offers no more."""
+    from eventhelpers import new_event
+
+    club = make_club(client, "Среда")
+    director = new_event(client, lang="ru")
+    offer = soup(client.get(director)).select_one("form.club-offer")
+    assert offer is not None and "Среда" in offer.get_text()
+    data = {i["name"]: i.get("value", "") for i in offer.select("input[name]")}
+    resp = client.post(offer["action"], data=data)
+    assert resp.status_code == 302 and resp.headers["Location"].endswith(director)
+    assert soup(client.get(director)).select_one("form.club-offer") is None
+    assert "Вторник в «Дупеле»" in soup(client.get(club)).select_one("#events").find_next("ul").get_text()
