@@ -498,3 +498,17 @@ def test_an_event_made_by_a_clubs_director_is_offered_to_the_club_in_one_tap(cli
     assert resp.status_code == 302 and resp.headers["Location"].endswith(director)
     assert soup(client.get(director)).select_one("form.club-offer") is None
     assert "Вторник в «Дупеле»" in soup(client.get(club)).select_one("#events").find_next("ul").get_text()
+
+
+@pytest.mark.parametrize("lang,off,on", [("ru", "Не учитывать в рейтинге", "Учитывать в рейтинге"),
+                                         ("en", "Do not rate", "Rate")])
+def test_a_club_matchs_rating_toggle_says_what_it_does(client, lang, off, on):
+    """The toggle beside a club match is an action, not a state: beside «в рейтинге» it read
+    «Вне рейтинга», as if the match were already left out."""
+    client.set_cookie("lang", lang)
+    club = make_club(client)
+    club_match(client, club, ["Аня", "Боря"])
+    form = soup(client.get(club)).select_one('.club-matches form[action$="/rated"]')
+    assert form.select_one("button").get_text(strip=True) == off
+    client.post(form["action"], data={"csrf_token": csrf_of(client.get(club)), "rated": "0"})
+    assert soup(client.get(club)).select_one('.club-matches form[action$="/rated"] button').get_text(strip=True) == on
