@@ -8,9 +8,11 @@ read matches through it; the kept states (``states``) keep its states between re
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 
-from referee.record import Report
+from referee.record import HandReport, Report
 from referee.rules import REGISTRY, catalogue, make_variant
 from referee.rules.errors import RuleError
 from referee.rules.hand import Hand
@@ -23,12 +25,12 @@ from . import scoreboard
 from .log import Folded, LoggedHand, fold_log, goes_on, to_record
 
 
-def rules_of(match: dict) -> Variant:
+def rules_of(match: dict[str, Any]) -> Variant[Any]:
     """The match's variant with its options: what it is (blind rows, points during play …)."""
     return make_variant(match["variant"], len(match["players"]), match["options"])
 
 
-def variant_class(name: str) -> type[Variant] | None:
+def variant_class(name: str) -> type[Variant[Any]] | None:
     """The registered class of variant ``name`` (its declarations), or None."""
     return REGISTRY.get(name)
 
@@ -48,7 +50,7 @@ class Refusal:
 
     rule: str
     places: list[str] = field(default_factory=list)
-    params: dict = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
     hand: int | None = None
     turn: int | None = None
     move: str | None = None
@@ -89,7 +91,7 @@ class MatchState:
     """
 
     hands: list[LoggedHand]
-    report: dict
+    report: dict[str, Any]
     #: the hand in play (the engine's ``Hand``: what fits, ``deal_known``, ``lays_score``, its
     #: variant ``v``), None between hands
     live: Hand | None = None
@@ -99,7 +101,7 @@ class MatchState:
     #: the engine's last hand as it finished (its table and what each player kept)
     final: Hand | None = None
     #: the log it is the replay of, its fold, and the engine's Report (``referee.record``)
-    events: list[dict] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
     folded: Folded | None = None
     rep: Report | None = None
 
@@ -108,7 +110,7 @@ class MatchState:
         return self.hands[-1] if self.hands else None
 
     #: the match's own fields the replay read (``match_of``)
-    of: tuple = ()
+    of: tuple[Any, ...] = ()
 
     @property
     def count(self) -> int:
@@ -151,23 +153,22 @@ class _Played:
     it scored (``pdf.add_in_play``). The engine's whole hand (its table, its variant object,
     its history: about 17 KB) is kept for the last hand only."""
 
-    scores: tuple
+    scores: tuple[Any, ...]
 
 
-def _slim(report) -> None:
+def _slim(report: Report) -> None:
     """The engine's hands of the finished hands before the last given up for their scores (the
     state is kept by the worker; the reports are copies, never changed: an earlier state may
     share them)."""
     from dataclasses import replace
 
-    from referee.rules.hand import Hand
-
     for i, hr in enumerate(report.hands[:-1]):
         if isinstance(hr.hand, Hand) and hr.end is not None:
-            report.hands[i] = replace(hr, hand=_Played(tuple(hr.hand.scores)))
+            # a stand-in read for its scores alone (``pdf.add_in_play``), as a checkpoint's hands
+            report.hands[i] = replace(hr, hand=_Played(tuple(hr.hand.scores)))  # type: ignore[arg-type]
 
 
-def match_of(match: dict) -> tuple:
+def match_of(match: dict[str, Any]) -> tuple[Any, ...]:
     """What a replay reads of the match itself (``log.to_record``): a kept state replayed with
     other values is not this match's replay."""
     import json
@@ -177,12 +178,12 @@ def match_of(match: dict) -> tuple:
 
 
 
-def empty_report(match: dict) -> dict:
+def empty_report(match: dict[str, Any]) -> dict[str, Any]:
     return {"ok": True, "variant": match["variant"], "hands": [],
             "totals": {p: 0 for p in match["players"]}, "match_winner": None, "error": None}
 
 
-def _report_refusal(report) -> Refusal | None:
+def _report_refusal(report: Report) -> Refusal | None:
     if report.error is None:
         return None
     e = report.error
@@ -202,7 +203,7 @@ def engine_failure(err: Exception) -> Refusal:
     return Refusal("engine.failure", params={"error": type(err).__name__}, words=FAILURE)
 
 
-def _resume_point(folded: Folded, base: MatchState | None, events: list[dict]) -> int:
+def _resume_point(folded: Folded, base: MatchState | None, events: list[dict[str, Any]]) -> int:
     """How many of the first hands ``base`` finished are the same in ``folded``: the replay goes
     on after them. Hands are the same when the event that made the next hand is the same event
     at the same place and the same corrections and renames are in force (``Folded``); the last
@@ -228,7 +229,7 @@ def _resume_point(folded: Folded, base: MatchState | None, events: list[dict]) -
     return max(k, 0)
 
 
-def replay(match: dict, events: list[dict], base: MatchState | None = None) -> MatchState:
+def replay(match: dict[str, Any], events: list[dict[str, Any]], base: MatchState | None = None) -> MatchState:
     """Replay the stored log through the engine's one replay path (``referee.record.replay``).
 
     A turn still open (a player who may lay more, or who has drawn) is replayed as it stands
@@ -277,7 +278,7 @@ def replay(match: dict, events: list[dict], base: MatchState | None = None) -> M
                       final=final, events=events, folded=folded, rep=report, of=of)
 
 
-def _ended_hand(match: dict, hands: list[LoggedHand], report=None):
+def _ended_hand(match: dict[str, Any], hands: list[LoggedHand], report: Report | None = None) -> Hand | None:
     """The last hand as it stood when it ended (for drawing it while the tiles left are
     entered): its last position (``referee.record.positions``; ``report`` says who won the
     hands before, so that they are not replayed again)."""
@@ -295,7 +296,7 @@ def _ended_hand(match: dict, hands: list[LoggedHand], report=None):
     return live
 
 
-def check_record(obj) -> tuple[dict | None, Refusal | None]:
+def check_record(obj: object) -> tuple[dict[str, Any] | None, Refusal | None]:
     """Read and replay a record; (report, None) when every hand is legal."""
     from referee import record as rec
 
@@ -309,7 +310,7 @@ def check_record(obj) -> tuple[dict | None, Refusal | None]:
 
 
 
-def hand_summary(state: MatchState, players: list[str]) -> dict | None:
+def hand_summary(state: MatchState, players: list[str]) -> dict[str, Any] | None:
     """The last hand once it is over, for the table between hands: its number, how it ended
     (``out`` with the ``winner``, ``block``, ``redeal``), each player's points, the tiles he
     kept (when known: the deal, or the tiles entered) and their pips, and the final table
@@ -355,7 +356,7 @@ def hand_summary(state: MatchState, players: list[str]) -> dict | None:
             "rows": rows, "layout": layout, "pairs": pairs, "eggs": h.get("eggs")}
 
 
-def next_lead(match: dict, state: MatchState) -> dict:
+def next_lead(match: dict[str, Any], state: MatchState) -> dict[str, Any]:
     """Who leads the next hand before its deal is known (``referee.record.next_lead``): ``name``
     where the rules name him, ``tile`` where its holder leads, else nothing; and who shuffles
     for it (``shuffler``: ``name`` and ``why``, ``referee.record.next_shuffler``)."""
@@ -383,7 +384,7 @@ def next_lead(match: dict, state: MatchState) -> dict:
     return dict(lead, **({"shuffler": dict(lead["shuffler"])} if "shuffler" in lead else {}))
 
 
-def left_bounds(state: MatchState) -> dict[str, dict]:
+def left_bounds(state: MatchState) -> dict[str, dict[str, Any]]:
     """What each player's pips can be at the end of the hand in play, as its tiles left are
     asked (``referee.record.left_bounds``); empty where there is no such hand."""
     from referee import record as rec
@@ -393,7 +394,7 @@ def left_bounds(state: MatchState) -> dict[str, dict]:
     return rec.left_bounds(state.ended)
 
 
-def result_bounds(match: dict, state: MatchState) -> dict[str, dict]:
+def result_bounds(match: dict[str, Any], state: MatchState) -> dict[str, dict[str, Any]]:
     """What each player's pips can be in the next hand entered by its result, as the engine's
     check allows a count (``referee.record.result_bounds``): the result page's number pad
     refuses a digit beyond it at once. Empty where the engine cannot say (a stored match that
@@ -414,7 +415,7 @@ def result_bounds(match: dict, state: MatchState) -> dict[str, dict]:
 CHECKPOINT_FORM = 1
 
 
-def checkpoint_of(state: MatchState) -> dict | None:
+def checkpoint_of(state: MatchState) -> dict[str, Any] | None:
     """What a checkpoint keeps of a state between hands (every hand of its log finished, no
     refusal): the match's fields the replay read and each hand's report as the match took it
     (``HandReport``: its points, what hangs, the eggs, ``taken``, the in-play points), so that
@@ -435,12 +436,10 @@ def checkpoint_of(state: MatchState) -> dict | None:
     return {"form": CHECKPOINT_FORM, "of": list(state.of), "hands": hands}
 
 
-def _hand_report(d: dict, number: int):
+def _hand_report(d: dict[str, Any], number: int) -> HandReport:
     """A finished hand's report from a checkpoint (``checkpoint_of``); ValueError when it is not
     one."""
-    from referee.record import HandReport
-
-    def names(x) -> dict:
+    def names(x: object) -> dict[str, Any]:
         if not isinstance(x, dict) or not all(isinstance(k, str) for k in x):
             raise ValueError("not a dict of players")
         return dict(x)
@@ -465,7 +464,7 @@ def _hand_report(d: dict, number: int):
                       taken=(list(points), end, winner, list(left)))
 
 
-def from_checkpoint(match: dict, events: list[dict], data: object) -> MatchState | None:
+def from_checkpoint(match: dict[str, Any], events: list[dict[str, Any]], data: object) -> MatchState | None:
     """A state to go on from (``replay(base=...)``): the checkpoint's finished hands over the fold
     of ``events`` (the events the checkpoint covers, checked against its digest by the caller).
     None when the data is not a checkpoint of this match's log: another form, other match fields,

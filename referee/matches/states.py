@@ -55,22 +55,22 @@ class States:
         self.events = events
         self._held = 0  # the changes in the logs of the states kept
         self._lock = threading.Lock()
-        self._kept: OrderedDict[tuple, MatchState] = OrderedDict()
+        self._kept: OrderedDict[tuple[Any, ...], MatchState] = OrderedDict()
         self.hits = 0
         self.misses = 0
 
     @staticmethod
-    def key(m: dict) -> tuple:
+    def key(m: dict[str, Any]) -> tuple[Any, ...]:
         return (m["id"], m["edit_key"])
 
-    def get(self, m: dict) -> MatchState | None:
+    def get(self, m: dict[str, Any]) -> MatchState | None:
         with self._lock:
             st = self._kept.get(self.key(m))
             if st is not None:
                 self._kept.move_to_end(self.key(m))
             return st
 
-    def put(self, m: dict, state: MatchState, hot: bool = True) -> None:
+    def put(self, m: dict[str, Any], state: MatchState, hot: bool = True) -> None:
         """Keep ``state``; ``hot=False`` (a list's replay, not a table's): it goes in as the
         one unused the longest, so it only fills room to spare and is the first to go; it
         never pushes out a table's state."""
@@ -86,7 +86,7 @@ class States:
                 _k, gone = self._kept.popitem(last=False)  # the one unused the longest
                 self._held -= gone.count
 
-    def drop(self, m: dict) -> None:
+    def drop(self, m: dict[str, Any]) -> None:
         with self._lock:
             gone = self._kept.pop(self.key(m), None)
             self._held -= gone.count if gone is not None else 0
@@ -97,12 +97,12 @@ class States:
             self._held = 0
 
 
-def _same(a: dict, b: dict) -> bool:
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return a.get("id") == b.get("id") and a["seq"] == b["seq"] and a["kind"] == b["kind"] \
         and a["data"] == b["data"] and a.get("at") == b.get("at")
 
 
-def load(db: Any, cache: States, m: dict, hot: bool = True) -> tuple[list[dict], MatchState]:
+def load(db: Any, cache: States, m: dict[str, Any], hot: bool = True) -> tuple[list[dict[str, Any]], MatchState]:
     """The match's log and its replay (kept in ``cache``, gone on from a kept one, or replayed
     whole); ``hot=False``: a list's read (``States.put``)."""
     base = cache.get(m)
@@ -166,7 +166,7 @@ def _seal(log: str, data: str) -> str:
     return hashlib.sha256(f"{engine_digest()}\x1e{log}\x1e{data}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def from_checkpoint(db: Any, m: dict, evs: list[dict]) -> MatchState | None:
+def from_checkpoint(db: Any, m: dict[str, Any], evs: list[dict[str, Any]]) -> MatchState | None:
     """The match's checkpoint as a state to go on from, when it is the checkpoint of this very
     log (its events, this engine, its data undamaged); else None (the log is replayed whole)."""
     import json
@@ -186,7 +186,7 @@ def from_checkpoint(db: Any, m: dict, evs: list[dict]) -> MatchState | None:
         return None
 
 
-def checkpoint(db: Any, m: dict, state: MatchState) -> bool:
+def checkpoint(db: Any, m: dict[str, Any], state: MatchState) -> bool:
     """Store ``state``'s checkpoint when it is between hands (a hand just ended); whether it did.
     A failure is logged and changes nothing else: the change it follows is stored already."""
     import logging
@@ -198,7 +198,7 @@ def checkpoint(db: Any, m: dict, state: MatchState) -> bool:
         return False
 
 
-def store_checkpoint(db: Any, m: dict, state: MatchState) -> bool:
+def store_checkpoint(db: Any, m: dict[str, Any], state: MatchState) -> bool:
     """:func:`checkpoint` with a failure of the store raised (an import of many matches, the
     load driver); whether a checkpoint was stored."""
     import json
@@ -214,7 +214,7 @@ def store_checkpoint(db: Any, m: dict, state: MatchState) -> bool:
     return True
 
 
-def checkpoint_stored(db: Any, m: dict, tries: int = 3) -> int:
+def checkpoint_stored(db: Any, m: dict[str, Any], tries: int = 3) -> int:
     """Store the checkpoint of a match stored whole (an import): of its whole log when it ends
     between hands, else of the log up to where its last hands ended (before its last ``hand``
     change, or just after its last ``result``), trying the ``tries`` latest such places; the
@@ -236,7 +236,7 @@ def checkpoint_stored(db: Any, m: dict, tries: int = 3) -> int:
     return 0
 
 
-def imported(db: Any, m: dict) -> None:
+def imported(db: Any, m: dict[str, Any]) -> None:
     """After an import: the match's checkpoint (:func:`checkpoint_stored`). A failure is logged
     and changes nothing else: the match is stored already."""
     import logging
@@ -247,13 +247,13 @@ def imported(db: Any, m: dict) -> None:
         logging.getLogger(__name__).exception("match %s: the checkpoint was not stored", m["id"])
 
 
-def after(m: dict, state: MatchState, kind: str, data: dict) -> MatchState:
+def after(m: dict[str, Any], state: MatchState, kind: str, data: dict[str, Any]) -> MatchState:
     """The state once the event is appended to ``state``'s log (not stored yet)."""
     event = {"seq": state.count + 1, "kind": kind, "data": data}
     return replay.replay(m, state.events + [event], base=state)
 
 
-def appended(db: Any, cache: States, m: dict, state: MatchState, *stored: dict) -> None:
+def appended(db: Any, cache: States, m: dict[str, Any], state: MatchState, *stored: dict[str, Any]) -> None:
     """Keep ``state`` (made by :func:`after`, once or more) in ``cache`` now that its last events
     are stored as ``stored`` (in order), and its checkpoint when it is between hands."""
     if stored:

@@ -7,13 +7,24 @@ an engine bug is logged (``replay.engine_failure``) and never becomes a server e
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, overload
+
 from referee.rules.errors import RuleError
-from referee.rules.tiles import parse_tile, tile_str
+from referee.rules.hand import Hand
+from referee.rules.notation import Move, in_words_as_written, parse_move
+from referee.rules.tiles import tile_str
 
 from .replay import ENGINE_BUGS, Refusal, engine_failure, refusal
 
 
-def clone(live):
+@overload
+def clone(live: Hand) -> Hand: ...
+@overload
+def clone(live: None) -> None: ...
+
+
+def clone(live: Hand | None) -> Hand | None:
     """An independent copy of a live hand (a move is tried on it, never on a kept state)."""
     if live is None:
         return None
@@ -22,7 +33,7 @@ def clone(live):
     return engine_clone(live)
 
 
-def hand_view(live) -> dict | None:
+def hand_view(live: Hand | None) -> dict[str, Any] | None:
     """What the pages draw of the live hand, as plain data."""
     if live is None:
         return None
@@ -54,7 +65,7 @@ def hand_view(live) -> dict | None:
     }
 
 
-def layout_view(live) -> dict:
+def layout_view(live: Hand) -> dict[str, Any]:
     """The table as plain data: ``root`` and ``arms`` ({arm number: [pieces from the root
     outward]}), each piece ``{"tile", "a" (half nearer the root), "b", "across", "down",
     "end"}``, and ``ends`` (the numbers each open end shows).
@@ -64,9 +75,11 @@ def layout_view(live) -> dict:
     return live.layout_view()
 
 
-def places_for(live, tile: str) -> list[str]:
+def places_for(live: Hand, tile: int) -> list[str]:
+    """Every truly different legal way to lay ``tile`` now, as the engine's tokens (none when it
+    cannot be laid: :func:`explain` says why)."""
     try:
-        return list(live.places_for(parse_tile(tile)))
+        return list(live.places_for(tile))
     except RuleError:  # a refusal is drawn by explain()
         return []
     except ENGINE_BUGS as err:  # nothing here may become a 500
@@ -74,9 +87,10 @@ def places_for(live, tile: str) -> list[str]:
         return []
 
 
-def explain(live, tile: str) -> Refusal | None:
+def explain(live: Hand, tile: int) -> Refusal | None:
+    """Why ``tile`` cannot be laid now, or None when it can."""
     try:
-        err = live.explain(parse_tile(tile))
+        err = live.explain(tile)
     except RuleError as e:
         return refusal(e)
     except ENGINE_BUGS as e:
@@ -84,10 +98,11 @@ def explain(live, tile: str) -> Refusal | None:
     return refusal(err) if err is not None else None
 
 
-def try_play(live, token: str) -> tuple[bool, Refusal | None]:
-    """Play one token on the live hand; (turn still open, None) or (False, refusal)."""
+def try_play(live: Hand, move: Move, written: str | None = None) -> tuple[bool, Refusal | None]:
+    """Play ``move`` on the live hand; (turn still open, None) or (False, refusal). ``written``:
+    the move as the player wrote it (a refusal names its tiles that way)."""
     try:
-        live.play(token)
+        live.play(move)
         if live.over:
             return False, None
         if not live.turn_open:
@@ -102,16 +117,14 @@ def try_play(live, token: str) -> tuple[bool, Refusal | None]:
                 return True, None
             return False, None
     except RuleError as err:
-        from referee.rules.notation import in_words_as_written
-
-        err.params = in_words_as_written(err.params, token)   # the tile as the player typed it
+        err.params = in_words_as_written(err.params, written if written is not None else str(move))
         return False, refusal(err)
     except ENGINE_BUGS as err:
         return False, engine_failure(err)
     return True, None
 
 
-def set_leader(live, name: str) -> Refusal | None:
+def set_leader(live: Hand, name: str) -> Refusal | None:
     """Name the leader of a hand whose rules leave it to lot, or whose deal is unknown."""
     try:
         live.set_leader(list(live.players).index(name))
@@ -122,7 +135,7 @@ def set_leader(live, name: str) -> Refusal | None:
     return None
 
 
-def try_end_turn(live) -> Refusal | None:
+def try_end_turn(live: Hand) -> Refusal | None:
     try:
         live.end_turn()
     except RuleError as err:
@@ -132,12 +145,12 @@ def try_end_turn(live) -> Refusal | None:
     return None
 
 
-def trial(live, token: str) -> bool:
-    """Whether ``token`` would be accepted now, tried on a copy (the live hand is unchanged)."""
-    return _on_copy(live, lambda h: h.play(token)) is not None
+def trial(live: Hand, move: Move) -> bool:
+    """Whether ``move`` would be accepted now, tried on a copy (the live hand is unchanged)."""
+    return _on_copy(live, lambda h: h.play(move)) is not None
 
 
-def _on_copy(live, change):
+def _on_copy(live: Hand, change: Callable[[Hand], object]) -> Hand | None:
     """A copy of the live hand with ``change(copy)`` made on it, or None when the engine refuses
     it (an engine bug is logged, and refuses it too)."""
     from copy import deepcopy
@@ -153,17 +166,17 @@ def _on_copy(live, change):
     return h
 
 
-def blind_view(live) -> dict | None:
+def blind_view(live: Hand | None) -> dict[str, Any] | None:
     """The blind variants' turn as the table page offers it: the reveal at three
     (``pending_open``, with the row when it is known), and the rightmost tile of a known
     closed row with the places it fits (``places``) or whether it may be missed (``miss``)."""
     if live is None or live.over or live.to_move is None or not live.v.blind:
         return None
     seat = live.to_move
-    row = live.known_hand(seat)
-    row = [tile_str(t) for t in row] if row is not None else None
+    known = live.known_hand(seat)
+    row = [tile_str(t) for t in known] if known is not None else None
     opened = bool(live.opened[seat])
-    out = {"pending_open": bool(live.t_pending_open), "row": row,
+    out: dict[str, Any] = {"pending_open": bool(live.t_pending_open), "row": row,
            "opened": opened, "rightmost": None, "places": [], "miss": False,
            # after «does not fit»: one draw may follow, then a pass (or the pass at once)
            "missed": bool(live.t_missed),
@@ -171,23 +184,23 @@ def blind_view(live) -> dict | None:
            "drawn": bool(live.t_draws)}
     if out["pending_open"]:
         return out
-    if row and not opened and not live.t_missed and not live.t_draws:
-        t = row[-1]
-        places = [p for p in places_for(live, t) if trial(live, p)]
-        miss = not places and trial(live, f"miss {t}")
+    if known and not opened and not live.t_missed and not live.t_draws:
+        t = known[-1]
+        places = [p for p in places_for(live, t) if trial(live, parse_move(p))]
+        miss = not places and trial(live, Move("miss", tile=t))
         if places or miss:
-            out.update(rightmost=t, places=places, miss=miss)
+            out.update(rightmost=tile_str(t), places=places, miss=miss)
     return out
 
 
 # -- the turn as the table page offers it: asked of the engine, never decided here ----
 
-def _copy_closed(live):
+def _copy_closed(live: Hand) -> Hand | None:
     """A copy of the live hand with the open turn closed, or None when it cannot close."""
     return _on_copy(live, lambda h: h.end_turn())
 
 
-def next_player(live) -> str | None:
+def next_player(live: Hand | None) -> str | None:
     """Who moves once the player to move closes his turn (the engine's own seat order,
     skips and all), or None when the turn cannot be closed now or the hand would end."""
     if live is None or live.over or live.to_move is None:
@@ -198,7 +211,7 @@ def next_player(live) -> str | None:
     return h.players[h.to_move]
 
 
-def more_possible(live) -> bool:
+def more_possible(live: Hand) -> bool:
     """Whether the player to move may still add any move to his turn (the engine's legal
     tokens: a lay, a draw, a pass). With the deal unknown, any unseen tile that fits counts.
     A closed row nobody has entered (a blind variant without the deal) hides the tile turned up
@@ -217,7 +230,7 @@ def more_possible(live) -> bool:
         return True
 
 
-def turn_view(live) -> dict:
+def turn_view(live: Hand | None) -> dict[str, Any]:
     """The open turn: whether a tile was laid in it (then the next tap must say whether the
     same player lays more or the turn passes), the next player, the last move a draw."""
     if live is None or live.over or live.to_move is None:
@@ -247,15 +260,15 @@ def turn_view(live) -> dict:
         from referee.rules.tiles import tiles_of
 
         stock = tiles_of(live.stock) if live.deal_known else []
-        can_draw = trial(live, f"draw {tile_str(stock[0])}" if stock else "draw")
+        can_draw = trial(live, Move("draw", tile=stock[0]) if stock else Move("draw"))
     return {"laid": laid, "choose": choose, "next": next_player(live) if choose else None,
-            "drew": is_open and moves[-1].startswith("draw"), "can_draw": can_draw,
+            "drew": is_open and parse_move(moves[-1]).kind == "draw", "can_draw": can_draw,
             "can_pass": can_pass,
             # a pass tried on a copy (the blind turn's pass after «does not fit» included)
-            "may_pass": not choose and trial(live, "pass")}
+            "may_pass": not choose and trial(live, Move("pass"))}
 
 
-def offline_plan(live) -> dict | None:
+def offline_plan(live: Hand | None) -> dict[str, Any] | None:
     """What a phone without a connection may assume about the turns after the one shown, so that
     the taps it keeps for later are made for the player who makes them (``static/app.js``).
 
@@ -293,7 +306,7 @@ def offline_plan(live) -> dict | None:
             "plain": plain, "multi": multi, "blind": bool(v.blind), "closed": closed}
 
 
-def instead(live) -> list[str]:
+def instead(live: Hand) -> list[str]:
     """What the player to move may do instead of a refused move, as kinds: ``lay``, ``draw``,
     ``pass``, ``end`` (close the turn). Asked of the engine's legal tokens."""
     out: list[str] = []
@@ -304,30 +317,31 @@ def instead(live) -> list[str]:
     except ENGINE_BUGS as err:
         engine_failure(err)
         tokens = []
-    if any(t.split()[0] not in ("draw", "pass", "miss", "open") for t in tokens):
+    kinds = {parse_move(t).kind for t in tokens}
+    if "lay" in kinds:
         out.append("lay")
-    if any(t.startswith("draw") for t in tokens):
+    if "draw" in kinds:
         out.append("draw")
-    if "pass" in tokens:
+    if "pass" in kinds:
         out.append("pass")
     if live.turn_open and live.t_moves and _copy_closed(live) is not None:
         out.append("end")
     return out
 
 
-def lay_previews(live, tokens: list[str], leader: str | None = None) -> dict:
+def lay_previews(live: Hand | None, tokens: list[str], leader: str | None = None) -> dict[str, Any]:
     """The places offered, numbered for the page: ``labels`` (each place's name on the drawing
     -> the numbers of the buttons that lay there), ``points`` (token -> the in-play points the
     engine says that lay scores, only in the games where lays score) and ``number`` (token ->
     its button's number, from 1). The hand's first tile, its leader not yet recorded: previewed
     as laid by ``leader`` (the one the tap named), else numbered only."""
-    out: dict = {"labels": {}, "points": {}, "number": {}}
+    out: dict[str, Any] = {"labels": {}, "points": {}, "number": {}}
     if live is None or not tokens:
         return out
     if live.to_move is None:
         said = clone(live)
-        if leader is None or leader not in list(live.players) or set_leader(said, leader) is not None \
-                or said.to_move is None:
+        if said is None or leader is None or leader not in list(live.players) \
+                or set_leader(said, leader) is not None or said.to_move is None:
             out["number"] = {token: i for i, token in enumerate(tokens, start=1)}
             return out
         live = said

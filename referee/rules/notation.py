@@ -17,7 +17,7 @@ import re
 from typing import Any, NamedTuple
 
 from .errors import MoveSyntaxError
-from .tiles import parse_tile, tile_str
+from .tiles import WRITTEN, parse_tile, tile_str
 
 __all__ = ["Move", "parse_move", "MAX_TOKEN", "written_tiles", "in_words_as_written", "target_as_written"]
 
@@ -177,14 +177,15 @@ def _parse_move(token: object) -> Move:
     return Move("lay", tile=tile, target=target, at=at, orient=orient, out=out, down=down, cut=cut, give=give)
 
 
-_WRITTEN = re.compile(r"([0-6])\s*[:\-]\s*([0-6])")
+_WRITTEN = re.compile(WRITTEN)
 
 
 def written_tiles(token: str) -> dict[int, str]:
     """The tiles a token names, each as the player wrote it ("5 - 2>6:5" -> {2:5 → "5:2", 5:6 → "6:5"})."""
     out: dict[int, str] = {}
     for a, b in _WRITTEN.findall(token):
-        out.setdefault(parse_tile(f"{a}:{b}"), f"{a}:{b}")
+        if int(a) <= 6 and int(b) <= 6:
+            out.setdefault(parse_tile(f"{a}:{b}"), f"{a}:{b}")
     return out
 
 

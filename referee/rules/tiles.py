@@ -35,7 +35,11 @@ ALL_MASK: int = (1 << 28) - 1
 SUIT: list[int] = [sum(1 << t for t in ALL_TILES if A[t] == n or B[t] == n) for n in range(7)]
 DOUBLES_MASK: int = sum(1 << t for t in ALL_TILES if DOUBLE[t])
 
-_TOKEN = re.compile(r"^\s*([0-9])\s*[:\-]\s*([0-9])\s*$")
+#: a tile as written: its two halves with ``:`` or ``-`` between them, each a digit (one above 6
+#: names no tile): the one tile grammar, read whole by :func:`parse_tile` and found inside a move
+#: token by ``notation.written_tiles``
+WRITTEN = r"([0-9])\s*[:\-]\s*([0-9])"
+_TOKEN = re.compile(rf"^\s*{WRITTEN}\s*$")
 
 
 def parse_tile(text: object) -> int:

@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask import Blueprint, render_template, request
@@ -23,7 +22,8 @@ from flask_babel import gettext as _
 
 from referee.record import Report
 from referee.rules import catalogue
-from referee.rules.errors import RuleError
+from referee.rules.errors import MoveSyntaxError, RuleError
+from referee.rules.tiles import parse_tile
 from referee.rules.hand import Hand
 from referee.rules.move_words import sentence
 from referee.matches import replay, turns
@@ -35,12 +35,23 @@ from .tiles import place_target
 
 bp = Blueprint("dispute", __name__)
 
-TILE_RE = re.compile(r"^[0-6]:[0-6]$")
+def _asked() -> tuple[str | None, int | None, str | None]:
+    """The tile the question names (``?tile=``): as asked, and read by the engine's one tile
+    grammar (``referee.rules.tiles.parse_tile``); or why it names none, in words."""
+    text = request.args.get("tile")
+    if text is None:
+        return None, None, None
+    text = text.strip().replace("-", ":")
+    try:
+        return text, parse_tile(text), None
+    except MoveSyntaxError:
+        return None, None, str(_("«%(tile)s» is not a domino tile (write 3:5).", tile=text[:12]))
 
 
-def _answer(m: dict[str, Any], live: Hand, tile: str) -> dict[str, Any]:
-    """Where ``tile`` fits now, or why not: words from the engine, in the page's language."""
-    places = turns.places_for(live, tile)
+def _answer(m: dict[str, Any], live: Hand, t: int, tile: str) -> dict[str, Any]:
+    """Where tile ``t`` (``tile``, as asked) fits now, or why not: words from the engine, in the
+    page's language."""
+    places = turns.places_for(live, t)
     if places:
         preview = turns.lay_previews(live, places)
         return {"fits": True, "preview": preview, "places": [
@@ -49,7 +60,7 @@ def _answer(m: dict[str, Any], live: Hand, tile: str) -> dict[str, Any]:
                                live.players[(live.to_move - 1) % len(live.players)] if live.to_move is not None else None),
              "number": preview["number"][p], "points": preview["points"].get(p)}
             for p in places]}
-    refusal = turns.explain(live, tile)
+    refusal = turns.explain(live, t)
     if refusal is None:
         if live.to_move is None:
             return {"fits": None, "message": _("Nobody has led yet: who leads decides the first tile, "
@@ -74,17 +85,13 @@ def check(door: str, key: str) -> ResponseReturnValue:
     m = match_at(door, key)
     evs, state = loaded(m)
     live = state.live if replay.phase(state) == "play" else None
-    tile = request.args.get("tile")
-    answer, status, bad = None, 200, None
-    if tile is not None:
-        tile = tile.strip().replace("-", ":")
-        if not TILE_RE.match(tile):
-            bad = _("«%(tile)s» is not a domino tile (write 3:5).", tile=tile[:12])
-            status, tile = 400, None
-        elif live is None:
+    tile, t, bad = _asked()
+    answer, status = None, 400 if bad else 200
+    if tile is not None and t is not None:
+        if live is None:
             status = 409
         else:
-            answer = _answer(m, live, tile)
+            answer = _answer(m, live, t, tile)
     hv = turns.hand_view(live) if live is not None else None
     return render_template("dispute/check.html", m=m, n=len(evs), hv=hv, tile=tile, answer=answer,
                            bad=bad, state=state, hands=len(state.hands),
@@ -148,17 +155,14 @@ def step(door: str, key: str, number: int, k: int) -> ResponseReturnValue:
     if not logged.by_result:
         live, refusal = hand_at(m, state.hands, number, k, report=_report_before(state, number))
     # a tile checked against the table as it stood after move k (the same answer as /check)
-    tile, answer, bad, status = request.args.get("tile"), None, None, 200
+    tile, t, bad = _asked()
+    answer, status = None, 400 if bad else 200
     can_check = live is not None and not live.over
-    if tile is not None:
-        tile = tile.strip().replace("-", ":")
-        if not TILE_RE.match(tile):
-            bad = _("«%(tile)s» is not a domino tile (write 3:5).", tile=tile[:12])
-            status, tile = 400, None
-        elif live is None or not can_check:
+    if tile is not None and t is not None:
+        if live is None or not can_check:
             bad, status, tile = _("The hand is over at this move: there is no tile to check."), 409, None
         else:
-            answer = _answer(m, live, tile)
+            answer = _answer(m, live, t, tile)
     return render_template("dispute/step.html", m=m, number=number, k=k, total=total, rows=rows,
                            row=rows[k - 1] if k else None, hv=turns.hand_view(live), refusal=refusal,
                            logged=logged, summary=hand_summary(state.report, number) if k == total else None,

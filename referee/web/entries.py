@@ -14,10 +14,10 @@ from werkzeug.datastructures import MultiDict
 
 from referee.limits import whole_number
 from referee.matches import replay
+from referee.rules.errors import MoveSyntaxError
+from referee.rules.tiles import parse_tile, tile_str
+
 from .write import Refused
-
-
-TILE_RE = re.compile(r"^[0-6]:[0-6]$")
 
 
 TOKEN_MAX = 80
@@ -28,20 +28,24 @@ Form = MultiDict[str, str]
 Left = list[str] | int
 
 
+def tile_of(text: str) -> int:
+    """The tile a form names (``3:5``, ``5:3``, ``3-5``), read by the engine's one tile grammar
+    (``referee.rules.tiles.parse_tile``); refused in words when it names none."""
+    try:
+        return parse_tile(text)
+    except MoveSyntaxError:
+        raise Refused(_("«%(tile)s» is not a domino tile (write 3:5).", tile=(text or "")[:12])) from None
+
+
 def read_tiles(raw: str) -> list[str]:
-    parts = [p for p in re.split(r"[\s,;]+", raw.strip()) if p]
+    """The tiles typed or tapped in one field (``1:1 2:3``, ``3.5`` from a phone's number pad),
+    each checked by :func:`tile_of` and written ``a:b`` in the order typed, as the log keeps it."""
     out: list[str] = []
-    for p in parts:
+    for p in (p for p in re.split(r"[\s,;]+", raw.strip()) if p):
         p = p.replace("-", ":").replace(".", ":")
-        if not TILE_RE.match(p):
-            raise Refused(_("«%(tile)s» is not a domino tile (write 3:5).", tile=p[:12]))
+        tile_of(p)
         out.append(p)
     return out
-
-
-def check_tile(tile: str) -> None:
-    if not TILE_RE.match(tile or ""):
-        raise Refused(_("«%(tile)s» is not a domino tile (write 3:5).", tile=(tile or "")[:12]))
 
 
 def left_needed(state: replay.MatchState) -> list[str]:
@@ -92,8 +96,11 @@ def left_entry(form: Form, i: int, name: str) -> Left | None:
 
 
 def low(tile: str) -> str:
-    """A tile as the picker names it (the low half first)."""
-    return ":".join(sorted(tile.split(":"))) if TILE_RE.match(tile) else tile
+    """A tile as the picker names it (the low half first); what names no tile, as it is."""
+    try:
+        return tile_str(parse_tile(tile))
+    except MoveSyntaxError:
+        return tile
 
 
 def left_from_form(m: dict[str, Any], form: Form, only: list[str] | None = None) -> dict[str, Left]:

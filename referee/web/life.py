@@ -9,12 +9,16 @@ it was, when and from which link.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
 from referee import limits
 from referee.matches import events as kinds
 from referee.matches import replay
+from referee.matches.replay import MatchState, Refusal
 from referee.matches.service import Change
 
 from . import entries, forms, get_db, service, store, write
@@ -28,7 +32,7 @@ TEXT_MAX = 400
 MAX_TURNS_FORM = 120
 
 
-def _values_of(m: dict, hand: LoggedHand):
+def _values_of(m: dict[str, Any], hand: LoggedHand) -> entries.Form:
     """The form's fields for a hand as it reads now (the result form's own, and the turns)."""
     if hand.by_result:
         return entries.result_values(m, result=hand.result or {})
@@ -46,7 +50,7 @@ def _text(name: str) -> str:
     return raw.strip()
 
 
-def _as_before(new: dict, old: dict | None) -> dict:
+def _as_before(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
     """Tiles left as they were written before where the same tiles are entered again (the
     picker names them low half first, in its own order): no change where nothing changed."""
     if not old:
@@ -60,11 +64,11 @@ def _as_before(new: dict, old: dict | None) -> dict:
     return out
 
 
-def _corrected_record(m: dict, hand: LoggedHand) -> dict:
+def _corrected_record(m: dict[str, Any], hand: LoggedHand) -> dict[str, Any]:
     """The hand as the form says it should read (a game record's hand): a result read by the
     result form's own parser (``entries.result_from_form``), or the turns and the tiles left."""
     players = m["players"]
-    out: dict = {k: v for k, v in hand.meta.items() if v is not None}
+    out: dict[str, Any] = {k: v for k, v in hand.meta.items() if v is not None}
     if hand.by_result:
         res = entries.result_from_form(m, request.form)
         was = hand.result or {}
@@ -93,17 +97,17 @@ def _corrected_record(m: dict, hand: LoggedHand) -> dict:
     return out
 
 
-def _winner_words(report: dict) -> str | None:
+def _winner_words(report: dict[str, Any]) -> str | None:
     """The match winner as the scoreboard names him (a pair: both partners)."""
     winners = report.get("match_winners") or ([report["match_winner"]] if report.get("match_winner") else [])
     if not winners:
         return None
     if len(winners) == 2 and report.get("teams"):
-        return _("%(a)s and %(b)s", a=winners[0], b=winners[1])
+        return str(_("%(a)s and %(b)s", a=winners[0], b=winners[1]))
     return ", ".join(winners)
 
 
-def changes(m: dict, before: dict, after: dict) -> dict:
+def changes(m: dict[str, Any], before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     """What a change (a correction or an undo) does to the match: each total that moves (a pair's
     once, by both names), and the match winner, as :file:`life/_changes.html` says it."""
     tb, ta = before.get("totals") or {}, after.get("totals") or {}
@@ -117,7 +121,7 @@ def changes(m: dict, before: dict, after: dict) -> dict:
             "any": bool(totals) or wb != wa}
 
 
-def finished_changed(before, after) -> bool:
+def finished_changed(before: MatchState, after: MatchState) -> bool:
     """Whether a finished hand of ``before`` (a match state) reads otherwise in ``after``: ended
     no longer, gone, or scored otherwise."""
     rb = before.report.get("hands") or []
@@ -134,7 +138,7 @@ def finished_changed(before, after) -> bool:
 REWRITES = ("result", "left", "correct")
 
 
-def undo_question(m: dict, target: dict, before, after) -> dict | None:
+def undo_question(m: dict[str, Any], target: dict[str, Any], before: MatchState, after: MatchState) -> dict[str, Any] | None:
     """What an undo asks before it is made, or None when it changes no finished hand and
     removes no hand: ``removes`` (a whole hand goes) and ``diff`` (:func:`changes`)."""
     removes = target["kind"] in ("hand", "result")
@@ -143,7 +147,7 @@ def undo_question(m: dict, target: dict, before, after) -> dict | None:
     return {"removes": removes, "diff": changes(m, before.report, after.report)}
 
 
-def _digest(record: dict) -> str:
+def _digest(record: dict[str, Any]) -> str:
     """A short fingerprint of a proposed hand: «yes» confirms that very hand, not one edited
     after the question was asked."""
     import hashlib
@@ -154,7 +158,7 @@ def _digest(record: dict) -> str:
 
 
 @bp.route("/hand/<int:number>/correct", methods=["GET", "POST"])
-def correct(key: str, number: int):
+def correct(key: str, number: int) -> ResponseReturnValue:
     """Correct a past hand: its result, its tiles left or any move."""
     m = write.edit_match(key)
     evs, state = write.load(m)
@@ -204,20 +208,20 @@ def correct(key: str, number: int):
                            rows=len(hand.turns) + 1), status or 200
 
 
-def _same_error(a, b) -> bool:
+def _same_error(a: Refusal, b: Refusal | None) -> bool:
     """A refusal that was there before the change (the hand in play waiting for its tiles)."""
     return b is not None and a.rule == b.rule and a.hand == b.hand
 
 
 # -- the audit ----------------------------------------------------------------------------
 
-def describe(m: dict, data: dict) -> list[str]:
+def describe(m: dict[str, Any], data: dict[str, Any]) -> list[str]:
     """A correction in words: each field that changed, as it was and as it is (the registry's
     audit words of a ``correct``)."""
     return kinds.audit_lines("correct", data, m["players"], _) or []
 
 
-def audit_entries(m: dict, evs: list[dict]) -> list[dict]:
+def audit_entries(m: dict[str, Any], evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every change the audit lists (the registry's kinds with audit words: corrections, undone
     ones marked, renames, confirmations), oldest first."""
     in_force = {e["seq"] for e in effective(evs)}
@@ -237,7 +241,7 @@ audit_bp = Blueprint("audit", __name__)
 
 
 @audit_bp.get("/<any(m, s):door>/<key>/audit")
-def audit(door: str, key: str):
+def audit(door: str, key: str) -> ResponseReturnValue:
     """What was changed after it was entered, when and from which link (printable)."""
     m = write.match_at(door, key)
     evs = store.events(get_db(), m["id"])
@@ -249,11 +253,11 @@ def audit(door: str, key: str):
 VERDICTS = kinds.VERDICTS
 
 
-def verdicts(evs: list[dict]) -> dict[int, dict]:
+def verdicts(evs: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
     """The latest word on each hand ({hand number: {verdict, by, at, via}}: ``via`` "seat" from
     the player's own link, "edit" on the scorekeeper's phone); a correction of the hand
     after it asks for a new one."""
-    out: dict[int, dict] = {}
+    out: dict[int, dict[str, Any]] = {}
     for e in effective(evs):
         d = e["data"]
         if e["kind"] == "confirm":
@@ -264,11 +268,11 @@ def verdicts(evs: list[dict]) -> dict[int, dict]:
 
 
 @bp.post("/hand/<int:number>/confirm")
-def confirm_hand(key: str, number: int):
+def confirm_hand(key: str, number: int) -> ResponseReturnValue:
     """An opponent's word on a finished hand: confirmed, or disputed."""
     m = write.edit_match(key)
 
-    def action():
+    def action() -> None:
         if not forms.ActionForm().validate_on_submit():
             raise write.Refused(_("The form was damaged: nothing was changed."))
         n = write.form_count()
@@ -295,7 +299,7 @@ def confirm_hand(key: str, number: int):
 # -- players and settings: rename, confirmation setting, archive ---------------------------
 
 @bp.route("/players", methods=["GET", "POST"])
-def players(key: str):
+def players(key: str) -> ResponseReturnValue:
     """Rename players and set the match's own house settings."""
     m = write.edit_match(key)
     evs = store.events(get_db(), m["id"])
@@ -349,7 +353,7 @@ def players(key: str):
 
 
 @bp.post("/archive")
-def archive(key: str):
+def archive(key: str) -> ResponseReturnValue:
     """Hide the match from the list (or bring it back); nothing is deleted."""
     m = write.edit_match(key)
     if not forms.ActionForm().validate_on_submit():
@@ -367,7 +371,7 @@ def rotated(players: list[str], how: str) -> list[str]:
 
 
 @bp.post("/rematch")
-def rematch(key: str):
+def rematch(key: str) -> ResponseReturnValue:
     """A new match with the same players (seats kept or moved one place) and the same options."""
     m = write.edit_match(key)
     if not forms.ActionForm().validate_on_submit():
@@ -386,7 +390,7 @@ def corrected_numbers(hands: list[LoggedHand]) -> set[int]:
     return {i + 1 for i, h in enumerate(hands) if h.corrected}
 
 
-def score_extras(m: dict, evs: list[dict], state) -> dict:
+def score_extras(m: dict[str, Any], evs: list[dict[str, Any]], state: MatchState) -> dict[str, Any]:
     """What the scoreboard adds for a match's life: the corrected hands, the hands that can be
     corrected, each hand's confirmation."""
     n_hands = len(state.hands)

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
@@ -23,7 +25,11 @@ from referee.rules import catalogue
 from referee.rules.hand import Hand
 from referee.rules.move_words import move_words
 from referee.matches import replay, turns
+from referee.matches.fold import Event
 from referee.matches.service import Change
+from referee.rules.errors import MoveSyntaxError
+from referee.rules.notation import Move, parse_move
+from referee.rules.tiles import parse_tile, tile_str
 
 from . import boards, entries, forms, get_db, life, service, store, write
 from .i18n import lang
@@ -36,8 +42,9 @@ bp = Blueprint("play", __name__, url_prefix="/m/<key>")
 bp.app_template_global("scoreboard_chart")(boards.scoreboard_chart)
 
 
-def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None, places=None,
-           tile=None, miss=None, note: str | None = None, confirm: dict | None = None):
+def _table(m: dict[str, Any], problem: str | None = None, status: int = 200, refusal: replay.Refusal | None = None,
+           places: list[str] | None = None, tile: str | None = None, miss: str | None = None,
+           note: str | None = None, confirm: dict[str, Any] | None = None) -> ResponseReturnValue:
     evs, state = write.load(m)
     ph = replay.phase(state)
     hv = turns.hand_view(state.live) if ph == "play" else None
@@ -75,12 +82,12 @@ def _table(m: dict, problem: str | None = None, status: int = 200, refusal=None,
     ), status
 
 
-def _redo_words(evs: list[dict]) -> str | None:
+def _redo_words(evs: list[dict[str, Any]]) -> str | None:
     back = redoable(evs)
     return describe_event(evs + [{"kind": "redo", "data": {}}], back) if back else None
 
 
-def _split(live: Hand | None, hv: dict, tiles: list[str]) -> dict[str, list[dict]]:
+def _split(live: Hand | None, hv: dict[str, Any], tiles: list[str]) -> dict[str, list[dict[str, Any]]]:
     """The player's own tiles that fit more than one place, each place a button of its own
     (one tap lays it there, no second question): tile -> [{token, label, points}], ``label``
     the number of the open end on the drawing. Only plain places, each at an end of its own;
@@ -89,9 +96,9 @@ def _split(live: Hand | None, hv: dict, tiles: list[str]) -> dict[str, list[dict
         return {}
     ends = [e.get("target") for e in (hv.get("layout") or {}).get("ends") or []]
     scores = live.lays_score
-    out: dict[str, list[dict]] = {}
+    out: dict[str, list[dict[str, Any]]] = {}
     for t in tiles:
-        places = turns.places_for(live, t)
+        places = turns.places_for(live, parse_tile(t))
         if len(places) < 2 or any(describe(p, places)["kind"] != "attach" for p in places):
             continue
         buttons = []
@@ -108,7 +115,7 @@ def _split(live: Hand | None, hv: dict, tiles: list[str]) -> dict[str, list[dict
     return out
 
 
-def _split_marks(groups: list[dict]) -> dict[str, list[str]]:
+def _split_marks(groups: list[dict[str, Any]]) -> dict[str, list[str]]:
     """The open ends that the split buttons name, marked so on the drawing."""
     marks: dict[str, list[str]] = {}
     for g in groups:
@@ -118,7 +125,7 @@ def _split_marks(groups: list[dict]) -> dict[str, list[str]]:
     return marks
 
 
-def _groups(hv: dict | None, tv: dict | None, live: Hand | None = None) -> list[dict]:
+def _groups(hv: dict[str, Any] | None, tv: dict[str, Any] | None, live: Hand | None = None) -> list[dict[str, Any]]:
     """With the deal known, the picker's tiles in groups: the player's own first (a tile that
     fits several places as one button a place), then the bazaar's when he may draw, then the
     others (folded). Empty: the plain 28-tile picker."""
@@ -142,7 +149,7 @@ def _groups(hv: dict | None, tv: dict | None, live: Hand | None = None) -> list[
     return out
 
 
-def _guard(m: dict, action, done: list[str] | None = None):
+def _guard(m: dict[str, Any], action: Callable[[], None], done: list[str] | None = None) -> ResponseReturnValue:
     """Run a change; a refusal redraws the table with the message, nothing stored. ``done``
     collects what the change says once made (shown on the table drawn after it)."""
     try:
@@ -164,7 +171,7 @@ def _guard(m: dict, action, done: list[str] | None = None):
     return redirect(url_for("play.table", key=m["edit_key"]))
 
 
-def _opened(m: dict, action: Callable[[write.Writing], None], said: list[str]) -> Callable[[], None]:
+def _opened(m: dict[str, Any], action: Callable[[write.Writing], None], said: list[str]) -> Callable[[], None]:
     """``action`` given the form sent to change ``m`` (``write.opened``: its count of changes,
     the log and its kept state, refused when another phone moved first), what it says going to
     ``said``."""
@@ -173,7 +180,7 @@ def _opened(m: dict, action: Callable[[write.Writing], None], said: list[str]) -
     return run
 
 
-def _write(key: str, action: Callable[[write.Writing], None]):
+def _write(key: str, action: Callable[[write.Writing], None]) -> ResponseReturnValue:
     """A view that changes the match from its table: the match behind the edit link, the form
     (its CSRF token, the tap's key, the count it was drawn from) and ``action(w)``, which checks
     the change and makes it (``w.apply``) or raises ``write.Refused``; the table is drawn again
@@ -184,7 +191,7 @@ def _write(key: str, action: Callable[[write.Writing], None]):
 
 
 @bp.get("")
-def table(key: str):
+def table(key: str) -> ResponseReturnValue:
     """The table: the layout, whose turn, the tile picker and the moves."""
 
     m = write.edit_match(key)
@@ -193,7 +200,7 @@ def table(key: str):
 
 
 @bp.post("/hand")
-def start_hand(key: str):
+def start_hand(key: str) -> ResponseReturnValue:
     """Start the next hand, move by move (optionally with the deal entered)."""
     m = write.edit_match(key)
 
@@ -201,7 +208,7 @@ def start_hand(key: str):
         state = w.state
         if replay.phase(state) not in ("next",):
             raise write.Refused(_("Finish the hand in play first."))
-        data: dict = {}
+        data: dict[str, Any] = {}
         deal = _deal_from_form(m)
         if deal:
             data["deal"] = deal
@@ -254,24 +261,26 @@ def start_hand(key: str):
 def _forced_opening(started: replay.MatchState) -> tuple[Change, str] | None:
     """With the deal known, the first lay of a hand that the rules leave no choice about (the
     opener's tile, as the highest double in traditional) is recorded with the start, in the same
-    transaction (``_append``'s ``then``: both or neither): the referee knows it, the player lays
+    transaction (``write.apply``'s ``then``: both or neither): the referee knows it, the player lays
     it; it is undone like any move. Not in the blind variants (the turned-up tile is said at the
     table). ``started``: the state with the hand's start; returns the move's event and what to
     say on the table, or None."""
     live = started.live
     if live is None or live.to_move is None or live.v.blind or not live.deal_known or live.on_table:
         return None
+    seat = live.to_move
     live = turns.clone(live)  # the kept state is never changed
     tokens = live.legal_tokens()
-    if len(tokens) != 1 or tokens[0].split()[0] in ("pass", "draw", "miss", "open"):
+    if len(tokens) != 1 or parse_move(tokens[0]).kind != "lay":
         return None
-    token, player = tokens[0], live.players[live.to_move]
-    still_open, refusal = turns.try_play(live, token)
+    token, player = tokens[0], live.players[seat]
+    move = parse_move(token)
+    still_open, refusal = turns.try_play(live, move, token)
     if refusal is not None:
         return None
     return (Change("move", {"player": player, "token": token, "open": still_open}),
             _("By the rules the first move is %(tile)s (%(name)s): recorded.", name=player,
-              tile=token.split(">")[0].split()[0]))
+              tile=tile_str(move.tile)))
 
 
 class NoDeal(write.Refused):
@@ -279,26 +288,23 @@ class NoDeal(write.Refused):
     table says so (``nodeal``)."""
 
 
-def _deal_page(m: dict, problem: str | None = None, status: int = 200, refusal=None,
-               ask_nodeal: bool = False):
+def _deal_page(m: dict[str, Any], problem: str | None = None, status: int = 200, refusal: replay.Refusal | None = None,
+               ask_nodeal: bool = False) -> ResponseReturnValue:
     evs = store.events(get_db(), m["id"])
     spec = catalogue.spec(m["variant"])
     try:
         size = spec.deal(len(m["players"]), m["options"])
     except Exception:  # a deal size the catalogue does not fix: no counter's target
         size = None
-    def low(t: str) -> str:
-        return ":".join(sorted(t.split(":"))) if entries.TILE_RE.match(t) else t
-
     # the tiles marked, as the picker names them (low half first); a blind row as typed
-    marked = {f"deal_{i}": [low(t) for v in request.form.getlist(f"deal_{i}") for t in v.split()]
+    marked = {f"deal_{i}": [entries.low(t) for v in request.form.getlist(f"deal_{i}") for t in v.split()]
               for i in range(len(m["players"]))} if request.method == "POST" else {}
     return render_template("play/deal.html", m=m, n=len(evs), form=forms.ActionForm(), size=size,
                            problem=problem, refusal=refusal, marked=marked, values=request.form,
                            fragment=write.fetched(), ask_nodeal=ask_nodeal), status
 
 
-def _deal_from_form(m: dict) -> dict | None:
+def _deal_from_form(m: dict[str, Any]) -> dict[str, Any] | None:
     deal = {}
     for i, name in enumerate(m["players"]):
         # the picker sends one value per tile; the text field (blind rows, in order) one string
@@ -313,13 +319,13 @@ def _deal_from_form(m: dict) -> dict | None:
 
 
 @bp.get("/deal")
-def deal(key: str):
+def deal(key: str) -> ResponseReturnValue:
     """Enter the deal (and who leads) before the hand starts, for full checking."""
     return _deal_page(write.edit_match(key))
 
 
 @bp.post("/move")
-def move(key: str):
+def move(key: str) -> ResponseReturnValue:
     """One tap: lay a tile (or choose where), draw, pass, or a typed move."""
 
     def action(w: write.Writing) -> None:
@@ -345,23 +351,23 @@ def move(key: str):
                             "now: nothing was recorded.", said=said, name=player), status=409)
         tv = turns.turn_view(live)
         if "pass" in request.form:
-            token = "pass"
+            move, token = Move("pass"), "pass"
         else:
             if tv["choose"] and request.form.get("more") != "1":
                 raise write.Refused(_("%(name)s has laid a tile and the turn is still open: tap «%(more)s» "
                                 "or «%(next)s» first.", name=player,
                                 more=_("%(name)s lays more", name=player),
                                 next=_("Turn: %(name)s", name=tv["next"])), status=409)
-            token = _token_from_form(live)
-        if token == "draw" and live.v.draw_tile_scores:
+            move, token = _move_from_form(live)
+        if move.kind == "draw" and move.tile < 0 and live.v.draw_tile_scores:
             # a draw unseen would be booked as lucky whatever tile was laid after it
             raise write.Refused(_("Here the points depend on the tile drawn (+10 when it is laid at once "
                             "and scores, −5 otherwise): tap «%(mode)s», then the tile drawn.",
                             mode=_("records drawing it")), status=422)
-        still_open, refusal = turns.try_play(live, token)
+        still_open, refusal = turns.try_play(live, move, token)
         if refusal is not None:
             message = refusal.message(lang())
-            if token == "pass":
+            if move.kind == "pass":
                 message += " " + _instead(live, tv)
             raise write.Refused(message, status=422, refusal=refusal, places=refusal.places)
         w.apply(Change("move", {"player": player, "token": token, "open": still_open}))
@@ -369,54 +375,60 @@ def move(key: str):
     return _write(key, action)
 
 
-def _token_from_form(live: Hand) -> str:
+def _move_from_form(live: Hand) -> tuple[Move, str]:
+    """The move the table's form asks for, read once into the engine's :class:`Move`, and the
+    token the log records: a typed move as typed, a tapped one as the engine writes it."""
     f = request.form
     if "pass" in f:
-        return "pass"
+        return Move("pass"), "pass"
     if "open" in f:
-        tiles = [t for t in f.getlist("open_tile") if t]
-        for t in tiles:
-            entries.check_tile(t)
-        if len(tiles) != 3 or len(set(tiles)) != 3:
+        opened = tuple(entries.tile_of(t) for t in f.getlist("open_tile") if t)
+        if len(opened) != 3 or len(set(opened)) != 3:
             raise write.Refused(_("Choose the three tiles turned up."))
-        return "open " + " ".join(tiles)
+        return _written(Move("open", tiles=opened))
     if "draw" in f:
         tile = f.get("tile", "")
-        if tile:
-            entries.check_tile(tile)
-            return f"draw {tile}"
-        return "draw"
+        return _written(Move("draw", tile=entries.tile_of(tile)) if tile else Move("draw"))
     if f.get("token") and not f.get("tile"):
         token = " ".join(f["token"].split())
         if len(token) > entries.TOKEN_MAX or any(ord(c) < 32 for c in token):
             raise write.Refused(_("That move cannot be read."))
-        return token
-    tile = f.get("tile", "")
-    entries.check_tile(tile)
+        try:
+            return parse_move(token), token
+        except MoveSyntaxError as err:
+            refusal = replay.refusal(err)
+            raise write.Refused(refusal.message(lang()), status=422, refusal=refusal) from None
+    t = entries.tile_of(f.get("tile", ""))
+    tile = tile_str(t)
     if f.get("mode") == "draw":
-        return f"draw {tile}"
+        return _written(Move("draw", tile=t))
     if f.get("mode") == "miss":
-        return f"miss {tile}"
-    places = turns.places_for(live, tile)
+        return _written(Move("miss", tile=t))
+    places = turns.places_for(live, t)
     if len(places) == 1:
-        return places[0]
-    if not places and live.deal_known and turns.trial(live, f"draw {tile}"):
+        return parse_move(places[0]), places[0]
+    if not places and live.deal_known and turns.trial(live, Move("draw", tile=t)):
         # with the deal known a tile of the bazaar can only be drawn: one tap a draw
-        return f"draw {tile}"
+        return _written(Move("draw", tile=t))
     if not places:
-        refusal = turns.explain(live, tile)
-        if m_blind(live) and turns.trial(live, f"miss {tile}"):
+        why = turns.explain(live, t)
+        if m_blind(live) and turns.trial(live, Move("miss", tile=t)):
             # the tile turned up fits nowhere: offer to send it back (miss)
             raise write.Refused(_("%(tile)s fits nowhere: it goes back to the left end of the row.",
-                            tile=tile), status=200, refusal=refusal, tile=tile, miss=tile)
-        if refusal is None:
+                            tile=tile), status=200, refusal=why, tile=tile, miss=tile)
+        if why is None:
             raise write.Refused(_("%(tile)s cannot be laid now.", tile=tile), status=422, tile=tile)
-        raise write.Refused(refusal.message(lang()), status=422, refusal=refusal, tile=tile)
+        raise write.Refused(why.message(lang()), status=422, refusal=why, tile=tile)
     raise write.Refused(_("%(tile)s fits in more than one place: choose where.", tile=tile), status=200,
                   places=places, tile=tile)
 
 
-def _instead(live: Hand, tv: dict) -> str:
+def _written(move: Move) -> tuple[Move, str]:
+    """A tapped move and its token as the engine writes it."""
+    return move, str(move)
+
+
+def _instead(live: Hand, tv: dict[str, Any]) -> str:
     """What the player may do instead of a refused pass, in words (asked of the engine)."""
     words = {"lay": _("lay a tile that fits"),
              "draw": _("draw from the bazaar (tap the tile drawn)") if live.deal_known
@@ -427,7 +439,7 @@ def _instead(live: Hand, tv: dict) -> str:
     kinds = [k for k in turns.instead(live) if k != "pass"]
     if not kinds:
         return ""
-    return _("Instead: %(what)s.", what=_(" or ").join(words[k] for k in kinds))
+    return str(_("Instead: %(what)s.", what=_(" or ").join(words[k] for k in kinds)))
 
 
 def m_blind(live: Hand) -> bool:
@@ -435,7 +447,7 @@ def m_blind(live: Hand) -> bool:
     return live.v.blind
 
 
-def _needs_starter(m: dict, state) -> bool:
+def _needs_starter(m: dict[str, Any], state: replay.MatchState) -> bool:
     """A hand in play of a variant played from a tile turned up from the bazaar, started without
     that tile and with no move yet (an imported record, or a match from before the start form
     asked for it): no tile can be laid until it is entered."""
@@ -446,7 +458,7 @@ def _needs_starter(m: dict, state) -> bool:
 
 
 @bp.post("/starter")
-def starter(key: str):
+def starter(key: str) -> ResponseReturnValue:
     """The starting tile of a hand started without it (``_needs_starter``), tapped on the table:
     recorded as the hand's start made again with the tile (an undo of the start and the start
     with the tile, in one transaction: both or neither)."""
@@ -458,7 +470,7 @@ def starter(key: str):
         tile = request.form.get("starter", "")
         if not tile:
             raise write.Refused(_("Tap the starting tile turned up from the bazaar."))
-        entries.check_tile(tile)
+        entries.tile_of(tile)  # refused unless it names a tile
         data = {k: last.meta[k] for k in HAND_KEYS if last.meta.get(k) is not None}
         data["starter"] = tile
         undone = service().after(m, state, "undo", {})
@@ -472,7 +484,7 @@ def starter(key: str):
 
 
 @bp.post("/end-turn")
-def end_turn(key: str):
+def end_turn(key: str) -> ResponseReturnValue:
     """Close a turn in the variants where a turn may lay several tiles."""
 
     def action(w: write.Writing) -> None:
@@ -487,34 +499,37 @@ def end_turn(key: str):
     return _write(key, action)
 
 
-def describe_event(evs: list[dict], e: dict) -> str:
+def describe_event(evs: list[dict[str, Any]], e: dict[str, Any]) -> str:
     """A change in words, for «Undone: …» and «Redo: …»."""
     kind, data = e["kind"], e.get("data") or {}
     if kind == "move":      # the move's short form, from the one formatter of move text
         return f"{data.get('player', '')}: {move_words(str(data.get('token', '')), lang()).short}"
     if kind == "end_turn":
-        return _("the end of a turn")
+        return str(_("the end of a turn"))
     if kind == "hand":
-        return _("the start of hand %(num)d", num=hand_number(evs, e))
+        return str(_("the start of hand %(num)d", num=hand_number(evs, e)))
     if kind == "result":
-        return _("hand %(num)d entered by its result", num=hand_number(evs, e))
+        return str(_("hand %(num)d entered by its result", num=hand_number(evs, e)))
     if kind == "left":
-        return _("the tiles left in hand %(num)d", num=hand_number(evs, e))
+        return str(_("the tiles left in hand %(num)d", num=hand_number(evs, e)))
     if kind == "correct":
-        return _("the correction of hand %(num)s", num=data.get("hand", "?"))
-    return kind
+        return str(_("the correction of hand %(num)s", num=data.get("hand", "?")))
+    return str(kind)
 
 
 class Confirm(Exception):
     """An undo that removes a whole hand or changes a finished one: asked first, naming what
     changes (``question``: :func:`life.undo_question` with ``what`` and ``seq``)."""
 
-    def __init__(self, question: dict):
+    def __init__(self, question: dict[str, Any]):
         super().__init__(question["what"])
         self.question = question
 
 
-def _back_or_forth(key: str, kind: str, target_of, nothing: str, words, said: str, ask=None):
+def _back_or_forth(key: str, kind: str, target_of: Callable[[list[Event]], Event | None], nothing: str,
+                   words: Callable[[list[Event], Event], str], said: str,
+                   ask: Callable[[dict[str, Any], replay.MatchState, Event, str], replay.MatchState] | None = None
+                   ) -> ResponseReturnValue:
     """The undo and the redo: one change recorded as an event (``kind``; nothing is deleted).
     ``target_of(evs)`` is the change it takes back or puts back (None: ``nothing`` is said);
     ``words(evs, target)`` names it, and ``said`` (``%(what)s``) is said once it is made. ``ask``
@@ -536,7 +551,7 @@ def _back_or_forth(key: str, kind: str, target_of, nothing: str, words, said: st
         return _table(write.edit_match(key), confirm=c.question)
 
 
-def _undo_asks(m: dict, state, target: dict, what: str):
+def _undo_asks(m: dict[str, Any], state: replay.MatchState, target: dict[str, Any], what: str) -> replay.MatchState:
     """The undo's replay; an undo that removes a whole hand or changes a finished one asks
     first (:func:`life.undo_question`) unless the form's ``confirm`` names this very change."""
 
@@ -548,7 +563,7 @@ def _undo_asks(m: dict, state, target: dict, what: str):
 
 
 @bp.post("/undo")
-def undo(key: str):
+def undo(key: str) -> ResponseReturnValue:
     """Undo the latest change (recorded as an event; nothing is deleted). An undo that removes
     a whole hand (its start, a hand entered by its result) or changes a finished hand (its
     tiles left, its result, a correction, the move that ended it) is asked first, naming the
@@ -558,7 +573,7 @@ def undo(key: str):
                           _("Undone: %(what)s."), ask=_undo_asks)
 
 
-def moves_back(evs: list[dict]) -> list[dict]:
+def moves_back(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The moves of the hand in play (or ended, its tiles left still to say), latest first, each
     a point to go back to: ``number`` (its place in the hand), ``words``, ``seq`` (the event),
     ``undos`` (the changes in force from it on, which «back to before it» undoes)."""
@@ -583,7 +598,7 @@ def moves_back(evs: list[dict]) -> list[dict]:
 
 
 @bp.post("/undo-to")
-def undo_to(key: str):
+def undo_to(key: str) -> ResponseReturnValue:
     """Back to before a move of the hand in play, chosen from its list (``seq``): the changes
     after it undone one by one (``undo`` events, stored together; a redo puts them back one at
     a time), then the table goes on from there."""
@@ -601,7 +616,7 @@ def undo_to(key: str):
 
 
 @bp.post("/redo")
-def redo(key: str):
+def redo(key: str) -> ResponseReturnValue:
     """Put back the change the latest undo cancelled (a ``redo`` event)."""
     return _back_or_forth(key, "redo", redoable, _("There is nothing to redo."),
                           lambda evs, back: describe_event(evs + [{"kind": "redo", "data": {}}], back),
@@ -609,7 +624,7 @@ def redo(key: str):
 
 
 @bp.post("/left")
-def left(key: str):
+def left(key: str) -> ResponseReturnValue:
     """The tiles (or pips) each player still holds when the hand ends."""
 
     def action(w: write.Writing) -> None:
@@ -622,7 +637,7 @@ def left(key: str):
 
 
 @bp.route("/result", methods=["GET", "POST"])
-def result(key: str):
+def result(key: str) -> ResponseReturnValue:
     """Enter a hand by its result only, on one screen: who went out (or a fish), each other
     player's pips on the number pad (or his tiles on the picker), the hand's points and the new
     totals as the engine scores them while the numbers go in (``/result/preview``), and
@@ -662,7 +677,7 @@ def result(key: str):
 
 
 @bp.post("/result/preview")
-def result_preview(key: str):
+def result_preview(key: str) -> ResponseReturnValue:
     """The hand's points and the new totals for the result form as it stands, scored by the
     engine (the same replay that records it), nothing stored: a fragment the result page puts
     in place while the numbers go in."""
@@ -674,8 +689,8 @@ def result_preview(key: str):
                            fragment=True)
 
 
-def _result_page(m: dict, problem: str | None = None, status: int = 200, values=None,
-                 note: str | None = None):
+def _result_page(m: dict[str, Any], problem: str | None = None, status: int = 200, values: entries.Form | None = None,
+                 note: str | None = None) -> ResponseReturnValue:
     evs, state = write.load(m)
     ph = replay.phase(state)
     values = values if values is not None else MultiDict()
@@ -690,7 +705,7 @@ def _result_page(m: dict, problem: str | None = None, status: int = 200, values=
         preview=_preview(m, state, values), fragment=write.fetched()), status
 
 
-def _asks(m: dict, state) -> dict[str, list[str]]:
+def _asks(m: dict[str, Any], state: replay.MatchState) -> dict[str, list[str]]:
     """For each way the hand can end (a player out, or ``entries.BLOCK``), the players whose pips the
     engine then asks for (with pairs, the partner of the player out is not asked): the result
     page moves the number pad only through them."""
@@ -707,12 +722,12 @@ def _asks(m: dict, state) -> dict[str, list[str]]:
     return out
 
 
-def _preview(m: dict, state, values) -> dict:
+def _preview(m: dict[str, Any], state: replay.MatchState, values: entries.Form) -> dict[str, Any]:
     """What the result form as it stands makes of the match, asked of the engine (the replay
     with the result, not stored): ``score`` (the scoreboard after it, or as it is while the form
     says nothing yet), ``row`` (this hand's line of it), ``waiting`` (the players whose pips are
     still to come) or ``problem`` (why it cannot be, in words)."""
-    out: dict = {"score": None, "row": None, "waiting": [], "problem": None}
+    out: dict[str, Any] = {"score": None, "row": None, "waiting": [], "problem": None}
     if replay.phase(state) != "next" or not values.get("out"):
         out["score"] = boards.score_of(m, state.report)
         return out
@@ -736,7 +751,7 @@ def _preview(m: dict, state, values) -> dict:
     return out
 
 
-def _in_play_of(m: dict, res: dict) -> dict | None:
+def _in_play_of(m: dict[str, Any], res: dict[str, Any]) -> dict[str, Any] | None:
     """The points a hand entered by its result ``res`` (as the engine took it) gathered during
     play, where the game counts them: ``bonus`` (the matadors' bonus, part of the hand's
     points) and ``scored`` (name and points, in seating order, those who scored)."""
@@ -749,7 +764,7 @@ def _in_play_of(m: dict, res: dict) -> dict | None:
 
 
 @bp.get("/score")
-def score(key: str):
+def score(key: str) -> ResponseReturnValue:
     """The scoreboard: hands, points, running totals, progress, chart, winner."""
     m = write.edit_match(key)
     evs, state = write.load(m)
@@ -760,14 +775,14 @@ def score(key: str):
 
 
 @bp.get("/board")
-def board(key: str):
+def board(key: str) -> ResponseReturnValue:
     """The table scoreboard for a phone laid in the middle of the table."""
     m = write.edit_match(key)
     return boards.board_page(m, url_for("play.score", key=m["edit_key"]))
 
 
 @bp.get("/share")
-def share(key: str):
+def share(key: str) -> ResponseReturnValue:
     """The read-only link and its QR code, and the edit link."""
     import segno  # (loaded for the share page only)
 
@@ -794,7 +809,7 @@ def share(key: str):
 
 
 @bp.get("/export")
-def export(key: str):
+def export(key: str) -> ResponseReturnValue:
     """The match as a game record (JSON), as ``referee check`` reads it."""
     m = write.edit_match(key)
     evs = store.events(get_db(), m["id"])

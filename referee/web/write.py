@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from referee.limits import whole_number
 from referee.matches import events as kinds
 from referee.matches.fold import Event
-from referee.matches.replay import MatchState
+from referee.matches.replay import MatchState, Refusal
 from referee.matches.service import (AlreadyRecorded, Change, ChangeRefused, Conflict, Full, IllFormed,
                                      RuleRefused)
 
@@ -30,8 +30,8 @@ from .i18n import lang
 class Refused(Exception):
     """A change refused: the page is drawn again with ``message`` (and maybe a rule link)."""
 
-    def __init__(self, message: str, status: int = 400, refusal=None, places=None, tile=None,
-                 miss=None):
+    def __init__(self, message: str, status: int = 400, refusal: Refusal | None = None,
+                 places: list[str] | None = None, tile: str | None = None, miss: str | None = None):
         super().__init__(message)
         self.message = message
         self.status = status
@@ -58,14 +58,14 @@ def op() -> str | None:
 DOORS: dict[str, Literal["edit_key", "view_key"]] = {"m": "edit_key", "s": "view_key"}
 
 
-def match_at(door: str, key: str) -> dict:
+def match_at(door: str, key: str) -> dict[str, Any]:
     """The match behind an edit (``m``) or read-only (``s``) link; 404 when there is none."""
     m = _by_key(key, DOORS.get(door))
     m["door"], m["key"] = door, key
     return m
 
 
-def edit_match(key: str) -> dict:
+def edit_match(key: str) -> dict[str, Any]:
     """The match behind an edit link; 404 when there is none."""
     return _by_key(key, "edit_key")
 
@@ -184,7 +184,7 @@ def refused(err: ChangeRefused) -> Refused:
 
 def problem_words(problem: kinds.Problem) -> str:
     """The registry's refusal of a change, in the page's language."""
-    return _("The change was refused: %(why)s.", why=problem.message(_, lang()))
+    return str(_("The change was refused: %(why)s.", why=problem.message(_, lang())))
 
 
 def well_formed(m: dict[str, Any], state: MatchState, kind: str, data: dict[str, Any]) -> str | None:
