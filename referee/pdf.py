@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
 import jinja2
+from babel.dates import format_date
 
 from referee import rulebook
 from referee.matches import chart, scoreboard
@@ -491,9 +492,13 @@ def _format_date(value: object, lang: str) -> str:
         d = _dt.date.fromisoformat(value)
     except ValueError:
         return value
-    if lang == "ru":
-        return d.strftime("%d.%m.%Y")
-    return d.strftime("%d %B %Y").lstrip("0")
+    lang = "ru" if lang == "ru" else "en"
+    return format_date(d, _DATE_PATTERN[lang], locale=lang)
+
+
+#: a match's date on a sheet, by language (Babel's month names, not the process's locale):
+#: 01.03.2025, 1 March 2025
+_DATE_PATTERN = {"ru": "dd.MM.yyyy", "en": "d MMMM yyyy"}
 
 
 # --------------------------------------------------------------------------------------------

@@ -157,15 +157,13 @@ def _quotes(quotes: tuple[prose.Quote, ...]) -> tuple[SeedQuote, ...]:
 
 
 def variant_title(variant: str, lang: str) -> str:
-    """The variant's title in ``lang`` (its catalogue entry's words): the one place that picks it."""
-    v = spec(variant)
-    return v.title_en if _lang(lang) == "en" else v.title_ru
+    """The variant's title in ``lang`` (its words file's): the one place that picks it."""
+    return spec(variant).title(_lang(lang))
 
 
 def variant_summary(variant: str, lang: str) -> str:
-    """The variant's one-line summary in ``lang`` (its catalogue entry's words)."""
-    v = spec(variant)
-    return v.summary_en if _lang(lang) == "en" else v.summary_ru
+    """The variant's one-line summary in ``lang`` (its words file's)."""
+    return spec(variant).summary(_lang(lang))
 
 
 def game_title(variant: str, lang: str, kozel: bool = False) -> str:

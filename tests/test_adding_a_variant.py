@@ -73,7 +73,7 @@ def test_a_class_whose_options_differ_from_its_entry_is_refused(toy):
 
     class Wrong(toy):
         name = "wrong_toy"
-        catalogue = VariantSpec("wrong_toy", "Ошибка", "Wrong", 2, 2, lambda p, o: 5, toy.catalogue.options)
+        catalogue = VariantSpec("wrong_toy", 2, 2, lambda p, o: 5, toy.catalogue.options)
 
         class Options(toy.Options.__bases__[0]):   # a NamedTuple with no fields
             pass

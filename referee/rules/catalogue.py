@@ -10,6 +10,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Callable, Iterator, Mapping, NamedTuple
 
+from . import prose
+
 __all__ = [
     "OptionSpec",
     "Provisional",
@@ -102,28 +104,15 @@ def _by_players(two: int, more: int) -> DefaultFn:
     return lambda players, options: two if players == 2 else more
 
 
-class Provisional(NamedTuple):
-    """Why a variant's rules are provisional, in the variant's own words: ``short`` for a line
-    on every page of a match and on the command line, ``note`` for the rules page and the sheets."""
-
-    short_ru: str
-    short_en: str
-    note_ru: str
-    note_en: str
-
-    def short(self, lang: str) -> str:
-        return self.short_en if lang == "en" else self.short_ru
-
-    def note(self, lang: str) -> str:
-        return self.note_en if lang == "en" else self.note_ru
+#: why a variant's rules are provisional, in its words file's ``[provisional]``: ``short(lang)``
+#: and ``note(lang)``
+Provisional = prose.ProvisionalWords
 
 
 class VariantSpec(NamedTuple):
     """What a variant is, before any rule is applied."""
 
     name: str
-    title_ru: str
-    title_en: str
     min_players: int
     max_players: int
     deal: Callable[[int, Mapping[str, object]], int]
@@ -131,14 +120,38 @@ class VariantSpec(NamedTuple):
     #: "credit" (totals grow to a target, highest wins), "penalty" (totals grow
     #: to a limit, lowest wins) or "wins" (hands won are counted).
     scoring_kind: Callable[[Mapping[str, object]], str] = lambda options: "credit"
-    #: the rules are provisional (a source cut off): why, in words; None: they are not
-    provisional: Provisional | None = None
+    #: the rules are provisional (a source cut off); why, in words, is in its words file
+    is_provisional: bool = False
     seed: str = "002"
-    summary_ru: str = ""
-    summary_en: str = ""
     #: named sets of house options the setup offers (a preset only fills the options, which
     #: stay visible and changeable); their words are in the variant's words file
     presets: Mapping[str, Mapping[str, object]] = MappingProxyType({})
+
+    def _words(self) -> prose.VariantWords:
+        words = prose.words_of(self.name)
+        if words is None:
+            raise LookupError(f"variant {self.name!r} has no words file")
+        return words
+
+    def title(self, lang: str) -> str:
+        """Its title in ``lang`` (its words file's ``[variant] title``)."""
+        title = self._words().title
+        if title is None:
+            raise LookupError(f"variant {self.name!r}: no [variant] title in its words file")
+        return title[1 if lang == "en" else 0]
+
+    def summary(self, lang: str) -> str:
+        """Its one-line summary in ``lang`` (its words file's ``[variant] summary``)."""
+        summary = self._words().summary
+        if summary is None:
+            raise LookupError(f"variant {self.name!r}: no [variant] summary in its words file")
+        return summary[1 if lang == "en" else 0]
+
+    @property
+    def provisional(self) -> Provisional | None:
+        """Why its rules are provisional (its words file's ``[provisional]``), or None when
+        they are not."""
+        return self._words().provisional if self.is_provisional else None
 
     @property
     def player_counts(self) -> range:
@@ -203,7 +216,7 @@ def _add(v: VariantSpec) -> None:
 
 
 _add(VariantSpec(
-    "traditional", "Традиционное", "Traditional", 2, 4, _traditional_deal,
+    "traditional", 2, 4, _traditional_deal,
     (
         _number("deal_3_4", 7, choices=(7, 5)),
         _choice("opener", "highest_double", "lowest_double", "kozel"),
@@ -228,11 +241,9 @@ _add(VariantSpec(
         "sea": MappingProxyType({"teams": "pairs", "scoring": "kozel", "limit": 125, "kozel_min": 25,
                                  "eggs": "yes", "lone_blank": 25, "opener": "kozel", "later_lead": "winner"}),
     }),
-    summary_ru="Классика: 7 костей, базар, ставим равные очки; кто вышел — получает очки соперников.",
-    summary_en="The classic: 7 tiles, a bazaar, equal ends match; who goes out takes the others' pips.",
 ))
 _add(VariantSpec(
-    "blitz", "Блиц", "Blitz", 4, 8, _table({4: 7, 5: 5, 6: 4, 7: 4, 8: 3}),
+    "blitz", 4, 8, _table({4: 7, 5: 5, 6: 4, 7: 4, 8: 3}),
     (
         _choice("bazaar", "none", "draw"),
         _choice("opener", "lowest_double", "nearest_sum"),
@@ -241,123 +252,83 @@ _add(VariantSpec(
         _target(100),
     ),
     seed="000",
-    summary_ru="4–8 игроков; за ход можно выложить сколько угодно костей подряд.",
-    summary_en="4–8 players; a turn may lay any number of tiles in a row.",
 ))
 _add(VariantSpec(
-    "blind_blitz", "Блиц вслепую", "Blind blitz", 2, 4, _table({2: 8, 3: 8, 4: 7}),
+    "blind_blitz", 2, 4, _table({2: 8, 3: 8, 4: 7}),
     (
         _choice("opener", "lowest_tile", "highest_tile", "double_blank", "agreed"),
         LONE_BLANK,
         _target(100),
     ),
-    summary_ru="Кости лежат рубашкой вверх в ряд; открываем правую, при трёх — открываем все.",
-    summary_en="Tiles lie face down in a row; turn up the rightmost; at three, turn them all up.",
 ))
 _add(VariantSpec(
-    "dark", "Втёмную", "In the dark", 2, 4, _table({2: 8, 3: 8, 4: 7}),
+    "dark", 2, 4, _table({2: 8, 3: 8, 4: 7}),
     (LONE_BLANK, _target(100)),
-    summary_ru="Как вслепую, но свои кости не смотрят; по одной кости за ход до трёх.",
-    summary_en="As blind blitz, but nobody looks at his tiles; one tile a turn until three.",
 ))
 _add(VariantSpec(
-    "sevastopol", "Севастополь", "Sevastopol", 4, 4, _table({4: 7}),
+    "sevastopol", 4, 4, _table({4: 7}),
     (_choice("open_arms_first", "yes", "no"), LONE_BLANK, _target(100)),
-    summary_ru="Четверо, 6:6 открывает четыре стороны; сперва начинают все четыре.",
-    summary_en="Four players; 6:6 opens four arms, each started first.",
 ))
 _add(VariantSpec(
-    "spider", "Паук", "Spider", 2, 4, _table({2: 7, 3: 7, 4: 7}),
+    "spider", 2, 4, _table({2: 7, 3: 7, 4: 7}),
     (_choice("open_arms_first", "no", "yes"), _choice("close_with", "matching_double", "any_double"),
      LONE_BLANK, _target(100)),
-    summary_ru="1:1 открывает четыре ноги; дубль рубашкой вверх закрывает ногу.",
-    summary_en="1:1 opens four legs; a double laid face down closes a leg.",
 ))
 _add(VariantSpec(
-    "sausage", "Колбаса", "Sausage", 2, 4, _table({2: 7, 3: 7, 4: 7}),
+    "sausage", 2, 4, _table({2: 7, 3: 7, 4: 7}),
     (_choice("cut_when", "level", "any"), _SAUSAGE_SCORING, LONE_BLANK,
      _target(None, default_fn=lambda players, options: None if _sausage_wins(options) else 100)),
     scoring_kind=_sausage_kind,
-    summary_ru="Две ленты от 1:1; поперечная кость отрезает кусок предыдущему игроку.",
-    summary_en="Two lanes from 1:1; a tile laid across cuts a piece for the previous player.",
 ))
 _add(VariantSpec(
-    "matador", "Матадор", "Matador", 2, 4, _matador_deal,
+    "matador", 2, 4, _matador_deal,
     (_choice("deal_seven", "no", "yes"), _choice("matador_end", "both_halves", "chosen_half"),
      _choice("hand_end", "block_only", "out"), _number("matador_bonus", 0, choices=(0, 10)),
      _choice("matador_compulsory", "no", "yes"), _choice("matador_after_draw", "no", "yes"),
      LONE_BLANK, _target(100)),
-    summary_ru="Сумма соседних половин — 7; к нулю только матадор (6:1, 5:2, 4:3, 0:0).",
-    summary_en="Touching halves sum to 7; a blank takes only a matador (6:1, 5:2, 4:3, 0:0).",
 ))
 _add(VariantSpec(
-    "six_matador", "Шестерной матадор", "Six matador", 2, 4, _table({2: 6, 3: 6, 4: 7}),
+    "six_matador", 2, 4, _table({2: 6, 3: 6, 4: 7}),
     (_choice("matador_end", "both_halves", "chosen_half"), _choice("hand_end", "block_only", "out"),
      _choice("scoring", "matadors", "strict"), _choice("matador_compulsory", "no", "yes"),
      _choice("matador_after_draw", "no", "yes"), _target(100)),
-    summary_ru="Сумма соседних половин — 6; матадоры 0:6, 1:5, 2:4, 3:3, 0:0.",
-    summary_en="Touching halves sum to 6; matadors 0:6, 1:5, 2:4, 3:3, 0:0.",
 ))
 _add(VariantSpec(
-    "french", "Французская партия", "French game", 2, 5, _table({2: 5, 3: 5, 4: 5, 5: 5}),
+    "french", 2, 5, _table({2: 5, 3: 5, 4: 5, 5: 5}),
     (_choice("matador_compulsory", "no", "yes"), _limit(100)),
     scoring_kind=lambda options: "penalty",
-    summary_ru="Сумма 7, онеры; очки на руках пишутся в проигрыш, до 100.",
-    summary_en="Sum to 7, honours; pips left count against you, to 100.",
 ))
 _add(VariantSpec(
-    "muggins", "Маггинс", "Muggins", 2, 4, _table({2: 7, 3: 5, 4: 5}),
+    "muggins", 2, 4, _table({2: 7, 3: 5, 4: 5}),
     (_choice("out_bonus_pips", "no", "yes"), _target(200)),
-    summary_ru="Первый дубль — четыре стороны; сумма концов, кратная 5, идёт в счёт.",
-    summary_en="The first double spins four ways; ends adding to a multiple of 5 score.",
 ))
 _add(VariantSpec(
-    "bergen", "Берген", "Bergen", 2, 4, _table({2: 6, 3: 6, 4: 5}),
+    "bergen", 2, 4, _table({2: 6, 3: 6, 4: 5}),
     (_choice("draws", "one", "until"), _target(None, default_fn=_by_players(15, 10))),
-    summary_ru="Одинаковые концы — 2 очка, с дублем — 3; последние две кости базара не берут.",
-    summary_en="Matching ends score 2, with a double 3; the last two bazaar tiles stay.",
 ))
 _add(VariantSpec(
-    "fives", "Пятерное", "Fives", 2, 4, _table({2: 6, 3: 6, 4: 5}),
+    "fives", 2, 4, _table({2: 6, 3: 6, 4: 5}),
     (_choice("reserve_two", "no", "yes"), _choice("hand_end", "empty_bazaar", "block"),
      _target(None, default_fn=_by_players(25, 20))),
-    summary_ru="Сумма двух концов, кратная 5, даёт сумму/5 очков.",
-    summary_en="Two ends adding to a multiple of 5 score the sum divided by 5.",
 ))
 _add(VariantSpec(
-    "threes", "Тройное", "Threes", 2, 4, _table({2: 6, 3: 6, 4: 5}),
+    "threes", 2, 4, _table({2: 6, 3: 6, 4: 5}),
     (_choice("reserve_two", "no", "yes"), _choice("hand_end", "empty_bazaar", "block"),
      _target(None, default_fn=_by_players(33, 22))),
-    summary_ru="Сумма двух концов, кратная 3, даёт сумму/3 очков.",
-    summary_en="Two ends adding to a multiple of 3 score the sum divided by 3.",
 ))
 _add(VariantSpec(
-    "lucky_threes", "Тройное на счастье", "Lucky threes", 2, 4, _table({2: 6, 3: 6, 4: 5}),
+    "lucky_threes", 2, 4, _table({2: 6, 3: 6, 4: 5}),
     (_choice("credit", "literal", "net"), _target(100)),
-    summary_ru="Тройное: до 5 костей из базара за ход, удача +10, промах −5.",
-    summary_en="Threes with up to 5 draws a turn: a lucky draw +10, a miss −5.",
 ))
 _add(VariantSpec(
-    "two_lane", "Двухполосное", "Two-lane", 2, 4, _table({2: 5, 3: 5, 4: 6}),
+    "two_lane", 2, 4, _table({2: 5, 3: 5, 4: 6}),
     (_limit(100),),
     scoring_kind=lambda options: "penalty",
-    summary_ru="Все кости вдоль; каждый пропуск хода — 10 штрафных очков.",
-    summary_en="All tiles lengthwise; every pass costs 10 penalty points.",
 ))
 _add(VariantSpec(
-    "ladder", "Лестница", "Ladder", 2, 4, _table({2: 5, 3: 5, 4: 5}),
+    "ladder", 2, 4, _table({2: 5, 3: 5, 4: 5}),
     (LONE_BLANK, _target(100)),
-    provisional=Provisional(
-        "Лестница: текст источника оборван, правила предварительные.",
-        "Ladder: the source text is cut off; the rules are provisional.",
-        "Правила «Лестницы» предварительные: текст источника («Домино», раздел «Лестница») оборван на середине "
-        "описания, а недостающее нигде не найдено. Всё, кроме раздачи, стартовой кости и "
-        "направления выкладки, — наше допущение.",
-        "Ladder's rules are provisional: the source text («Домино», section «Лестница») is cut off in the middle of "
-        "the description, and the rest was not found elsewhere. Everything beyond the deal, the "
-        "starting tile and the direction of the layout is our assumption."),
-    summary_ru="Стартовая кость с базара, выкладка в одну сторону. Правила предварительные: текст источника оборван.",
-    summary_en="A starting tile from the bazaar, built one way. Provisional rules: the source text is cut off.",
+    is_provisional=True,
 ))
 
 #: the variants the project ships, in the registry's order: the catalogue's own, then those

@@ -14,7 +14,11 @@ A words file holds, Russian first and English second:
   variant's catalogue entry's ``presets``);
 - ``[[engine_quotes]]``: the sources' words for rules of the engine (``rules``, their ids) as
   this variant's page quotes them (``quotes``);
-- ``[sheet]``: ``scoring``, the printed scoresheet's sentence on how a hand scores.
+- ``[sheet]``: ``scoring``, the printed scoresheet's sentence on how a hand scores;
+- ``[variant]``: its ``title`` and its one-line ``summary``;
+- ``[provisional]``: where its rules are provisional (its catalogue entry says so), why:
+  ``short`` (a line on every page of a match and on the command line) and ``note`` (the rules
+  page and the sheets).
 
 The words every variant shares are in ``words/shared/`` (:func:`shared`): ``rules.toml`` (the
 page's sections and its other words, a Russian word's forms after a number, the titles of the
@@ -81,6 +85,21 @@ class PresetWords:
 
 
 @dataclass(frozen=True)
+class ProvisionalWords:
+    """Why a variant's rules are provisional, in its own words: ``short`` for a line on every
+    page of a match and on the command line, ``note`` for the rules page and the sheets."""
+
+    short_words: Words
+    note_words: Words
+
+    def short(self, lang: str) -> str:
+        return self.short_words[1 if lang == "en" else 0]
+
+    def note(self, lang: str) -> str:
+        return self.note_words[1 if lang == "en" else 0]
+
+
+@dataclass(frozen=True)
 class VariantWords:
     variant: str
     rules: tuple[RuleWords, ...] = ()
@@ -90,6 +109,11 @@ class VariantWords:
     engine_quotes: Mapping[str, tuple[Quote, ...]] = field(default_factory=dict)
     #: the printed scoresheet's sentence on how a hand scores (None: the shared one)
     sheet_scoring: Words | None = None
+    #: its title and its one-line summary (None: the file does not say)
+    title: Words | None = None
+    summary: Words | None = None
+    #: why its rules are provisional (None: the file does not say)
+    provisional: ProvisionalWords | None = None
 
 
 @dataclass(frozen=True)
@@ -168,7 +192,14 @@ def parse(variant: str, data: Mapping[str, Any], where: str = "") -> VariantWord
             raise WordsError(f"{where} engine_quotes {i + 1}: {err!r}") from None
     sheet = data.get("sheet", {})
     scoring = _pair(f"{where} sheet scoring", sheet["scoring"]) if "scoring" in sheet else None
-    return VariantWords(variant, tuple(rules), _options(data, where), presets, engine_quotes, scoring)
+    about = data.get("variant", {})
+    title = _pair(f"{where} variant title", about["title"]) if "title" in about else None
+    summary = _pair(f"{where} variant summary", about["summary"]) if "summary" in about else None
+    prov = data.get("provisional")
+    provisional = None if prov is None else ProvisionalWords(
+        _pair(f"{where} provisional short", prov.get("short")), _pair(f"{where} provisional note", prov.get("note")))
+    return VariantWords(variant, tuple(rules), _options(data, where), presets, engine_quotes, scoring,
+                        title, summary, provisional)
 
 
 def _quotes(items: Any) -> tuple[Quote, ...]:
@@ -279,9 +310,18 @@ def option_words(variant: str, key: str) -> OptionWords | None:
 
 def missing_words(entry: VariantSpec) -> list[str]:
     """What a variant's words do not say that its pages, its setup form and its sheets will ask
-    for: each house rule's title and each value's sentence (a number's: ``N``), each preset's
-    title and sentence, Russian and English. Empty when nothing is missing."""
+    for: its title and summary, why its rules are provisional (where its entry says they are),
+    each house rule's title and each value's sentence (a number's: ``N``), each preset's title
+    and sentence, Russian and English. Empty when nothing is missing."""
     missing = []
+    words = words_of(entry.name)
+    for what in ("title", "summary"):
+        pair = getattr(words, what) if words is not None else None
+        if pair is None or not all(pair):
+            missing.append(f"[variant] {what}")
+    if entry.is_provisional and (words is None or words.provisional is None
+                                 or not all(words.provisional.short_words + words.provisional.note_words)):
+        missing.append("[provisional] short, note")
     for o in entry.options:
         ow = option_words(entry.name, o.key)
         if ow is None or not all(ow.title):
@@ -291,7 +331,6 @@ def missing_words(entry: VariantSpec) -> list[str]:
             w = ow.values.get(value) or ow.values.get(None)
             if w is None or not all(w.text):
                 missing.append(f'[option.{o.key}.values."{"N" if value is None else value}"] text')
-    words = words_of(entry.name)
     for name in entry.presets:
         if words is None or name not in words.presets:
             missing.append(f"[preset.{name}]")

@@ -399,3 +399,11 @@ def test_documented_example_prints(variant):
     s = text(pdf.match_sheet(record, pdf.add_in_play(out, rep), lang))
     for p, pts in out["hands"][0]["points"].items():
         assert p in s and str(pts) in s
+
+
+@pytest.mark.parametrize("lang, value, text", [
+    ("ru", "2025-03-01", "01.03.2025"), ("en", "2025-03-01", "1 March 2025"),
+    ("en", "2024-12-31", "31 December 2024"), ("ru", "not a date", "not a date"), ("en", None, ""),
+])
+def test_a_matchs_date_is_written_in_the_sheets_language(lang, value, text):
+    assert pdf._format_date(value, lang) == text

@@ -16,7 +16,7 @@ from referee.rules.variants.spinners import Sevastopol, Spinner
 
 
 def _entry(name: str, *options: OptionSpec) -> VariantSpec:
-    return VariantSpec(name, "Проба", "Probe", 2, 4, lambda p, o: 7, options)
+    return VariantSpec(name, 2, 4, lambda p, o: 7, options)
 
 
 COMPULSORY = OptionSpec("matador_compulsory", ("yes", "no"), "yes")
@@ -25,8 +25,16 @@ PROBES = ("probe_matador", "probe_spinner", "probe_family")
 
 
 @pytest.fixture(autouse=True)
-def _probes_taken_out():
-    """A probe that a check wrongly let through is taken out again, whatever the test did."""
+def _probes_taken_out(tmp_path, monkeypatch):
+    """Each probe has a words file with its title and summary (the words every variant has); a
+    probe that a check wrongly let through is taken out again, whatever the test did."""
+    from referee.rules import prose
+
+    for name in PROBES:
+        (tmp_path / f"{name}.toml").write_text(
+            '[variant]\ntitle = ["Проба", "Probe"]\nsummary = ["Проба правил.", "A probe of the rules."]\n',
+            encoding="utf-8")
+    monkeypatch.setattr(prose, "WORDS_DIRS", [*prose.WORDS_DIRS, tmp_path])
     yield
     for name in PROBES:
         if name in REGISTRY:
@@ -317,3 +325,33 @@ def test_a_house_rule_or_preset_without_its_words_is_refused(entry, says):
     with pytest.raises(TypeError, match=says):
         register(_probe(entry))
     assert "probe_family" not in REGISTRY and "probe_family" not in VARIANTS
+
+
+@pytest.mark.parametrize("words, says", [
+    ("", r"\[variant\] title, \[variant\] summary"),
+    ('[variant]\ntitle = ["Проба", ""]\nsummary = ["Проба правил.", "A probe of the rules."]\n', r"\[variant\] title"),
+    ('[variant]\ntitle = ["Проба", "Probe"]\nsummary = ["Проба правил.", "A probe of the rules."]\n',
+     r"\[provisional\] short, note"),
+])
+def test_a_variant_without_its_title_summary_or_provisional_words_is_refused(words, says, tmp_path, monkeypatch):
+    """A variant's title and summary, and why its rules are provisional where its entry says they
+    are, are in its words file: a variant whose file lacks them is refused when declared."""
+    from referee.rules import prose
+
+    folder = tmp_path / "own"
+    folder.mkdir()
+    (folder / "probe_family.toml").write_text(words, encoding="utf-8")
+    monkeypatch.setattr(prose, "WORDS_DIRS", [*prose.WORDS_DIRS[:-1], folder])
+    with pytest.raises(TypeError, match=says):
+        register(_probe(_entry("probe_family", TARGET)._replace(is_provisional=True)))
+    assert "probe_family" not in REGISTRY and "probe_family" not in VARIANTS
+
+
+def test_each_variant_has_its_title_and_summary_in_both_languages():
+    for name, entry in VARIANTS.items():
+        for lang in ("ru", "en"):
+            assert entry.title(lang) and entry.summary(lang), (name, lang)
+        assert entry.title("ru") != entry.title("en") and entry.summary("ru") != entry.summary("en"), name
+    assert VARIANTS["ladder"].provisional is not None and VARIANTS["traditional"].provisional is None
+    assert "предварительные" in VARIANTS["ladder"].provisional.short("ru")
+    assert "provisional" in VARIANTS["ladder"].provisional.note("en")

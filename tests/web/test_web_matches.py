@@ -26,7 +26,7 @@ def test_new_lists_every_variant_with_counts_and_summary(client):
     trad = links[0]
     assert trad.select_one("b").get_text() == "Традиционное"
     assert "2–4" in trad.select_one(".players").get_text()
-    assert trad.select_one(".summary").get_text() == catalogue.spec("traditional").summary_ru
+    assert trad.select_one(".summary").get_text() == catalogue.spec("traditional").summary("ru")
 
 
 def test_new_lists_each_ready_set_of_rules_under_its_game(client):
