@@ -116,6 +116,8 @@ class Cell(TypedDict, total=False):
     forfeit: bool
     playing: bool
     names: list[str]
+    #: the table's sides, the unit's first («Аня + Вера»), where a side is more than one seat
+    sides: list[str]
 
 
 class StandingsRow(TypedDict):
@@ -1209,7 +1211,10 @@ def _cell_words(cell: Cell, names: str) -> tuple[Markup, Markup, Markup]:
         cross = Markup("<i>%s…</i>") % _("T%(t)d", t=cell["table"])
     else:
         cross = Markup("<b>%s</b> <small>%s %s</small>") % (cell["mp"], _("vs"), ",".join(map(str, cell["opponents"])))
-    line = escape(_("table %(t)d", t=cell["table"])) + ", " + escape(_("with")) + " " + escape(names)
+    if cell.get("sides"):
+        line = escape(_("table %(t)d", t=cell["table"])) + ": " + escape(" — ".join(cell["sides"]))
+    else:
+        line = escape(_("table %(t)d", t=cell["table"])) + ", " + escape(_("with")) + " " + escape(names)
     if cell.get("forfeit"):
         line += " — " + escape(_("forfeit"))
     elif cell.get("totals"):
@@ -1257,6 +1262,11 @@ def _standings_view(lv: Live, after: int | None = None) -> StandingsView:
                     cell["playing"] = True
                     cell["opponents"] = [place[o] for o in units.at(table.seats) if o != u]
                 cell["names"] = [lv.names[x] for x in table.seats if units.of[x] != u]
+                groups = event.side_groups()
+                if any(len(g) > 1 for g in groups):
+                    sides = [[table.seats[i] for i in g] for g in groups]
+                    sides.sort(key=lambda side: not any(units.of[x] == u for x in side))
+                    cell["sides"] = [" + ".join(lv.names[x] for x in side) for side in sides]
                 cells[u][rnd.number] = cell
         for u in units.listed(rnd.byes):
             cells[u][rnd.number] = {"bye": True}

@@ -516,10 +516,11 @@ def test_results_pdf_lists_each_units_matches_after_the_cross_table(app, client)
         flat = " ".join(got.split())
         assert heading in flat and flat.index(heading) > flat.index(want[-1]["names"][0])
         section = flat[flat.index(heading):]
-        # each unit by place, then its round, table, opponents and result, as the public page lists them
+        # each unit by place, then its round, table, the table's sides (his own first: partners
+        # change each round) and result, as the public page lists them
         for w in want:
             assert f"{w['place']}. " + " + ".join(w["names"]) in section
-        assert re.search(rf"{rnd}: {table}, \w+ [^—]+ — \d+ : \d+, [\d.]+ \([+−]?[\d.]+\)", section), section
+        assert re.search(rf"{rnd}: {table}: \w+ \+ \w+ — \w+ \+ \w+ — \d+ : \d+, [\d.]+ \([+−]?[\d.]+\)", section), section
 
 
 def test_the_home_page_lists_the_events_this_browser_directs(app, client):
@@ -573,3 +574,22 @@ def test_the_close_round_button_comes_first_once_every_table_has_its_result(clie
     assert order() == ["table", "table", "table", "close"]
     win_table(client, edits[2], 0)
     assert order() == ["close", "table", "table", "table"]
+
+
+def test_each_players_matches_name_his_partner_apart_from_his_opponents(client):
+    """An individual «Козёл» night (partners change each round): a player's line in «each one's
+    matches» gives the table's two sides, his own first («Аня + Вера — Боря + Гена»), where it
+    listed the three others as one «with» list and the partner could not be told apart."""
+    d = new_event(client, rounds="2")
+    start(client, d, 1)
+    t1, t2 = table_links(client, d)
+    win_table(client, t1, 0)
+    win_table(client, t2, 1)
+    page = soup(client.get(public(client, d)))
+    lines = {li.find_parent("details").select_one("summary").get_text(strip=True): li.get_text(" ", strip=True)
+             for li in page.select("details li")}
+    sides = soup(client.get(d)).select_one(".table-row .sides").get_text(strip=True)   # table 1's
+    first = sides.split(" + ")[0]
+    assert re.fullmatch(r"\S+ \+ \S+ — \S+ \+ \S+", sides)
+    line = next(v for k, v in lines.items() if k.endswith(first))
+    assert sides in line, line
