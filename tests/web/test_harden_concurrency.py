@@ -1,4 +1,4 @@
-"""Issue 11, concurrency: many phones holding the same edit link move at the same instant, from
+"""Concurrency: many phones holding the same edit link move at the same instant, from
 threads of one worker and from several worker processes on one database. In every round exactly
 one move is accepted; every other phone is told that another phone moved first; nothing is
 stored twice and nothing is lost. Each test runs on SQLite and on PostgreSQL (``database``): on

@@ -1,4 +1,4 @@
-"""Issue 11, durability: the database's settings, migrations and the secret key made once when
+"""Durability: the database's settings, migrations and the secret key made once when
 several workers start together, and a real server killed with SIGKILL again and again in the
 middle of a stream of moves, which loses no acknowledged move and keeps no half-written one. The
 migrations, the kill and the 503 run on SQLite and on PostgreSQL (``database``)."""

@@ -1,4 +1,4 @@
-"""Issue 11, hostile input: property-based fuzzing (hypothesis) of every route and form. Random
+"""Hostile input: property-based fuzzing (hypothesis) of every route and form. Random
 fields and lengths, Unicode digits, controls and invisible characters, forged keys and tokens,
 huge and deeply nested records. Whatever is sent: never a 500, and a refused request changes
 nothing stored."""

@@ -1,4 +1,4 @@
-"""Issue 11: input that used to answer 500 (Unicode digits, deep JSON) and the open redirect of
+"""Input that used to answer 500 (Unicode digits, deep JSON) and the open redirect of
 the language switch. Each case was first reproduced here as a failing test."""
 
 from __future__ import annotations

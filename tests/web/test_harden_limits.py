@@ -1,4 +1,4 @@
-"""Issue 11, bounded work: what one match or record may hold, refused in words (ru, en) with
+"""Bounded work: what one match or record may hold, refused in words (ru, en) with
 nothing stored; the largest allowed match is still served."""
 
 from __future__ import annotations

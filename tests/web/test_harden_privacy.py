@@ -1,4 +1,4 @@
-"""Issue 11: headers, keys and privacy. A visitor's list holds only the matches this browser
+"""Headers, keys and privacy. A visitor's list holds only the matches this browser
 started or opened by a link; the session cookie (signed, readable) holds no key; pages that
 carry an edit key are never cached; matches are found by their keys' hashes."""
 

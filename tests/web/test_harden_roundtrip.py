@@ -1,4 +1,4 @@
-"""Issue 11, round trips: an export taken at any moment (mid-turn, a hand waiting for the tiles
+"""Round trips: an export taken at any moment (mid-turn, a hand waiting for the tiles
 left, after an undo) imports again as the same match: every change, undone ones included, with
 its time; the export stays a record that `referee check` reads (its ``log`` is an addition)."""
 
@@ -140,7 +140,7 @@ def test_an_illegal_log_is_refused_in_words(client, app):
 
 
 def test_a_match_with_a_renamed_player_moves_whole(client, app):
-    """Issue 12's renames travel in the log too: the
+    """A match's renames travel in the log too: the
     moves before the rename name the player as he was."""
     edit = new_match(client)
     for i, _ in enumerate(steps(client, edit)):

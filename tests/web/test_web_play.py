@@ -214,7 +214,7 @@ def test_match_winner_at_the_target(client):
 
 
 def test_another_browser_sees_the_match_only_once_it_opened_the_read_only_link(client, app):
-    """Issue 11: the list holds only the matches this browser started or opened by a link."""
+    """The list holds only the matches this browser started or opened by a link."""
     edit = new_match(client)
     other = app.test_client()
     assert soup(other.get("/")).select("li.match") == []
