@@ -648,8 +648,16 @@ def _offered(db: Any, club: Club) -> list[ClubPlayer]:
 @bp.get("/<key>/new")
 def new(key: str) -> ResponseReturnValue:
     """Choose the game of a club's match."""
+    from referee.rulebook import preset_words
+
+    from .i18n import lang
+
     club = _director(key)
-    return render_template("matches/new.html", variants=list(catalogue.VARIANTS.values()),
+    # each game's ready sets of rules under it, as on the list of a new match (``matches.new``)
+    presets = {v: [{"name": k, "title": preset_words(k, lang())[0],
+                    "url": url_for("club.setup", key=key, variant=v, preset=k)} for k in ps]
+               for v, ps in catalogue.PRESETS.items()}
+    return render_template("matches/new.html", variants=list(catalogue.VARIANTS.values()), presets=presets,
                            setup_url=lambda v: url_for("club.setup", key=key, variant=v), club_name=club["name"])
 
 

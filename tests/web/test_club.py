@@ -512,3 +512,16 @@ def test_a_club_matchs_rating_toggle_says_what_it_does(client, lang, off, on):
     assert form.select_one("button").get_text(strip=True) == off
     client.post(form["action"], data={"csrf_token": csrf_of(client.get(club)), "rated": "0"})
     assert soup(client.get(club)).select_one('.club-matches form[action$="/rated"] button').get_text(strip=True) == on
+
+
+def test_the_clubs_list_of_games_opens_with_its_ready_rules(client):
+    """«Новый матч клуба» lists the games with their ready sets of rules (it answered 500 once
+    the list drew them: the club's page gave it none); each leads to the club's set-up page
+    with the preset filled in."""
+    club = make_club(client)
+    page = client.get(club + "/new")
+    assert page.status_code == 200
+    presets = soup(page).select("a.variant-preset")
+    assert presets and all(a["href"].startswith(club + "/new/") and "preset=" in a["href"] for a in presets)
+    setup = soup(client.get(presets[0]["href"]))
+    assert setup.select_one('input[name="opt_scoring"][value="kozel"]').has_attr("checked")
