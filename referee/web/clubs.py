@@ -36,7 +36,6 @@ from markupsafe import Markup
 
 from referee import limits
 from referee.events.rating import Game, Rated, rate_games, ranks_of, seeded
-from referee.rules import catalogue
 
 from . import forms, get_db, store
 from .summaries import Summaries
@@ -647,18 +646,12 @@ def _offered(db: Any, club: Club) -> list[ClubPlayer]:
 
 @bp.get("/<key>/new")
 def new(key: str) -> ResponseReturnValue:
-    """Choose the game of a club's match."""
-    from referee.rulebook import preset_words
-
-    from .i18n import lang
+    """Choose the game of a club's match (and its ready sets of rules, as a new match's list)."""
+    from .matches import games_page
 
     club = _director(key)
-    # each game's ready sets of rules under it, as on the list of a new match (``matches.new``)
-    presets = {v: [{"name": k, "title": preset_words(k, lang())[0],
-                    "url": url_for("club.setup", key=key, variant=v, preset=k)} for k in ps]
-               for v, ps in catalogue.PRESETS.items()}
-    return render_template("matches/new.html", variants=list(catalogue.VARIANTS.values()), presets=presets,
-                           setup_url=lambda v: url_for("club.setup", key=key, variant=v), club_name=club["name"])
+    return games_page(lambda v, preset=None: url_for("club.setup", key=key, variant=v, preset=preset),
+                      club_name=club["name"])
 
 
 @bp.route("/<key>/new/<variant>", methods=["GET", "POST"])

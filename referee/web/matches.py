@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from flask import (Blueprint, abort, current_app, flash, g, make_response, redirect, render_template,
@@ -125,16 +126,19 @@ def index() -> ResponseReturnValue:
 @bp.get("/new")
 def new() -> ResponseReturnValue:
     """Choose the variant of a new match."""
+    return games_page(lambda v, preset=None: url_for("matches.setup", variant=v, preset=preset))
+
+
+def games_page(setup_url: Callable[..., str], **context: Any) -> ResponseReturnValue:
+    """The list of games (a new match's, a club's): each game, and under it its ready sets of
+    rules (the «Козёл» of the yard and of the sea: games of their own to the players who ask for
+    them by name), one tap to ``setup_url(variant)`` or ``setup_url(variant, preset=name)``."""
     from referee.rulebook import preset_words
 
-    # a variant's ready sets of rules (the «Козёл» of the yard and of the sea) are games of their
-    # own to the players who ask for them by name: each is listed under its variant, one tap to
-    # its set-up page with the preset filled in
-    presets = {v: [{"name": k, "title": preset_words(k, lang())[0],
-                    "url": url_for("matches.setup", variant=v, preset=k)} for k in ps]
+    presets = {v: [{"name": k, "title": preset_words(k, lang())[0], "url": setup_url(v, preset=k)} for k in ps]
                for v, ps in catalogue.PRESETS.items()}
     return render_template("matches/new.html", variants=list(catalogue.VARIANTS.values()),
-                           presets=presets, setup_url=lambda v: url_for("matches.setup", variant=v))
+                           presets=presets, setup_url=setup_url, **context)
 
 
 @bp.route("/new/<variant>", methods=["GET", "POST"])
