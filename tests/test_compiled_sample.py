@@ -4,18 +4,15 @@ every web test file runs once on the compiled build, and none is left out."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
+
+from tests.toolmodule import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def tool():
-    spec = importlib.util.spec_from_file_location("compiled_tests", ROOT / "tools" / "compiled_tests.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("compiled_tests")
 
 
 def test_three_days_run_every_web_test_file_once():

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from babel.messages import mofile, pofile
 
+from tests.toolmodule import load_tool
+
 TRANSLATIONS = Path(__file__).resolve().parent.parent / "referee" / "translations"
 POS = sorted(TRANSLATIONS.glob("*/LC_MESSAGES/*.po"))
 
@@ -74,13 +76,7 @@ ROOT = TRANSLATIONS.parent.parent
 
 
 def _tool():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("translations_tool", ROOT / "tools" / "translations.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_tool("translations")
 
 
 def test_one_domain():
