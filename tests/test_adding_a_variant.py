@@ -135,12 +135,9 @@ def test_the_rules_pages_show_it_with_its_topics(toy, client):
 
 
 def test_the_record_schema_names_it_with_its_house_rules(toy):
-    import importlib.util
+    from tests.test_record_schema import made
 
-    spec = importlib.util.spec_from_file_location("make_schema", DOC.parents[1] / "tools" / "make_schema.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    schema = json.loads(mod.text())
+    schema = json.loads(made())
     assert NAME in json.dumps(schema) and '"lot"' in json.dumps(schema)
 
 

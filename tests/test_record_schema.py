@@ -9,7 +9,6 @@ exports are checked against it in tests/web/test_web_export_schema.py.
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import re
 from pathlib import Path
@@ -19,6 +18,7 @@ import pytest
 
 from referee.record import check
 from referee.rules import VARIANTS
+from tests.toolmodule import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA_FILE = ROOT / "docs" / "record.schema.json"
@@ -46,10 +46,7 @@ def doc_records(text: str | None = None) -> list[dict]:
 
 def made() -> str:
     """The schema tools/make_schema.py makes from the registry as it stands."""
-    spec = importlib.util.spec_from_file_location("make_schema", ROOT / "tools" / "make_schema.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod.text()
+    return str(load_tool("make_schema").text())
 
 
 def assert_a_valid_schema_naming_every_variant(text: str | None = None):

@@ -5,7 +5,6 @@ refuses, like the reader, a key the format does not know."""
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 from pathlib import Path
 
@@ -16,6 +15,8 @@ from referencing import Registry, Resource
 import referee.events as ev
 
 from .helpers import YARD, event, forfeit, rnd, table
+
+from tests.toolmodule import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = ROOT / "docs" / "event.schema.json"
@@ -29,10 +30,7 @@ def validator() -> jsonschema.Draft202012Validator:
 
 
 def test_the_schema_is_the_tools_output():
-    spec = importlib.util.spec_from_file_location("make_event_schema", ROOT / "tools" / "make_event_schema.py")
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = load_tool("make_event_schema")
     assert SCHEMA.read_text(encoding="utf-8") == tool.text()
     jsonschema.Draft202012Validator.check_schema(json.loads(SCHEMA.read_text(encoding="utf-8")))
 
