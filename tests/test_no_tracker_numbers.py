@@ -5,7 +5,6 @@ developer's machine."""
 from __future__ import annotations
 
 import re
-import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -13,9 +12,15 @@ ISSUE = re.compile(r"\b[Ii]ssues? ?#?\d+")
 MACHINE = re.compile(r"(?<![\w.])/(?:work|root)/|(?<![\w.])/home/[a-z]+/(?!\.local/share/referee)")
 
 
-def tracked(*patterns: str) -> list[Path]:
-    out = subprocess.run(["git", "ls-files", *patterns], cwd=ROOT, capture_output=True, text=True, check=True)
-    return [ROOT / line for line in out.stdout.splitlines() if line]
+def tracked(*names: str) -> list[Path]:
+    """The files under ``names`` (folders or files of the project's root), as a checkout or the
+    source archive holds them (no git needed)."""
+    out: list[Path] = []
+    for name in names:
+        path = ROOT / name
+        out += [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file()
+                                                    and "__pycache__" not in p.parts)
+    return out
 
 
 def test_no_issue_number_in_the_source():
