@@ -79,6 +79,7 @@ def _table(m: dict[str, Any], problem: str | None = None, status: int = 200, ref
         preview=preview, place_marks=preview["labels"] or _split_marks(groups if blind is None else []),
         summary=replay.hand_summary(state, m["players"]) if ph in ("next", "over") else None,
         next_lead=replay.next_lead(m, state) if ph == "next" else {},
+        unlaid=unlaid(evs) if ph == "play" else None,
     ), status
 
 
@@ -653,16 +654,19 @@ def result(key: str) -> ResponseReturnValue:
             raise write.Refused(_("The form was damaged: nothing was changed."))
         n = write.form_count()
         write.fresh(evs, n)
-        if replay.phase(state) != "next":
+        asked, undos = _asked(m, evs, state)
+        if replay.phase(asked) != "next":
             raise write.Refused(_("Finish the hand in play first."))
         data = {"result": entries.result_from_form(m, request.form)}
-        new = service().after(m, state, "result", data)
+        new = service().after(m, asked, "result", data)
         if new.error is not None and new.error.rule == "left.missing":
             # a result is whole: a hand entered by it never waits for tiles left
             raise write.Refused(_("Enter what %(names)s still hold: the pips or the tiles.",
                             names=", ".join(entries.left_needed(new))), status=422)
-        write.apply(m, n, Change("result", data), state, checked=new)
+        write.apply(m, n, [Change("undo", {})] * undos + [Change("result", data)], state, checked=new)
         note = _("Hand %(num)d is recorded.", num=number)
+        if undos:
+            note += " " + _("Its start move by move was discarded (an undo, kept in the match's log).")
     except write.Recorded:
         note = _("This move had been recorded already: it was recorded once.")
     except write.Refused as r:
@@ -684,21 +688,56 @@ def result_preview(key: str) -> ResponseReturnValue:
     m = write.edit_match(key)
     if not forms.ActionForm().validate_on_submit():
         abort(400)
-    _evs, state = write.load(m)
+    evs, state = write.load(m)
+    state, _undos = _asked(m, evs, state)
     return render_template("play/_result_preview.html", m=m, preview=_preview(m, state, request.form),
                            fragment=True)
+
+
+def unlaid(evs: list[Event]) -> int | None:
+    """A hand started move by move with no tile laid yet (its start, and any draws or passes
+    since): the number of undos that take it back, so that it can be entered by its result
+    instead; None when no hand is in play or a tile is laid (then it is finished, or undone)."""
+    from referee.matches.events import STARTS_HAND, UNDOABLE
+    from referee.matches.log import effective
+
+    kept = effective(evs)
+    start = max((i for i, e in enumerate(kept) if e["kind"] in STARTS_HAND), default=None)
+    if start is None or kept[start]["kind"] != "hand":
+        return None
+    for e in kept[start + 1:]:
+        if e["kind"] == "move":
+            try:
+                if parse_move(str((e.get("data") or {}).get("token", ""))).kind not in ("draw", "pass"):
+                    return None
+            except MoveSyntaxError:
+                return None
+        elif e["kind"] != "end_turn":
+            return None
+    return sum(1 for e in kept[start:] if e["kind"] in UNDOABLE)
+
+
+def _asked(m: dict[str, Any], evs: list[Event], state: replay.MatchState) -> tuple[replay.MatchState, int]:
+    """The state a hand's result is entered on: ``state``, or, while a hand started move by
+    move has no tile laid (:func:`unlaid`), ``state`` with that start taken back (not stored);
+    and the number of undos that takes (0: none)."""
+    undos = (unlaid(evs) or 0) if replay.phase(state) == "play" else 0
+    for _i in range(undos):
+        state = service().after(m, state, "undo", {})
+    return state, undos
 
 
 def _result_page(m: dict[str, Any], problem: str | None = None, status: int = 200, values: entries.Form | None = None,
                  note: str | None = None) -> ResponseReturnValue:
     evs, state = write.load(m)
+    state, discards = _asked(m, evs, state)
     ph = replay.phase(state)
     values = values if values is not None else MultiDict()
     asking = ph == "next"
     return render_template(
         "play/result.html", m=m, n=len(evs), spec=catalogue.spec(m["variant"]),
         rules=replay.rules_of(m), form=forms.ActionForm(), problem=problem, values=values,
-        in_play=entries.result_asks_scored(m), phase=ph, number=len(state.hands) + 1, note=note,
+        in_play=entries.result_asks_scored(m), phase=ph, number=len(state.hands) + 1, note=note, discards=discards,
         bounds=replay.result_bounds(m, state) if asking else {},
         lead=replay.next_lead(m, state) if asking else {},
         asks=_asks(m, state) if asking else {},
