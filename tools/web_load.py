@@ -502,7 +502,7 @@ class Table:
         self.seen: dict[int, int | None] = {}  # each viewer's count of changes, as its page shows
         self.phone = Phone(port, stats)
         self.viewers = [Phone(view_port or port, stats) for _ in range(viewers)]  # (nodes: on the next)
-        self.viewer = self.viewers[0]
+        self.viewer = self.viewers[0] if self.viewers else None
         self.edit = f"/m/{m['edit_key']}"
         self.form: dict | None = None
         self.acked: list[tuple[str, str]] = []  # (kind, token) of every change recorded
@@ -638,6 +638,8 @@ class Table:
     async def run_viewer(self, until: float, every: float, rng: random.Random, limit: int,
                          viewer: Phone | None = None) -> None:
         viewer = viewer or self.viewer
+        if viewer is None:
+            return
         view = f"/s/{self.m['view_key']}"
         seen = self.seen.get(id(viewer))
         await asyncio.sleep(rng.uniform(0, every))
