@@ -2,8 +2,8 @@
 
     python tools/web_load.py --tables 100 [--hands-before 0|29] [--move-every 10] [--poll-every 2.5]
                              [--duration 60] [--server referee|gunicorn|waitress] [--workers N]
-                             [--clients K] [--viewers V] [--event] [--standings S] [--standings-every T]
-                             [--postgres URL [--nodes N]]
+                             [--clients K] [--viewers 0:3,1:4,2:2,3:1] [--event] [--standings S]
+                             [--curve 100,250,500,1000] [--json FILE] [--postgres URL [--nodes N]]
 
 ``--workers N``: the server's processes (``referee serve --workers N``, gunicorn's ``-w N``; the
 default is each server's own: one for ``referee serve``, 2 for gunicorn). ``--clients K``: the
@@ -18,13 +18,33 @@ them would (the viewers see the scorer's changes through the shared database).
 It starts the production server on 127.0.0.1 (a port of its own, a database in a temporary folder:
 nothing of the user's is touched), stores N matches (each with ``--hands-before`` complete hands
 already played move by move, from a seeded random run through the engine), then for
-``--duration`` seconds drives every table as a club night would: the scorer's phone posts the
-next change every ``--move-every`` seconds (a random phase each): the hand's start with its deal
-(``POST hand``), each move (``POST move``, ``POST end-turn``), sent as the table page's script
-sends them (``X-Referee: fetch``: answered with the table itself, one request a change); a viewer polls ``/s/<key>/n`` every ``--poll-every`` seconds
-(``GET view/n``) and loads the read-only view when the count changes (``GET view``). Each phone
-and each viewer keeps one HTTP/1.1 connection open from one request to the next, as a browser
-does (``connections_opened`` counts them: two per table when none was dropped). Before the clock
+``--duration`` seconds drives every table as a club's evening does, each phone as the pages'
+scripts make it (``static/app.js``, ``static/shell.js``, the event pages' ``meta refresh``):
+
+- the scorer's phone sends the next change every ``--move-every`` seconds (a random phase each):
+  the hand's start with its deal (``POST hand``), each move (``POST move``, ``POST end-turn``),
+  as the table page's script sends them (``X-Referee: fetch``: answered with the table itself,
+  one request a change); between its changes it polls the match's count every ``--poll-every``
+  seconds as the table page does (``GET table/n``: ``/s/<view key>/n``, no cache, no ETag; none
+  while a change is on its way) and fetches the table again when the count is not the one shown
+  (``GET table (redraw)``); ``--no-scorer-poll`` leaves the poll out;
+- each table's read-only phones (``--viewers``: a count, a range ``A-B``, or counts with weights;
+  by default ``0:3,1:4,2:2,3:1``, a club's evening: most tables followed by nobody or by one
+  phone, a few by two or three, a mean of 1.1; seeded, the same tables every run) poll the same
+  count (``GET view/n``) and load the read-only view when it changed (``GET view``: the page
+  reloads);
+- ``--event``: the tables are round 1 of an event the driver makes as a director does, through
+  the pages (the set-up form of ``/events/new/traditional``: four entrants a table, Swiss, three
+  rounds; then «start round 1» on the director's page, which gives every table its match: the
+  scorers take their tables' links from the director's page, as the table cards' QR codes give
+  them); while the round plays the hall's big screen reloads the board (``GET board``, every
+  20 s) and the director's page follows the round (``GET director``, ``?follow=1``, every 15 s);
+  ``--standings S`` players' phones reload the public standings too (``GET standings``, every
+  ``--standings-every`` seconds, 30 as the page does). The tables' earlier hands are written into
+  their matches' logs before the clock, as for the other tables.
+
+Each phone keeps one HTTP/1.1 connection open from one request to the next, as a browser does
+(``connections_opened`` counts them: one per phone when none was dropped). Before the clock
 starts each table's pages are opened on short connections (``--warm R`` times), so that the
 workers have replayed the matches, and then the scorer's phone opens the table and each viewer
 the read-only view on the connection it keeps: the phones have their pages open when the clock
@@ -44,20 +64,17 @@ in DIR (CPU time, for ``pstats``). Only loopback addresses are ever contacted; e
 duration and by a request count, and the driver stops the server and removes its folder when it
 is done.
 
-It prints p50/p99/max latency per route, the server's CPU and the driver's, the load average
-before and after, the errors (any answer but 200/302, a refused move, a timeout), and whether
-every acknowledged move is in the database afterwards (read back from the log: each change the
-server answered with the table, in order, and nothing else; a change whose answer was lost, a
-timeout, counts as acknowledged when the table shows it recorded afterwards, as the player would
-see it).
-
-``--viewers V``: the read-only phones at each table (default 1). ``--event``: the tables are
-round 1 of a club evening (an event of four players a table, each table's match linked to it as the
-director's «start round» links them), and ``--standings S`` phones keep its public standings page
-open, each loading it every ``--standings-every`` seconds (``GET standings``: every table read from
-its match, the event judged, the standings, the cross table) — the evening of 50 tables with a
-scorer and two viewers each and the standings on 20 phones is
-``--tables 50 --viewers 2 --event --standings 20``.
+It prints its figures as JSON (``--json FILE`` writes them there too) and a short table on
+stderr: p50/p95/p99/max latency per route, the errors (any answer but 200/302, a refused move, a
+timeout) and the timeouts among them, the server's CPU (user + system of its processes, read
+from ``/proc``) and the driver's, the load average before, at the clock's start and after, and
+whether every acknowledged change is in the database afterwards (read back from the log: each
+change the server answered with the table, in order, and nothing else; a change whose answer
+was lost, a timeout, counts as acknowledged when the table shows it recorded afterwards, as the
+player would see it). ``--curve N,N,…`` runs one step per table count, one after the other on
+one server (each step with tables of its own, and its own event with ``--event``; the earlier
+steps' tables stay idle), and prints the curve's table as ``docs/performance.md`` shows it, the
+command above it and the load average in every row.
 
 Its helpers (seeded matches, the server, the client) serve ``tools/web_bench.py`` too.
 """
