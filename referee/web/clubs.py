@@ -39,6 +39,7 @@ from referee.events.rating import Game, Rated, rate_games, ranks_of, seeded
 
 from . import forms, get_db, store
 from .summaries import Summaries
+from .i18n import decimal
 
 #: a club's name: longer than a player's («Клуб любителей домино в Сокольниках»)
 CLUB_NAME_MAX = 60
@@ -296,7 +297,7 @@ def shown(r: Rated | None) -> str:
     """A rating as the pages write it: mu − 3·sigma to one decimal, «—» before a rated match."""
     if r is None or not r.matches:
         return "—"
-    return f"{r.ordinal:.1f}"
+    return decimal(r.ordinal)
 
 
 SORTS = ("rating", "name", "matches")
@@ -363,10 +364,10 @@ def rating_chart(history: list[dict[str, Any]]) -> dict[str, Any] | None:
         return round(top_pad + (h - top_pad - bottom_pad) * (top - v) / (top - bottom), 1)
 
     return {"w": w, "h": h, "points": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values)),
-            "last": (x(n - 1), y(values[-1])), "top": f"{max(values):.1f}", "top_y": y(max(values)),
-            "bottom": f"{min(values):.1f}", "bottom_y": y(min(values)), "x0": left, "x1": w - right,
+            "last": (x(n - 1), y(values[-1])), "top": decimal(max(values)), "top_y": y(max(values)),
+            "bottom": decimal(min(values)), "bottom_y": y(min(values)), "x0": left, "x1": w - right,
             "zero_y": y(0) if bottom <= 0 <= top else None, "matches": n - 1, "base_y": h - bottom_pad,
-            "first": f"{values[0]:.1f}", "final": f"{values[-1]:.1f}"}
+            "first": decimal(values[0]), "final": decimal(values[-1])}
 
 
 # -- pages ------------------------------------------------------------------------------------------

@@ -108,7 +108,17 @@ def init_app(app: Flask) -> None:
         npgettext=lambda c, s, p, n: _translations().unpgettext(c, s, p, n))
     app.jinja_env.globals["lang"] = lang
     app.jinja_env.filters["table_time"] = table_time
+    app.jinja_env.filters["decimal"] = decimal
     flask_wtf.i18n._get_translations = _wtforms_translations
+
+
+def decimal(x: float, places: int = 1, signed: bool = False) -> str:
+    """A number as a page writes it (a rating, its change): ``places`` decimals, a negative one
+    with the minus sign «−» (U+2212), not the hyphen; ``signed``: a positive one with «+»."""
+    text = f"{x:+.{places}f}" if signed else f"{x:.{places}f}"
+    if text.lstrip("+-").strip("0.") == "":
+        text = text.lstrip("+-")   # −0.0 is 0.0
+    return text.replace("-", "\u2212")
 
 
 def pair_words(a: str, b: str) -> str:

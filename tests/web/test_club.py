@@ -263,7 +263,8 @@ def test_merging_two_names_moves_the_matches_and_refuses_two_who_met(app, client
 
 
 def _ratings(client, club: str) -> dict[str, float]:
-    return {r[1]: float(r[2]) for r in roster(client, club) if r[2] != "—"}
+    # a negative rating is written with the minus sign «−»
+    return {r[1]: float(r[2].replace("\u2212", "-")) for r in roster(client, club) if r[2] != "—"}
 
 
 def test_ratings_follow_the_finished_rated_matches_in_order(app, client):
@@ -288,11 +289,11 @@ def test_ratings_follow_the_finished_rated_matches_in_order(app, client):
     assert [(r[0], r[1]) for r in roster(client, club)] == [("1", "Вера"), ("2", "Аня"), ("3", "Боря"), ("", "Гоша")]
     # the player's page: the rating, its history drawn, each match's move
     page = soup(client.get(f"{club}/p/{ids['Аня']}"))
-    assert page.select_one(".rating-chip b").get_text() == f"{want[ids['Аня']].ordinal:.1f}"
+    assert page.select_one(".rating-chip b").get_text() == f"{want[ids['Аня']].ordinal:.1f}".replace("-", "\u2212")
     assert page.select_one(".rating-chart polyline")["points"].count(",") == 3   # the start and 2 matches
     moves = [b.get_text() for b in page.select(".rating-move")]
     first = want[ids["Аня"]].history[0]
-    assert moves[-1] == f"рейтинг {first['mu'] - 3 * first['sigma']:+.1f} → {first['mu'] - 3 * first['sigma']:.1f}"
+    assert moves[-1] == f"рейтинг {first['mu'] - 3 * first['sigma']:+.1f} → {first['mu'] - 3 * first['sigma']:.1f}".replace("-", "\u2212")
     # the director turns the match of Гоша on: he is rated at once; turns Вера's off: she is not
     matches = soup(client.get(club)).select(".club-matches li")
     toggle = {li.select_one(".match-title").get_text(): li.select_one('form[action$="/rated"]')["action"]
