@@ -209,3 +209,48 @@ def message(rule: str, params: Mapping[str, object] | None = None, lang: str = "
     if marked is None:
         return rule
     return say_marked(lang, marked, filled)
+
+
+#: the refusals of a director's change (``referee.events.service.Refused``: its ``rule`` -> its
+#: words; ``%(n)s`` a round, ``%(t)s`` a table), and where an event's fault stands
+CHANGES: dict[str, Marked] = {
+    "change.busy": N_("The event is being changed from another phone. Nothing was changed: try again."),
+    "change.stale": N_("The event was changed from another phone since this page was drawn. "
+                       "Nothing was changed: look at it again."),
+    "change.cannot_start": N_("Round %(n)d cannot be started now."),
+    "change.plan_changed": N_("The tables of this round changed since the page was drawn (a result, a "
+                              "withdrawal or a swap). Nothing was started: look at them again."),
+    "change.cannot_change": N_("Round %(n)d cannot be changed now."),
+    "change.swap_two": N_("Choose two different entrants to swap."),
+    "change.sit_out_free": N_("Only a free round that has not started may leave someone out."),
+    "change.sit_out_who": N_("Choose who sits out."),
+    "change.not_started": N_("Round %(n)d has not started."),
+    "change.no_clock": N_("This event's rounds have no clock."),
+    "change.not_playing": N_("Round %(n)d is not being played."),
+    "change.missing": N_("Results missing at tables %(tables)s: the round cannot be closed yet."),
+    "change.disputed": N_("A hand is disputed at tables %(tables)s: settle it, or enter the table's "
+                          "result, before closing the round."),
+    "change.no_table": N_("There is no table %(t)d in round %(n)d."),
+    "change.closed": N_("The round is closed: enter the table's result instead."),
+    "change.absent": N_("Mark who did not come."),
+    "change.side_total": N_("Enter each side's total as a whole number."),
+    "change.ended": N_("Choose what ended the match."),
+    "change.all_paired": N_("Every round of the event has been paired."),
+    "change.unreadable": N_("The event cannot be read."),
+    "change.withdraw_who": N_("Choose who withdraws."),
+    "change.entrant_name": N_("Enter the new entrant's name."),
+    "change.pair_line": N_("Each line names one pair: two names joined by «+» (%(line)s)."),
+    "change.entrants_most": N_("An event takes at most %(n)d entrants."),
+    "import.empty": N_("Choose a file or paste an event's record."),
+    "import.large": N_("The record is too large."),
+    "import.json": N_("This is not an event's record: it is not valid JSON."),
+    "import.refused": N_("The record was refused: %(why)s"),
+    "where.table": N_("Round %(round)d, table %(table)d"),
+    "where.round": N_("Round %(round)d"),
+}
+
+
+def change_words(rule: str, params: Mapping[str, object] | None = None, lang: str = "ru") -> str:
+    """A refusal of a director's change (``CHANGES``) in ``lang``, its placeholders filled."""
+    marked = CHANGES.get(rule)
+    return rule if marked is None else say_marked(lang, marked, dict(params or {}))

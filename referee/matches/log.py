@@ -70,6 +70,20 @@ def effective(events: list[Event]) -> list[Event]:
     return _replay_undo(events)[0]
 
 
+def verdicts(evs: list[Event]) -> dict[int, dict[str, Any]]:
+    """The latest word on each hand ({hand number: {verdict, by, at, via}}: ``via`` "seat" from
+    the player's own link, "edit" on the scorekeeper's phone); a correction of the hand
+    after it asks for a new one."""
+    out: dict[int, dict[str, Any]] = {}
+    for e in effective(evs):
+        d = e["data"]
+        if e["kind"] == "confirm":
+            out[int(d["hand"])] = {"verdict": d["verdict"], "by": d["by"], "at": e["at"], "via": d.get("via")}
+        elif e["kind"] == "correct":
+            out.pop(int(d["hand"]), None)
+    return out
+
+
 def redoable(events: list[Event]) -> Event | None:
     """The change a redo would put back: the latest one undone, if nothing came after."""
     undone = _replay_undo(events)[1]

@@ -7,6 +7,7 @@ from typing import Any, cast
 from flask import Flask, Response, g, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 
+from referee.events.service import EventService
 from referee.matches.service import MatchService
 from referee.matches.store import Db
 
@@ -23,6 +24,13 @@ def get_db() -> Db:
 def service() -> MatchService:
     """This app's match service (its kept states, the write path), made once in ``init_app``."""
     svc: MatchService = current_app.extensions["referee.matches"]
+    return svc
+
+
+def events() -> EventService:
+    """This app's event service (the director's changes, the events kept), made once in
+    ``init_app``."""
+    svc: EventService = current_app.extensions["referee.events"]
     return svc
 
 
@@ -64,6 +72,8 @@ def init_app(app: Flask) -> None:
     app.extensions["referee.db"] = Pool(app.config["DATABASE"])
     # the match service: the kept states of this app (one per worker process) and the write path
     app.extensions["referee.matches"] = MatchService.from_config(get_db, app.config)
+    # the event service: the director's changes, what this worker keeps of its events
+    app.extensions["referee.events"] = EventService(get_db, app.extensions["referee.matches"])
     # create (and migrate) the database on first start; that connection is closed, not pooled:
     # a server that forks its workers after making the app must not hand it down to them
     open_db(app.config["DATABASE"]).close()

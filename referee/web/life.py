@@ -24,7 +24,7 @@ from referee.matches.service import Change
 from . import entries, forms, get_db, service, store, write
 from .i18n import lang
 from .matches import remember
-from referee.matches.log import LoggedHand, effective, fold
+from referee.matches.log import LoggedHand, effective, fold, verdicts
 
 bp = Blueprint("life", __name__, url_prefix="/m/<key>")
 
@@ -251,20 +251,6 @@ def audit(door: str, key: str) -> ResponseReturnValue:
 # -- confirmation of each hand by an opponent's phone ----------------------------------------
 
 VERDICTS = kinds.VERDICTS
-
-
-def verdicts(evs: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
-    """The latest word on each hand ({hand number: {verdict, by, at, via}}: ``via`` "seat" from
-    the player's own link, "edit" on the scorekeeper's phone); a correction of the hand
-    after it asks for a new one."""
-    out: dict[int, dict[str, Any]] = {}
-    for e in effective(evs):
-        d = e["data"]
-        if e["kind"] == "confirm":
-            out[int(d["hand"])] = {"verdict": d["verdict"], "by": d["by"], "at": e["at"], "via": d.get("via")}
-        elif e["kind"] == "correct":
-            out.pop(int(d["hand"]), None)
-    return out
 
 
 @bp.post("/hand/<int:number>/confirm")

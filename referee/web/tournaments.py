@@ -24,14 +24,11 @@ public standings, ``/ev/<key>/board`` for a big screen, ``/ev/<key>/results.pdf|
 
 from __future__ import annotations
 
-import copy
-import hashlib
 import io
 import json
-from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from fractions import Fraction
-from typing import Any, Callable, Mapping, NotRequired, ParamSpec, TypedDict
+from typing import Any, Callable, NotRequired, ParamSpec, TypedDict
 
 from markupsafe import Markup, escape
 
@@ -45,41 +42,21 @@ from wtforms import BooleanField, IntegerField, RadioField, StringField, TextAre
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from referee import events as ev_core
 from referee import limits
-from referee.events.model import ENDED, Event, EventError
+from referee.events import service as ev_service
+from referee.events.model import Event, EventError
+from referee.events.service import (MAX_ROUNDS, Kept, Live, Result, Stored, TableView, digest,
+                                    new_record, next_round, plan_of, round_of, sitting_out)
 from referee.events.standings import Line, Units, lines_after, order, outcome
 from referee.rules import catalogue
 
-from . import forms, get_db, service, store
+from . import events, forms, get_db, store
 from .i18n import lang
 
 bp = Blueprint("events", __name__)
 
-#: an event's record (``referee-event/1``, ``docs/events.md``) as JSON, and the app's own state
-#: beside it (each round's clock and whether it is closed, the draft of the next round's tables, the
-#: event's settings): read from the store, changed as JSON, written back whole
-Record = dict[str, Any]
-State = dict[str, Any]
-#: an event as the store gives it (``store.get_event``): ``id``, ``version``, its two keys, ``record``
-#: and ``state``
-Stored = store.EventRecord
 #: a match as the store gives it (``store.get_match``)
 MatchRow = store.MatchRow
-#: what a change of the director's writes into the event's audit: (kind, data) entries
-Audit = list[tuple[str, dict[str, Any]]]
-
-
-class Result(TypedDict, total=False):
-    """A table's result in the record's form (``docs/event.schema.json``): each seat's total (by
-    entrant id; the app's own are whole numbers) and what ended the match (``target``, ``hands``,
-    ``time``); or ``ended: forfeit`` and who was absent; or, imported, the table's game record
-    (``match``)."""
-
-    totals: Mapping[str, float]
-    ended: str
-    absent: list[str]
-    match: dict[str, Any]
 
 
 class Clock(TypedDict):
@@ -164,18 +141,6 @@ def picked_entrants() -> list[str]:
     return [p.strip() for p in request.form.getlist("pick") if p and p.strip()]
 
 
-#: the most entrants an event takes, and the most rounds
-MAX_ENTRANTS = 400
-MAX_ROUNDS = 30
-
-
-class Refused(Exception):
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
-        self.message = message
-        self.status = status
-
-
 # -- the event as stored -------------------------------------------------------------------
 
 
@@ -193,267 +158,19 @@ def _public(key: str) -> Stored:
     return ev
 
 
-def _now() -> datetime:
-    return datetime.now(timezone.utc)
-
-
-def _iso(t: datetime) -> str:
-    return t.isoformat(timespec="seconds")
-
-
 def event_words(err: EventError) -> str:
     """A refusal of the event's rules in the page's language, with where it is."""
-    where = ""
-    if err.table is not None:
-        where = _("Round %(round)d, table %(table)d", round=err.round, table=err.table) + ": "
-    elif err.round is not None:
-        where = _("Round %(round)d", round=err.round) + ": "
-    return where + err.message(lang())
-
-
-def checked(record: Record) -> Event:
-    """The record read and judged (``EventError`` when it breaks a rule)."""
-    return ev_core.load(record)
-
-
-def round_of(record: Record, number: int) -> dict[str, Any] | None:
-    found: dict[str, Any] | None = next((r for r in record["round_list"] if r["round"] == number), None)
-    return found
-
-
-def paired_rounds(record: Record) -> int:
-    """How many rounds have their tables (the last listed may be announced only)."""
-    return sum(1 for r in record["round_list"] if r.get("tables"))
-
-
-def round_state(state: State, number: int) -> dict[str, Any]:
-    rounds: dict[str, dict[str, Any]] = state.setdefault("rounds", {})
-    return rounds.setdefault(str(number), {})
-
-
-def is_closed(state: State, number: int) -> bool:
-    return bool(state.get("rounds", {}).get(str(number), {}).get("closed"))
-
-
-def mutate(ev: Stored, change: Callable[[Record, State], Audit | None]) -> Stored:
-    """Make ``change`` on the event's record and state (copies) and store them in one
-    transaction with its audit entries; when another phone changed the event first, the change
-    is made again on the event as it now is (it sees what that phone did: a round started twice
-    is started once). ``change`` raises :class:`Refused` to change nothing. The event, stored."""
-    db = get_db()
-    for _attempt in range(5):
-        record, state = copy.deepcopy(ev["record"]), copy.deepcopy(ev["state"])
-        audit = change(record, state)
-        if audit is None:  # nothing to change (already done)
-            return ev
-        try:
-            store.update_event(db, ev["id"], ev["version"], record, state, audit)
-        except store.StaleError:
-            fresh = store.get_event(db, ev["id"])
-            assert fresh is not None
-            ev = fresh
-            continue
-        fresh = store.get_event(db, ev["id"])
-        assert fresh is not None
-        return fresh
-    raise Refused(_("The event is being changed from another phone. Nothing was changed: try again."), 409)
-
-
-# -- each table's match, read ----------------------------------------------------------------
-
-
-@dataclass
-class TableView:
-    round: int
-    number: int
-    seats: list[str]
-    names: list[str]
-    #: the result as the record holds it (the director's or frozen), else None
-    stored: Result | None = None
-    #: the result read from the match (None while it plays on)
-    derived: Result | None = None
-    match: MatchRow | None = None
-    #: not_started, playing, between, finished, unconfirmed, disputed
-    status: str = "not_started"
-    hand: int = 0
-    totals: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def result(self) -> Result | None:
-        return self.stored if self.stored is not None else self.derived
-
-    @property
-    def source(self) -> str | None:
-        if self.stored is not None:
-            return "forfeit" if self.stored.get("ended") == "forfeit" else "record"
-        return "match" if self.derived is not None else None
-
-
-def _verdicts(evs: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
-    from .life import verdicts
-
-    return verdicts(evs)
-
-
-def read_table(event_raw: Record, state: State, number: int, table: dict[str, Any], match: MatchRow | None,
-               names: dict[str, str]) -> TableView:
-    """What a table's match says now: its state at a glance and, once it has ended for the event
-    (its target, the hand limit, or time called and the hands then under way finished), its
-    result in the record's ``totals`` form."""
-    seats = list(table["seats"])
-    tv = TableView(number, table["table"], seats, [names[x] for x in seats], stored=table.get("result"),
-                   match=match)
-    if tv.stored is not None:
-        tv.status = "finished"
-        return tv  # the record's result wins: the match is not read
-    if match is None:
-        return tv
-    evs, st = service().load(dict(match), hot=False)
-    report = st.report
-    hands = report.get("hands") or []
-    done = [h for h in hands if h.get("end")]
-    tv.totals = dict(report.get("totals") or {})
-    hand_limit = (event_raw.get("game") or {}).get("hand_limit")
-    at_call = round_state(state, number).get("at_call", {}).get(str(table["table"]))
-    cut: int | None = hand_limit
-    ended_by = "hands"
-    if at_call is not None and (cut is None or at_call < cut):
-        cut, ended_by = int(at_call), "time"
-    players = match["players"]
-    result: Result | None = None
-    if report.get("match_winner") and (cut is None or len(hands) <= cut):
-        result = {"totals": _by_seat(report.get("totals") or {}, players, seats), "ended": "target"}
-    elif cut is not None and len(done) >= cut:
-        if cut == len(done) == len(hands) and report.get("totals"):
-            totals = report["totals"]
-        else:
-            totals = {p: sum(h["points"].get(p) or 0 for h in done[:cut]) for p in players}
-        result = {"totals": _by_seat(totals, players, seats), "ended": ended_by}
-    verdicts = _verdicts(evs) if match["settings"].get("confirm_hands") else {}
-    disputed = any(v["verdict"] == "disputed" for v in verdicts.values())
-    tv.derived = result
-    if result is not None:
-        counted = len(hands) if cut is None else min(cut, len(hands))
-        unconfirmed = match["settings"].get("confirm_hands") and any(
-            verdicts.get(i, {}).get("verdict") != "confirmed" for i in range(1, counted + 1))
-        tv.status = "disputed" if disputed else ("unconfirmed" if unconfirmed else "finished")
-    elif disputed:
-        tv.status = "disputed"
-    elif not evs:
-        tv.status = "not_started"
-    elif hands and not hands[-1].get("end"):
-        tv.status, tv.hand = "playing", len(hands)
-    else:
-        tv.status, tv.hand = "between", len(done)
-    return tv
-
-
-def _by_seat(totals: dict[str, Any], players: list[str], seats: list[str]) -> dict[str, int]:
-    """A match's totals (by its players' names, renamed ones too) as the event's, by entrant id."""
-    return {eid: int(totals.get(name) or 0) for eid, name in zip(seats, players)}
-
-
-@dataclass
-class Live:
-    """The event as it stands: the record with every finished table's result, each table read."""
-
-    ev: Stored
-    record: Record
-    tables: dict[int, list[TableView]]
-    event: Event | None
-    error: EventError | None
-    names: dict[str, str]
-    #: what the event's standings depend on: its version and every result read from a match
-    key: tuple[Any, ...] = ()
-
-    @property
-    def paired(self) -> int:
-        return paired_rounds(self.record)
-
-    def open_round(self) -> int | None:
-        """The round being played (paired and not closed), or None."""
-        n = self.paired
-        return n if n and not is_closed(self.ev["state"], n) else None
-
-
-class Kept:
-    """What a worker keeps of its events, each under the event's version and the results read from
-    its matches (``Live.key``): the event read and judged, and the public pages drawn; a change
-    of the director's or a table's new result is another key. At most :data:`KEPT` entries, the
-    one unused the longest going first (older keys of an event are never asked for again)."""
-
-    KEPT = 48  # three entries a key (judged, standings, page): about 0.5 MB a key at 200 players
-
-    def __init__(self) -> None:
-        import threading
-        from collections import OrderedDict
-
-        self._lock = threading.Lock()
-        self._kept: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
-
-    def get(self, key: tuple[Any, ...]) -> Any:
-        with self._lock:
-            value = self._kept.get(key)
-            if value is not None:
-                self._kept.move_to_end(key)
-            return value
-
-    def put(self, key: tuple[Any, ...], value: Any) -> None:
-        with self._lock:
-            self._kept[key] = value
-            self._kept.move_to_end(key)
-            while len(self._kept) > self.KEPT:
-                self._kept.popitem(last=False)
+    return ev_service.event_words(err, lang())
 
 
 def kept() -> Kept:
-    from flask import current_app
-
-    ext = current_app.extensions
-    got = ext.get("referee.events_kept")
-    if not isinstance(got, Kept):
-        got = ext["referee.events_kept"] = Kept()
-    return got
+    """What this worker keeps of its events (the event service's)."""
+    return events().kept
 
 
 def live(ev: Stored) -> Live:
-    db = get_db()
-    # the record's rounds and tables copied (a result read from a match is written into the copy)
-    record = dict(ev["record"])
-    record["round_list"] = [dict(r, tables=[dict(t) for t in r.get("tables", [])]) if "tables" in r else dict(r)
-                            for r in ev["record"]["round_list"]]
-    names = {e["id"]: e["name"] for e in record.get("entrants", [])}
-    matches = store.event_matches(db, ev["id"])
-    tables: dict[int, list[TableView]] = {}
-    for rnd in record["round_list"]:
-        views = []
-        for t in rnd.get("tables", []):
-            m = matches.get((rnd["round"], t["table"]))
-            tv = read_table(record, ev["state"], rnd["round"], t, m, names)
-            if tv.stored is None and tv.derived is not None and tv.status != "disputed":
-                t["result"] = tv.derived
-            views.append(tv)
-        tables[rnd["round"]] = views
-    key = ("judged", ev["id"], ev["version"],
-           json.dumps([[tv.round, tv.number, tv.result] for r in tables.values() for tv in r if tv.stored is None],
-                      sort_keys=True))
-    judged: tuple[Event | None, EventError | None] | None = kept().get(key)
-    if judged is None:
-        event: Event | None = None
-        error: EventError | None = None
-        try:
-            event = checked(record)
-        except EventError as e:
-            error = e
-            try:
-                event = ev_core.read(ev["record"])
-            except EventError:
-                event = None
-        judged = (event, error)
-        kept().put(key, judged)
-    lv = Live(ev, record, tables, judged[0], judged[1], names)
-    lv.key = key
-    return lv
+    """The event as it stands (``EventService.live``)."""
+    return events().live(ev)
 
 
 # -- the set-up ----------------------------------------------------------------------------
@@ -487,51 +204,13 @@ class EventForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types: its
 
 
 def split_entrants(text: str, pairs: bool) -> tuple[list[str], list[tuple[str, str]] | None, str | None]:
-    """The names a text gives (one a line; a pair's two joined by ``+``, ``,`` or ``/``), the
-    pairs, and a refusal (None when the text is good)."""
-    names: list[str] = []
-    couples: list[tuple[str, str]] = []
-    for line in (text or "").splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        if pairs:
-            parts = [p.strip() for p in line.replace(",", "+").replace("/", "+").split("+")]
-            parts = [p for p in parts if p]
-            if len(parts) != 2:
-                return [], None, _("Each line names one pair: two names joined by «+» (%(line)s).", line=line)
-            couples.append((parts[0], parts[1]))
-            names.extend(parts)
-        else:
-            names.append(line)
-    problem = limits.names_problem(names)  # a name refused, or two names equal but for case, width …
-    if problem is not None:
-        return [], None, limits.name_words(*problem, lang())
-    if len(names) > MAX_ENTRANTS:
-        return [], None, _("An event takes at most %(n)d entrants.", n=MAX_ENTRANTS)
-    return names, (couples if pairs else None), None
-
-
-def new_record(name: str, variant: str, options: dict[str, Any], seats: int, system: str, unit: str,
-               rounds: int | None, hand_limit: int | None, time_limit: int | None,
-               names: list[str], couples: list[tuple[str, str]] | None) -> Record:
-    """An event's record before its first round (ids ``e1``, ``e2``, … in entry order)."""
-    ids = {n: f"e{i}" for i, n in enumerate(names, 1)}
-    game: dict[str, Any] = {"variant": variant, "seats": seats, "options": options}
-    if hand_limit:
-        game["hand_limit"] = hand_limit
-    if time_limit:
-        game["time_limit"] = time_limit
-    units = len(couples) if couples is not None else len(names)
-    if rounds is None and system == "round_robin":
-        rounds = max(1, units - 1 + units % 2)
-    record: dict[str, Any] = {"format": ev_core.FORMAT, "name": name, "date": _now().date().isoformat(),
-                              "game": game, "system": system, "unit": unit, "rounds": rounds or 1,
-                              "entrants": [{"id": ids[n], "name": n} for n in names]}
-    if couples is not None:
-        record["pairs"] = [[ids[a], ids[b]] for a, b in couples]
-    record["round_list"] = []
-    return record
+    """The names a text gives, the pairs, and a refusal in the page's language (None when the
+    text is good): ``referee.events.service.split_entrants``."""
+    try:
+        names, couples = ev_service.split_entrants(text, pairs)
+    except ev_service.Refused as r:
+        return [], None, r.words(lang())
+    return names, couples, None
 
 
 @bp.get("/events/new")
@@ -580,12 +259,10 @@ def setup(variant: str) -> ResponseReturnValue:
                                     form.unit.data, form.rounds.data, form.hand_limit.data,
                                     form.time_limit.data, names, couples)
                 try:
-                    checked(record)
-                except EventError as err:
-                    problem = event_words(err)
+                    ev = events().create(record, bool(form.confirm_hands.data))
+                except ev_service.Refused as r:
+                    problem = r.words(lang())
                 else:
-                    ev = store.create_event(get_db(), record, {"confirm_hands": bool(form.confirm_hands.data),
-                                                               "rounds": {}})
                     _remember(ev)
                     flash(_("The event is ready. Keep this page's address: it is the director's link."), "ok")
                     return redirect(url_for("events.director", key=ev["director_key"]))
@@ -635,8 +312,11 @@ def import_event() -> ResponseReturnValue:
                 except UnicodeDecodeError:
                     problem = _("The file is not UTF-8 text.")
             if problem is None:
-                problem, ev = _import_text(text)
-                if ev is not None:
+                try:
+                    ev = events().import_text(text, lang())
+                except ev_service.Refused as r:
+                    problem = r.words(lang())
+                else:
                     _remember(ev)
                     flash(_("The event was checked and imported."), "ok")
                     return redirect(url_for("events.director", key=ev["director_key"]))
@@ -644,113 +324,7 @@ def import_event() -> ResponseReturnValue:
         (400 if problem else 200)
 
 
-def _import_text(text: str) -> tuple[str | None, Stored | None]:
-    if not text.strip():
-        return _("Choose a file or paste an event's record."), None
-    if len(text.encode("utf-8", "surrogatepass")) > limits.MAX_RECORD_BYTES * 4:
-        return _("The record is too large."), None
-    try:
-        obj = json.loads(text)
-    except (ValueError, RecursionError):
-        return _("This is not an event's record: it is not valid JSON."), None
-    event, err = ev_core.examine(obj)
-    if err is not None or event is None:
-        return _("The record was refused: %(why)s", why=event_words(err) if err else ""), None
-    record = ev_core.to_record(event)
-    state: dict[str, Any] = {"confirm_hands": False, "rounds": {}}
-    for rnd in record["round_list"]:
-        if rnd.get("tables") and all("result" in t for t in rnd["tables"]):
-            round_state(state, rnd["round"])["closed"] = True
-    ev = store.create_event(get_db(), record, state)
-    last = record["round_list"][-1] if record["round_list"] else None
-    if last and last.get("tables") and not is_closed(state, last["round"]):
-        ensure_matches(ev, last["round"])
-    return None, ev
-
-
 # -- rounds ----------------------------------------------------------------------------------
-
-
-def proposal_of(lv: Live, number: int) -> dict[str, Any]:
-    """The app's tables for round ``number`` (``referee.events.propose``)."""
-    assert lv.event is not None
-    return ev_core.propose(lv.event, number)
-
-
-def plan_of(lv: Live, number: int) -> tuple[dict[str, Any], bool]:
-    """The tables the round will start with: the director's draft, else the app's proposal;
-    and whether it is the director's."""
-    draft = lv.ev["state"].get("draft")
-    if draft and draft.get("round") == number:
-        return draft, True
-    out = sitting_out(lv.ev["state"], number)
-    if out:
-        return proposal_without(lv, number, out), True
-    return proposal_of(lv, number), False
-
-
-def sitting_out(state: State, number: int) -> list[str]:
-    """The entrants the director leaves out of a free round (they score nothing: no bye)."""
-    got = state.get("sit_out") or {}
-    return list(got.get("ids", [])) if got.get("round") == number else []
-
-
-def proposal_without(lv: Live, number: int, out: list[str]) -> dict[str, Any]:
-    """The app's proposal for a free round with some units left out: proposed as if they had
-    withdrawn before it (in a copy: nothing of it is written)."""
-    record = copy.deepcopy(lv.record)
-    rnd = round_of(record, number)
-    if rnd is None:
-        rnd = {"round": number, "tables": []}
-        record["round_list"].append(rnd)
-    rnd["withdrawn"] = list(rnd.get("withdrawn", [])) + [x for x in out if x not in rnd.get("withdrawn", [])]
-    return ev_core.propose(ev_core.read(record), number)
-
-
-def digest(plan: dict[str, Any]) -> str:
-    text = json.dumps([plan["tables"], plan.get("byes", [])], sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-def next_round(lv: Live) -> int | None:
-    """The round that can be started now, or None (one is being played, or all were)."""
-    if lv.open_round() is not None:
-        return None
-    n = lv.paired + 1
-    if lv.event is None or n > lv.event.rounds:
-        return None
-    return n
-
-
-def ensure_matches(ev: Stored, number: int) -> None:
-    """Give every table of round ``number`` its match (those that have none): made as the match
-    page makes one (``store.create_match``), the players the seated entrants' names. A match made
-    by a phone that lost the race for the table is archived, never used."""
-    db = get_db()
-    record = ev["record"]
-    rnd = round_of(record, number)
-    if rnd is None:
-        return
-    links = store.event_tables(db, ev["id"])
-    names = {e["id"]: e["name"] for e in record["entrants"]}
-    game = record["game"]
-    for t in rnd.get("tables", []):
-        if (number, t["table"]) in links or "result" in t:
-            continue
-        players = [names[x] for x in t["seats"]]
-        m = store.create_match(db, game["variant"], dict(game.get("options") or {}), players,
-                               lang=lang(), settings={"confirm_hands": bool(ev["state"].get("confirm_hands"))})
-        kept = store.link_table(db, ev["id"], number, t["table"], m["id"])
-        if kept != m["id"]:
-            store.set_archived(db, m["id"], True)
-
-
-def _form_version(ev: Stored) -> None:
-    """Refuse a form drawn against another version of the event when it asks for one."""
-    sent = request.form.get("v", "")
-    if sent and sent.isdigit() and int(sent) != ev["version"]:
-        raise Refused(_("The event was changed from another phone since this page was drawn. "
-                        "Nothing was changed: look at it again."), 409)
 
 
 def _go(key: str, anchor: str = "") -> Redirect:
@@ -769,10 +343,16 @@ def _refusable(view: Callable[P, ResponseReturnValue]) -> Callable[P, ResponseRe
     def wrapped(*args: P.args, **kwargs: P.kwargs) -> ResponseReturnValue:
         try:
             return view(*args, **kwargs)
-        except Refused as r:
-            flash(r.message, "problem")
+        except ev_service.Refused as r:
+            flash(r.words(lang()), "problem")
             return _go(str((request.view_args or {})["key"]))
     return wrapped
+
+
+def _form_version() -> int | None:
+    """The event's version the form was drawn against, when it sends one."""
+    sent = request.form.get("v", "")
+    return int(sent) if sent and sent.isdigit() else None
 
 
 @bp.post("/e/<key>/round/<int:number>/start")
@@ -780,91 +360,15 @@ def _refusable(view: Callable[P, ResponseReturnValue]) -> Callable[P, ResponseRe
 def start_round(key: str, number: int) -> ResponseReturnValue:
     """Start round ``number`` with its tables as drawn on the director's page. A second tap, a
     second phone, a reload: the round is started once; its tables get their matches."""
-    ev = _director(key)
-    sent = request.form.get("plan", "")
-
-    def change(record: Record, state: State) -> Audit | None:
-        rnd = round_of(record, number)
-        if rnd is not None and rnd.get("tables"):
-            return None  # started already
-        lv = live({**ev, "record": record, "state": state})
-        if next_round(lv) != number:
-            raise Refused(_("Round %(n)d cannot be started now.", n=number))
-        if lv.error is not None:
-            raise Refused(event_words(lv.error))
-        plan, mine = plan_of(lv, number)
-        if sent and sent != digest(plan):
-            raise Refused(_("The tables of this round changed since the page was drawn (a result, a "
-                            "withdrawal or a swap). Nothing was started: look at them again."), 409)
-        proposal = proposal_of(lv, number)
-        new = {"round": number, "tables": [{"table": t["table"], "seats": list(t["seats"])} for t in plan["tables"]]}
-        if plan.get("byes"):
-            new["byes"] = list(plan["byes"])
-        if rnd is not None and rnd.get("withdrawn"):
-            new["withdrawn"] = list(rnd["withdrawn"])
-        changed = digest(plan) != digest(proposal)
-        if changed:
-            new["changed"] = True
-        if rnd is None:
-            record["round_list"].append(new)
-        else:
-            rnd.clear()
-            rnd.update(new)
-        try:
-            checked(_frozen(record, lv, number))
-        except EventError as err:
-            raise Refused(event_words(err)) from None
-        round_state(state, number)["started"] = _iso(_now())
-        state.pop("draft", None)
-        state.pop("sit_out", None)
-        return [("start", {"round": number, "changed": changed, "tables": new["tables"],
-                           "byes": new.get("byes", [])})]
-
-    ev = mutate(ev, change)
-    ensure_matches(ev, number)
+    events().start_round(_director(key), number, request.form.get("plan", ""), lang())
     return _go(key, f"#round-{number}")
-
-
-def _frozen(record: Record, lv: Live, upto: int) -> Record:
-    """The record with the results read from the matches of rounds before ``upto`` (to judge a
-    change against the event as it stands)."""
-    out = copy.deepcopy(record)
-    for rnd in out["round_list"]:
-        if rnd["round"] >= upto:
-            continue
-        for t in rnd.get("tables", []):
-            if "result" not in t:
-                got = next((tv for tv in lv.tables.get(rnd["round"], []) if tv.number == t["table"]), None)
-                if got is not None and got.derived is not None:
-                    t["result"] = got.derived
-    return out
 
 
 @bp.post("/e/<key>/round/<int:number>/swap")
 @_refusable
 def swap(key: str, number: int) -> ResponseReturnValue:
     """Swap two units in the tables proposed for round ``number`` (before it starts)."""
-    ev = _director(key)
-    a, b = request.form.get("a", ""), request.form.get("b", "")
-
-    def change(record: Record, state: State) -> Audit | None:
-        lv = live({**ev, "record": record, "state": state})
-        if next_round(lv) != number or lv.event is None:
-            raise Refused(_("Round %(n)d cannot be changed now.", n=number))
-        plan, _mine = plan_of(lv, number)
-        units = Units(lv.event)
-        if a not in units.of or b not in units.of or units.of[a] == units.of[b]:
-            raise Refused(_("Choose two different entrants to swap."))
-        ua, ub = units.ids[units.of[a]], units.ids[units.of[b]]
-        swap_map = dict(zip(ua, ub)) | dict(zip(ub, ua))
-        plan = copy.deepcopy(plan)
-        for t in plan["tables"]:
-            t["seats"] = [swap_map.get(x, x) for x in t["seats"]]
-        plan["byes"] = [swap_map.get(x, x) for x in plan.get("byes", [])]
-        state["draft"] = {"round": number, "tables": plan["tables"], "byes": plan["byes"]}
-        return [("swap", {"round": number, "a": a, "b": b})]
-
-    mutate(ev, change)
+    events().swap(_director(key), number, request.form.get("a", ""), request.form.get("b", ""))
     return _go(key, "#next")
 
 
@@ -873,31 +377,7 @@ def swap(key: str, number: int) -> ResponseReturnValue:
 def sit_out(key: str, number: int) -> ResponseReturnValue:
     """A free round: a unit left out of it (``back=1``: seated again); the tables are proposed
     again without it."""
-    ev = _director(key)
-    who = request.form.get("who", "")
-    back = request.form.get("back") == "1"
-
-    def change(record: Record, state: State) -> Audit | None:
-        lv = live({**ev, "record": record, "state": state})
-        if record["system"] != "free" or next_round(lv) != number or lv.event is None:
-            raise Refused(_("Only a free round that has not started may leave someone out."))
-        units = Units(lv.event)
-        if who not in units.of:
-            raise Refused(_("Choose who sits out."))
-        ids = list(units.ids[units.of[who]])
-        out = sitting_out(state, number)
-        new = [x for x in out if x not in ids] if back else out + [x for x in ids if x not in out]
-        if new == out:
-            return None
-        state["sit_out"] = {"round": number, "ids": new}
-        state.pop("draft", None)
-        try:
-            proposal_without(live({**ev, "record": record, "state": state}), number, new)
-        except EventError as err:
-            raise Refused(event_words(err)) from None
-        return [("sit_out", {"round": number, "ids": ids, "back": back})]
-
-    mutate(ev, change)
+    events().sit_out(_director(key), number, request.form.get("who", ""), request.form.get("back") == "1")
     return _go(key, "#next")
 
 
@@ -905,16 +385,7 @@ def sit_out(key: str, number: int) -> ResponseReturnValue:
 @_refusable
 def reset(key: str, number: int) -> ResponseReturnValue:
     """Back to the app's proposal for round ``number``."""
-    ev = _director(key)
-
-    def change(record: Record, state: State) -> Audit | None:
-        if not state.get("draft") and not state.get("sit_out"):
-            return None
-        state.pop("draft", None)
-        state.pop("sit_out", None)
-        return [("reset", {"round": number})]
-
-    mutate(ev, change)
+    events().reset(_director(key), number)
     return _go(key, "#next")
 
 
@@ -923,30 +394,7 @@ def reset(key: str, number: int) -> ResponseReturnValue:
 def call_time(key: str, number: int) -> ResponseReturnValue:
     """Time is called: each table finishes the hand it plays (the hands started now count) and
     its match stands as it is then."""
-    ev = _director(key)
-    db = get_db()
-    matches = store.event_matches(db, ev["id"])
-
-    def change(record: Record, state: State) -> Audit | None:
-        rs = round_state(state, number)
-        if rs.get("called") or is_closed(state, number):
-            return None
-        rnd = round_of(record, number)
-        if rnd is None or not rnd.get("tables"):
-            raise Refused(_("Round %(n)d has not started.", n=number))
-        if not record["game"].get("time_limit"):
-            raise Refused(_("This event's rounds have no clock."))
-        at_call = {}
-        for t in rnd["tables"]:
-            m = matches.get((number, t["table"]))
-            if m is not None:
-                _evs, st = service().load(dict(m), hot=False)
-                at_call[str(t["table"])] = len(st.report.get("hands") or [])
-        rs["called"] = _iso(_now())
-        rs["at_call"] = at_call
-        return [("time", {"round": number, "hands": at_call})]
-
-    mutate(ev, change)
+    events().call_time(_director(key), number)
     return _go(key, f"#round-{number}")
 
 
@@ -955,45 +403,8 @@ def call_time(key: str, number: int) -> ResponseReturnValue:
 def close_round(key: str, number: int) -> ResponseReturnValue:
     """Close round ``number``: every table's result is written into the record (none may be
     missing or disputed); the next round's tables are then proposed. Idempotent."""
-    ev = _director(key)
-
-    def change(record: Record, state: State) -> Audit | None:
-        if is_closed(state, number):
-            return None
-        lv = live({**ev, "record": record, "state": state})
-        if lv.open_round() != number:
-            raise Refused(_("Round %(n)d is not being played.", n=number))
-        views = lv.tables.get(number, [])
-        missing = [tv.number for tv in views if tv.result is None]
-        if missing:
-            raise Refused(_("Results missing at tables %(tables)s: the round cannot be closed yet.",
-                            tables=", ".join(map(str, missing))))
-        disputed = [tv.number for tv in views if tv.stored is None and tv.status == "disputed"]
-        if disputed:
-            raise Refused(_("A hand is disputed at tables %(tables)s: settle it, or enter the table's "
-                            "result, before closing the round.", tables=", ".join(map(str, disputed))))
-        rnd = round_of(record, number)
-        assert rnd is not None
-        for t, tv in zip(rnd["tables"], views):
-            t.setdefault("result", tv.result)
-        try:
-            checked(_frozen(record, lv, number))
-        except EventError as err:
-            raise Refused(event_words(err)) from None
-        round_state(state, number)["closed"] = True
-        round_state(state, number)["closed_at"] = _iso(_now())
-        return [("close", {"round": number, "results": {str(t["table"]): t["result"] for t in rnd["tables"]}})]
-
-    mutate(ev, change)
+    events().close_round(_director(key), number)
     return _go(key, "#next")
-
-
-def _table_of(record: Record, number: int, table: int) -> dict[str, Any]:
-    rnd = round_of(record, number)
-    t: dict[str, Any] | None = next((t for t in (rnd or {}).get("tables", []) if t["table"] == table), None)
-    if t is None:
-        raise Refused(_("There is no table %(t)d in round %(n)d.", t=table, n=number), 404)
-    return t
 
 
 @bp.post("/e/<key>/round/<int:number>/table/<int:table>/result")
@@ -1002,98 +413,26 @@ def correct(key: str, number: int, table: int) -> ResponseReturnValue:
     """The director's result for a table (a correction, or a result entered for a table without
     a phone): each side's total and what ended the match; audited with what it replaces. The
     match itself is not changed. ``clear``: the table's match decides again."""
-    ev = _director(key)
-    _form_version(ev)
-    lv0 = live(ev)
-    before_view = next((tv for tv in lv0.tables.get(number, []) if tv.number == table), None)
-
-    def change(record: Record, state: State) -> Audit | None:
-        t = _table_of(record, number, table)
-        before = t.get("result") or (before_view.derived if before_view else None)
-        if request.form.get("clear") == "1":
-            if "result" not in t:
-                return None
-            if is_closed(state, number):
-                raise Refused(_("The round is closed: enter the table's result instead."))
-            del t["result"]
-            return [("clear", {"round": number, "table": table, "before": before})]
-        if request.form.get("forfeit") == "1":
-            absent = [x for x in t["seats"] if request.form.get(f"absent_{x}") == "1"]
-            if not absent:
-                raise Refused(_("Mark who did not come."))
-            after: Result = {"ended": "forfeit", "absent": absent}
-            kind = "forfeit"
-        else:
-            lv = live({**ev, "record": record, "state": state})
-            assert lv.event is not None
-            totals: dict[str, int] = {}
-            for i, group in enumerate(lv.event.side_groups()):
-                raw = (request.form.get(f"side_{i}") or "").strip().lstrip("+")
-                if not (raw.lstrip("-").isdigit() and len(raw) <= 7):
-                    raise Refused(_("Enter each side's total as a whole number."))
-                for s in group:
-                    totals[t["seats"][s]] = int(raw)
-            ended = request.form.get("ended", "")
-            if ended not in ENDED:
-                raise Refused(_("Choose what ended the match."))
-            after = {"totals": totals, "ended": ended}
-            kind = "correct"
-        if t.get("result") == after:
-            return None  # sent again (a second tap, a reload): recorded once
-        t["result"] = after
-        try:
-            checked(_frozen(record, live({**ev, "record": record, "state": state}), number))
-        except EventError as err:
-            raise Refused(event_words(err)) from None
-        note = (request.form.get("note") or "").strip()[:200]
-        return [(kind, {"round": number, "table": table, "before": before, "after": after, "note": note})]
-
-    mutate(ev, change)
+    form = request.form
+    given = ev_service.TableResult(
+        clear=form.get("clear") == "1", forfeit=form.get("forfeit") == "1",
+        absent=[k[len("absent_"):] for k, v in form.items() if k.startswith("absent_") and v == "1"],
+        sides=[form.get(f"side_{i}") or "" for i in range(MAX_SIDES)], ended=form.get("ended", ""),
+        note=form.get("note") or "")
+    events().correct(_director(key), number, table, given, expected=_form_version())
     flash(_("Table %(t)d: the result was changed (see the audit).", t=table), "ok")
     return _go(key, f"#round-{number}")
 
 
-def _announced(record: Record, lv: Live) -> dict[str, Any]:
-    """The next round not yet paired (announced in the record when it was not)."""
-    n = paired_rounds(record) + 1
-    if n > record["rounds"]:
-        raise Refused(_("Every round of the event has been paired."))
-    rnd = round_of(record, n)
-    if rnd is None:
-        rnd = {"round": n, "tables": []}
-        record["round_list"].append(rnd)
-    return rnd
+#: the most sides a table's result form has (a table seats at most eight)
+MAX_SIDES = 8
 
 
 @bp.post("/e/<key>/withdraw")
 @_refusable
 def withdraw(key: str) -> ResponseReturnValue:
     """A unit withdraws before the next round; its results stand."""
-    ev = _director(key)
-    who = request.form.get("who", "")
-
-    def change(record: Record, state: State) -> Audit | None:
-        lv = live({**ev, "record": record, "state": state})
-        if lv.event is None:
-            raise Refused(_("The event cannot be read."))
-        units = Units(lv.event)
-        if who not in units.of:
-            raise Refused(_("Choose who withdraws."))
-        ids = list(units.ids[units.of[who]])
-        gone = {x for r in record["round_list"] for x in r.get("withdrawn", [])}
-        if who in gone:
-            return None
-        rnd = _announced(record, lv)
-        rnd["withdrawn"] = list(rnd.get("withdrawn", [])) + ids
-        if state.get("draft"):
-            state.pop("draft")
-        try:
-            checked(_frozen(record, lv, rnd["round"]))
-        except EventError as err:
-            raise Refused(event_words(err)) from None
-        return [("withdraw", {"round": rnd["round"], "ids": ids})]
-
-    mutate(ev, change)
+    events().withdraw(_director(key), request.form.get("who", ""))
     return _go(key)
 
 
@@ -1101,41 +440,7 @@ def withdraw(key: str) -> ResponseReturnValue:
 @_refusable
 def late_entry(key: str) -> ResponseReturnValue:
     """A late entrant (a fixed pair's two names), paired from the next round."""
-    ev = _director(key)
-
-    def change(record: Record, state: State) -> Audit | None:
-        pairs = record["unit"] == "pair"
-        names, couples, problem = split_entrants("\n".join([request.form.get("names", "")] + picked_entrants()),
-                                                 pairs)
-        if problem is not None:
-            raise Refused(problem)
-        if not names:
-            raise Refused(_("Enter the new entrant's name."))
-        n = paired_rounds(record) + 1
-        if n > record["rounds"]:
-            raise Refused(_("Every round of the event has been paired."))
-        taken = {e["id"] for e in record["entrants"]}
-        seq = len(taken) + 1
-        ids = {}
-        for name in names:
-            while f"e{seq}" in taken:
-                seq += 1
-            ids[name] = f"e{seq}"
-            taken.add(f"e{seq}")
-            entrant: dict[str, Any] = {"id": ids[name], "name": name}
-            if n > 1:
-                entrant["joined"] = n
-            record["entrants"].append(entrant)
-        if couples:
-            record.setdefault("pairs", []).extend([ids[a], ids[b]] for a, b in couples)
-        state.pop("draft", None)
-        try:
-            checked(_frozen(record, live({**ev, "record": record, "state": state}), n))
-        except EventError as err:
-            raise Refused(event_words(err)) from None
-        return [("enter", {"round": n, "names": names})]
-
-    mutate(ev, change)
+    events().late_entry(_director(key), "\n".join([request.form.get("names", "")] + picked_entrants()))
     return _go(key)
 
 
@@ -1163,7 +468,7 @@ def clock(ev: Stored, number: int) -> Clock | None:
     if not limit or not rs.get("started"):
         return None
     started = datetime.fromisoformat(rs["started"])
-    left = int(limit * 60 - (_now() - started).total_seconds())
+    left = int(limit * 60 - (ev_service.now() - started).total_seconds())
     return {"left": left, "minutes": abs(left) // 60, "seconds": abs(left) % 60, "over": left < 0,
             "called": rs.get("called")}
 

@@ -1,0 +1,877 @@
+"""The event service: a club night's or tournament's kept record, read with its tables' matches,
+and the director's changes to it, without Flask.
+
+One :class:`EventService` is made per app (the web app makes it in ``create_app`` beside the match
+service and keeps it in ``app.extensions``; a tool makes its own): it holds the way to the database
+connection in use (``db``), the match service (each table's match is read through it, and made with
+it) and what the worker keeps of its events (:class:`Kept`). Nothing here reads a global.
+
+An event is kept as its record (``referee-event/1``) with, beside it, what only the app needs
+(``state``: each round's clock and whether it is closed, a draft of the next round's tables, the
+event's own settings) and the match each table plays. A table's result is read from its match while
+the round is open (:func:`read_table`); closing the round writes them into the record.
+
+Each change of the director's is one method (:meth:`EventService.start_round`, ``swap``,
+``sit_out``, ``reset``, ``call_time``, ``close_round``, ``correct``, ``withdraw``, ``late_entry``):
+it is checked against the event as it stands (the round open or closed, who is seated, the rules of
+events), made on copies of the record and state and stored with its audit entries in one store
+call. A change drawn against an older version (``expected``) raises :class:`Conflict`; one that
+cannot be made raises :class:`Refused` (a rule id of ``messages.CHANGES`` and its params, or the
+event's own fault), and nothing is stored. A second tap, a second phone or a reload that sends the
+same change again finds it made and changes nothing; when another phone wrote between the read and
+the write, the change is made again on the event as it now is.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, TypedDict
+
+from referee import limits
+from referee.matches import store
+from referee.matches.log import verdicts
+from referee.matches.service import MatchService
+
+from . import examine, propose, read, to_record
+from . import load as judged
+from .messages import change_words
+from .model import ENDED, FORMAT, Event, EventError
+from .standings import Units
+
+#: an event's record (``referee-event/1``) as JSON, and the app's own state beside it
+Record = dict[str, Any]
+State = dict[str, Any]
+#: an event as the store gives it (``store.get_event``)
+Stored = store.EventRecord
+MatchRow = store.MatchRow
+#: what a change of the director's writes into the event's audit: (kind, data) entries
+Audit = list[tuple[str, dict[str, Any]]]
+
+#: the most entrants an event takes, and the most rounds
+MAX_ENTRANTS = 400
+MAX_ROUNDS = 30
+
+
+class Result(TypedDict, total=False):
+    """A table's result in the record's form (``docs/event.schema.json``): each seat's total (by
+    entrant id) and what ended the match (``target``, ``hands``, ``time``); or ``ended: forfeit``
+    and who was absent; or, imported, the table's game record (``match``)."""
+
+    totals: Mapping[str, float]
+    ended: str
+    absent: list[str]
+    match: dict[str, Any]
+
+
+class Refused(Exception):
+    """A change (or an event made or imported) that cannot be: nothing was stored. ``rule`` is
+    a message of ``messages.CHANGES`` with its ``params``; ``error``: the event's own fault (the
+    rules of events, ``rule`` is then ``event``); ``why``: a name refused (``rule`` is then
+    ``name``, said by the record's rule of names); ``status``: the HTTP status a page answers."""
+
+    status = 400
+
+    def __init__(self, rule: str, params: Mapping[str, object] | None = None, *, error: EventError | None = None,
+                 why: tuple[str, str] | None = None, status: int | None = None):
+        super().__init__(rule)
+        self.rule = rule
+        self.params = dict(params or {})
+        self.error = error
+        self.why = why
+        if status is not None:
+            self.status = status
+
+    @classmethod
+    def of(cls, err: EventError) -> Refused:
+        return cls("event", error=err)
+
+    def words(self, lang: str) -> str:
+        """The refusal in ``lang``'s words (``ru`` or ``en``)."""
+        if self.error is not None:
+            said = event_words(self.error, lang)
+        elif self.why is not None:
+            said = limits.name_words(*self.why, lang)
+        else:
+            said = change_words(self.rule, self.params, lang)
+        if self.rule == "import.refused":
+            return change_words(self.rule, {"why": said if self.error is not None else ""}, lang)
+        return said
+
+
+class Conflict(Refused):
+    """The change was drawn against another version of the event (or another draft of its
+    tables): nothing was changed."""
+
+    status = 409
+
+
+class NoTable(Refused):
+    """The change names a table the round does not have."""
+
+    status = 404
+
+
+def event_words(err: EventError, lang: str) -> str:
+    """A refusal of the event's rules in ``lang``, with where it is."""
+    where = ""
+    if err.table is not None:
+        where = change_words("where.table", {"round": err.round, "table": err.table}, lang) + ": "
+    elif err.round is not None:
+        where = change_words("where.round", {"round": err.round}, lang) + ": "
+    return where + err.message(lang)
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def iso(t: datetime) -> str:
+    return t.isoformat(timespec="seconds")
+
+
+def checked(record: Record) -> Event:
+    """The record read and judged (``EventError`` when it breaks a rule)."""
+    return judged(record)
+
+
+def _judge(record: Record) -> None:
+    try:
+        checked(record)
+    except EventError as err:
+        raise Refused.of(err) from None
+
+
+def round_of(record: Record, number: int) -> dict[str, Any] | None:
+    found: dict[str, Any] | None = next((r for r in record["round_list"] if r["round"] == number), None)
+    return found
+
+
+def paired_rounds(record: Record) -> int:
+    """How many rounds have their tables (the last listed may be announced only)."""
+    return sum(1 for r in record["round_list"] if r.get("tables"))
+
+
+def round_state(state: State, number: int) -> dict[str, Any]:
+    rounds: dict[str, dict[str, Any]] = state.setdefault("rounds", {})
+    return rounds.setdefault(str(number), {})
+
+
+def is_closed(state: State, number: int) -> bool:
+    return bool(state.get("rounds", {}).get(str(number), {}).get("closed"))
+
+
+def sitting_out(state: State, number: int) -> list[str]:
+    """The entrants the director leaves out of a free round (they score nothing: no bye)."""
+    got = state.get("sit_out") or {}
+    return list(got.get("ids", [])) if got.get("round") == number else []
+
+
+def digest(plan: dict[str, Any]) -> str:
+    """A round's tables and byes in a few characters (the director's page sends it back with the
+    start: the tables started are those it showed)."""
+    text = json.dumps([plan["tables"], plan.get("byes", [])], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+# -- the entrants and a new record -------------------------------------------------------------
+
+
+def split_entrants(text: str, pairs: bool) -> tuple[list[str], list[tuple[str, str]] | None]:
+    """The names a text gives (one a line; a pair's two joined by ``+``, ``,`` or ``/``) and the
+    pairs; :class:`Refused` when a line or a name is refused."""
+    names: list[str] = []
+    couples: list[tuple[str, str]] = []
+    for line in (text or "").splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if pairs:
+            parts = [p.strip() for p in line.replace(",", "+").replace("/", "+").split("+")]
+            parts = [p for p in parts if p]
+            if len(parts) != 2:
+                raise Refused("change.pair_line", {"line": line})
+            couples.append((parts[0], parts[1]))
+            names.extend(parts)
+        else:
+            names.append(line)
+    problem = limits.names_problem(names)  # a name refused, or two names equal but for case, width …
+    if problem is not None:
+        raise Refused("name", why=problem)
+    if len(names) > MAX_ENTRANTS:
+        raise Refused("change.entrants_most", {"n": MAX_ENTRANTS})
+    return names, (couples if pairs else None)
+
+
+def new_record(name: str, variant: str, options: dict[str, Any], seats: int, system: str, unit: str,
+               rounds: int | None, hand_limit: int | None, time_limit: int | None,
+               names: list[str], couples: list[tuple[str, str]] | None) -> Record:
+    """An event's record before its first round (ids ``e1``, ``e2``, … in entry order)."""
+    ids = {n: f"e{i}" for i, n in enumerate(names, 1)}
+    game: dict[str, Any] = {"variant": variant, "seats": seats, "options": options}
+    if hand_limit:
+        game["hand_limit"] = hand_limit
+    if time_limit:
+        game["time_limit"] = time_limit
+    units = len(couples) if couples is not None else len(names)
+    if rounds is None and system == "round_robin":
+        rounds = max(1, units - 1 + units % 2)
+    record: dict[str, Any] = {"format": FORMAT, "name": name, "date": now().date().isoformat(),
+                              "game": game, "system": system, "unit": unit, "rounds": rounds or 1,
+                              "entrants": [{"id": ids[n], "name": n} for n in names]}
+    if couples is not None:
+        record["pairs"] = [[ids[a], ids[b]] for a, b in couples]
+    record["round_list"] = []
+    return record
+
+
+# -- each table's match, read ----------------------------------------------------------------
+
+
+@dataclass
+class TableView:
+    round: int
+    number: int
+    seats: list[str]
+    names: list[str]
+    #: the result as the record holds it (the director's or frozen), else None
+    stored: Result | None = None
+    #: the result read from the match (None while it plays on)
+    derived: Result | None = None
+    match: MatchRow | None = None
+    #: not_started, playing, between, finished, unconfirmed, disputed
+    status: str = "not_started"
+    hand: int = 0
+    totals: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def result(self) -> Result | None:
+        return self.stored if self.stored is not None else self.derived
+
+    @property
+    def source(self) -> str | None:
+        if self.stored is not None:
+            return "forfeit" if self.stored.get("ended") == "forfeit" else "record"
+        return "match" if self.derived is not None else None
+
+
+def read_table(matches: MatchService, event_raw: Record, state: State, number: int, table: dict[str, Any],
+               match: MatchRow | None, names: dict[str, str]) -> TableView:
+    """What a table's match says now: its state at a glance and, once it has ended for the event
+    (its target, the hand limit, or time called and the hands then under way finished), its
+    result in the record's ``totals`` form."""
+    seats = list(table["seats"])
+    tv = TableView(number, table["table"], seats, [names[x] for x in seats], stored=table.get("result"),
+                   match=match)
+    if tv.stored is not None:
+        tv.status = "finished"
+        return tv  # the record's result wins: the match is not read
+    if match is None:
+        return tv
+    evs, st = matches.load(dict(match), hot=False)
+    report = st.report
+    hands = report.get("hands") or []
+    done = [h for h in hands if h.get("end")]
+    tv.totals = dict(report.get("totals") or {})
+    hand_limit = (event_raw.get("game") or {}).get("hand_limit")
+    at_call = round_state(state, number).get("at_call", {}).get(str(table["table"]))
+    cut: int | None = hand_limit
+    ended_by = "hands"
+    if at_call is not None and (cut is None or at_call < cut):
+        cut, ended_by = int(at_call), "time"
+    players = match["players"]
+    result: Result | None = None
+    if report.get("match_winner") and (cut is None or len(hands) <= cut):
+        result = {"totals": _by_seat(report.get("totals") or {}, players, seats), "ended": "target"}
+    elif cut is not None and len(done) >= cut:
+        if cut == len(done) == len(hands) and report.get("totals"):
+            totals = report["totals"]
+        else:
+            totals = {p: sum(h["points"].get(p) or 0 for h in done[:cut]) for p in players}
+        result = {"totals": _by_seat(totals, players, seats), "ended": ended_by}
+    said = verdicts(evs) if match["settings"].get("confirm_hands") else {}
+    disputed = any(v["verdict"] == "disputed" for v in said.values())
+    tv.derived = result
+    if result is not None:
+        counted = len(hands) if cut is None else min(cut, len(hands))
+        unconfirmed = match["settings"].get("confirm_hands") and any(
+            said.get(i, {}).get("verdict") != "confirmed" for i in range(1, counted + 1))
+        tv.status = "disputed" if disputed else ("unconfirmed" if unconfirmed else "finished")
+    elif disputed:
+        tv.status = "disputed"
+    elif not evs:
+        tv.status = "not_started"
+    elif hands and not hands[-1].get("end"):
+        tv.status, tv.hand = "playing", len(hands)
+    else:
+        tv.status, tv.hand = "between", len(done)
+    return tv
+
+
+def _by_seat(totals: dict[str, Any], players: list[str], seats: list[str]) -> dict[str, int]:
+    """A match's totals (by its players' names, renamed ones too) as the event's, by entrant id."""
+    return {eid: int(totals.get(name) or 0) for eid, name in zip(seats, players)}
+
+
+@dataclass
+class Live:
+    """The event as it stands: the record with every finished table's result, each table read."""
+
+    ev: Stored
+    record: Record
+    tables: dict[int, list[TableView]]
+    event: Event | None
+    error: EventError | None
+    names: dict[str, str]
+    #: what the event's standings depend on: its version and every result read from a match
+    key: tuple[Any, ...] = ()
+
+    @property
+    def paired(self) -> int:
+        return paired_rounds(self.record)
+
+    def open_round(self) -> int | None:
+        """The round being played (paired and not closed), or None."""
+        n = self.paired
+        return n if n and not is_closed(self.ev["state"], n) else None
+
+
+class Kept:
+    """What a worker keeps of its events, each under the event's version and the results read from
+    its matches (``Live.key``): the event read and judged, and the public pages drawn; a change
+    of the director's or a table's new result is another key. At most :data:`KEPT` entries, the
+    one unused the longest going first (older keys of an event are never asked for again)."""
+
+    KEPT = 48  # three entries a key (judged, standings, page): about 0.5 MB a key at 200 players
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+
+    def get(self, key: tuple[Any, ...]) -> Any:
+        with self._lock:
+            value = self._kept.get(key)
+            if value is not None:
+                self._kept.move_to_end(key)
+            return value
+
+    def put(self, key: tuple[Any, ...], value: Any) -> None:
+        with self._lock:
+            self._kept[key] = value
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.KEPT:
+                self._kept.popitem(last=False)
+
+
+# -- rounds ----------------------------------------------------------------------------------
+
+
+def proposal_of(lv: Live, number: int) -> dict[str, Any]:
+    """The app's tables for round ``number`` (``referee.events.propose``)."""
+    assert lv.event is not None
+    return propose(lv.event, number)
+
+
+def proposal_without(lv: Live, number: int, out: list[str]) -> dict[str, Any]:
+    """The app's proposal for a free round with some units left out: proposed as if they had
+    withdrawn before it (in a copy: nothing of it is written)."""
+    record = copy.deepcopy(lv.record)
+    rnd = round_of(record, number)
+    if rnd is None:
+        rnd = {"round": number, "tables": []}
+        record["round_list"].append(rnd)
+    rnd["withdrawn"] = list(rnd.get("withdrawn", [])) + [x for x in out if x not in rnd.get("withdrawn", [])]
+    return propose(read(record), number)
+
+
+def plan_of(lv: Live, number: int) -> tuple[dict[str, Any], bool]:
+    """The tables the round will start with: the director's draft, else the app's proposal;
+    and whether it is the director's."""
+    draft = lv.ev["state"].get("draft")
+    if draft and draft.get("round") == number:
+        return draft, True
+    out = sitting_out(lv.ev["state"], number)
+    if out:
+        return proposal_without(lv, number, out), True
+    return proposal_of(lv, number), False
+
+
+def next_round(lv: Live) -> int | None:
+    """The round that can be started now, or None (one is being played, or all were)."""
+    if lv.open_round() is not None:
+        return None
+    n = lv.paired + 1
+    if lv.event is None or n > lv.event.rounds:
+        return None
+    return n
+
+
+def frozen(record: Record, lv: Live, upto: int) -> Record:
+    """The record with the results read from the matches of rounds before ``upto`` (to judge a
+    change against the event as it stands)."""
+    out = copy.deepcopy(record)
+    for rnd in out["round_list"]:
+        if rnd["round"] >= upto:
+            continue
+        for t in rnd.get("tables", []):
+            if "result" not in t:
+                got = next((tv for tv in lv.tables.get(rnd["round"], []) if tv.number == t["table"]), None)
+                if got is not None and got.derived is not None:
+                    t["result"] = got.derived
+    return out
+
+
+def _table_of(record: Record, number: int, table: int) -> dict[str, Any]:
+    rnd = round_of(record, number)
+    t: dict[str, Any] | None = next((t for t in (rnd or {}).get("tables", []) if t["table"] == table), None)
+    if t is None:
+        raise NoTable("change.no_table", {"t": table, "n": number})
+    return t
+
+
+def _announced(record: Record) -> dict[str, Any]:
+    """The next round not yet paired (announced in the record when it was not)."""
+    n = paired_rounds(record) + 1
+    if n > record["rounds"]:
+        raise Refused("change.all_paired")
+    rnd = round_of(record, n)
+    if rnd is None:
+        rnd = {"round": n, "tables": []}
+        record["round_list"].append(rnd)
+    return rnd
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """A table's result as the director gives it: ``clear`` (the table's match decides again), a
+    forfeit (``absent``: who did not come), or each side's total as typed (``sides``, in the order
+    of the game's sides) and what ended the match (``ended``); ``note`` goes into the audit."""
+
+    clear: bool = False
+    forfeit: bool = False
+    absent: Sequence[str] = ()
+    sides: Sequence[str] = ()
+    ended: str = ""
+    note: str = ""
+
+
+#: a change of the director's: given copies of the record and the state, it changes them and
+#: returns its audit entries (None: nothing to change, it was made already), or raises Refused
+Change = Callable[[Record, State], "Audit | None"]
+
+
+class EventService:
+    """An event's state, read and changed: ``live`` (the record with its tables' matches read),
+    the director's changes (one method each), ``create`` and ``import_text`` (a new event), and
+    ``ensure_matches`` (each table of a started round given its match)."""
+
+    def __init__(self, db: Callable[[], Any], matches: MatchService, clock: Callable[[], datetime] = now):
+        self.db = db
+        self.matches = matches
+        self.clock = clock
+        self.kept = Kept()
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def by_key(self, key: str, director: bool) -> Stored | None:
+        """The event of a director's key (``director``) or of a public key, or None."""
+        return store.event_by_key(self.db(), key, "director_key" if director else "view_key")
+
+    def live(self, ev: Stored) -> Live:
+        """The event as it stands: each table's match read, every finished table's result in a
+        copy of the record, the copy judged (kept under ``Live.key``)."""
+        db = self.db()
+        # the record's rounds and tables copied (a result read from a match is written into the copy)
+        record = dict(ev["record"])
+        record["round_list"] = [dict(r, tables=[dict(t) for t in r.get("tables", [])]) if "tables" in r else dict(r)
+                                for r in ev["record"]["round_list"]]
+        names = {e["id"]: e["name"] for e in record.get("entrants", [])}
+        matches = store.event_matches(db, ev["id"])
+        tables: dict[int, list[TableView]] = {}
+        for rnd in record["round_list"]:
+            views = []
+            for t in rnd.get("tables", []):
+                m = matches.get((rnd["round"], t["table"]))
+                tv = read_table(self.matches, record, ev["state"], rnd["round"], t, m, names)
+                if tv.stored is None and tv.derived is not None and tv.status != "disputed":
+                    t["result"] = tv.derived
+                views.append(tv)
+            tables[rnd["round"]] = views
+        key = ("judged", ev["id"], ev["version"],
+               json.dumps([[tv.round, tv.number, tv.result] for r in tables.values() for tv in r
+                           if tv.stored is None], sort_keys=True))
+        got: tuple[Event | None, EventError | None] | None = self.kept.get(key)
+        if got is None:
+            event: Event | None = None
+            error: EventError | None = None
+            try:
+                event = checked(record)
+            except EventError as e:
+                error = e
+                try:
+                    event = read(ev["record"])
+                except EventError:
+                    event = None
+            got = (event, error)
+            self.kept.put(key, got)
+        lv = Live(ev, record, tables, got[0], got[1], names)
+        lv.key = key
+        return lv
+
+    def _live(self, ev: Stored, record: Record, state: State) -> Live:
+        return self.live({**ev, "record": record, "state": state})
+
+    # -- the write path ----------------------------------------------------------------------
+
+    def mutate(self, ev: Stored, change: Change, expected: int | None = None) -> Stored:
+        """Make ``change`` on the event's record and state (copies) and store them in one
+        transaction with its audit entries; when another phone changed the event first, the
+        change is made again on the event as it now is (it sees what that phone did: a round
+        started twice is started once). ``expected``: the version the change was drawn against
+        (:class:`Conflict` when the event is at another). The event, stored."""
+        if expected is not None and expected != ev["version"]:
+            raise Conflict("change.stale")
+        db = self.db()
+        for _attempt in range(5):
+            record, state = copy.deepcopy(ev["record"]), copy.deepcopy(ev["state"])
+            audit = change(record, state)
+            if audit is None:  # nothing to change (already done)
+                return ev
+            try:
+                store.update_event(db, ev["id"], ev["version"], record, state, audit)
+            except store.StaleError:
+                fresh = store.get_event(db, ev["id"])
+                assert fresh is not None
+                ev = fresh
+                continue
+            fresh = store.get_event(db, ev["id"])
+            assert fresh is not None
+            return fresh
+        raise Conflict("change.busy")
+
+    # -- a new event -------------------------------------------------------------------------
+
+    def create(self, record: Record, confirm_hands: bool) -> Stored:
+        """Store a new event's record (:func:`new_record`) once it keeps the rules of events."""
+        _judge(record)
+        return store.create_event(self.db(), record, {"confirm_hands": confirm_hands, "rounds": {}})
+
+    def import_text(self, text: str, lang: str | None = None) -> Stored:
+        """An event's record (JSON text) checked whole and stored; a round being played gets its
+        tables' matches. :class:`Refused` (``import.*``) and nothing stored when it is refused."""
+        if not text.strip():
+            raise Refused("import.empty")
+        if len(text.encode("utf-8", "surrogatepass")) > limits.MAX_RECORD_BYTES * 4:
+            raise Refused("import.large")
+        try:
+            obj = json.loads(text)
+        except (ValueError, RecursionError):
+            raise Refused("import.json") from None
+        event, err = examine(obj)
+        if err is not None or event is None:
+            raise Refused("import.refused", error=err)
+        record = to_record(event)
+        state: dict[str, Any] = {"confirm_hands": False, "rounds": {}}
+        for rnd in record["round_list"]:
+            if rnd.get("tables") and all("result" in t for t in rnd["tables"]):
+                round_state(state, rnd["round"])["closed"] = True
+        ev = store.create_event(self.db(), record, state)
+        last = record["round_list"][-1] if record["round_list"] else None
+        if last and last.get("tables") and not is_closed(state, last["round"]):
+            self.ensure_matches(ev, last["round"], lang)
+        return ev
+
+    def ensure_matches(self, ev: Stored, number: int, lang: str | None = None) -> None:
+        """Give every table of round ``number`` its match (those that have none): made as the
+        match page makes one, the players the seated entrants' names, in ``lang``. A match made by
+        a phone that lost the race for the table is archived, never used."""
+        db = self.db()
+        record = ev["record"]
+        rnd = round_of(record, number)
+        if rnd is None:
+            return
+        links = store.event_tables(db, ev["id"])
+        names = {e["id"]: e["name"] for e in record["entrants"]}
+        game = record["game"]
+        for t in rnd.get("tables", []):
+            if (number, t["table"]) in links or "result" in t:
+                continue
+            players = [names[x] for x in t["seats"]]
+            m = store.create_match(db, game["variant"], dict(game.get("options") or {}), players,
+                                   lang=lang, settings={"confirm_hands": bool(ev["state"].get("confirm_hands"))})
+            kept = store.link_table(db, ev["id"], number, t["table"], m["id"])
+            if kept != m["id"]:
+                store.set_archived(db, m["id"], True)
+
+    # -- the director's changes ------------------------------------------------------------------
+
+    def start_round(self, ev: Stored, number: int, plan_digest: str = "", lang: str | None = None,
+                    expected: int | None = None) -> Stored:
+        """Start round ``number`` with its tables as drawn (``plan_digest``: :func:`digest` of
+        the tables the director saw; :class:`Conflict` when they changed since). A second tap, a
+        second phone, a reload: the round is started once; its tables get their matches."""
+
+        def change(record: Record, state: State) -> Audit | None:
+            rnd = round_of(record, number)
+            if rnd is not None and rnd.get("tables"):
+                return None  # started already
+            lv = self._live(ev, record, state)
+            if next_round(lv) != number:
+                raise Refused("change.cannot_start", {"n": number})
+            if lv.error is not None:
+                raise Refused.of(lv.error)
+            plan, _mine = plan_of(lv, number)
+            if plan_digest and plan_digest != digest(plan):
+                raise Conflict("change.plan_changed")
+            proposal = proposal_of(lv, number)
+            new = {"round": number, "tables": [{"table": t["table"], "seats": list(t["seats"])}
+                                               for t in plan["tables"]]}
+            if plan.get("byes"):
+                new["byes"] = list(plan["byes"])
+            if rnd is not None and rnd.get("withdrawn"):
+                new["withdrawn"] = list(rnd["withdrawn"])
+            changed = digest(plan) != digest(proposal)
+            if changed:
+                new["changed"] = True
+            if rnd is None:
+                record["round_list"].append(new)
+            else:
+                rnd.clear()
+                rnd.update(new)
+            _judge(frozen(record, lv, number))
+            round_state(state, number)["started"] = iso(self.clock())
+            state.pop("draft", None)
+            state.pop("sit_out", None)
+            return [("start", {"round": number, "changed": changed, "tables": new["tables"],
+                               "byes": new.get("byes", [])})]
+
+        stored = self.mutate(ev, change, expected)
+        self.ensure_matches(stored, number, lang)
+        return stored
+
+    def swap(self, ev: Stored, number: int, a: str, b: str, expected: int | None = None) -> Stored:
+        """Swap two units (named by one of their entrants' ids) in the tables proposed for round
+        ``number`` (before it starts): the round's draft."""
+
+        def change(record: Record, state: State) -> Audit | None:
+            lv = self._live(ev, record, state)
+            if next_round(lv) != number or lv.event is None:
+                raise Refused("change.cannot_change", {"n": number})
+            plan, _mine = plan_of(lv, number)
+            units = Units(lv.event)
+            if a not in units.of or b not in units.of or units.of[a] == units.of[b]:
+                raise Refused("change.swap_two")
+            ua, ub = units.ids[units.of[a]], units.ids[units.of[b]]
+            swap_map = dict(zip(ua, ub)) | dict(zip(ub, ua))
+            plan = copy.deepcopy(plan)
+            for t in plan["tables"]:
+                t["seats"] = [swap_map.get(x, x) for x in t["seats"]]
+            plan["byes"] = [swap_map.get(x, x) for x in plan.get("byes", [])]
+            state["draft"] = {"round": number, "tables": plan["tables"], "byes": plan["byes"]}
+            return [("swap", {"round": number, "a": a, "b": b})]
+
+        return self.mutate(ev, change, expected)
+
+    def sit_out(self, ev: Stored, number: int, who: str, back: bool = False, expected: int | None = None) -> Stored:
+        """A free round: a unit left out of it (``back``: seated again); the tables are proposed
+        again without it."""
+
+        def change(record: Record, state: State) -> Audit | None:
+            lv = self._live(ev, record, state)
+            if record["system"] != "free" or next_round(lv) != number or lv.event is None:
+                raise Refused("change.sit_out_free")
+            units = Units(lv.event)
+            if who not in units.of:
+                raise Refused("change.sit_out_who")
+            ids = list(units.ids[units.of[who]])
+            out = sitting_out(state, number)
+            new = [x for x in out if x not in ids] if back else out + [x for x in ids if x not in out]
+            if new == out:
+                return None
+            state["sit_out"] = {"round": number, "ids": new}
+            state.pop("draft", None)
+            try:
+                proposal_without(self._live(ev, record, state), number, new)
+            except EventError as err:
+                raise Refused.of(err) from None
+            return [("sit_out", {"round": number, "ids": ids, "back": back})]
+
+        return self.mutate(ev, change, expected)
+
+    def reset(self, ev: Stored, number: int, expected: int | None = None) -> Stored:
+        """Back to the app's proposal for round ``number`` (the draft and those sitting out
+        forgotten)."""
+
+        def change(record: Record, state: State) -> Audit | None:
+            if not state.get("draft") and not state.get("sit_out"):
+                return None
+            state.pop("draft", None)
+            state.pop("sit_out", None)
+            return [("reset", {"round": number})]
+
+        return self.mutate(ev, change, expected)
+
+    def call_time(self, ev: Stored, number: int, expected: int | None = None) -> Stored:
+        """Time is called: each table finishes the hand it plays (the hands started now count)
+        and its match stands as it is then."""
+        matches = store.event_matches(self.db(), ev["id"])
+
+        def change(record: Record, state: State) -> Audit | None:
+            rs = round_state(state, number)
+            if rs.get("called") or is_closed(state, number):
+                return None
+            rnd = round_of(record, number)
+            if rnd is None or not rnd.get("tables"):
+                raise Refused("change.not_started", {"n": number})
+            if not record["game"].get("time_limit"):
+                raise Refused("change.no_clock")
+            at_call = {}
+            for t in rnd["tables"]:
+                m = matches.get((number, t["table"]))
+                if m is not None:
+                    _evs, st = self.matches.load(dict(m), hot=False)
+                    at_call[str(t["table"])] = len(st.report.get("hands") or [])
+            rs["called"] = iso(self.clock())
+            rs["at_call"] = at_call
+            return [("time", {"round": number, "hands": at_call})]
+
+        return self.mutate(ev, change, expected)
+
+    def close_round(self, ev: Stored, number: int, expected: int | None = None) -> Stored:
+        """Close round ``number``: every table's result is written into the record (none may be
+        missing or disputed); the next round's tables are then proposed. Idempotent."""
+
+        def change(record: Record, state: State) -> Audit | None:
+            if is_closed(state, number):
+                return None
+            lv = self._live(ev, record, state)
+            if lv.open_round() != number:
+                raise Refused("change.not_playing", {"n": number})
+            views = lv.tables.get(number, [])
+            missing = [tv.number for tv in views if tv.result is None]
+            if missing:
+                raise Refused("change.missing", {"tables": ", ".join(map(str, missing))})
+            disputed = [tv.number for tv in views if tv.stored is None and tv.status == "disputed"]
+            if disputed:
+                raise Refused("change.disputed", {"tables": ", ".join(map(str, disputed))})
+            rnd = round_of(record, number)
+            assert rnd is not None
+            for t, tv in zip(rnd["tables"], views):
+                t.setdefault("result", tv.result)
+            _judge(frozen(record, lv, number))
+            round_state(state, number)["closed"] = True
+            round_state(state, number)["closed_at"] = iso(self.clock())
+            return [("close", {"round": number, "results": {str(t["table"]): t["result"] for t in rnd["tables"]}})]
+
+        return self.mutate(ev, change, expected)
+
+    def correct(self, ev: Stored, number: int, table: int, given: TableResult,
+                expected: int | None = None) -> Stored:
+        """The director's result for a table (a correction, a forfeit, or a result entered for a
+        table without a phone), audited with what it replaces; ``given.clear``: the table's match
+        decides again. The match itself is not changed."""
+        if expected is not None and expected != ev["version"]:
+            raise Conflict("change.stale")
+        before_view = next((tv for tv in self.live(ev).tables.get(number, []) if tv.number == table), None)
+
+        def change(record: Record, state: State) -> Audit | None:
+            t = _table_of(record, number, table)
+            before = t.get("result") or (before_view.derived if before_view else None)
+            if given.clear:
+                if "result" not in t:
+                    return None
+                if is_closed(state, number):
+                    raise Refused("change.closed")
+                del t["result"]
+                return [("clear", {"round": number, "table": table, "before": before})]
+            after: Result
+            if given.forfeit:
+                absent = [x for x in t["seats"] if x in given.absent]
+                if not absent:
+                    raise Refused("change.absent")
+                after = {"ended": "forfeit", "absent": absent}
+                kind = "forfeit"
+            else:
+                lv = self._live(ev, record, state)
+                assert lv.event is not None
+                totals: dict[str, int] = {}
+                for i, group in enumerate(lv.event.side_groups()):
+                    raw = (given.sides[i] if i < len(given.sides) else "").strip().lstrip("+")
+                    if not (raw.lstrip("-").isdigit() and len(raw) <= 7):
+                        raise Refused("change.side_total")
+                    for s in group:
+                        totals[t["seats"][s]] = int(raw)
+                if given.ended not in ENDED:
+                    raise Refused("change.ended")
+                after = {"totals": totals, "ended": given.ended}
+                kind = "correct"
+            if t.get("result") == after:
+                return None  # sent again (a second tap, a reload): recorded once
+            t["result"] = after
+            _judge(frozen(record, self._live(ev, record, state), number))
+            note = given.note.strip()[:200]
+            return [(kind, {"round": number, "table": table, "before": before, "after": after, "note": note})]
+
+        return self.mutate(ev, change)
+
+    def withdraw(self, ev: Stored, who: str, expected: int | None = None) -> Stored:
+        """A unit (named by one of its entrants' ids) withdraws before the next round; its results
+        stand."""
+
+        def change(record: Record, state: State) -> Audit | None:
+            lv = self._live(ev, record, state)
+            if lv.event is None:
+                raise Refused("change.unreadable")
+            units = Units(lv.event)
+            if who not in units.of:
+                raise Refused("change.withdraw_who")
+            ids = list(units.ids[units.of[who]])
+            gone = {x for r in record["round_list"] for x in r.get("withdrawn", [])}
+            if who in gone:
+                return None
+            rnd = _announced(record)
+            rnd["withdrawn"] = list(rnd.get("withdrawn", [])) + ids
+            if state.get("draft"):
+                state.pop("draft")
+            _judge(frozen(record, lv, rnd["round"]))
+            return [("withdraw", {"round": rnd["round"], "ids": ids})]
+
+        return self.mutate(ev, change, expected)
+
+    def late_entry(self, ev: Stored, text: str, expected: int | None = None) -> Stored:
+        """A late entrant (one a line; a fixed pair's two names joined), paired from the next
+        round."""
+
+        def change(record: Record, state: State) -> Audit | None:
+            names, couples = split_entrants(text, record["unit"] == "pair")
+            if not names:
+                raise Refused("change.entrant_name")
+            n = paired_rounds(record) + 1
+            if n > record["rounds"]:
+                raise Refused("change.all_paired")
+            taken = {e["id"] for e in record["entrants"]}
+            seq = len(taken) + 1
+            ids = {}
+            for name in names:
+                while f"e{seq}" in taken:
+                    seq += 1
+                ids[name] = f"e{seq}"
+                taken.add(f"e{seq}")
+                entrant: dict[str, Any] = {"id": ids[name], "name": name}
+                if n > 1:
+                    entrant["joined"] = n
+                record["entrants"].append(entrant)
+            if couples:
+                record.setdefault("pairs", []).extend([ids[a], ids[b]] for a, b in couples)
+            state.pop("draft", None)
+            _judge(frozen(record, self._live(ev, record, state), n))
+            return [("enter", {"round": n, "names": names})]
+
+        return self.mutate(ev, change, expected)
+
