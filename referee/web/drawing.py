@@ -28,6 +28,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from flask import Flask
+from markupsafe import Markup
 
 #: px one unit (half a tile) may take at most, the width a phone leaves for the drawing, and the
 #: height the drawing should keep under (the picker follows it on the first screen)
@@ -348,5 +349,36 @@ def svg_data(view: dict[str, Any] | None, labels: dict[str, Any] | None = None) 
             "shape": view.get("shape") or "line"}
 
 
+#: the layout's markup (``kept_layout``) by language, layout and marks: the table, the read-only
+#: view and every page that draws the same layout in the same language draw it once
+_MARKUP: OrderedDict[tuple[str, str], Markup] = OrderedDict()
+_MARKUP_KEPT = 2048
+_markup_lock = threading.Lock()
+
+
+def kept_layout(view: dict[str, Any] | None, marks: dict[str, Any] | None = None) -> Markup:
+    """The ``layout`` macro of ``_macros.html`` drawn for ``view`` and ``marks``, kept by the
+    page's language and everything the macro reads (the layout and the marks, as JSON): the
+    very markup the macro draws, made once per layout while it lies so."""
+    import json
+
+    from flask import current_app
+    from flask_babel import get_locale
+
+    key = (str(get_locale()), json.dumps([view, marks], sort_keys=True, ensure_ascii=False,
+                                         separators=(",", ":"), default=repr))
+    with _markup_lock:
+        kept = _MARKUP.get(key)
+        if kept is not None:
+            _MARKUP.move_to_end(key)
+            return kept
+    drawn = Markup(current_app.jinja_env.get_template("_macros.html").module.layout(view, marks))  # type: ignore[attr-defined]
+    with _markup_lock:
+        _MARKUP[key] = drawn
+        while len(_MARKUP) > _MARKUP_KEPT:
+            _MARKUP.popitem(last=False)
+    return drawn
+
+
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(layout_svg=svg_data)
+    app.jinja_env.globals.update(layout_svg=svg_data, kept_layout=kept_layout)

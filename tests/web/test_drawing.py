@@ -182,3 +182,31 @@ def test_the_kept_choice_of_width_draws_what_the_search_draws_after_every_tile()
                     changed += 1
                 before = (w, shift)
     assert changed > 10, "few drawings changed their width: the check above proved little"
+
+
+def test_the_kept_layout_is_the_markup_the_macro_draws_for_its_layout_marks_and_language(app):
+    """``kept_layout`` keeps the layout macro's markup by the page's language, the layout and the
+    marks: after every tile laid, with and without an open end marked, in both languages, it is
+    what the macro draws afresh, and asked again it is drawn from what was kept."""
+    from flask import render_template_string
+    from flask_babel import force_locale
+
+    from referee.web import drawing
+
+    fresh = '{% from "_macros.html" import layout %}{{ layout(view, marks) }}'
+    drawing._MARKUP.clear()
+    asked = 0
+    with app.test_request_context("/"):
+        for variant in ("traditional", "muggins", "two_lane"):
+            for view in views(variant, SEEDS[0], every=3):
+                targets = [e.get("target") for e in view.get("ends") or [] if e.get("target")]
+                for marks in (None, {targets[0]: ["1"]} if targets else None, {t: [str(i + 1)] for i, t in enumerate(targets)}):
+                    for lang in ("ru", "en"):
+                        with force_locale(lang):
+                            want = render_template_string(fresh, view=view, marks=marks)
+                            assert str(drawing.kept_layout(view, marks)) == want, (variant, lang, marks)
+                            kept = len(drawing._MARKUP)
+                            assert str(drawing.kept_layout(view, marks)) == want
+                            assert len(drawing._MARKUP) == kept  # the second time from what was kept
+                            asked += 1
+    assert asked > 100 and len(drawing._MARKUP) > asked / 3
