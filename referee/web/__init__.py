@@ -7,6 +7,7 @@ from typing import Any, cast
 from flask import Flask, Response, g, current_app, render_template, request
 from flask.typing import ResponseReturnValue
 
+from referee.events.clubs import ClubService
 from referee.events.service import EventService
 from referee.matches.service import MatchService
 from referee.matches.store import Db
@@ -31,6 +32,12 @@ def events() -> EventService:
     """This app's event service (the director's changes, the events kept), made once in
     ``init_app``."""
     svc: EventService = current_app.extensions["referee.events"]
+    return svc
+
+
+def clubs_service() -> ClubService:
+    """This app's club service (a club's own changes), made once in ``init_app``."""
+    svc: ClubService = current_app.extensions["referee.club_service"]
     return svc
 
 
@@ -74,6 +81,7 @@ def init_app(app: Flask) -> None:
     app.extensions["referee.matches"] = MatchService.from_config(get_db, app.config)
     # the event service: the director's changes, what this worker keeps of its events
     app.extensions["referee.events"] = EventService(get_db, app.extensions["referee.matches"])
+    app.extensions["referee.club_service"] = ClubService(get_db)
     # create (and migrate) the database on first start; that connection is closed, not pooled:
     # a server that forks its workers after making the app must not hand it down to them
     open_db(app.config["DATABASE"]).close()

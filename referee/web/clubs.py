@@ -35,14 +35,14 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from referee import limits
+from referee.events.clubs import CLUB_NAME_MAX, ClubRefused
 from referee.events.rating import Game, Rated, rate_games, ranks_of, seeded
 
-from . import forms, get_db, store
+from . import clubs_service, forms, get_db, store
 from .summaries import Summaries
-from .i18n import decimal
+from .i18n import decimal, lang
 
 #: a club's name: longer than a player's («Клуб любителей домино в Сокольниках»)
-CLUB_NAME_MAX = 60
 
 bp = Blueprint("club", __name__, url_prefix="/club")
 
@@ -126,49 +126,7 @@ class Refused(Exception):
 
 def refusal_words(err: store.ClubError) -> str:
     """A refusal of the store in the page's words."""
-    p = err.params
-    if err.rule == "club.name_taken":
-        return str(_("«%(name)s» is on the roster already (names must differ by more than case).",
-                     name=limits.shown_name(p.get("name", ""))))
-    if err.rule == "club.merge_self":
-        return str(_("Choose another player to merge with this one."))
-    if err.rule == "club.merge_met":
-        return str(_("These two sat at one match (number %(match)s): they are two people, not one name "
-                     "written twice. Nothing was merged.", match=p.get("match", "")))
-    if err.rule == "club.other_club":
-        return str(_("This match is another club's already."))
-    if err.rule == "club.seated_twice":
-        return str(_("One player cannot sit in two seats."))
-    if err.rule == "club.seats":
-        return str(_("Every seat needs a player."))
-    if err.rule == "club.event_other_club":
-        return str(_("This event is another club's already."))
-    return str(_("There is no such player in this club."))
-
-
-def _person_name(raw: str | None) -> str:
-    """A player's name from a form, or :class:`Refused` with the reason in words."""
-    from .i18n import lang
-
-    name = (raw or "").strip()
-    why = limits.name_problem(name) if name else "empty"
-    if why == "empty":
-        raise Refused(_("Write the player's name."))
-    if why is not None:
-        raise Refused(limits.name_words(why, name, lang()))
-    return name
-
-
-def _club_name(raw: str | None) -> str:
-    name = " ".join((raw or "").split())
-    if not name:
-        raise Refused(_("Write the club's name."))
-    if len(name) > CLUB_NAME_MAX:
-        raise Refused(_("A club's name is at most %(max)d characters.", max=CLUB_NAME_MAX))
-    if any(not c.isprintable() for c in name) or limits.name_problem(name[:limits.NAME_MAX].strip()) in (
-            "control", "bidi", "invisible"):
-        raise Refused(_("The club's name holds characters that cannot be shown."))
-    return name
+    return ClubRefused.of(err).words(lang())
 
 
 # -- the club's figures -----------------------------------------------------------------------------
@@ -220,7 +178,6 @@ def gather(db: Any, club: Club) -> Figures:
     excluded), ``matches`` (oldest first, each with its ``facts`` in roster names and ``game``),
     ``ratings`` (player id -> ``Rated``, every roster player, rated or not) and ``events``."""
     from . import summaries
-    from .i18n import lang
 
     sync_events(db, club)
     # the store's rows as the pages take them: dicts they add their own keys to
@@ -381,11 +338,12 @@ def index() -> ResponseReturnValue:
     if request.method == "POST":
         try:
             _checked()
-            name = _club_name(request.form.get("name"))
+            club = clubs_service().create(request.form.get("name"))
         except Refused as e:
             problem = str(e)
+        except ClubRefused as e:
+            problem = e.words(lang())
         else:
-            club = store.create_club(db, name)
             store.remember_club(db, _browser(), club["id"], True)
             flash(_("The club is made. This page's link is the director's key: keep it, share it "
                     "only with whoever runs the club with you."), "ok")
@@ -447,12 +405,11 @@ def add_player(key: str) -> ResponseReturnValue:
     club = _director(key)
     try:
         _checked()
-        name = _person_name(request.form.get("name"))
-        store.add_club_player(get_db(), club["id"], name)
+        name = clubs_service().add_player(club, request.form.get("name"))["name"]
     except Refused as e:
         return _page(club, True, str(e), 400)
-    except store.ClubError as e:
-        return _page(club, True, refusal_words(e), 400)
+    except ClubRefused as e:
+        return _page(club, True, e.words(lang()), 400)
     flash(_("%(name)s is on the roster.", name=name), "ok")
     return redirect(url_for("club.page", key=key) + "#add-player")
 
@@ -463,9 +420,11 @@ def rename(key: str) -> ResponseReturnValue:
     club = _director(key)
     try:
         _checked()
-        store.rename_club(get_db(), club["id"], _club_name(request.form.get("name")))
+        clubs_service().rename(club, request.form.get("name"))
     except Refused as e:
         return _page(club, True, str(e), 400)
+    except ClubRefused as e:
+        return _page(club, True, e.words(lang()), 400)
     return redirect(url_for("club.page", key=key))
 
 
@@ -538,8 +497,8 @@ def _player_change(key: str, pid: int, change: Callable[[Club], str | None]) -> 
         done = change(club)
     except Refused as e:
         return _player_page(club, True, pid, str(e), 400)
-    except store.ClubError as e:
-        return _player_page(club, True, pid, refusal_words(e), 400)
+    except ClubRefused as e:
+        return _player_page(club, True, pid, e.words(lang()), 400)
     if done:
         flash(done, "ok")
     return redirect(url_for("club.player", key=key, pid=pid))
@@ -549,8 +508,7 @@ def _player_change(key: str, pid: int, change: Callable[[Club], str | None]) -> 
 def rename_player(key: str, pid: int) -> ResponseReturnValue:
     """The player's name on the roster (his matches keep the names they were played under)."""
     def change(club: Club) -> str:
-        name = _person_name(request.form.get("name"))
-        store.rename_club_player(get_db(), club["id"], pid, name)
+        name = clubs_service().rename_player(club, pid, request.form.get("name"))
         return str(_("Renamed: %(name)s.", name=name))
 
     return _player_change(key, pid, change)
@@ -561,7 +519,7 @@ def retire(key: str, pid: int) -> ResponseReturnValue:
     """Retire a player (his matches and rating stay), or bring him back."""
     def change(club: Club) -> str:
         back = request.form.get("retired") == "0"
-        store.retire_club_player(get_db(), club["id"], pid, not back)
+        clubs_service().retire(club, pid, not back)
         return str(_("Back on the roster.") if back else _("Retired: kept with every match, no longer offered."))
 
     return _player_change(key, pid, change)
@@ -575,10 +533,7 @@ def merge(key: str, pid: int) -> ResponseReturnValue:
             other = int(request.form.get("other", ""))
         except ValueError:
             raise Refused(_("Choose the other name.")) from None
-        gone = store.club_player(get_db(), club["id"], other)
-        store.merge_club_players(get_db(), club["id"], pid, other)  # refuses a name not on the roster
-        if gone is None:
-            raise store.ClubError("club.no_player")
+        gone = clubs_service().merge(club, pid, other)
         return str(_("«%(name)s» is merged into this player: his matches count here.", name=gone["name"]))
 
     return _player_change(key, pid, change)
@@ -784,7 +739,7 @@ def rated(key: str, mid: int) -> ResponseReturnValue:
     except Refused as e:
         return _page(club, True, str(e), 400)
     on = request.form.get("rated") == "1"
-    store.set_club_rated(get_db(), club["id"], m["id"], on)
+    clubs_service().set_rated(club, m["id"], on)
     flash(_("Match %(n)d is rated.", n=m["id"]) if on else _("Match %(n)d no longer moves the ratings.", n=m["id"]),
           "ok")
     return redirect(url_for("club.page", key=key) + "#matches")
