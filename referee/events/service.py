@@ -603,11 +603,11 @@ class EventService:
             if (number, t["table"]) in links or "result" in t:
                 continue
             players = [names[x] for x in t["seats"]]
-            m = store.create_match(db, game["variant"], dict(game.get("options") or {}), players,
-                                   lang=lang, settings={"confirm_hands": bool(ev["state"].get("confirm_hands"))})
+            m = self.matches.create(game["variant"], players, game.get("options"), lang=lang,
+                                    settings={"confirm_hands": bool(ev["state"].get("confirm_hands"))})
             kept = store.link_table(db, ev["id"], number, t["table"], m["id"])
             if kept != m["id"]:
-                store.set_archived(db, m["id"], True)
+                self.matches.set_archived(m, True)
 
     # -- the director's changes ------------------------------------------------------------------
 

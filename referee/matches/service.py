@@ -11,15 +11,23 @@ the page was drawn from (the log with it replayed by the engine, its data by the
 kinds), appended in one transaction that only checks that no other change came first, and the
 state with it is kept (and its checkpoint stored when it ends a hand). A change that cannot be
 made raises one of the exceptions below and stores nothing; the caller says it in words.
+
+The match's other writes go through it too, each with its checks: a match made (:meth:`create`:
+the set-up form, an import, a rematch, an event's table), its players renamed
+(:meth:`rename_players`), its house settings (:meth:`set_settings`) and the archive
+(:meth:`set_archived`). Input they refuse raises :class:`Invalid`, whose words come from the
+catalogue in either language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from referee import limits
+from referee.rules import catalogue
+from referee.words import say
 
 from . import events as kinds
 from . import replay, states, store
@@ -72,6 +80,77 @@ class Full(ChangeRefused):
     def __init__(self, what: str, most: int):
         super().__init__(what, most)
         self.what, self.most = what, most
+
+
+class Invalid(ChangeRefused):
+    """What was asked of a match cannot be (a variant, the seats, a name, an option, a setting):
+    nothing was stored. ``why``: which check refused it; :meth:`message`: why, in a language."""
+
+    def __init__(self, why: str, words: Callable[[str], str]):
+        super().__init__(why)
+        self.why = why
+        self._words = words
+
+    def message(self, lang: str) -> str:
+        """Why, in ``lang`` (``ru`` or ``en``)."""
+        return self._words(lang)
+
+
+#: the match's own house settings (not rules: the replay never reads them), each with its type
+SETTINGS: dict[str, type] = {"confirm_hands": bool}
+
+
+def settings_problem(settings: object) -> Invalid | None:
+    """Why ``settings`` cannot be a match's house settings (a key it does not have, or a value
+    of another type), or None."""
+    if not isinstance(settings, dict):
+        return Invalid("settings", lambda lang: say(lang, "The match's settings were refused: "
+                                                          "nothing was changed."))
+    for key, value in settings.items():
+        if key not in SETTINGS or not isinstance(value, SETTINGS[key]):
+            return Invalid("settings", _setting_words(str(key)[:40]))
+    return None
+
+
+def _setting_words(key: str) -> Callable[[str], str]:
+    return lambda lang: say(lang, "A setting of the match has a value it does not accept (%(key)s).", key=key)
+
+
+def names_refused(names: Sequence[object]) -> Invalid | None:
+    """Why ``names`` cannot be a match's players, seat by seat (an empty name, one the
+    record's rule refuses: too long, invisible characters …; then one written twice, however
+    its case or width differ), or None."""
+    for name in names:
+        why = limits.name_problem(name)
+        if why == "empty":
+            return Invalid("players.empty", lambda lang: say(lang, "Every player needs a name."))
+        if why is not None:
+            return Invalid("players.name", _name_words(why, name))
+    clash = limits.names_problem(names)
+    if clash is not None:
+        return Invalid("players.name", _name_words(*clash))
+    return None
+
+
+def _name_words(why: str, name: object) -> Callable[[str], str]:
+    """The refusal of ``name`` (the ``record.player_name`` rule's words) in a language."""
+    return lambda lang: limits.name_words(why, name, lang)
+
+
+def options_in_force(variant: str, players: int, given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The options of a ``variant`` match of ``players`` as the engine's registry resolves
+    ``given`` (the defaults filled in; an option with no value left out); :class:`Invalid` when
+    it refuses them."""
+    try:
+        options = catalogue.resolve_options(variant, players, given)
+    except catalogue.OptionError as err:
+        if err.rule in ("record.teams_players", "record.kozel_only"):
+            refusal = replay.refusal(err)  # options that cannot go together: the engine's own words
+            raise Invalid("options", refusal.message) from None
+        key = str(err.params.get("key", ""))
+        raise Invalid("options", lambda lang: say(lang, "An option has a value this variant does not "
+                                                        "accept (%(key)s).", key=key)) from None
+    return {k: v for k, v in options.items() if v is not None}
 
 
 class AlreadyRecorded(Exception):
@@ -190,6 +269,112 @@ class MatchService:
             raise Full("events", limits.MAX_EVENTS) from None
         self.appended(m, new, *stored)
         return new, said
+
+    # -- the match's other writes ------------------------------------------------------------------
+
+    def create(self, variant: str, players: Sequence[str], options: Mapping[str, Any] | None = None, *,
+               lang: str | None = None, settings: Mapping[str, Any] | None = None,
+               log: Sequence[store.LoggedChange] | None = None, created: str | None = None) -> store.MatchRow:
+        """Store a new ``variant`` match of ``players`` (in seating order) with ``options`` (as
+        given: resolved here by the engine's registry, defaults filled in), its language, its
+        house ``settings`` and, for an import, its ``log`` (its changes and their times, each
+        read already by the registry: ``log.read_log``) and the time it was ``created``.
+
+        Refused with :class:`Invalid`: a variant the registry does not know, a number of players
+        the variant is not played by, a name refused or written twice, options the variant does
+        not accept or that cannot go together, settings a match does not have; with
+        :class:`Full`: a log longer than a match may hold. An imported log gets its checkpoint
+        (:meth:`imported`)."""
+        spec = catalogue.VARIANTS.get(variant)
+        if spec is None:
+            shown = limits.shown_name(variant)
+            raise Invalid("variant", lambda lang: replay.Refusal("record.variant", params={"variant": shown})
+                          .message(lang))
+        names = list(players)
+        if len(names) not in spec.player_counts:
+            def count_words(lang: str) -> str:
+                from referee.rulebook import variant_title
+
+                return say(lang, "%(variant)s is played by %(lo)d to %(hi)d players; you entered %(n)d.",
+                           variant=variant_title(spec.name, lang), lo=spec.min_players, hi=spec.max_players,
+                           n=len(names))
+            raise Invalid("players.count", count_words)
+        refused = names_refused(names)
+        if refused is not None:
+            raise refused
+        resolved = options_in_force(spec.name, len(names), options)
+        kept = dict(settings or {})
+        refused = settings_problem(kept)
+        if refused is not None:
+            raise refused
+        if log is not None and len(log) > limits.MAX_EVENTS:
+            raise Full("events", limits.MAX_EVENTS)
+        m = store.create_match(self.db(), spec.name, resolved, names, log or (), lang=lang, settings=kept,
+                               created=created)
+        if log is not None:
+            self.imported(dict(m))
+        return m
+
+    def rename_players(self, m: Mapping[str, Any], expected: int, names: Sequence[str], via: str = "edit") -> int:
+        """Give the seats of ``m`` the ``names`` (one per seat, in seating order); each seat whose
+        name changes is one ``rename`` change (the log keeps who he was), checked by the registry
+        and appended after the ``expected`` changes the page was drawn from. Returns the count of
+        changes after them.
+
+        Refused, before anything is stored: another phone first (:class:`Conflict`), a number of
+        names that is not the seats', an empty name, one refused or written twice
+        (:class:`Invalid`), a rename the registry refuses (:class:`IllFormed`); while they are
+        stored, another phone first (:class:`Conflict`) or the limit of changes (:class:`Full`)
+        stops the renames that are left."""
+        db = self.db()
+        if store.event_count(db, m["id"]) != expected:
+            raise Conflict(expected)
+        names = list(names)
+        if len(names) != len(m["players"]):
+            seats = len(m["players"])
+            raise Invalid("players.count", lambda lang: say(lang, "Enter one name for each of the %(n)d seats.",
+                                                             n=seats))
+        refused = names_refused(names)
+        if refused is not None:
+            raise refused
+        seated = list(m["players"])
+        renames = []
+        for seat, (old, new) in enumerate(zip(m["players"], names)):
+            if old != new:
+                data = {"seat": seat, "from": old, "to": new, "via": via}
+                try:
+                    kinds.check("rename", data, kinds.At(tuple(seated), 0))
+                except kinds.Problem as p:
+                    raise IllFormed(p) from None
+                seated[seat] = new
+                renames.append((seat, new))
+        n = expected
+        for seat, new in renames:
+            try:
+                n = store.rename_player(db, m["id"], n, seat, new, via=via)
+            except store.StaleError:
+                raise Conflict(n) from None
+            except store.LimitError:  # a match's log is bounded
+                raise Full("events", limits.MAX_EVENTS) from None
+        return n
+
+    def set_settings(self, m: Mapping[str, Any], settings: Mapping[str, Any]) -> bool:
+        """Set the match's own house ``settings`` (:data:`SETTINGS`: whether each hand is
+        confirmed by an opponent's phone); :class:`Invalid` for a setting a match does not have
+        or a value of another type. Returns whether anything changed (nothing is written when
+        nothing does)."""
+        kept = dict(settings)
+        refused = settings_problem(kept)
+        if refused is not None:
+            raise refused
+        if kept == m["settings"]:
+            return False
+        store.set_settings(self.db(), m["id"], kept)
+        return True
+
+    def set_archived(self, m: Mapping[str, Any], archived: bool) -> None:
+        """Hide the match from the lists (``archived``) or bring it back; nothing is deleted."""
+        store.set_archived(self.db(), m["id"], bool(archived))
 
     def record(self, m: dict[str, Any], state: MatchState, expected: int, change: Change) -> None:
         """Append a change that leaves the match's play as it is (a player's word on a finished

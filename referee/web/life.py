@@ -19,7 +19,7 @@ from referee import limits
 from referee.matches import events as kinds
 from referee.matches import replay
 from referee.matches.replay import MatchState, Refusal
-from referee.matches.service import Change
+from referee.matches.service import Change, ChangeRefused
 
 from . import entries, forms, get_db, service, store, write
 from .i18n import lang
@@ -298,38 +298,12 @@ def players(key: str) -> ResponseReturnValue:
             n = write.form_count()
             write.fresh(evs, n)
             names = [(request.form.get(f"name_{i}", "") or "").strip() for i in range(len(m["players"]))]
-            for name in names:
-                why = limits.name_problem(name) if name else "empty"
-                if why == "empty":
-                    raise write.Refused(_("Every player needs a name."))
-                if why is not None:
-                    raise write.Refused(limits.name_words(why, name, lang()))
-            clash = limits.names_problem(names)
-            if clash is not None:
-                raise write.Refused(limits.name_words(*clash, lang()))
-            db = get_db()
-            _evs, state = write.load(m)
-            seated = list(m["players"])
-            for seat, (old, new) in enumerate(zip(m["players"], names)):
-                if old != new:
-                    problem = write.well_formed(dict(m, players=seated), state, "rename",
-                                               {"seat": seat, "from": old, "to": new, "via": "edit"})
-                    if problem is not None:
-                        raise write.Refused(problem, status=422)
-                    seated[seat] = new
-                    try:
-                        n = store.rename_player(db, m["id"], n, seat, new)
-                    except store.StaleError:
-                        raise write.Refused(_("Another phone changed this match first."),
-                                           status=409) from None
-                    except store.LimitError:  # a match's log is bounded
-                        raise write.Refused(_("A match holds at most %(n)d recorded changes. Export "
-                                             "this one and start a new match to go on.",
-                                             n=limits.MAX_EVENTS), status=422) from None
-            settings = dict(m["settings"])
-            settings["confirm_hands"] = request.form.get("confirm_hands") == "1"
-            if settings != m["settings"]:
-                store.set_settings(db, m["id"], settings)
+            settings = dict(m["settings"], confirm_hands=request.form.get("confirm_hands") == "1")
+            try:
+                service().rename_players(m, n, names)
+                service().set_settings(m, settings)
+            except ChangeRefused as err:
+                raise write.off_table(err) from None
             return redirect(url_for("play.score", key=m["edit_key"]))
         except write.Refused as r:
             problem, status = r.message, r.status
@@ -345,7 +319,7 @@ def archive(key: str) -> ResponseReturnValue:
     if not forms.ActionForm().validate_on_submit():
         return render_template("error.html", title=_("The form has expired"),
                                message=_("Nothing was changed.")), 400
-    store.set_archived(get_db(), m["id"], request.form.get("archived") == "1")
+    service().set_archived(m, request.form.get("archived") == "1")
     return redirect(url_for("play.score", key=m["edit_key"]))
 
 
@@ -366,8 +340,12 @@ def rematch(key: str) -> ResponseReturnValue:
     how = request.form.get("seats", "rotated")
     if how not in ("kept", "rotated"):
         how = "rotated"
-    new = store.create_match(get_db(), m["variant"], dict(m["options"]), rotated(m["players"], how),
-                             lang=m.get("lang") or lang(), settings=dict(m["settings"]))
+    try:
+        new = service().create(m["variant"], rotated(m["players"], how), m["options"],
+                               lang=m.get("lang") or lang(), settings=m["settings"])
+    except ChangeRefused as err:
+        return render_template("error.html", title=_("Nothing was changed"),
+                               message=write.refused(err).message), 400
     remember(new["edit_key"])
     return redirect(url_for("play.table", key=new["edit_key"]))
 

@@ -16,8 +16,9 @@ from referee.rules.errors import RuleError
 
 from referee import rulebook
 from referee.matches import replay
+from referee.matches.service import ChangeRefused, Invalid, options_in_force
 
-from . import forms, get_db, service, store, summaries
+from . import forms, get_db, service, store, summaries, write
 from .i18n import COOKIE, lang
 from .rules import rule_link
 from referee.matches.log import LogError, read_log, record_to_events, timestamp
@@ -162,34 +163,19 @@ def setup_page(variant: str, club: ClubSetup | None = None) -> ResponseReturnVal
     else:
         preset = ""
     if form.validate_on_submit():
-        players = forms.players_of(form, spec)
-        given = forms.options_of(form, spec)
-        if len(players) not in spec.player_counts:
-            problem = _("%(variant)s is played by %(lo)d to %(hi)d players; you entered %(n)d.",
-                        variant=variant_title(spec.name), lo=spec.min_players, hi=spec.max_players,
-                        n=len(players))
-        elif (refused := limits.names_problem(players)) is not None:  # names equal but for case, width …
-            problem = limits.name_words(*refused, lang())
+        try:
+            m = dict(service().create(spec.name, forms.players_of(form, spec), forms.options_of(form, spec),
+                                      lang=lang()))
+        except Invalid as err:
+            problem = err.message(lang())
         else:
-            try:
-                options = catalogue.resolve_options(spec.name, len(players), given)
-                options = {k: v for k, v in options.items() if v is not None}  # no value: no key
-            except catalogue.OptionError as err:
-                if err.rule in ("record.teams_players", "record.kozel_only"):
-                    # options that cannot go together: the engine's own words
-                    problem = replay.refusal(err).message(lang())
-                else:
-                    problem = _("An option has a value this variant does not accept (%(key)s).",
-                                key=err.params.get("key", ""))
-            else:
-                m = dict(store.create_match(get_db(), spec.name, options, players, lang=lang()))
-                remember(m)
-                if club is not None:
-                    club.started(m)
-                if request.form.get("with_deal") == "1":
-                    # «with the deal»: straight to the deal page (no tap on its link)
-                    return redirect(url_for("play.deal", key=m["edit_key"]))
-                return redirect(url_for("play.table", key=m["edit_key"]))
+            remember(m)
+            if club is not None:
+                club.started(m)
+            if request.form.get("with_deal") == "1":
+                # «with the deal»: straight to the deal page (no tap on its link)
+                return redirect(url_for("play.deal", key=m["edit_key"]))
+            return redirect(url_for("play.table", key=m["edit_key"]))
     elif request.method == "POST":
         problem = _("Please correct the marked fields.")
     help_for = {opt.key: {str(v): rulebook.option_help(spec.name, opt.key, v, lang())
@@ -273,14 +259,11 @@ def _import_text(text: str) -> Imported:
         return (_("The record was refused: %(why)s", why=where + refusal.message(lang())), None,
                 rule_link(variant, refusal.rule))
     try:
-        options = catalogue.resolve_options(obj["variant"], len(obj["players"]), obj.get("options"))
-        options = {k: v for k, v in options.items() if v is not None}
-        m = dict(store.create_match(get_db(), obj["variant"], options, list(obj["players"]),
-                                    record_to_events(obj),
-                                    lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang()))
-    except (KeyError, TypeError, catalogue.OptionError):
+        m = dict(service().create(obj["variant"], list(obj["players"]), obj.get("options"),
+                                  log=record_to_events(obj),
+                                  lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang()))
+    except (KeyError, TypeError, ChangeRefused):
         return _("This is not a game record."), None, None
-    service().imported(m)
     return None, m, None
 
 
@@ -324,8 +307,10 @@ def _import_log(obj: dict[str, Any]) -> Imported:
     except LogError as err:
         return _("The record was refused: its log of changes is damaged (%(why)s).",
                  why=err.message(_, lang())), None, None
-    options = catalogue.resolve_options(obj["variant"], len(obj["players"]), obj.get("options"))
-    options = {k: v for k, v in options.items() if v is not None}
+    try:
+        options = options_in_force(obj["variant"], len(obj["players"]), obj.get("options"))
+    except Invalid as err:
+        return _("The record was refused: %(why)s", why=err.message(lang())), None, None
     probe = {"variant": obj["variant"], "options": options, "players": list(obj["players"]),
              "created": "2000-01-01", "lang": obj.get("lang")}  # a date: no rule reads it
     state = replay.replay(probe, log)
@@ -335,11 +320,13 @@ def _import_log(obj: dict[str, Any]) -> Imported:
                 rule_link(obj["variant"], state.error.rule))
     created = obj.get("created")
 
-    m = dict(store.create_match(get_db(), obj["variant"], options, list(obj["players"]),
-                                [(e["kind"], e["data"], e["at"]) for e in log],
-                                lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang(),
-                                created=created if timestamp(created) else None))
-    service().imported(m)
+    try:
+        m = dict(service().create(obj["variant"], list(obj["players"]), options,
+                                  log=[(e["kind"], e["data"], e["at"]) for e in log],
+                                  lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang(),
+                                  created=created if timestamp(created) else None))
+    except ChangeRefused as err:
+        return _("The record was refused: %(why)s", why=write.refused(err).message), None, None
     return None, m, None
 
 

@@ -21,7 +21,7 @@ from referee.matches import events as kinds
 from referee.matches.fold import Event
 from referee.matches.replay import MatchState, Refusal
 from referee.matches.service import (AlreadyRecorded, Change, ChangeRefused, Conflict, Full, IllFormed,
-                                     RuleRefused)
+                                     Invalid, RuleRefused)
 
 from . import get_db, service, store
 from .i18n import lang
@@ -158,15 +158,24 @@ def record(m: dict[str, Any], n: int, change: Change, state: MatchState) -> None
     said in the page's language: pages that do not draw the table again."""
     try:
         service().record(m, state, n, change)
-    except Conflict:
-        raise Refused(_("Another phone changed this match first."), status=409) from None
     except ChangeRefused as err:
-        raise refused(err) from None
+        raise off_table(err) from None
+
+
+def off_table(err: ChangeRefused) -> Refused:
+    """:func:`refused` on a page that does not draw the table again: another phone first is said
+    without sending the reader to the table."""
+    if isinstance(err, Conflict):
+        return Refused(_("Another phone changed this match first."), status=409)
+    return refused(err)
 
 
 def refused(err: ChangeRefused) -> Refused:
-    """A change the match service refused, in the page's words: the rule's (422), the registry's
-    (422), another phone first (409), the limit of changes or of hands (422)."""
+    """A change the match service refused, in the page's words: input it cannot take (400), the
+    rule's (422), the registry's (422), another phone first (409), the limit of changes or of
+    hands (422)."""
+    if isinstance(err, Invalid):
+        return Refused(err.message(lang()))
     if isinstance(err, RuleRefused):
         return Refused(err.refusal.message(lang()), status=422, refusal=err.refusal)
     if isinstance(err, IllFormed):
