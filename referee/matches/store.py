@@ -879,6 +879,37 @@ def browser_events(db: Db, browser: str, limit: int = 60) -> list[EventRecord]:
     return [_event_row(r) for r in rows]
 
 
+class EventTable(TypedDict):
+    """The table of an event that plays a match (:func:`event_table_of`)."""
+
+    name: str
+    round: int
+    table: int
+    view_key: str
+
+
+#: the events' names by (id, version): a table's page names its event without reading the record
+_EVENT_NAMES: dict[tuple[int, int], str] = {}
+
+
+def event_table_of(db: Db, match_id: int) -> EventTable | None:
+    """The event, round and table whose match ``match_id`` is; None for a match of no event.
+    One indexed read (the event's record is read only when its version is new to this worker)."""
+    row = db.execute("SELECT t.round, t.table_no, e.id, e.version, e.view_key FROM club_event_tables t"
+                     " JOIN club_events e ON e.id = t.event_id WHERE t.match_id = ?", [match_id]).fetchone()
+    if row is None:
+        return None
+    number, table, event_id, version, view_key = row
+    name = _EVENT_NAMES.get((event_id, version))
+    if name is None:
+        ev = get_event(db, event_id)
+        name = str(ev["record"].get("name") or "") if ev is not None else ""
+        if len(_EVENT_NAMES) > 512:
+            _EVENT_NAMES.clear()
+        _EVENT_NAMES[(event_id, version)] = name
+    return EventTable(name=name, round=int(number), table=int(table), view_key=str(view_key))
+
+
 def link_table(db: Db, event_id: int, number: int, table: int, match_id: int) -> int:
     """Give the table its match unless it has one already; the table's match (the one given
     first: a second phone that made another loses)."""

@@ -41,6 +41,14 @@ def clubs_service() -> ClubService:
     return svc
 
 
+def event_table(m: dict[str, Any]) -> Any:
+    """The event, round and table that play match ``m`` (``store.event_table_of``), or None:
+    the match's pages name them."""
+    from .store import event_table_of
+
+    return event_table_of(get_db(), int(m["id"])) if m.get("id") is not None else None
+
+
 def close_db(exc: BaseException | None = None) -> None:
     db = g.pop("db", None)
     if db is not None:
@@ -130,6 +138,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["asset_version"] = version
     app.jinja_env.globals["provisional"] = replay.provisional
     app.jinja_env.globals["variant_class"] = replay.variant_class
+    app.jinja_env.globals["event_table"] = event_table
     # gzip/deflate (and br, zstd where the browser offers them) for pages, CSS, JS, JSON, SVG
     app.config.setdefault("COMPRESS_MIMETYPES", [
         "text/html", "text/css", "text/javascript", "application/javascript", "application/json",

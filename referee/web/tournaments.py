@@ -669,7 +669,8 @@ def _common(lv: Live) -> dict[str, Any]:
         totals = res.get("totals") or _judged_totals(lv, tv)
         parts = [" + ".join(names[tv.seats[s]] for s in g) + " " + _num(Fraction(str(totals.get(tv.seats[g[0]], 0))))
                  for g in groups]
-        return " — ".join(parts) + " (" + str(ENDED_WORDS[res.get("ended") or "target"]) + ")"
+        won = _winner_words(lv, tv, [" + ".join(names[tv.seats[s]] for s in g) for g in groups])
+        return " — ".join(parts) + " (" + str(ENDED_WORDS[res.get("ended") or "target"]) + ")" + won
 
     ended = [("target", ENDED_WORDS["target"])]
     if game.get("hand_limit"):
@@ -681,6 +682,25 @@ def _common(lv: Live) -> dict[str, Any]:
             "sides_words": lambda tv: plan_sides(tv.seats), "sides_of_table": sides_of_table,
             "result_words": result_words, "ended_choices": ended, "event_words": event_words,
             "names_of": lambda ids: ", ".join(names.get(x, x) for x in ids)}
+
+
+def _winner_words(lv: Live, tv: TableView, sides: list[str]) -> str:
+    """« · won by …» (the side the event's judge places first at the table: the lower total in
+    a game of penalty points such as «Козёл») or « · a draw»; empty while the judge has no
+    outcome for the table. ``sides``: each side's names, in the event's order of sides."""
+    if lv.event is None or lv.error is not None:
+        return ""
+    table = next((t for rnd in lv.event.round_list if rnd.number == tv.round for t in rnd.tables
+                  if t.number == tv.number), None)
+    out = outcome(lv.event, Units(lv.event), table) if table is not None else None
+    if out is None:
+        return ""
+    first = sorted({s.side for s in out.seats if s.place == 1})
+    if len(first) == 1 and first[0] < len(sides):
+        return " · " + str(_("won by %(name)s", name=sides[first[0]]))
+    if all(s.place == out.seats[0].place for s in out.seats):
+        return " · " + str(_("a draw"))
+    return ""
 
 
 def _judged_totals(lv: Live, tv: TableView) -> dict[str, Any]:

@@ -39,3 +39,41 @@ def test_negative_ratings_are_written_with_the_minus_sign(client, lang):
     assert "\u2212" in page.select_one(".rating-move").get_text()
     assert "-" not in "".join(t.get_text() for t in page.select(".rating-chart text, .rating-move"))
     assert "\u2212" in text
+
+
+def test_a_tables_pages_name_its_event_round_and_table(client):
+    from eventhelpers import new_event, start, table_links
+
+    d = new_event(client)
+    start(client, d, 1)
+    t1, t2 = table_links(client, d)
+    public = soup(client.get(d)).select_one("a.public-link")["href"]
+    for path in ("", "/score", "/result", "/share"):
+        line = soup(client.get(t2 + path)).select_one("p.event-line")
+        assert line is not None and line.get_text().strip() == "Вторник в «Дупеле», round 1, table 2"
+        assert public.endswith(line.select_one("a")["href"])
+    client.get("/lang/ru")
+    line = soup(client.get(t1)).select_one("p.event-line").get_text().strip()
+    assert line == "Вторник в «Дупеле», тур 1, стол 1"
+    # a match of no event has no such line
+    from webhelpers import new_match
+
+    assert soup(client.get(new_match(client))).select_one("p.event-line") is None
+
+
+def test_the_directors_line_of_a_table_says_who_won_it(client):
+    from eventhelpers import hand_by_result, new_event, start, table_links, win_table
+
+    d = new_event(client)
+    start(client, d, 1)
+    t1, t2 = table_links(client, d)
+    win_table(client, t1, 0)        # seats 1 and 3 go out twice: their opponents reach the limit
+    hand_by_result(client, t2, 1, (10, 10))
+    rows = soup(client.get(d)).select(".table-row")
+    sides = rows[0].select_one(".sides").get_text().split(" — ")
+    result = rows[0].select_one(".result").get_text(" ", strip=True)
+    assert result.endswith(f"won by {sides[0]}") and sides[1] not in result.split("won by")[1]
+    assert rows[1].select_one(".result") is None or "won by" not in rows[1].select_one(".result").get_text()
+    client.get("/lang/ru")
+    result = soup(client.get(d)).select(".table-row")[0].select_one(".result").get_text(" ", strip=True)
+    assert result.endswith(f"победа: {sides[0]}")
