@@ -5,13 +5,16 @@ times a page or a sheet prints are the table's clock, not the server's UTC."""
 from __future__ import annotations
 
 import re
-from typing import cast
+from typing import Any, cast
 from datetime import datetime, timezone, tzinfo
 from functools import lru_cache
 
 from babel import support
 from flask import Flask, current_app, request
 from flask_babel import Babel, get_locale
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 
 COOKIE = "lang"
 TZ_COOKIE = "tz"
@@ -96,6 +99,40 @@ def _translations() -> support.NullTranslations:
     return found
 
 
+def _request_translations() -> support.NullTranslations:
+    """:func:`_translations` read straight from the app context's Flask-Babel state (no proxy):
+    the catalogue kept for the request while its locale is the same object, else found again."""
+    from flask.globals import _cv_app
+
+    app_ctx = _cv_app.get(None)
+    if app_ctx is not None:
+        babel = getattr(app_ctx.g, "_flask_babel", None)
+        kept = getattr(babel, "referee_translations", None)
+        if kept is not None and kept[0] is not None and kept[0] is getattr(babel, "babel_locale", None):
+            return kept[1]  # type: ignore[no-any-return]
+    return _translations()
+
+
+@pass_context
+def _page_gettext(context: Context, string: str, **variables: Any) -> str:
+    """The templates' ``_``/``gettext``: what ``jinja2.ext``'s new-style gettext makes of the
+    catalogue's word (marked safe on an autoescaped page, then always formatted with the
+    variables), a word without variables kept per catalogue once made (a page says some sixty)."""
+    tr = _request_translations()
+    if not context.eval_ctx.autoescape:
+        return tr.ugettext(string) % variables
+    if variables:
+        return Markup(tr.ugettext(string)) % variables
+    made: dict[str, Markup] | None = getattr(tr, "referee_marked", None)
+    if made is None:
+        made = {}
+        tr.referee_marked = made  # type: ignore[attr-defined]
+    word = made.get(string)
+    if word is None:
+        word = made[string] = Markup(tr.ugettext(string)) % {}
+    return word
+
+
 def init_app(app: Flask) -> None:
     import flask_wtf.i18n
 
@@ -106,6 +143,7 @@ def init_app(app: Flask) -> None:
         newstyle=True,
         pgettext=lambda c, s: _translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: _translations().unpgettext(c, s, p, n))
+    app.jinja_env.globals.update({"_": _page_gettext, "gettext": _page_gettext})
     app.jinja_env.globals["lang"] = lang
     app.jinja_env.filters["table_time"] = table_time
     app.jinja_env.filters["decimal"] = decimal

@@ -21,3 +21,24 @@ def test_a_locale_forced_in_the_request_changes_the_words_and_its_end_changes_th
         assert render_template_string(page) == ru
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
         assert render_template_string(page) == "Not found|5 hands"
+
+
+def test_a_word_kept_once_made_is_what_jinjas_gettext_makes_in_each_language(app):
+    """The templates' ``_`` keeps a word without variables per catalogue once made: asked again,
+    in the other language between, and in a new request, it is what ``jinja2.ext``'s new-style
+    gettext makes (the catalogue's word marked safe and formatted: ``%%`` read as ``%``), and a
+    word with variables is formatted with them, escaped."""
+    from jinja2.ext import _make_new_gettext
+
+    from referee.web.i18n import _translations
+
+    words = ["Not found", "Turn", "Undo", "%(name)s lays more"]
+    page = "|".join("{{ _(%r) }}" % w for w in words[:3]) + "|{{ _(%r, name='<b>') }}|{{ _('100%%%%') }}" % words[3]
+    for lang in ("ru", "en", "ru", "en"):
+        with app.test_request_context("/", headers={"Accept-Language": lang}):
+            fresh = _make_new_gettext(lambda s: _translations().ugettext(s))
+            want = "|".join(str(app.jinja_env.from_string("{{ f(w) }}").render(f=fresh, w=w)) for w in words[:3])
+            want += "|" + str(app.jinja_env.from_string("{{ f(w, name='<b>') }}").render(f=fresh, w=words[3]))
+            got = render_template_string(page)
+            assert got == want + "|100%", lang
+            assert ("Не найдено" in got) == (lang == "ru") and "&lt;b&gt;" in got
