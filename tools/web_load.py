@@ -1251,8 +1251,8 @@ def _load(xs: list[float]) -> str:
 
 def present_words(st: dict) -> str:
     if st["every_move_present"]:
-        return f"{st['acknowledged']}, every one present"
-    return (f"{st['acknowledged']}: {st['missing']} MISSING, {st['unacknowledged_stored']} stored"
+        return f"{st['acknowledged']:,}, every one present"
+    return (f"{st['acknowledged']:,}: {st['missing']:,} MISSING, {st['unacknowledged_stored']:,} stored"
             " unacknowledged")
 
 
