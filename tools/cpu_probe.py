@@ -19,7 +19,7 @@ import time
 
 _DIR = os.environ.get("REFEREE_PROBE_DIR")
 _PROFILE = os.environ.get("REFEREE_PROBE_PROFILE") == "1"
-_KEY = re.compile(r"^/(m|s|ev|c|club)/[^/]+")
+_KEY = re.compile(r"^/(m|s|e|ev|c|club)/[^/]+")
 _lock = threading.Lock()
 _routes: dict[str, list[float]] = {}  # route -> [requests, CPU seconds]
 _profiles: dict[tuple[int, str], object] = {}
