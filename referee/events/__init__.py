@@ -1,5 +1,7 @@
 """referee.events: club nights and tournaments (rules brief, "Events"; the event record
-``referee-event/1``). Pure, typed Python: no Flask, no database.
+``referee-event/1``). Pure, typed Python: no Flask, no database; beside it, without Flask but
+with the store, ``service`` (the director's changes to a stored event, ``EventService``), ``live``
+(a stored event read with its tables' matches) and ``clubs`` (a club's own changes, ``ClubService``).
 
     read(source) -> Event            the record's form (EventError, code 2)
     judge(event)                     the rules of events (EventError, code 1); fills each game

@@ -1,20 +1,12 @@
 """Club nights and tournaments run from phones: the director's set-up, each round's tables (each
 an ordinary referee match), the director's page, the live standings.
 
-An event is kept as its record (``referee-event/1``, ``docs/events.md``) with, beside it, what
-only the app needs (``state``: each round's clock and whether it is closed, a draft of the next
-round's tables, the event's own settings) and the match each table plays
-(``store.club_event_tables``). A table's result is read from its match while the round is open
-(the match's totals once it ended at its target, its hand limit, or when time was called and the
-hands then under way are finished); closing the round writes them into the record. A result
-the director enters (a correction, a forfeit) is written into the record at once and wins over
-the match; every change of the director's is audited (``store.club_event_audit``).
-
-Every change is drawn against the event's version: a second tap, a second phone or a reload
-that sends the same change again finds it made (a round started, a round closed) and changes
-nothing; a change drawn against an older version is made again on the event as it now stands,
-or refused with a reason. Nothing is computed twice into the record: standings and proposals
-come from ``referee.events`` on every page.
+The views parse the request, ask the event service (``referee.events.service.EventService``,
+``web.events()``) and draw: the event as it stands (its record, each table read from its match,
+``referee.events.live``), every change of the director's (checked, stored with its audit, refused
+in words) and a new event, set up or imported. What only the pages need stays here: the forms,
+the standings' view (places, the cross table, each unit's matches, with their links to the
+tables' matches), the cards, the PDFs and the CSV, the audit in words.
 
 Routes: ``/events/new`` (a game), ``/events/new/<variant>`` (the set-up), ``/events/import``;
 ``/e/<key>`` the director's page (its key is the director's) and its forms; ``/ev/<key>`` the
@@ -45,8 +37,9 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from referee import limits
 from referee.events import service as ev_service
 from referee.events.model import Event, EventError
-from referee.events.service import (MAX_ROUNDS, Kept, Live, Result, Stored, TableView, digest,
-                                    new_record, next_round, plan_of, round_of, sitting_out)
+from referee.events.live import (Kept, Live, Result, Stored, TableView, digest, next_round, now, plan_of, round_of,
+                                 sitting_out)
+from referee.events.service import MAX_ROUNDS, new_record
 from referee.events.standings import Line, Units, lines_after, order, outcome
 from referee.rules import catalogue
 
@@ -468,7 +461,7 @@ def clock(ev: Stored, number: int) -> Clock | None:
     if not limit or not rs.get("started"):
         return None
     started = datetime.fromisoformat(rs["started"])
-    left = int(limit * 60 - (ev_service.now() - started).total_seconds())
+    left = int(limit * 60 - (now() - started).total_seconds())
     return {"left": left, "minutes": abs(left) // 60, "seconds": abs(left) % 60, "over": left < 0,
             "called": rs.get("called")}
 

@@ -10,6 +10,7 @@ from typing import Any, Callable
 import pytest
 
 from referee import events as core
+from referee.events import live
 from referee.events import service as evs
 from referee.events.service import Conflict, EventService, NoTable, Refused, TableResult
 from referee.matches import store
@@ -74,7 +75,7 @@ def started(svc: EventService, ev: store.EventRecord, number: int = 1) -> store.
 def finish_round(svc: EventService, ev: store.EventRecord, number: int) -> store.EventRecord:
     """Every table of the round given the director's result (the first seat wins 101 to 20)."""
     ev = fresh(svc, ev)
-    for t in evs.round_of(ev["record"], number)["tables"]:  # type: ignore[index]
+    for t in live.round_of(ev["record"], number)["tables"]:  # type: ignore[index]
         ev = svc.correct(ev, number, t["table"], TableResult(sides=["101", "20"], ended="target"))
     return ev
 
@@ -132,9 +133,9 @@ def test_an_import_is_checked_whole_and_a_round_being_played_gets_its_matches(sv
 
 def test_a_round_is_started_once_with_its_tables_matches(svc):
     ev = make(svc)
-    plan = evs.plan_of(svc.live(ev), 1)[0]
-    after = svc.start_round(ev, 1, evs.digest(plan), "en")
-    rnd = evs.round_of(after["record"], 1)
+    plan = live.plan_of(svc.live(ev), 1)[0]
+    after = svc.start_round(ev, 1, live.digest(plan), "en")
+    rnd = live.round_of(after["record"], 1)
     assert rnd is not None and [t["seats"] for t in rnd["tables"]] == [t["seats"] for t in plan["tables"]]
     assert after["version"] == 2 and "started" in after["state"]["rounds"]["1"]
     assert len(store.event_tables(svc.db(), ev["id"])) == 3
@@ -162,7 +163,7 @@ def test_a_start_drawn_against_other_tables_or_another_version_is_a_conflict(svc
 
 def test_a_swap_makes_the_rounds_draft(svc):
     ev = make(svc)
-    plan = evs.plan_of(svc.live(ev), 1)[0]
+    plan = live.plan_of(svc.live(ev), 1)[0]
     a, b = plan["tables"][0]["seats"][0], plan["tables"][1]["seats"][0]
     after = svc.swap(ev, 1, a, b)
     draft = after["state"]["draft"]
@@ -176,7 +177,7 @@ def test_a_swap_makes_the_rounds_draft(svc):
 
 def test_a_reset_forgets_the_draft_once(svc):
     ev = make(svc)
-    plan = evs.plan_of(svc.live(ev), 1)[0]
+    plan = live.plan_of(svc.live(ev), 1)[0]
     ev = svc.swap(ev, 1, plan["tables"][0]["seats"][0], plan["tables"][1]["seats"][0])
     after = svc.reset(ev, 1)
     assert "draft" not in after["state"] and audit_kinds(svc, ev) == ["swap", "reset"]
@@ -189,7 +190,7 @@ def test_a_free_round_leaves_a_unit_out_and_another_system_refuses(svc):
     free = make(svc, system="free")
     after = svc.sit_out(free, 1, "e1")
     assert after["state"]["sit_out"] == {"round": 1, "ids": ["e1"]}
-    plan, mine = evs.plan_of(svc.live(after), 1)
+    plan, mine = live.plan_of(svc.live(after), 1)
     assert mine and all("e1" not in t["seats"] for t in plan["tables"])
     back = svc.sit_out(after, 1, "e1", back=True)
     assert back["state"]["sit_out"] == {"round": 1, "ids": []}
@@ -228,26 +229,26 @@ def test_a_round_closes_once_every_table_has_its_result(svc):
     r = refused(svc, ev, lambda: svc.close_round(ev, 1, expected=ev["version"] - 1), Conflict)
     assert r.rule == "change.stale"
     closed = svc.close_round(ev, 1)
-    assert evs.is_closed(closed["state"], 1) and audit_kinds(svc, ev)[-1] == "close"
+    assert live.is_closed(closed["state"], 1) and audit_kinds(svc, ev)[-1] == "close"
     assert svc.close_round(closed, 1)["version"] == closed["version"]
     r = refused(svc, closed, lambda: svc.close_round(closed, 2))
     said(r, "Тур 2 сейчас не играется.", "Round 2 is not being played.")
-    assert evs.next_round(svc.live(closed)) == 2
+    assert live.next_round(svc.live(closed)) == 2
 
 
 def test_a_tables_result_is_corrected_forfeited_and_cleared_with_its_audit(svc):
     ev = started(svc, make(svc))
-    seats = evs.round_of(ev["record"], 1)["tables"][0]["seats"]  # type: ignore[index]
+    seats = live.round_of(ev["record"], 1)["tables"][0]["seats"]  # type: ignore[index]
     ev = svc.correct(ev, 1, 1, TableResult(sides=["+101", "20"], ended="target", note="по протоколу"))
-    table = evs.round_of(ev["record"], 1)["tables"][0]  # type: ignore[index]
+    table = live.round_of(ev["record"], 1)["tables"][0]  # type: ignore[index]
     assert table["result"] == {"totals": {seats[0]: 101, seats[1]: 20}, "ended": "target"}
     ev = svc.correct(ev, 1, 1, TableResult(sides=["+101", "20"], ended="target"))  # sent again: once
-    other = evs.round_of(ev["record"], 1)["tables"][1]["seats"]  # type: ignore[index]
+    other = live.round_of(ev["record"], 1)["tables"][1]["seats"]  # type: ignore[index]
     ev = svc.correct(ev, 1, 2, TableResult(forfeit=True, absent=[other[1], "e99"]))
-    assert evs.round_of(ev["record"], 1)["tables"][1]["result"] == {  # type: ignore[index]
+    assert live.round_of(ev["record"], 1)["tables"][1]["result"] == {  # type: ignore[index]
         "ended": "forfeit", "absent": [other[1]]}
     ev = svc.correct(ev, 1, 1, TableResult(clear=True))
-    assert "result" not in evs.round_of(ev["record"], 1)["tables"][0]  # type: ignore[index]
+    assert "result" not in live.round_of(ev["record"], 1)["tables"][0]  # type: ignore[index]
     audit = store.event_audit(svc.db(), ev["id"])
     assert [a["kind"] for a in audit] == ["start", "correct", "forfeit", "clear"]
     assert audit[1]["data"]["note"] == "по протоколу"
@@ -278,7 +279,7 @@ def test_a_closed_rounds_result_is_not_cleared(svc):
 def test_a_withdrawal_is_announced_before_the_next_round(svc):
     ev = make(svc)
     after = svc.withdraw(ev, "e2")
-    assert evs.round_of(after["record"], 1) == {"round": 1, "tables": [], "withdrawn": ["e2"]}
+    assert live.round_of(after["record"], 1) == {"round": 1, "tables": [], "withdrawn": ["e2"]}
     assert svc.withdraw(after, "e2")["version"] == after["version"]
     r = refused(svc, after, lambda: svc.withdraw(after, "nobody"))
     said(r, "Выберите, кто снимается.", "Choose who withdraws.")
@@ -310,4 +311,4 @@ def test_a_change_made_again_after_another_phone_sees_what_it_did(svc):
     # a withdrawal drawn on the first version is made on the event as it now stands: before round 2
     after = svc.withdraw(ev, "e1")
     assert after["version"] == first["version"] + 1
-    assert evs.round_of(after["record"], 2) == {"round": 2, "tables": [], "withdrawn": ["e1"]}
+    assert live.round_of(after["record"], 2) == {"round": 2, "tables": [], "withdrawn": ["e1"]}
