@@ -37,8 +37,10 @@ scripts make it (``static/app.js``, ``static/shell.js``, the event pages' ``meta
   the pages (the set-up form of ``/events/new/traditional``: four entrants a table, Swiss, three
   rounds; then «start round 1» on the director's page, which gives every table its match: the
   scorers take their tables' links from the director's page, as the table cards' QR codes give
-  them); while the round plays the hall's big screen reloads the board (``GET board``, every
-  20 s) and the director's page follows the round (``GET director``, ``?follow=1``, every 15 s);
+  them; an event seats at most 400 entrants, so more than 100 tables are several events, 100
+  tables each); while the round plays each event's big screen in the hall reloads its board
+  (``GET board``, every 20 s) and its director's page follows the round (``GET director``,
+  ``?follow=1``, every 15 s);
   ``--standings S`` players' phones reload the public standings too (``GET standings``, every
   ``--standings-every`` seconds, 30 as the page does). The tables' earlier hands are written into
   their matches' logs before the clock, as for the other tables.
@@ -758,6 +760,16 @@ async def create_event_by_routes(port: int, tables: int, stats: "Stats") -> dict
             "tables": links}
 
 
+def event_tables_most() -> int:
+    """The tables of four one event seats at most (the app's limit of entrants): more tables are
+    more events, as a club would run them (each with its board and its director's page)."""
+    try:
+        from referee.events.reader import MAX_ENTRANTS
+    except ImportError:  # a checkout from before the limit
+        MAX_ENTRANTS = 400  # noqa: N806 - the app's constant's name
+    return max(1, MAX_ENTRANTS // len(NAMES))
+
+
 def renamed(plan: list[PlannedHand], names: list[str]) -> list[PlannedHand]:
     """The same hands with the players of ``names`` in the seats of :data:`NAMES` (an event's
     table: its seated entrants)."""
@@ -1107,11 +1119,13 @@ def run_step(srv: Any, tables: int, ev: Evening) -> dict:
     # (within the first --move-every seconds); spread, each is at a random change of its hand
     spread_rng = random.Random(seed * 31 + 1)
     within = [0 if together else spread_rng.randrange(len(plan[hands_before].steps) + 1) for plan in plans]
-    made: dict = {}
+    made: list[dict] = []
     setup_stats = Stats()
-    if ev.event:  # the director makes the event and starts round 1 through the pages
-        made = asyncio.run(create_event_by_routes(srv.port, tables, setup_stats))
-        existing = event_matches(srv.db, made["tables"])
+    if ev.event:  # the director makes the events and starts their round 1 through the pages
+        per = event_tables_most()
+        made = [asyncio.run(create_event_by_routes(srv.port, min(per, tables - k), setup_stats))
+                for k in range(0, tables, per)]
+        existing = event_matches(srv.db, [link for one in made for link in one["tables"]])
         plans = [renamed(plan, list(m["players"])) for plan, m in zip(plans, existing)]
         matches = store_matches(srv.db, plans, hands_before, within, existing)
     else:
@@ -1129,11 +1143,11 @@ def run_step(srv: Any, tables: int, ev: Evening) -> dict:
           for i, (m, plan, k) in enumerate(zip(matches, plans, within))]
     global _SCREENS
     _SCREENS = []
-    if made:  # the hall's big screen, the director's page following the round, the players' phones
-        _SCREENS = ([(Phone(srv.port, stats), "GET board", made["board"], BOARD_EVERY),
-                     (Phone(srv.port, stats), "GET director", made["director"] + "?follow=1", DIRECTOR_EVERY)]
-                    + [(Phone(srv.port, stats), "GET standings", made["standings"], ev.standings_every)
-                       for _ in range(ev.standings)])
+    for one in made:  # the hall's big screen, the director's page following the round, the players' phones
+        _SCREENS += ([(Phone(srv.port, stats), "GET board", one["board"], BOARD_EVERY),
+                      (Phone(srv.port, stats), "GET director", one["director"] + "?follow=1", DIRECTOR_EVERY)]
+                     + [(Phone(srv.port, stats), "GET standings", one["standings"], ev.standings_every)
+                        for _ in range(ev.standings)])
     # before the clock starts every table's pages are opened a few times on connections of
     # their own (each new one may go to either worker), so that each worker has replayed
     # each match once (at a club the phones have them open already: what a first page costs
@@ -1211,7 +1225,7 @@ def run_step(srv: Any, tables: int, ev: Evening) -> dict:
             "clients": clients, "warm_rounds": rounds,
             "hands_together": together, "viewers_per_table": ev.viewers,
             "viewers": sum(viewers), "scorer_polls": ev.scorer_polls,
-            "event": bool(made),
+            "events": len(made),
             "event_screens": [{"route": r, "every_s": e} for _p, r, _path, e in _SCREENS],
             "warm_up_s": round(warm_s, 1), "duration_s": round(wall, 1),
             "move_every_s": ev.move_every, "poll_every_s": ev.poll_every,
@@ -1321,9 +1335,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="the scorer's phone does not poll the count between its changes (the table page's"
                          " script does, every --poll-every seconds)")
     ap.add_argument("--event", action="store_true",
-                    help="the tables are round 1 of an event a director makes through the pages; the hall's"
-                         f" board (every {BOARD_EVERY:.0f} s) and the director's page (every {DIRECTOR_EVERY:.0f} s)"
-                         " follow it")
+                    help="the tables are round 1 of an event a director makes through the pages (100 tables"
+                         " an event at most: more are several events); each event's board in the hall (every"
+                         f" {BOARD_EVERY:.0f} s) and its director's page (every {DIRECTOR_EVERY:.0f} s) follow it")
     ap.add_argument("--standings", type=int, default=0, metavar="S",
                     help="with --event: players' phones with the public standings open too (default 0)")
     ap.add_argument("--standings-every", type=float, default=STANDINGS_EVERY, metavar="T",
