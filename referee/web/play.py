@@ -150,21 +150,26 @@ def _groups(hv: dict[str, Any] | None, tv: dict[str, Any] | None, live: Hand | N
     return out
 
 
-def _guard(m: dict[str, Any], action: Callable[[], None], done: list[str] | None = None) -> ResponseReturnValue:
-    """Run a change; a refusal redraws the table with the message, nothing stored. ``done``
-    collects what the change says once made (shown on the table drawn after it)."""
+def _guard(m: dict[str, Any], action: Callable[[write.Writing], None]) -> ResponseReturnValue:
+    """Run a change from the table: ``action(w)`` given the form sent (``write.sent``: checked,
+    the log and its kept state, refused when another phone moved first) checks the change and
+    makes it (``w.apply``) or raises ``write.Refused``; a refusal redraws the table with the
+    message, nothing stored, and the table is drawn after the change with what it said."""
+    said: list[str] = []
     try:
-        if not forms.ActionForm().validate_on_submit():
-            raise write.Refused(_("The form was damaged: nothing was changed."))
-        if store.has_op(get_db(), m["id"], write.op()):
-            raise write.Recorded() from None
-        action()
+        action(write.sent(m, said))
     except write.Recorded:
         return _table(m, note=_("This move had been recorded already: it was recorded once."))
     except write.Refused as r:
         return _table(m, problem=r.message, status=r.status, refusal=r.refusal, places=r.places,
                       tile=r.tile, miss=r.miss)
-    note = " ".join(done) if done else None
+    return _made(m, said)
+
+
+def _made(m: dict[str, Any], said: list[str]) -> ResponseReturnValue:
+    """The table after a change: in place for app.js, else a redirect to it with what the change
+    said."""
+    note = " ".join(said) if said else None
     if write.fetched():
         return _table(m, note=note)
     if note:
@@ -172,23 +177,10 @@ def _guard(m: dict[str, Any], action: Callable[[], None], done: list[str] | None
     return redirect(url_for("play.table", key=m["edit_key"]))
 
 
-def _opened(m: dict[str, Any], action: Callable[[write.Writing], None], said: list[str]) -> Callable[[], None]:
-    """``action`` given the form sent to change ``m`` (``write.opened``: its count of changes,
-    the log and its kept state, refused when another phone moved first), what it says going to
-    ``said``."""
-    def run() -> None:
-        action(write.opened(m, said))
-    return run
-
-
 def _write(key: str, action: Callable[[write.Writing], None]) -> ResponseReturnValue:
-    """A view that changes the match from its table: the match behind the edit link, the form
-    (its CSRF token, the tap's key, the count it was drawn from) and ``action(w)``, which checks
-    the change and makes it (``w.apply``) or raises ``write.Refused``; the table is drawn again
-    with what was said, or with the refusal and nothing stored."""
-    m = write.edit_match(key)
-    said: list[str] = []
-    return _guard(m, _opened(m, action, said), said)
+    """A view that changes the match from its table (:func:`_guard`), the match behind the edit
+    link."""
+    return _guard(write.edit_match(key), action)
 
 
 @bp.get("")
@@ -236,27 +228,18 @@ def start_hand(key: str) -> ResponseReturnValue:
             data["lead"] = lead
         w.apply(Change("hand", data), then=_forced_opening if deal else None)
 
-    opened: list[str] = []
-    if request.form.get("from") == "deal":
-        # from the deal page: a refusal draws that page again with every tile still marked
-        try:
-            if not forms.ActionForm().validate_on_submit():
-                raise write.Refused(_("The form was damaged: nothing was changed."))
-            if store.has_op(get_db(), m["id"], write.op()):
-                raise write.Recorded()
-            _opened(m, action, opened)()
-        except write.Recorded:
-            pass
-        except write.Refused as r:
-            return _deal_page(m, problem=r.message, status=r.status, refusal=r.refusal,
-                              ask_nodeal=isinstance(r, NoDeal))
-        note = " ".join(opened) or None
-        if write.fetched():
-            return _table(m, note=note)
-        if note:
-            flash(note, "note")
-        return redirect(url_for("play.table", key=m["edit_key"]))
-    return _guard(m, _opened(m, action, opened), opened)
+    if request.form.get("from") != "deal":
+        return _guard(m, action)
+    # from the deal page: a refusal draws that page again with every tile still marked
+    said: list[str] = []
+    try:
+        action(write.sent(m, said))
+    except write.Recorded:
+        pass
+    except write.Refused as r:
+        return _deal_page(m, problem=r.message, status=r.status, refusal=r.refusal,
+                          ask_nodeal=isinstance(r, NoDeal))
+    return _made(m, said)
 
 
 def _forced_opening(started: replay.MatchState) -> tuple[Change, str] | None:
@@ -647,14 +630,10 @@ def result(key: str) -> ResponseReturnValue:
     m = write.edit_match(key)
     if request.method != "POST":
         return _result_page(m)
-    evs, state = write.load(m)
-    number = len(state.hands) + 1
     try:
-        if not forms.ActionForm().validate_on_submit():
-            raise write.Refused(_("The form was damaged: nothing was changed."))
-        n = write.form_count()
-        write.fresh(evs, n)
-        asked, undos = _asked(m, evs, state)
+        w = write.sent(m, table=False)
+        number = len(w.state.hands) + 1
+        asked, undos = _asked(m, w.evs, w.state)
         if replay.phase(asked) != "next":
             raise write.Refused(_("Finish the hand in play first."))
         data = {"result": entries.result_from_form(m, request.form)}
@@ -663,7 +642,7 @@ def result(key: str) -> ResponseReturnValue:
             # a result is whole: a hand entered by it never waits for tiles left
             raise write.Refused(_("Enter what %(names)s still hold: the pips or the tiles.",
                             names=", ".join(entries.left_needed(new))), status=422)
-        write.apply(m, n, [Change("undo", {})] * undos + [Change("result", data)], state, checked=new)
+        w.apply([Change("undo", {})] * undos + [Change("result", data)], checked=new)
         note = _("Hand %(num)d is recorded.", num=number)
         if undos:
             note += " " + _("Its start move by move was discarded (an undo, kept in the match's log).")

@@ -23,7 +23,7 @@ from referee.matches.replay import MatchState, Refusal
 from referee.matches.service import (AlreadyRecorded, Change, ChangeRefused, Conflict, Full, IllFormed,
                                      Invalid, RuleRefused)
 
-from . import get_db, service, store
+from . import forms, get_db, service, store
 from .i18n import lang
 
 
@@ -125,14 +125,22 @@ class Writing:
         self.said.extend(apply(self.m, self.n, change, self.state, checked=checked, then=then))
 
 
-def opened(m: dict[str, Any], said: list[str] | None = None) -> Writing:
-    """The form sent to change ``m``: its count of changes (a damaged one refused), the match's
-    log and kept state, and the form refused when another phone changed the match since it was
-    drawn."""
+def sent(m: dict[str, Any], said: list[str] | None = None, *, table: bool = True) -> Writing:
+    """The form sent to change ``m``, checked before anything is changed: its CSRF token (a
+    damaged form refused), the tap's key (a tap recorded already: :class:`Recorded`), its count of
+    changes (a damaged one refused), the match's log and kept state; the form refused when another
+    phone changed the match since it was drawn (``table``: in the words of a page that draws the
+    table again, else in those of :func:`fresh`)."""
+    if not forms.ActionForm().validate_on_submit():
+        raise Refused(_("The form was damaged: nothing was changed."))
+    if store.has_op(get_db(), m["id"], op()):
+        raise Recorded()
     n = form_count()
     evs, state = load(m)
     if len(evs) != n:
-        raise moved_first()
+        if table:
+            raise moved_first()
+        fresh(evs, n)
     return Writing(m, n, evs, state, said if said is not None else [])
 
 

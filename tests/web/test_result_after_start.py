@@ -69,3 +69,18 @@ def test_the_discard_is_undone_like_any_change(app, client):
     # a redo puts the result back
     client.post(edit + "/redo", data=form_data(client.get(edit), "#redo-form"))
     assert len(client.get(edit + "/export").get_json()["hands"]) == 1
+
+
+def test_a_result_sent_twice_is_recorded_once_and_said_so(app, client):
+    """The result page's form goes through the table's write path: a tap the phone sends again
+    (the same key, from its queue) is answered as recorded already, not as another phone's
+    change, and is stored once."""
+    edit = new_match(client)
+    page = client.get(edit + "/result")
+    data = {**form_data(page, "form.result-form"), "out": "Анфиса", "pips_1": "12", "op": "tap-result-0001"}
+    assert client.post(edit + "/result", data=data).status_code == 302
+    count = event_count(app, edit)
+    again = client.post(edit + "/result", data=data, headers={"X-Referee": "fetch"})
+    assert again.status_code == 200
+    assert "записан один раз" in soup(again).get_text(" ")
+    assert event_count(app, edit) == count
