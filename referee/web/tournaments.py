@@ -35,9 +35,10 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from referee import limits
+from referee.events import changes
 from referee.events import service as ev_service
 from referee.events.model import Event, EventError
-from referee.events.live import (Kept, Live, Result, Stored, TableView, digest, next_round, now, plan_of, round_of,
+from referee.events.live import (Kept, Live, Stored, TableView, digest, next_round, now, plan_of, round_of,
                                  sitting_out)
 from referee.events.service import MAX_ROUNDS, new_record
 from referee.events.standings import Line, Units, lines_after, order, outcome
@@ -755,41 +756,8 @@ def director(key: str) -> ResponseReturnValue:
 
 
 def audit_words(entry: dict[str, Any], names: dict[str, str]) -> str:
-    d = entry["data"]
-    kind: str = entry["kind"]
-    if kind == "start":
-        return str((_("Round %(n)d started (the tables changed by the director)", n=d["round"]) if d.get("changed")
-                    else _("Round %(n)d started", n=d["round"])))
-    if kind == "close":
-        return str(_("Round %(n)d closed", n=d["round"]))
-    if kind == "time":
-        return str(_("Round %(n)d: time called", n=d["round"]))
-    if kind == "swap":
-        return str(_("Round %(n)d: %(a)s and %(b)s swapped", n=d["round"], a=names.get(d["a"], d["a"]),
-                     b=names.get(d["b"], d["b"])))
-    if kind == "sit_out":
-        who = " + ".join(names.get(x, x) for x in d["ids"])
-        return str((_("Round %(n)d: %(who)s seated again", n=d["round"], who=who) if d.get("back")
-                    else _("Round %(n)d: %(who)s sits out", n=d["round"], who=who)))
-    if kind == "reset":
-        return str(_("Round %(n)d: back to the proposed tables", n=d["round"]))
-    if kind in ("correct", "forfeit", "clear"):
-        def res(r: Result | None) -> str:
-            if not r:
-                return "—"
-            if r.get("ended") == "forfeit":
-                return str(_("forfeit: %(who)s absent", who=", ".join(names.get(x, x) for x in r["absent"])))
-            return ", ".join(f"{names.get(k, k)} {v}" for k, v in r["totals"].items())
-        text: str = _("Round %(n)d, table %(t)d: %(before)s → %(after)s", n=d["round"], t=d["table"],
-                 before=res(d.get("before")), after=res(d.get("after")) if kind != "clear"
-                 else _("the match's result"))
-        return text + (f" ({d['note']})" if d.get("note") else "")
-    if kind == "withdraw":
-        return str(_("%(who)s withdrew before round %(n)d", who=" + ".join(names.get(x, x) for x in d["ids"]),
-                     n=d["round"]))
-    if kind == "enter":
-        return str(_("%(who)s entered from round %(n)d", who=", ".join(d["names"]), n=d["round"]))
-    return kind
+    """A change of the director's in the page's words (``referee.events.changes``)."""
+    return changes.said(entry["kind"], entry["data"], names, lang())
 
 
 def _cards(ev: Stored, number: int) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from typing import Any, Callable
 import pytest
 
 from referee import events as core
-from referee.events import live
+from referee.events import changes, live
 from referee.events import service as evs
 from referee.events.service import Conflict, EventService, NoTable, Refused, TableResult
 from referee.matches import store
@@ -312,3 +312,33 @@ def test_a_change_made_again_after_another_phone_sees_what_it_did(svc):
     after = svc.withdraw(ev, "e1")
     assert after["version"] == first["version"] + 1
     assert live.round_of(after["record"], 2) == {"round": 2, "tables": [], "withdrawn": ["e1"]}
+
+
+def test_every_kind_of_change_is_in_the_registry_and_said_in_both_languages(svc):
+    ev = make(svc, system="free", time_limit=30)
+    ev = svc.sit_out(ev, 1, "e1")
+    ev = svc.sit_out(ev, 1, "e1", back=True)
+    plan = live.plan_of(svc.live(ev), 1)[0]
+    ev = svc.swap(ev, 1, plan["tables"][0]["seats"][0], plan["tables"][1]["seats"][0])
+    ev = svc.reset(ev, 1)
+    ev = svc.start_round(ev, 1)
+    ev = svc.call_time(ev, 1)
+    seats = live.round_of(ev["record"], 1)["tables"][0]["seats"]  # type: ignore[index]
+    ev = svc.correct(ev, 1, 1, TableResult(forfeit=True, absent=[seats[0]]))
+    ev = svc.correct(ev, 1, 1, TableResult(clear=True))
+    ev = svc.close_round(finish_round(svc, ev, 1), 1)
+    ev = svc.withdraw(ev, "e2")
+    ev = svc.late_entry(ev, "Жанна")
+    audit = store.event_audit(svc.db(), ev["id"])
+    assert {a["kind"] for a in audit} == set(changes.KINDS)
+    names = {e["id"]: e["name"] for e in ev["record"]["entrants"]}
+    for entry in audit:
+        kind = changes.KINDS[entry["kind"]]
+        assert callable(getattr(EventService, kind.method))
+        ru, en = (changes.said(entry["kind"], entry["data"], names, lang) for lang in ("ru", "en"))
+        assert ru != en and "{" not in ru + en and "%(" not in ru + en
+    said_en = [changes.said(a["kind"], a["data"], names, "en") for a in audit]
+    assert said_en[0] == "Round 1: Аня sits out" and said_en[4] == "Round 1 started"
+    assert said_en[6].startswith("Round 1, table 1: ") and said_en[6].endswith(f"→ forfeit: {names[seats[0]]} absent")
+    assert said_en[7].endswith("→ the match's result")
+    assert said_en[-1] == "Жанна entered from round 2"
