@@ -77,3 +77,22 @@ def test_the_directors_line_of_a_table_says_who_won_it(client):
     client.get("/lang/ru")
     result = soup(client.get(d)).select(".table-row")[0].select_one(".result").get_text(" ", strip=True)
     assert result.endswith(f"победа: {sides[0]}")
+
+
+@pytest.mark.parametrize("lang, out, partner, went", [
+    ("ru", "А выкладывает последнюю кость.", "у партнёра кончились кости", "кости кончились"),
+    ("en", "А went out.", "partner went out", "went out")])
+def test_the_hand_just_entered_by_its_result_says_who_went_out(client, lang, out, partner, went):
+    from test_club import YARD, result
+    from webhelpers import new_match
+
+    client.get(f"/lang/{lang}")
+    edit = new_match(client, players=("А", "Б", "В", "Г"), options=YARD)
+    result(client, edit, "А", {1: 10, 3: 12})
+    summary = soup(client.get(edit)).select_one(".hand-summary")
+    assert summary.select_one(".end-note").get_text().strip() == out
+    members = {m.select_one(".member-name").get_text().strip(": "): m.get_text(" ", strip=True)
+               for m in summary.select(".member")}
+    # the player out and his partner are said in words; the others' pips as entered
+    assert members["А"] == f"А: {went}" and members["В"] == f"В: {partner}"
+    assert members["Б"].startswith("Б: 10 ") and members["Г"].startswith("Г: 12 ")
