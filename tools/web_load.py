@@ -1296,7 +1296,8 @@ def curve_table(out: dict, command: str) -> str:
             + [f"{r} p50/p99 ms" for r in routes] + ["errors (timeouts)", "acknowledged changes"])
     lines = [f"`{command}`", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for st in steps:
-        cells = [f"{st['tables']:,}", f"{st['started_utc']}–{st['ended_utc']}",
+        cells = [f"{st['tables']:,} ({st['viewers']:,} viewers" + (f", {st['events']} events)" if st.get("events") else ")"),
+                 f"{st['started_utc']}–{st['ended_utc']}",
                  f"{_load(st['load_average_before'])} → {_load(st['load_average_after'])}",
                  f"{st['server_cpu_share']:.2f}", f"{st['server_cpu_ms_per_table_s']:.2f}"]
         for r in routes:
