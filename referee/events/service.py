@@ -28,13 +28,14 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from referee import limits
-from referee.matches import store
+from referee.matches import replay, store
 from referee.matches.service import MatchService
+from referee.rules import catalogue
 
 from . import examine, read, to_record
 from .live import (Audit, Kept, Live, Record, Result, State, Stored, TableView, checked, digest, frozen,
@@ -53,17 +54,20 @@ class Refused(Exception):
     """A change (or an event made or imported) that cannot be: nothing was stored. ``rule`` is
     a message of ``messages.CHANGES`` with its ``params``; ``error``: the event's own fault (the
     rules of events, ``rule`` is then ``event``); ``why``: a name refused (``rule`` is then
-    ``name``, said by the record's rule of names); ``status``: the HTTP status a page answers."""
+    ``name``, said by the record's rule of names); ``said``: the words of another part's refusal
+    (the game's options: ``rule`` is then ``options``); ``status``: the HTTP status a page answers."""
 
     status = 400
 
     def __init__(self, rule: str, params: Mapping[str, object] | None = None, *, error: EventError | None = None,
-                 why: tuple[str, str] | None = None, status: int | None = None):
+                 why: tuple[str, str] | None = None, said: Callable[[str], str] | None = None,
+                 status: int | None = None):
         super().__init__(rule)
         self.rule = rule
         self.params = dict(params or {})
         self.error = error
         self.why = why
+        self.said = said
         if status is not None:
             self.status = status
 
@@ -77,6 +81,8 @@ class Refused(Exception):
             said = event_words(self.error, lang)
         elif self.why is not None:
             said = limits.name_words(*self.why, lang)
+        elif self.said is not None:
+            said = self.said(lang)
         else:
             said = change_words(self.rule, self.params, lang)
         if self.rule == "import.refused":
@@ -183,6 +189,26 @@ def _announced(record: Record) -> dict[str, Any]:
         rnd = {"round": n, "tables": []}
         record["round_list"].append(rnd)
     return rnd
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A new event as the director sets it up: its name, the game (``variant``, ``seats``, the
+    house rules as given: ``options``), the system, who is ranked (``unit``), the rounds (None: a
+    round robin's own), the limits, the entrants (one a line; fixed pairs «Аня + Вера») and
+    whether each hand is confirmed by an opponent's phone."""
+
+    name: str
+    variant: str
+    seats: int
+    system: str
+    unit: str
+    entrants: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    rounds: int | None = None
+    hand_limit: int | None = None
+    time_limit: int | None = None
+    confirm_hands: bool = False
 
 
 @dataclass(frozen=True)
@@ -299,6 +325,30 @@ class EventService:
         """Store a new event's record (:func:`new_record`) once it keeps the rules of events."""
         _judge(record)
         return store.create_event(self.db(), record, {"confirm_hands": confirm_hands, "rounds": {}})
+
+    def set_up(self, given: Setup) -> Stored:
+        """A new event from its set-up (:class:`Setup`): the entrants read, the seats, rounds and
+        entrants enough, the game's house rules resolved by the engine's registry, the record
+        (:func:`new_record`) judged and stored; :class:`Refused` and nothing stored otherwise."""
+        spec = catalogue.VARIANTS.get(given.variant)
+        if spec is None:
+            raise Refused("options", said=replay.Refusal("record.variant", params={
+                "variant": limits.shown_name(given.variant)}).message)
+        names, couples = split_entrants(given.entrants, given.unit == "pair")
+        if given.seats not in spec.player_counts:
+            raise Refused("setup.seats", {"lo": spec.min_players, "hi": spec.max_players})
+        if given.system != "round_robin" and not given.rounds:
+            raise Refused("setup.rounds")
+        if len(names) < 2:
+            raise Refused("setup.entrants")
+        try:
+            options = catalogue.resolve_options(spec.name, given.seats, dict(given.options))
+        except catalogue.OptionError as err:
+            raise Refused("options", said=replay.refusal(err).message) from None
+        record = new_record(given.name.strip(), spec.name, {k: v for k, v in options.items() if v is not None},
+                            given.seats, given.system, given.unit, given.rounds, given.hand_limit,
+                            given.time_limit, names, couples)
+        return self.create(record, given.confirm_hands)
 
     def import_text(self, text: str, lang: str | None = None) -> Stored:
         """An event's record (JSON text) checked whole and stored; a round being played gets its

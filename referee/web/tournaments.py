@@ -40,7 +40,7 @@ from referee.events import service as ev_service
 from referee.events.model import Event, EventError
 from referee.events.live import (Kept, Live, Stored, TableView, digest, next_round, now, plan_of, round_of,
                                  sitting_out)
-from referee.events.service import MAX_ROUNDS, new_record
+from referee.events.service import MAX_ROUNDS
 from referee.events.standings import Line, Units, lines_after, order, outcome
 from referee.rules import catalogue
 
@@ -197,16 +197,6 @@ class EventForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types: its
                              render_kw={"rows": 8, "autocapitalize": "words", "spellcheck": "false"})
 
 
-def split_entrants(text: str, pairs: bool) -> tuple[list[str], list[tuple[str, str]] | None, str | None]:
-    """The names a text gives, the pairs, and a refusal in the page's language (None when the
-    text is good): ``referee.events.service.split_entrants``."""
-    try:
-        names, couples = ev_service.split_entrants(text, pairs)
-    except ev_service.Refused as r:
-        return [], None, r.words(lang())
-    return names, couples, None
-
-
 @bp.get("/events/new")
 def new() -> ResponseReturnValue:
     """Choose the game of a new event."""
@@ -234,32 +224,19 @@ def setup(variant: str) -> ResponseReturnValue:
                 form.seats.data = 4
     problem = None
     if form.validate_on_submit():
-        text = "\n".join([form.entrants.data or ""] + picked_entrants())
-        names, couples, problem = split_entrants(text, form.unit.data == "pair")
-        if problem is None:
-            problem = _setup_problem(form, spec, names)
-        if problem is None:
-            given = forms.options_of(form, spec)
-            seats = int(form.seats.data)
-            try:
-                options = catalogue.resolve_options(spec.name, seats, given)
-                options = {k: v for k, v in options.items() if v is not None}
-            except catalogue.OptionError as err:
-                from referee.matches import replay
-
-                problem = replay.refusal(err).message(lang())
-            else:
-                record = new_record(form.name.data.strip(), spec.name, options, seats, form.system.data,
-                                    form.unit.data, form.rounds.data, form.hand_limit.data,
-                                    form.time_limit.data, names, couples)
-                try:
-                    ev = events().create(record, bool(form.confirm_hands.data))
-                except ev_service.Refused as r:
-                    problem = r.words(lang())
-                else:
-                    _remember(ev)
-                    flash(_("The event is ready. Keep this page's address: it is the director's link."), "ok")
-                    return redirect(url_for("events.director", key=ev["director_key"]))
+        given = ev_service.Setup(
+            name=form.name.data, variant=spec.name, seats=int(form.seats.data), system=form.system.data,
+            unit=form.unit.data, entrants="\n".join([form.entrants.data or ""] + picked_entrants()),
+            options=forms.options_of(form, spec), rounds=form.rounds.data, hand_limit=form.hand_limit.data,
+            time_limit=form.time_limit.data, confirm_hands=bool(form.confirm_hands.data))
+        try:
+            ev = events().set_up(given)
+        except ev_service.Refused as r:
+            problem = r.words(lang())
+        else:
+            _remember(ev)
+            flash(_("The event is ready. Keep this page's address: it is the director's link."), "ok")
+            return redirect(url_for("events.director", key=ev["director_key"]))
     elif request.method == "POST":
         problem = _("Please correct the marked fields.")
     from referee.rulebook import preset_words
@@ -274,18 +251,6 @@ def _remember(ev: Stored) -> None:
     from .matches import browser_id
 
     store.remember_event(get_db(), browser_id(), ev["id"])
-
-
-def _setup_problem(form: Any, spec: catalogue.VariantSpec, names: list[str]) -> str | None:
-    seats = form.seats.data
-    if seats not in spec.player_counts:
-        return str(_("This game is played by %(lo)d to %(hi)d players at a table.", lo=spec.min_players,
-                     hi=spec.max_players))
-    if form.system.data != "round_robin" and not form.rounds.data:
-        return str(_("Enter the number of rounds."))
-    if len(names) < 2:
-        return str(_("Enter at least two entrants."))
-    return None
 
 
 @bp.route("/events/import", methods=["GET", "POST"])

@@ -4,6 +4,7 @@ and refused as a conflict when it was drawn against another version of the event
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any, Callable
 
@@ -93,6 +94,31 @@ def test_an_event_is_created_only_when_it_keeps_the_rules(svc):
     assert got.value.rule == "event" and got.value.error is not None
     assert "7" in got.value.words("en") and got.value.words("ru") != got.value.words("en")
     assert svc.db().execute("SELECT COUNT(*) FROM club_events").fetchone()[0] == 1
+
+
+def test_an_event_is_set_up_from_its_form_or_refused_with_nothing_stored(svc):
+    given = evs.Setup(name=" Вторник ", variant="traditional", seats=4, system="swiss", unit="pair", rounds=2,
+                      entrants="Аня + Вера\nБоря / Гена", options={"teams": "pairs"}, confirm_hands=True)
+    ev = svc.set_up(given)
+    assert ev["record"]["name"] == "Вторник" and ev["record"]["pairs"] == [["e1", "e2"], ["e3", "e4"]]
+    assert ev["record"]["game"]["options"]["teams"] == "pairs" and ev["state"]["confirm_hands"] is True
+    count = svc.db().execute("SELECT COUNT(*) FROM club_events").fetchone()[0]
+    refusals = [
+        (dict(seats=5), "setup.seats", "В эту игру играют от 2 до 4 игроков за столом.",
+         "This game is played by 2 to 4 players at a table."),
+        (dict(rounds=None), "setup.rounds", "Укажите число туров.", "Enter the number of rounds."),
+        (dict(entrants=" \n "), "setup.entrants", "Впишите не меньше двух участников.",
+         "Enter at least two entrants."),
+    ]
+    for changed, rule, ru, en in refusals:
+        with pytest.raises(Refused) as got:
+            svc.set_up(dataclasses.replace(given, **changed))
+        assert got.value.rule == rule
+        said(got.value, ru, en)
+    with pytest.raises(Refused) as bad:
+        svc.set_up(dataclasses.replace(given, options={"target": "сто"}))
+    assert bad.value.rule == "options" and bad.value.words("ru") != bad.value.words("en")
+    assert svc.db().execute("SELECT COUNT(*) FROM club_events").fetchone()[0] == count
 
 
 def test_the_entrants_text_is_split_or_refused_in_both_languages():
