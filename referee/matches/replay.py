@@ -111,6 +111,10 @@ class MatchState:
 
     #: the match's own fields the replay read (``match_of``)
     of: tuple[Any, ...] = ()
+    #: whether every event of its log has its ``seq`` (a replay goes on from it only then)
+    seqs: bool = False
+    #: (k, the events of its first k hands as the limits count them: ``_prior``)
+    prior: tuple[int, int] = (0, 0)
 
     @property
     def count(self) -> int:
@@ -241,9 +245,11 @@ def replay(match: dict[str, Any], events: list[dict[str, Any]], base: MatchState
     costs a replay of the hand it belongs to, whatever the match's length.
     """
     of = match_of(match)
-    if base is not None and (base.count > len(events) or base.of != of
-                             or any("seq" not in e for e in events)):
+    # the events ``base`` was replayed from were read for their ``seq`` then (``seqs``)
+    if base is not None and (base.count > len(events) or base.of != of or not base.seqs
+                             or any("seq" not in e for e in events[base.count:])):
         base = None
+    seqs = base is not None or all("seq" in e for e in events)
     folded = fold_log(events, base.folded if base is not None else None,
                       base.count if base is not None else 0)
     hands = folded.hands
@@ -255,16 +261,15 @@ def replay(match: dict[str, Any], events: list[dict[str, Any]], base: MatchState
     done = base.rep.hands[:k] if k and base is not None and base.rep is not None else []
     try:
         # the hands before k count against the limits as they do in a replay from scratch
-        prior = sum(1 + (0 if h.result is not None else sum(len(t.moves) for t in h.turns))
-                    for h in hands[:k])
+        prior = _prior(hands, k, base)
         report = rec.replay(rec.read(to_record(match, hands[k:]), first=k + 1, prior_events=prior),
                             open_last=open_last, done=done)
     except (RuleError, catalogue.OptionError) as err:
         return MatchState(hands=hands, report=empty_report(match), error=refusal(err), events=events,
-                          folded=folded, of=of)
+                          folded=folded, of=of, seqs=seqs)
     except ENGINE_BUGS as err:  # an engine bug must not become a server error
         return MatchState(hands=hands, report=empty_report(match), error=engine_failure(err),
-                          events=events, folded=folded, of=of)
+                          events=events, folded=folded, of=of, seqs=seqs)
     problem = _report_refusal(report)
     ended = None
     if problem is not None and problem.rule == "left.missing" and problem.hand == len(hands) \
@@ -275,7 +280,27 @@ def replay(match: dict[str, Any], events: list[dict[str, Any]], base: MatchState
     data = report.to_json()
     data["now"] = scoreboard.now_of(report)
     return MatchState(hands=hands, report=data, live=report.live, error=problem, ended=ended,
-                      final=final, events=events, folded=folded, rep=report, of=of)
+                      final=final, events=events, folded=folded, rep=report, of=of, seqs=seqs,
+                      prior=(k, prior))
+
+
+def _hand_size(h: LoggedHand) -> int:
+    """A finished hand's events as the limits count them (its start and each move, or one
+    result)."""
+    return 1 + (0 if h.result is not None else sum(len(t.moves) for t in h.turns))
+
+
+def _prior(hands: list[LoggedHand], k: int, base: MatchState | None) -> int:
+    """The events of ``hands[:k]`` as the limits count them: gone on from ``base.prior`` where
+    the first hands it counted are these very hands (a fold that went on shares them), so that
+    a move does not count the match's every hand again."""
+    start, total = 0, 0
+    if base is not None and base.folded is not None:
+        kb, counted = base.prior
+        if kb <= k and len(base.folded.hands) >= kb \
+                and all(a is b for a, b in zip(hands[:kb], base.folded.hands[:kb])):
+            start, total = kb, counted
+    return total + sum(_hand_size(h) for h in hands[start:k])
 
 
 def _ended_hand(match: dict[str, Any], hands: list[LoggedHand], report: Report | None = None) -> Hand | None:
@@ -487,4 +512,5 @@ def from_checkpoint(match: dict[str, Any], events: list[dict[str, Any]], data: o
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
     rep = Report(match["variant"], list(match["players"]), dict(match["options"]), hands, {}, None)
-    return MatchState(hands=folded.hands, report={}, events=list(events), folded=folded, rep=rep, of=of)
+    return MatchState(hands=folded.hands, report={}, events=list(events), folded=folded, rep=rep, of=of,
+                      seqs=all("seq" in e for e in events))

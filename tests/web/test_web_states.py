@@ -70,6 +70,11 @@ def assert_same(m, kept, fresh):
     assert live_sig(kept.live) == live_sig(fresh.live)
     assert live_sig(kept.ended) == live_sig(fresh.ended)
     assert phase(kept) == phase(fresh)
+    # what the replay counts of the hands it went on after: as counted afresh from the log's fold
+    k, counted = kept.prior
+    assert counted == sum(1 + (0 if h.result is not None else sum(len(t.moves) for t in h.turns))
+                          for h in fresh.hands[:k])
+    assert kept.seqs == fresh.seqs == all("seq" in e for e in kept.events)
     if fresh.rep is not None:
         from referee import pdf
 
