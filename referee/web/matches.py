@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -10,18 +9,15 @@ from flask import (Blueprint, abort, current_app, flash, g, make_response, redir
                    request, session, url_for)
 from flask_babel import gettext as _
 
-from referee import limits
 from referee.rules import catalogue
-from referee.rules.errors import RuleError
 
 from referee import rulebook
-from referee.matches import replay
-from referee.matches.service import ChangeRefused, Invalid, options_in_force
+from referee.matches import imports, replay
+from referee.matches.service import Invalid
 
-from . import forms, get_db, service, store, summaries, write
+from . import forms, get_db, service, store, summaries
 from .i18n import COOKIE, lang
 from .rules import rule_link
-from referee.matches.log import LogError, read_log, record_to_events, timestamp
 
 if TYPE_CHECKING:
     from flask.typing import ResponseReturnValue
@@ -222,48 +218,14 @@ def import_record() -> ResponseReturnValue:
 
 
 def _import_text(text: str) -> Imported:
-    """(problem, None, rule link or None) or (None, the stored match, None)."""
+    """(problem, None, rule link or None) or (None, the stored match, None): the record checked
+    and stored by the match service (``imports.import_text``)."""
     if not text or not text.strip():
         return _("Choose a file or paste a record."), None, None
-    from referee.record import RecordError
-
-    too_big = None
-    if limits.significant_size(text) > limits.MAX_RECORD_BYTES:  # whitespace is not work
-        too_big = "bytes"
-    elif limits.json_depth(text) > limits.MAX_DEPTH:  # json.loads would recurse itself to death
-        too_big = "depth"
-    if too_big is not None:
-        err = replay.refusal(RecordError("record.limit", limits.limit_params(too_big)))
-        return _("The record was refused: %(why)s", why=err.message(lang())), None, None
     try:
-        obj = json.loads(text)
-    except (ValueError, RecursionError):
-        return _("This is not a game record: it is not valid JSON."), None, None
-    if not isinstance(obj, dict):
-        return _("This is not a game record: a JSON object is expected."), None, None
-    if "log" in obj:
-        return _import_log(obj)
-    report, refusal = replay.check_record(obj)
-    if refusal is not None:
-        where = ""
-        if refusal.hand:
-            where = _("Hand %(hand)s", hand=refusal.hand)
-            if refusal.turn:
-                where += ", " + _("turn %(turn)s", turn=refusal.turn)
-            if refusal.move:
-                where += f" ({refusal.move})"
-            where += ": "
-        variant = obj.get("variant")
-        if not isinstance(variant, str):
-            variant = ""
-        return (_("The record was refused: %(why)s", why=where + refusal.message(lang())), None,
-                rule_link(variant, refusal.rule))
-    try:
-        m = dict(service().create(obj["variant"], list(obj["players"]), obj.get("options"),
-                                  log=record_to_events(obj),
-                                  lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang()))
-    except (KeyError, TypeError, ChangeRefused):
-        return _("This is not a game record."), None, None
+        m = dict(imports.import_text(service(), text, lang()))
+    except imports.NotImported as err:
+        return err.message(lang()), None, rule_link(err.variant, err.rule) if err.rule else None
     return None, m, None
 
 
@@ -284,50 +246,6 @@ def same_site(target: str) -> str | None:
     if parts.scheme or parts.netloc or not parts.path.startswith("/") or parts.path.startswith("//"):
         return None
     return target
-
-
-def _import_log(obj: dict[str, Any]) -> Imported:
-    """Import a record that carries its whole ``log`` (this app's exports do): the record is
-    read for form as ``referee check`` reads it (names, options, tokens, limits), its log must
-    rebuild its hands, and the log is replayed as the app replays a match (an open turn, a
-    hand waiting for the tiles left: an export taken at any moment imports again). The match
-    is then stored with every change and its time, undone ones included."""
-    from referee import record as rec
-
-    try:
-        rec.read(obj)
-    except RuleError as err:
-        refusal = replay.refusal(err)
-        return _("The record was refused: %(why)s", why=refusal.message(lang())), None, None
-    from referee.rules import make_variant
-
-    rules = make_variant(obj["variant"], len(obj["players"]), obj.get("options") or {})
-    try:
-        log = read_log(obj, limits.MAX_EVENTS, variant=lambda: rules)
-    except LogError as err:
-        return _("The record was refused: its log of changes is damaged (%(why)s).",
-                 why=err.message(_, lang())), None, None
-    try:
-        options = options_in_force(obj["variant"], len(obj["players"]), obj.get("options"))
-    except Invalid as err:
-        return _("The record was refused: %(why)s", why=err.message(lang())), None, None
-    probe = {"variant": obj["variant"], "options": options, "players": list(obj["players"]),
-             "created": "2000-01-01", "lang": obj.get("lang")}  # a date: no rule reads it
-    state = replay.replay(probe, log)
-    if state.error is not None and not (state.error.rule == "left.missing"
-                                        and state.error.hand == len(state.hands)):
-        return (_("The record was refused: %(why)s", why=state.error.message(lang())), None,
-                rule_link(obj["variant"], state.error.rule))
-    created = obj.get("created")
-
-    try:
-        m = dict(service().create(obj["variant"], list(obj["players"]), options,
-                                  log=[(e["kind"], e["data"], e["at"]) for e in log],
-                                  lang=obj.get("lang") if obj.get("lang") in ("ru", "en") else lang(),
-                                  created=created if timestamp(created) else None))
-    except ChangeRefused as err:
-        return _("The record was refused: %(why)s", why=write.refused(err).message), None, None
-    return None, m, None
 
 
 @bp.get("/lang/<code>")
