@@ -64,6 +64,12 @@ def _replay_undo(events: list[Event]) -> tuple[list[Event], list[Event]]:
     return kept, [e for _i, e in undone]
 
 
+def undo_replayed(events: list[Event]) -> tuple[list[Event], list[Event]]:
+    """The events in force (``effective``) and the changes undone that a redo may still put back
+    (the last is ``redoable``'s), from one reading of the log."""
+    return _replay_undo(events)
+
+
 def effective(events: list[Event]) -> list[Event]:
     """The events still in force once every undo has cancelled its target (the latest
     undoable change still in force; renames stay) and every redo put back the last one undone."""

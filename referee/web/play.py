@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
@@ -20,7 +21,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from referee.matches.log import (HAND_KEYS, fold, hand_number, laid_tiles, last_undoable, log_of, redoable,
-                                 to_record)
+                                 to_record, undo_replayed)
 from referee.rules import catalogue
 from referee.rules.hand import Hand
 from referee.rules.move_words import move_words
@@ -46,6 +47,7 @@ def _table(m: dict[str, Any], problem: str | None = None, status: int = 200, ref
            places: list[str] | None = None, tile: str | None = None, miss: str | None = None,
            note: str | None = None, confirm: dict[str, Any] | None = None) -> ResponseReturnValue:
     evs, state = write.load(m)
+    in_force = undo_replayed(evs)  # read once for the list back and the redo
     ph = replay.phase(state)
     hv = turns.hand_view(state.live) if ph == "play" else None
     tv = turns.turn_view(state.live) if ph == "play" else None
@@ -66,13 +68,13 @@ def _table(m: dict[str, Any], problem: str | None = None, status: int = 200, ref
         laid=hv["on_table"] if ph == "left" and hv else laid_tiles(state.last) if state.last else [],
         asked=entries.left_needed(state) if ph == "left" else [],
         bounds=replay.left_bounds(state) if ph == "left" else {},
-        back=moves_back(evs) if ph in ("play", "left") else [],
+        back=moves_back(evs, in_force[0]) if ph in ("play", "left") else [],
         can_end_turn=ph == "play" and state.live is not None and state.live.can_end_turn(),
         spec=catalogue.spec(m["variant"]), blind=blind, miss=miss,
         leader=request.form.get("leader") if (places or miss) else None,
         # the leader the table named for a tap that was refused or asked where: kept, never guessed
         said_leader=request.form.get("leader") if problem or places or miss else None,
-        tv=tv, more=more, note=note, confirm=confirm, redo=_redo_words(evs), fragment=write.fetched(),
+        tv=tv, more=more, note=note, confirm=confirm, redo=_redo_words(evs, in_force[1]), fragment=write.fetched(),
         groups=(groups := _groups(hv, tv, state.live if ph == "play" else None)) if blind is None else [],
         plan=turns.offline_plan(state.live) if ph == "play" and not (places or miss) else None,
         needs_starter=ph == "play" and _needs_starter(m, state),
@@ -83,8 +85,10 @@ def _table(m: dict[str, Any], problem: str | None = None, status: int = 200, ref
     ), status
 
 
-def _redo_words(evs: list[dict[str, Any]]) -> str | None:
-    back = redoable(evs)
+def _redo_words(evs: list[dict[str, Any]], undone: list[Event] | None = None) -> str | None:
+    """The change a redo puts back, in words (``undone``: the log's changes undone, as
+    ``log.undo_replayed`` read them, when the caller has read them)."""
+    back = redoable(evs) if undone is None else (undone[-1] if undone else None)
     return describe_event(evs + [{"kind": "redo", "data": {}}], back) if back else None
 
 
@@ -487,7 +491,7 @@ def describe_event(evs: list[dict[str, Any]], e: dict[str, Any]) -> str:
     """A change in words, for «Undone: …» and «Redo: …»."""
     kind, data = e["kind"], e.get("data") or {}
     if kind == "move":      # the move's short form, from the one formatter of move text
-        return f"{data.get('player', '')}: {move_words(str(data.get('token', '')), lang()).short}"
+        return f"{data.get('player', '')}: {_move_short(str(data.get('token', '')), lang())}"
     if kind == "end_turn":
         return str(_("the end of a turn"))
     if kind == "hand":
@@ -557,14 +561,23 @@ def undo(key: str) -> ResponseReturnValue:
                           _("Undone: %(what)s."), ask=_undo_asks)
 
 
-def moves_back(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+@lru_cache(maxsize=4096)
+def _move_short(token: str, language: str) -> str:
+    """A move's short form in words (``move_words``, a pure function of the two), kept: the list
+    back says every move of the hand on every table drawn."""
+    return move_words(token, language).short
+
+
+def moves_back(evs: list[dict[str, Any]], kept: list[Event] | None = None) -> list[dict[str, Any]]:
     """The moves of the hand in play (or ended, its tiles left still to say), latest first, each
     a point to go back to: ``number`` (its place in the hand), ``words``, ``seq`` (the event),
-    ``undos`` (the changes in force from it on, which «back to before it» undoes)."""
+    ``undos`` (the changes in force from it on, which «back to before it» undoes). ``kept``: the
+    events in force (``log.effective``), when the caller has read them."""
     from referee.matches.events import STARTS_HAND, UNDOABLE
     from referee.matches.log import effective
 
-    kept = effective(evs)
+    if kept is None:
+        kept = effective(evs)
     start = max((i for i, e in enumerate(kept) if e["kind"] in STARTS_HAND), default=None)
     if start is None or kept[start]["kind"] != "hand":
         return []

@@ -52,3 +52,37 @@ def test_no_list_between_hands(client):
 
     edit = new_match(client)
     assert soup(client.get(edit)).select_one("details.back-to") is None
+
+
+def test_the_list_back_and_the_redo_from_one_reading_of_the_log_in_both_languages(app, client):
+    """The table reads the log's undos once for the list back and the redo (``log.undo_replayed``)
+    and keeps a move's words by token and language: the list and the redo are those read from
+    the log on their own, after undos and a redo, in Russian and then English and back; a move's
+    kept words are its words in the language asked."""
+    from flask_babel import force_locale
+
+    from referee.matches.log import undo_replayed
+    from referee.web import get_db, play, store
+
+    edit = live_match(client, moves=5)
+    for path in ("/undo", "/undo", "/redo"):
+        data = form_data(client.get(edit), "form.undo-form")
+        assert client.post(edit + path, data=data).status_code == 302
+    with app.test_request_context("/"):
+        m = store.match_by_key(get_db(), edit.rstrip("/").split("/")[-1], "edit_key")
+        evs = store.events(get_db(), m["id"])
+        kept, undone = undo_replayed(evs)
+        said = []
+        for lang in ("ru", "en", "ru"):
+            with force_locale(lang):
+                back = play.moves_back(evs, kept)
+                assert back == play.moves_back(evs)
+                assert play._redo_words(evs, undone) == play._redo_words(evs) is not None
+                said.append((back[0]["words"], play._redo_words(evs, undone)))
+        assert len(back) == 4 and said[0] == said[2]
+    from referee.rules.move_words import move_words
+
+    for token in ("pass", "draw", "6:5>5:0", "pass", "draw"):  # kept by token and language
+        assert [play._move_short(token, lang) for lang in ("ru", "en", "ru")] == \
+            [move_words(token, lang).short for lang in ("ru", "en", "ru")]
+    assert play._move_short("pass", "ru") != play._move_short("pass", "en")
