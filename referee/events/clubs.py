@@ -1,5 +1,6 @@
 """A club's own changes, without Flask: the club made and named, its roster's players added,
-renamed, retired and merged, a club match counted for the ratings or not.
+renamed, retired and merged, a match or an event made the club's, a club match counted for the
+ratings or not.
 
 One :class:`ClubService` is made per app (beside the event service; a tool makes its own) with the
 way to the database connection in use (``db``). Each change checks what it is given (a club's
@@ -10,7 +11,7 @@ stores nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from referee import limits
@@ -91,7 +92,7 @@ def person_name(raw: str | None) -> str:
 
 class ClubService:
     """A club's changes: ``create``, ``rename``, ``add_player``, ``rename_player``, ``retire``,
-    ``merge``, ``set_rated``; each checked, written in one store call, or refused
+    ``merge``, ``set_rated``, ``link_match``, ``link_event``, ``sync_events``; each checked, written in one store call, or refused
     (:class:`ClubRefused`) with nothing written."""
 
     def __init__(self, db: Callable[[], Any]):
@@ -147,3 +148,31 @@ class ClubService:
     def set_rated(self, club: store.ClubRow, match_id: int, rated: bool) -> None:
         """Whether one of the club's matches moves its players' ratings."""
         store.set_club_rated(self.db(), club["id"], match_id, rated)
+
+    def link_match(self, club: store.ClubRow, match_id: int, seats: Sequence[int | str], rated: bool) -> None:
+        """A match made the club's: each seat a roster player's id, or a name (the roster's
+        player of that name; a new name joins the roster); refused when the match is another
+        club's, a player sits twice or a seat has none."""
+        try:
+            store.link_match(self.db(), club["id"], match_id, list(seats), rated=rated)
+        except store.ClubError as err:
+            raise ClubRefused.of(err) from None
+
+    def link_event(self, club: store.ClubRow, event_id: int) -> None:
+        """An event made the club's: its tables' matches count for the club's players (refused
+        when it is another club's)."""
+        try:
+            store.link_event(self.db(), club["id"], event_id)
+        except store.ClubError as err:
+            raise ClubRefused.of(err) from None
+
+    def sync_events(self, club: store.ClubRow) -> None:
+        """Make the tables' matches of the club's events the club's (a round started since the
+        last look): each seat the roster's player of that name, a new name added to the roster,
+        rated. A match another club took first stays that club's."""
+        db = self.db()
+        for m in store.unlinked_event_matches(db, club["id"]):
+            try:
+                store.link_match(db, club["id"], m["id"], list(m["players"]), rated=True)
+            except store.ClubError:
+                continue

@@ -124,11 +124,6 @@ class Refused(Exception):
     """A change refused, with the words the page says (nothing was written)."""
 
 
-def refusal_words(err: store.ClubError) -> str:
-    """A refusal of the store in the page's words."""
-    return ClubRefused.of(err).words(lang())
-
-
 # -- the club's figures -----------------------------------------------------------------------------
 
 
@@ -179,7 +174,7 @@ def gather(db: Any, club: Club) -> Figures:
     ``ratings`` (player id -> ``Rated``, every roster player, rated or not) and ``events``."""
     from . import summaries
 
-    sync_events(db, club)
+    clubs_service().sync_events(club)
     # the store's rows as the pages take them: dicts they add their own keys to
     players: dict[int, ClubPlayer] = {p["id"]: dict(p) for p in store.club_players(db, club["id"])}
     names = {pid: p["name"] for pid, p in players.items()}
@@ -218,17 +213,6 @@ def _kept() -> Summaries[Figures]:
         ext["referee.clubs"] = Summaries[Figures](KEPT)
     kept: Summaries[Figures] = ext["referee.clubs"]
     return kept
-
-
-def sync_events(db: Any, club: Club) -> None:
-    """Make the tables' matches of the club's events the club's (a round started since the last
-    look): each seat the roster's player of that name, a new name added to the roster, rated. A
-    match another club took first stays that club's."""
-    for m in store.unlinked_event_matches(db, club["id"]):
-        try:
-            store.link_match(db, club["id"], m["id"], list(m["players"]), rated=True)
-        except store.ClubError:
-            continue
 
 
 def ratings(db: Any, club_id: int) -> dict[int, tuple[float, float]]:
@@ -555,11 +539,11 @@ def add_event(key: str) -> ResponseReturnValue:
             else None
         if ev is None:
             raise Refused(_("That is not an event's director's link (/e/…)."))
-        store.link_event(get_db(), club["id"], ev["id"])
+        clubs_service().link_event(club, ev["id"])
     except Refused as e:
         return _page(club, True, str(e), 400)
-    except store.ClubError as e:
-        return _page(club, True, refusal_words(e), 400)
+    except ClubRefused as e:
+        return _page(club, True, e.words(lang()), 400)
     flash(_("«%(name)s» is the club's: its tables count for the club's players.",
             name=ev["record"].get("name", "")), "ok")
     if request.form.get("back") == "event":   # sent from the event's page (``event_offer``): back there
@@ -585,10 +569,9 @@ class ClubSetup:
         return url_for("club.setup", key=self.key, variant=self.variant, **kw)
 
     def started(self, m: MatchRow) -> None:
-        db = get_db()
         known = {limits.name_key(p["name"]) for p in self.players}
         rated = request.form.get("rated", "1") != "0"
-        store.link_match(db, self.club["id"], m["id"], list(m["players"]), rated=rated)
+        clubs_service().link_match(self.club, m["id"], list(m["players"]), rated)
         new = [p for p in m["players"] if limits.name_key(p) not in known]
         if new:
             flash(_("New on the club's roster: %(names)s.", names=", ".join(new)), "ok")
@@ -693,11 +676,11 @@ def _seats_post(club: Club, key: str, m: MatchRow) -> ResponseReturnValue:
                     seats.append(int(who))
                 except ValueError:
                     raise Refused(_("Every seat needs a player.")) from None
-        store.link_match(get_db(), club["id"], m["id"], seats, rated=request.form.get("rated") == "1")
+        clubs_service().link_match(club, m["id"], seats, request.form.get("rated") == "1")
     except Refused as e:
         return _seats_page(club, key, m, str(e), 400)
-    except store.ClubError as e:
-        return _seats_page(club, key, m, refusal_words(e), 400)
+    except ClubRefused as e:
+        return _seats_page(club, key, m, e.words(lang()), 400)
     flash(_("The match counts for the club's players."), "ok")
     return redirect(url_for("club.page", key=key) + "#matches")
 

@@ -139,14 +139,14 @@ def picked_entrants() -> list[str]:
 
 
 def _director(key: str) -> Stored:
-    ev = store.event_by_key(get_db(), key, "director_key")
+    ev = events().by_key(key, director=True)
     if ev is None:
         abort(404)
     return ev
 
 
 def _public(key: str) -> Stored:
-    ev = store.event_by_key(get_db(), key, "view_key")
+    ev = events().by_key(key, director=False)
     if ev is None:
         abort(404)
     return ev

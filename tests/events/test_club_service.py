@@ -74,3 +74,23 @@ def test_the_roster_is_changed_and_its_refusals_said(svc):
     with pytest.raises(ClubRefused) as bad:
         svc.add_player(club, "\u202eАня")
     assert bad.value.why is not None and bad.value.words("ru") != bad.value.words("en")
+
+
+def test_a_match_and_an_event_are_made_the_clubs_and_a_match_rated_or_not(svc):
+    club, other = svc.create("Дупель"), svc.create("Рыба")
+    anya = svc.add_player(club, "Аня")
+    db = svc.db()
+    m = store.create_match(db, "traditional", {}, ["Аня", "Боря"])
+    refused(svc, lambda: svc.link_match(club, m["id"], [anya["id"], anya["id"]], True), "club.seated_twice",
+            "Один игрок не может сидеть на двух местах.", "One player cannot sit in two seats.")
+    svc.link_match(club, m["id"], [anya["id"], "Боря"], True)
+    assert sorted(p["name"] for p in store.club_players(db, club["id"])) == ["Аня", "Боря"]
+    refused(svc, lambda: svc.link_match(other, m["id"], ["Аня", "Боря"], True), "club.other_club",
+            "Этот матч уже принадлежит другому клубу.", "This match is another club's already.")
+    svc.set_rated(club, m["id"], False)
+    assert [x["rated"] for x in store.club_matches(db, club["id"])] == [0]
+    ev = store.create_event(db, {"format": "referee-event/1", "name": "Вторник", "round_list": []}, {})
+    svc.link_event(club, ev["id"])
+    assert [e["id"] for e in store.club_events(db, club["id"])] == [ev["id"]]
+    refused(svc, lambda: svc.link_event(other, ev["id"]), "club.event_other_club",
+            "Этот турнир уже принадлежит другому клубу.", "This event is another club's already.")
