@@ -62,7 +62,7 @@ def test_a_club_night_on_a_phone(phone, live_server):
     page.goto(club)
     rows = [[td.inner_text().strip() for td in tr.locator("td").all()] for tr in page.locator("table.roster tbody tr").all()]
     assert [(r[0], r[1]) for r in rows] == [("1", "Аня"), ("2", "Боря"), ("", "Вера")]
-    assert rows[0][2] == "3.4" and rows[1][2] == "-1.8" and rows[2][2] == "—"
+    assert rows[0][2] == "3.4" and rows[1][2] == "−1.8" and rows[2][2] == "—"
     assert "в рейтинге" in page.inner_text(".club-matches")
     phone_checks(page, "club after a match")
     shoot(page, "club-ru-rated")
