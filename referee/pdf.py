@@ -90,6 +90,8 @@ WORDS = {
     'hand_record': NC_("sheet", "Hand record"),
     'variant': NC_("sheet", "Variant"),
     'date': NC_("sheet", "Date"),
+    'event': NC_("sheet", "Event"),
+    'event_at': NC_("sheet", "{name}: round {round}, table {table}"),
     'players': NC_("sheet", "Players (clockwise)"),
     'target': NC_("sheet", "Target"),
     'limit': NC_("sheet", "Limit"),
@@ -402,12 +404,14 @@ def _with_now(record: Mapping[str, Any], report: Mapping[str, Any]) -> Mapping[s
 
 
 def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang: str | None = None,
-                     corrected: Iterable[int] = (), audit: Sequence[Mapping[str, Any]] = ()) -> str:
+                     corrected: Iterable[int] = (), audit: Sequence[Mapping[str, Any]] = (),
+                     event: Mapping[str, Any] | None = None) -> str:
     """The scoresheet as HTML for WeasyPrint (A4): the match's scoreboard
     (``referee.matches.scoreboard``, a column per player or per pair) and its chart
     (``referee.matches.chart``). ``corrected``: the numbers of the hands changed after they were
     entered (marked); ``audit``: those changes in words (``hand``, ``at``, ``lines``), printed
-    below the table."""
+    below the table; ``event``: the table of an event that played the match (``name``,
+    ``round``, ``table``), named under the date."""
     lang = key_lang(lang or record.get("lang"))
     variant, players, given = _record_parts(record)
     _check_variant(variant, lang)
@@ -433,6 +437,8 @@ def match_sheet_html(record: Mapping[str, Any], report: Mapping[str, Any], lang:
     ctx.update(
         title=w["sheet"],
         date=_format_date(record.get("date"), lang),
+        event=w["event_at"].format(name=event["name"], round=event["round"], table=event["table"])
+        if event else "",
         players=players,
         goal_label=goal_label,
         goal_value=goal_value,
@@ -471,9 +477,10 @@ def _end_word(w: Mapping[str, Any], end: object, record: Mapping[str, Any], numb
 
 
 def match_sheet(record: Mapping[str, Any], report: Mapping[str, Any], lang: str | None = None,
-                corrected: Iterable[int] = (), audit: Sequence[Mapping[str, Any]] = ()) -> bytes:
+                corrected: Iterable[int] = (), audit: Sequence[Mapping[str, Any]] = (),
+                event: Mapping[str, Any] | None = None) -> bytes:
     """The match scoresheet as PDF bytes, in ``lang`` (default: the record's ``lang``, else ru)."""
-    return _to_pdf(match_sheet_html(record, report, lang, corrected, audit))
+    return _to_pdf(match_sheet_html(record, report, lang, corrected, audit, event))
 
 
 def _rule_title(rule: object, lang: str) -> str:

@@ -26,7 +26,7 @@ from referee import rulebook
 from referee.rules import catalogue
 from referee.matches import replay
 
-from . import life, service
+from . import get_db, life, service, store
 from .i18n import lang, table_time
 from .write import match_at
 from referee.matches.log import LoggedHand, to_record
@@ -241,7 +241,7 @@ def match_pdf(door: str, key: str) -> ResponseReturnValue:
                  if a["kind"] == "correct" and not a["undone"]]
     try:
         data = pdf.match_sheet(record, report, chosen, corrected=life.corrected_numbers(hands),
-                               audit=audit)
+                               audit=audit, event=store.event_table_of(get_db(), int(m["id"])))
     except pdf.SheetError as err:
         return problem(_("The sheet cannot be made"), err.message(lang()), 400)
     except pdf.PrintingUnavailable as err:

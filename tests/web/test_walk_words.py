@@ -96,3 +96,21 @@ def test_the_hand_just_entered_by_its_result_says_who_went_out(client, lang, out
     # the player out and his partner are said in words; the others' pips as entered
     assert members["А"] == f"А: {went}" and members["В"] == f"В: {partner}"
     assert members["Б"].startswith("Б: 10 ") and members["Г"].startswith("Г: 12 ")
+
+
+def test_a_tables_scoresheet_names_its_event_round_and_table(client):
+    from eventhelpers import new_event, start, table_links, win_table
+    from sheethelpers import pdf_text
+    from webhelpers import new_match
+
+    d = new_event(client)
+    start(client, d, 1)
+    t1, t2 = table_links(client, d)
+    win_table(client, t2, 1)
+    text, _pages = pdf_text(client.get(t2 + "/sheet.pdf?lang=en").data)
+    assert "Event Вторник в «Дупеле»: round 1, table 2" in " ".join(text.split())
+    text, _pages = pdf_text(client.get(t2 + "/sheet.pdf?lang=ru").data)
+    assert "Турнир Вторник в «Дупеле»: тур 1, стол 2" in " ".join(text.split())
+    # a match of no event: no such line
+    text, _pages = pdf_text(client.get(new_match(client) + "/sheet.pdf?lang=en").data)
+    assert "round 1, table" not in text and "Event" not in text
