@@ -44,6 +44,21 @@ def tile_markup(tile: object, vertical: object = False, cls: object = "") -> Mar
     return _tile_markup(str(tile), bool(vertical), str(cls))
 
 
+def pick_button(tile: object, chosen: object = False, gone: object = False) -> Markup:
+    """A tile of the table's picker: its button (a tap sends the tile), upright, marked
+    ``chosen`` (the tile a question was asked about) or ``gone`` (on the table: disabled), made
+    once per tile and marks: a table page draws the same 28 on every page."""
+    return _pick_button(str(tile), bool(chosen), bool(gone))
+
+
+@lru_cache(maxsize=256)
+def _pick_button(tile: str, chosen: bool, gone: bool) -> Markup:
+    t = escape(tile)
+    marks = (" chosen" if chosen else "") + '"' + (' disabled aria-disabled="true"' if gone else "")
+    return Markup(f'<button data-suit="{escape(tile[:1])}" type="submit" name="tile" value="{t}" class="pick{marks}'
+                  f' aria-label="{t}">{_tile_markup(tile, True, "")}</button>')
+
+
 def picker_rows() -> list[list[str]]:
     """The 28 tiles packed in 4 rows of 7, each row read by suits:
     0:0–0:6 | 1:1–1:6 and 6:6 | 2:2–2:6 and 5:5 5:6 | 3:3–3:6 and 4:4 4:5 4:6."""
@@ -61,4 +76,5 @@ def place_target(token: str) -> str | None:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(PIPS=PIPS, picker_rows=picker_rows, split_tile=split,
-                                 place_target=place_target, tile_markup=tile_markup)
+                                 place_target=place_target, tile_markup=tile_markup,
+                                 pick_button=pick_button)

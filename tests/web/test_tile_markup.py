@@ -24,3 +24,23 @@ def test_tile_str_draws_what_the_tile_macro_draws(app, cls):
                 assert plain == plain_macro
                 assert kept.count("<svg") == 1 and f'aria-label="{t}"' in kept
                 assert '" onload=' not in kept  # the classes escaped, as the macro escapes them
+
+
+PICK = ('{% from "_macros.html" import tile_str %}'
+        '<button data-suit="{{ t[0] }}" type="submit" name="tile" value="{{ t }}" class="pick{% if t == tile %} chosen{% endif %}"'
+        '{% if t in on_table %} disabled aria-disabled="true"{% endif %} aria-label="{{ t }}">{{ tile_str(t, vertical=True) }}</button>'
+        '|{{ pick_button(t, t == tile, t in on_table) }}')
+
+
+def test_a_pickers_button_is_the_markup_the_template_drew_for_it_chosen_or_on_the_table(app):
+    """``pick_button`` (made once per tile and marks) is the button the table's picker drew with
+    its own markup: every tile, chosen or not, on the table or not, asked in every order."""
+    with app.test_request_context("/"):
+        seen = set()
+        for tile, on_table in (("3:5", []), (None, ["3:5", "6:6"]), ("6:6", ["6:6"]), (None, []), ("3:5", ["3:5"])):
+            for t in ALL_STR:
+                drawn, kept = render_template_string(PICK, t=t, tile=tile, on_table=on_table).split("|")
+                assert kept == drawn, (t, tile, on_table)
+                seen.add(kept)
+        assert any(" chosen" in k for k in seen) and any("disabled" in k for k in seen)
+        assert len(seen) == 28 + 2 + 2 + 1  # each tile plain; chosen, on the table, or both
