@@ -211,7 +211,11 @@ def match(door: str, key: str) -> ResponseReturnValue:
         rows.append({"number": i, "moves": moves, "by_result": h.by_result,
                      "summary": hand_summary(state.report, i),
                      "counting": i == len(state.hands) and replay.phase(state) == "left"})
-    return render_template("sheets/match.html", m=m, n=len(evs), rows=rows, state=state,
+    # the blank for this match: the ready set of rules it was set up with (pairs: «Козёл»), if any
+    options = m.get("options") or {}
+    preset = next((name for name, given in catalogue.PRESETS.get(m["variant"], {}).items()
+                   if all(str(options.get(k)) == str(v) for k, v in given.items())), None)
+    return render_template("sheets/match.html", m=m, n=len(evs), rows=rows, state=state, preset=preset,
                            in_play=replay.phase(state) == "play" and state.live is not None,
                            spec=catalogue.spec(m["variant"]), other="en" if lang() == "ru" else "ru",
                            no_printing=printing_note())

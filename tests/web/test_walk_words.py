@@ -114,3 +114,15 @@ def test_a_tables_scoresheet_names_its_event_round_and_table(client):
     # a match of no event: no such line
     text, _pages = pdf_text(client.get(new_match(client) + "/sheet.pdf?lang=en").data)
     assert "round 1, table" not in text and "Event" not in text
+
+
+def test_the_blank_for_a_match_set_up_from_a_ready_set_is_that_sets_blank(client):
+    from test_club import YARD
+    from webhelpers import new_match
+
+    kozel = new_match(client, players=("А", "Б", "В", "Г"), options=YARD)
+    href = soup(client.get(kozel + "/sheets")).select_one('a[href*="/sheets/blank/traditional/4.pdf"]')["href"]
+    assert "preset=yard" in href
+    plain = new_match(client, players=("А", "Б", "В", "Г"))
+    href = soup(client.get(plain + "/sheets")).select_one('a[href*="/sheets/blank/traditional/4.pdf"]')["href"]
+    assert "preset" not in href
