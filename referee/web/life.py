@@ -172,10 +172,7 @@ def correct(key: str, number: int) -> ResponseReturnValue:
     if request.method == "POST":
         values = request.form
         try:
-            if not forms.ActionForm().validate_on_submit():
-                raise write.Refused(_("The form was damaged: nothing was changed."))
-            n = write.form_count()
-            write.fresh(evs, n)
+            w = write.sent(m, table=False)
             new = _corrected_record(m, hand)
             old = hand.to_record()
             if new == old:
@@ -195,7 +192,7 @@ def correct(key: str, number: int) -> ResponseReturnValue:
                 # a finished hand changes: asked first, naming what changes (nothing stored)
                 confirm = dict(changes(m, state.report, after.report), digest=digest)
             else:
-                write.apply(m, n, Change("correct", data), state, checked=after)
+                w.apply(Change("correct", data), checked=after)
                 return redirect(url_for("play.score", key=m["edit_key"], _anchor=f"hand-{number}"))
         except write.Recorded:
             return redirect(url_for("play.score", key=m["edit_key"]))
@@ -259,24 +256,22 @@ def confirm_hand(key: str, number: int) -> ResponseReturnValue:
     m = write.edit_match(key)
 
     def action() -> None:
-        if not forms.ActionForm().validate_on_submit():
-            raise write.Refused(_("The form was damaged: nothing was changed."))
-        n = write.form_count()
-        evs, state = write.load(m)
-        write.fresh(evs, n)
+        w = write.sent(m, table=False)
         if not m["settings"].get("confirm_hands"):
             raise write.Refused(_("This match does not ask for hands to be confirmed."))
-        if not replay.finished(state, number):
+        if not replay.finished(w.state, number):
             raise write.Refused(_("Only a finished hand can be confirmed."))
         who = request.form.get("by", "")
         verdict = request.form.get("verdict", "")
         if who not in m["players"] or verdict not in VERDICTS:
             raise write.Refused(_("Choose a player from the list."))
         data = {"hand": number, "by": who, "verdict": verdict, "via": "edit"}
-        write.record(m, n, Change("confirm", data), state)
+        write.record(m, w.n, Change("confirm", data), w.state)
 
     try:
         action()
+    except write.Recorded:
+        pass  # sent twice: the first made the change
     except write.Refused as r:
         return render_template("error.html", title=_("Nothing was changed"), message=r.message), r.status
     return redirect(url_for("play.score", key=m["edit_key"], _anchor=f"hand-{number}"))
@@ -293,20 +288,20 @@ def players(key: str) -> ResponseReturnValue:
     status = 200
     if request.method == "POST":
         try:
-            if not forms.ActionForm().validate_on_submit():
-                raise write.Refused(_("The form was damaged: nothing was changed."))
-            n = write.form_count()
-            write.fresh(evs, n)
+            w = write.sent(m, table=False)
             names = [(request.form.get(f"name_{i}", "") or "").strip() for i in range(len(m["players"]))]
             settings = dict(m["settings"], confirm_hands=request.form.get("confirm_hands") == "1")
             try:
-                service().rename_players(m, n, names)
+                service().rename_players(m, w.n, names)
                 service().set_settings(m, settings)
             except ChangeRefused as err:
                 raise write.off_table(err) from None
-            return redirect(url_for("play.score", key=m["edit_key"]))
+        except write.Recorded:
+            pass  # sent twice: the first made the change
         except write.Refused as r:
             problem, status = r.message, r.status
+        if problem is None:
+            return redirect(url_for("play.score", key=m["edit_key"]))
     return render_template("life/players.html", m=m, n=len(evs), problem=problem,
                            values=request.form if request.method == "POST" else None,
                            form=forms.ActionForm()), status
