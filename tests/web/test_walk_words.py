@@ -126,3 +126,21 @@ def test_the_blank_for_a_match_set_up_from_a_ready_set_is_that_sets_blank(client
     plain = new_match(client, players=("А", "Б", "В", "Г"))
     href = soup(client.get(plain + "/sheets")).select_one('a[href*="/sheets/blank/traditional/4.pdf"]')["href"]
     assert "preset" not in href
+
+
+def test_an_event_with_no_round_started_says_so_not_round_0(client):
+    from eventhelpers import new_event, start
+
+    d = new_event(client)
+    public = soup(client.get(d)).select_one("a.public-link")["href"]
+    public = public[public.index("/ev/"):]
+    subs = [soup(client.get(path)).select_one(".event-sub").get_text(" ", strip=True)
+            for path in (d, public, public + "/board")]
+    assert subs[0].endswith("rounds: 3; none started yet") and subs[1].endswith("rounds: 3; none started yet")
+    assert subs[2] == "Rounds: 3; none started yet"
+    assert not any(" 0 of " in s for s in subs)
+    client.get("/lang/ru")
+    assert soup(client.get(d)).select_one(".event-sub").get_text(" ", strip=True).endswith(
+        "туров: 3; ни один ещё не начат")
+    start(client, d, 1)
+    assert soup(client.get(d)).select_one(".event-sub").get_text(" ", strip=True).endswith("тур 1 из 3")
