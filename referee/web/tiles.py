@@ -59,6 +59,19 @@ def _pick_button(tile: str, chosen: bool, gone: bool) -> Markup:
                   f' aria-label="{t}">{_tile_markup(tile, True, "")}</button>')
 
 
+def kept_sprite() -> Markup:
+    """``_sprite.html`` (the tiles' and pips' shapes every page's drawings use), drawn once per
+    app: it reads nothing but the pips' places."""
+    from flask import current_app
+
+    env = current_app.jinja_env
+    drawn: Markup | None = getattr(env, "referee_sprite", None)
+    if drawn is None:
+        drawn = Markup(env.get_template("_sprite.html").render())
+        env.referee_sprite = drawn  # type: ignore[attr-defined]
+    return drawn
+
+
 def picker_rows() -> list[list[str]]:
     """The 28 tiles packed in 4 rows of 7, each row read by suits:
     0:0–0:6 | 1:1–1:6 and 6:6 | 2:2–2:6 and 5:5 5:6 | 3:3–3:6 and 4:4 4:5 4:6."""
@@ -77,4 +90,4 @@ def place_target(token: str) -> str | None:
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(PIPS=PIPS, picker_rows=picker_rows, split_tile=split,
                                  place_target=place_target, tile_markup=tile_markup,
-                                 pick_button=pick_button)
+                                 pick_button=pick_button, kept_sprite=kept_sprite)

@@ -44,3 +44,16 @@ def test_a_pickers_button_is_the_markup_the_template_drew_for_it_chosen_or_on_th
                 seen.add(kept)
         assert any(" chosen" in k for k in seen) and any("disabled" in k for k in seen)
         assert len(seen) == 28 + 2 + 2 + 1  # each tile plain; chosen, on the table, or both
+
+
+def test_the_kept_sprite_is_the_sprite_template_and_every_page_draws_it_once(app, client):
+    """``kept_sprite`` (the tiles' and pips' shapes, drawn once per app) is what including
+    ``_sprite.html`` draws, and a page carries it once, with every pip's shape its tiles use."""
+    from referee.web.tiles import kept_sprite
+
+    with app.test_request_context("/"):
+        included = render_template_string('{% include "_sprite.html" %}')
+        assert str(kept_sprite()) == included and kept_sprite() is kept_sprite()
+    page = client.get("/").get_data(as_text=True)
+    assert page.count(included) == 1
+    assert all(page.count(f'<g id="p{n}">') == 1 for n in range(7))
