@@ -2,8 +2,8 @@
 
     python tools/web_load.py --tables 100 [--hands-before 0|29] [--move-every 10] [--poll-every 2.5]
                              [--duration 60] [--server referee|gunicorn|waitress] [--workers N]
-                             [--clients K] [--viewers V] [--event] [--standings S] [--standings-every T]
-                             [--postgres URL [--nodes N]]
+                             [--clients K] [--viewers 0:3,1:4,2:2,3:1] [--event] [--standings S]
+                             [--curve 100,250,500,1000] [--json FILE] [--postgres URL [--nodes N]]
 
 ``--workers N``: the server's processes (``referee serve --workers N``, gunicorn's ``-w N``; the
 default is each server's own: one for ``referee serve``, 2 for gunicorn). ``--clients K``: the
@@ -18,13 +18,35 @@ them would (the viewers see the scorer's changes through the shared database).
 It starts the production server on 127.0.0.1 (a port of its own, a database in a temporary folder:
 nothing of the user's is touched), stores N matches (each with ``--hands-before`` complete hands
 already played move by move, from a seeded random run through the engine), then for
-``--duration`` seconds drives every table as a club night would: the scorer's phone posts the
-next change every ``--move-every`` seconds (a random phase each): the hand's start with its deal
-(``POST hand``), each move (``POST move``, ``POST end-turn``), sent as the table page's script
-sends them (``X-Referee: fetch``: answered with the table itself, one request a change); a viewer polls ``/s/<key>/n`` every ``--poll-every`` seconds
-(``GET view/n``) and loads the read-only view when the count changes (``GET view``). Each phone
-and each viewer keeps one HTTP/1.1 connection open from one request to the next, as a browser
-does (``connections_opened`` counts them: two per table when none was dropped). Before the clock
+``--duration`` seconds drives every table as a club's evening does, each phone as the pages'
+scripts make it (``static/app.js``, ``static/shell.js``, the event pages' ``meta refresh``):
+
+- the scorer's phone sends the next change every ``--move-every`` seconds (a random phase each):
+  the hand's start with its deal (``POST hand``), each move (``POST move``, ``POST end-turn``),
+  as the table page's script sends them (``X-Referee: fetch``: answered with the table itself,
+  one request a change); between its changes it polls the match's count every ``--poll-every``
+  seconds as the table page does (``GET table/n``: ``/s/<view key>/n``, no cache, no ETag; none
+  while a change is on its way) and fetches the table again when the count is not the one shown
+  (``GET table (redraw)``); ``--no-scorer-poll`` leaves the poll out;
+- each table's read-only phones (``--viewers``: a count, a range ``A-B``, or counts with weights;
+  by default ``0:3,1:4,2:2,3:1``, a club's evening: most tables followed by nobody or by one
+  phone, a few by two or three, a mean of 1.1; seeded, the same tables every run) poll the same
+  count (``GET view/n``) and load the read-only view when it changed (``GET view``: the page
+  reloads);
+- ``--event``: the tables are round 1 of an event the driver makes as a director does, through
+  the pages (the set-up form of ``/events/new/traditional``: four entrants a table, Swiss, three
+  rounds; then «start round 1» on the director's page, which gives every table its match: the
+  scorers take their tables' links from the director's page, as the table cards' QR codes give
+  them; an event seats at most 400 entrants, so more than 100 tables are several events, 100
+  tables each); while the round plays each event's big screen in the hall reloads its board
+  (``GET board``, every 20 s) and its director's page follows the round (``GET director``,
+  ``?follow=1``, every 15 s);
+  ``--standings S`` players' phones reload the public standings too (``GET standings``, every
+  ``--standings-every`` seconds, 30 as the page does). The tables' earlier hands are written into
+  their matches' logs before the clock, as for the other tables.
+
+Each phone keeps one HTTP/1.1 connection open from one request to the next, as a browser does
+(``connections_opened`` counts them: one per phone when none was dropped). Before the clock
 starts each table's pages are opened on short connections (``--warm R`` times), so that the
 workers have replayed the matches, and then the scorer's phone opens the table and each viewer
 the read-only view on the connection it keeps: the phones have their pages open when the clock
@@ -44,20 +66,17 @@ in DIR (CPU time, for ``pstats``). Only loopback addresses are ever contacted; e
 duration and by a request count, and the driver stops the server and removes its folder when it
 is done.
 
-It prints p50/p99/max latency per route, the server's CPU and the driver's, the load average
-before and after, the errors (any answer but 200/302, a refused move, a timeout), and whether
-every acknowledged move is in the database afterwards (read back from the log: each change the
-server answered with the table, in order, and nothing else; a change whose answer was lost, a
-timeout, counts as acknowledged when the table shows it recorded afterwards, as the player would
-see it).
-
-``--viewers V``: the read-only phones at each table (default 1). ``--event``: the tables are
-round 1 of a club evening (an event of four players a table, each table's match linked to it as the
-director's «start round» links them), and ``--standings S`` phones keep its public standings page
-open, each loading it every ``--standings-every`` seconds (``GET standings``: every table read from
-its match, the event judged, the standings, the cross table) — the evening of 50 tables with a
-scorer and two viewers each and the standings on 20 phones is
-``--tables 50 --viewers 2 --event --standings 20``.
+It prints its figures as JSON (``--json FILE`` writes them there too) and a short table on
+stderr: p50/p95/p99/max latency per route, the errors (any answer but 200/302, a refused move, a
+timeout) and the timeouts among them, the server's CPU (user + system of its processes, read
+from ``/proc``) and the driver's, the load average before, at the clock's start and after, and
+whether every acknowledged change is in the database afterwards (read back from the log: each
+change the server answered with the table, in order, and nothing else; a change whose answer
+was lost, a timeout, counts as acknowledged when the table shows it recorded afterwards, as the
+player would see it). ``--curve N,N,…`` runs one step per table count, one after the other on
+one server (each step with tables of its own, and its own event with ``--event``; the earlier
+steps' tables stay idle), and prints the curve's table as ``docs/performance.md`` shows it, the
+command above it and the load average in every row.
 
 Its helpers (seeded matches, the server, the client) serve ``tools/web_bench.py`` too.
 """
@@ -179,12 +198,13 @@ def hand_events(planned: PlannedHand, steps: int) -> list[tuple[str, dict]]:
 
 
 def store_matches(db_path: str, plans: list[list[PlannedHand]], before: int,
-                  within: list[int] | None = None) -> list[dict]:
+                  within: list[int] | None = None, existing: list[dict] | None = None) -> list[dict]:
     """Store one match per plan with its first ``before`` hands already played (as an import
     stores them: the same events the pages would have made), each with its checkpoint where the
     app keeps them (as a worker that served the match until its last hand ended would have).
     ``within``: for each match, how many changes of the next hand are played too (0: the hand is
-    not started; k > 0: started, and its first k - 1 steps played)."""
+    not started; k > 0: started, and its first k - 1 steps played). ``existing``: matches made by
+    the app (an event's tables, still empty), whose logs get these changes instead of new matches."""
     from referee.matches import replay
     from referee.web import store
     from referee.matches.log import record_to_events
@@ -202,7 +222,12 @@ def store_matches(db_path: str, plans: list[list[PlannedHand]], before: int,
         k = within[len(out)] if within else 0
         if k:
             events += hand_events(plan[before], k - 1)
-        m = store.create_match(db, VARIANT, dict(OPTIONS), list(NAMES), events, lang="ru")
+        if existing is None:
+            m = store.create_match(db, VARIANT, dict(OPTIONS), list(NAMES), events, lang="ru")
+        else:
+            m = existing[len(out)]
+            if events:
+                store.append_all(db, m["id"], 0, events)
         if store_checkpoint is not None and before:
             state = replayed.get(id(plan))
             if state is None:
@@ -470,9 +495,14 @@ class Stats:
         for route, ts in sorted(self.times.items()):
             ts = sorted(ts)
             out[route] = {"requests": len(ts), "p50_ms": round(1000 * statistics.median(ts), 1),
+                          "p95_ms": round(1000 * ts[min(len(ts) - 1, int(0.95 * len(ts)))], 1),
                           "p99_ms": round(1000 * ts[min(len(ts) - 1, int(0.99 * len(ts)))], 1),
                           "max_ms": round(1000 * ts[-1], 1)}
         return out
+
+    def timeouts(self) -> int:
+        """Requests the driver gave up on after its timeout (counted among the errors too)."""
+        return sum(n for what, n in self.errors.items() if what.endswith(": TimeoutError"))
 
     def worst_p99(self) -> float:
         return max((v["p99_ms"] for v in self.summary().values()), default=0.0)
@@ -483,8 +513,10 @@ class Stats:
 
 class Table:
     def __init__(self, m: dict, plan: list[PlannedHand], start_hand: int, port: int, stats: Stats,
-                 viewers: int = 1, view_port: int | None = None, within: int = 0):
+                 viewers: int = 1, view_port: int | None = None, within: int = 0,
+                 names: list[str] | None = None):
         self.m, self.plan, self.hand = m, plan, start_hand
+        self.names = names or NAMES  # the players in seat order (the deal's fields are by seat)
         self.step = 0  # the next step of self.plan[self.hand]
         self.in_hand = False
         if within:  # the hand is started and its first within - 1 steps played (store_matches)
@@ -492,12 +524,15 @@ class Table:
         self.seen: dict[int, int | None] = {}  # each viewer's count of changes, as its page shows
         self.phone = Phone(port, stats)
         self.viewers = [Phone(view_port or port, stats) for _ in range(viewers)]  # (nodes: on the next)
-        self.viewer = self.viewers[0]
+        self.viewer = self.viewers[0] if self.viewers else None
         self.edit = f"/m/{m['edit_key']}"
         self.form: dict | None = None
         self.acked: list[tuple[str, str]] = []  # (kind, token) of every change recorded
         self.lost: tuple[tuple[str, str], int] | None = None  # a change whose answer was lost
         self.lost_found = 0  # such changes found recorded on the table afterwards
+        #: held while the scorer's phone sends a change or polls (one connection, one request at
+        #: a time); made in the client process that drives the table
+        self.lock: asyncio.Lock | None = None
 
     async def open_pages(self) -> None:
         """Before the clock: the scorer's phone has the table open and each viewer the read-only
@@ -536,7 +571,7 @@ class Table:
             if self.hand >= len(self.plan):
                 return
             planned = self.plan[self.hand]
-            data = {f"deal_{i}": " ".join(planned.deal[p]) for i, p in enumerate(NAMES)}
+            data = {f"deal_{i}": " ".join(planned.deal[p]) for i, p in enumerate(self.names)}
             if planned.record.get("lead"):
                 data["lead"] = planned.record["lead"]
             route, path, ack = "POST hand", "/hand", ("hand", "")
@@ -585,17 +620,48 @@ class Table:
                 self.in_hand, self.hand = False, self.hand + 1
 
     async def run_phone(self, until: float, every: float, rng: random.Random, limit: int) -> None:
+        if self.lock is None:
+            self.lock = asyncio.Lock()
         await asyncio.sleep(rng.uniform(0, every))
         k = 0
         while time.monotonic() < until and k < limit:
             t0 = time.monotonic()
-            await self.move()
+            async with self.lock:  # (a poll in flight is waited for: one connection)
+                await self.move()
             k += 1
+            await asyncio.sleep(max(0.0, min(every - (time.monotonic() - t0), until - time.monotonic())))
+
+    async def run_scorer_poll(self, until: float, every: float, rng: random.Random, limit: int) -> None:
+        """The table page's own poll (``static/app.js``, ``meta name="poll"``): every ``every``
+        seconds the scorer's phone asks the match's count (``GET /s/<view key>/n``, no cache, no
+        ETag) and, when it differs from the count of the table shown, fetches the table again
+        (``X-Referee: fetch``, as ``refereeRedraw`` does). No poll while a change is being sent
+        (``refereeBusy``)."""
+        if self.lock is None:
+            self.lock = asyncio.Lock()
+        view = f"/s/{self.m['view_key']}"
+        await asyncio.sleep(rng.uniform(0, every))
+        k = 0
+        while time.monotonic() < until and k < limit:
+            t0 = time.monotonic()
+            k += 1
+            if not self.lock.locked():
+                async with self.lock:
+                    ans = await self.phone.request("GET table/n", "GET", view + "/n")
+                    if ans is not None and ans.status == 200 and self.form is not None:
+                        n = json.loads(ans.text()).get("n")
+                        if n is not None and int(n) != int(self.form["n"]):
+                            redrawn = await self.phone.request("GET table (redraw)", "GET", self.edit, fetch=True)
+                            if redrawn is not None and redrawn.status == 200:
+                                with contextlib.suppress(ValueError):
+                                    self.form = form_of(redrawn.text())
             await asyncio.sleep(max(0.0, min(every - (time.monotonic() - t0), until - time.monotonic())))
 
     async def run_viewer(self, until: float, every: float, rng: random.Random, limit: int,
                          viewer: Phone | None = None) -> None:
         viewer = viewer or self.viewer
+        if viewer is None:
+            return
         view = f"/s/{self.m['view_key']}"
         seen = self.seen.get(id(viewer))
         await asyncio.sleep(rng.uniform(0, every))
@@ -612,35 +678,140 @@ class Table:
             await asyncio.sleep(max(0.0, min(every - (time.monotonic() - t0), until - time.monotonic())))
 
 
-def store_event(db_path: str, matches: list[dict]) -> str:
-    """An event whose round 1 is these matches, one a table (four entrants each, as the director's
-    «start round» seats them and links each table's match); the public key of its standings."""
+#: the event's pages that follow it by themselves (their ``<meta http-equiv="refresh">``): the
+#: hall's big screen (``templates/event/board.html``: 20 s), the director's page with «Follow»
+#: on (``event/director.html``: 15 s), a player's phone on the public standings
+#: (``event/standings.html``: 30 s)
+BOARD_EVERY, DIRECTOR_EVERY, STANDINGS_EVERY = 20.0, 15.0, 30.0
+
+TAG_RE = re.compile(r"<(input|textarea|form)\b([^>]*)>|</form>", re.I)
+ATTR_RE = re.compile(r'([\w-]+)(?:="([^"]*)")?')
+
+
+def form_fields(page: str, action_re: str) -> tuple[str, dict[str, str]] | None:
+    """The first form of ``page`` whose action (or, with none, its class) matches ``action_re``
+    (a posting form with no action posts to the page itself): its action and the fields a
+    browser would send untouched (hidden, text and number fields with their values, the checked
+    radios and boxes, the text areas empty)."""
+    import html
+
+    action, fields, inside = None, {}, False
+    for m in TAG_RE.finditer(page):
+        if m.group(0).lower() == "</form>":
+            if inside:
+                return action or "", fields
+            continue
+        tag = m.group(1).lower()
+        attrs = {k.lower(): html.unescape(v or "") for k, v in ATTR_RE.findall(m.group(2))}
+        if tag == "form":
+            inside = bool(re.search(action_re, attrs.get("action") or attrs.get("class", "")))
+            action, fields = attrs.get("action"), {}
+        elif inside and "name" in attrs:
+            kind = attrs.get("type", "text").lower()
+            if kind in ("radio", "checkbox"):
+                if "checked" in attrs:
+                    fields[attrs["name"]] = attrs.get("value", "on")
+            elif tag == "textarea":
+                fields.setdefault(attrs["name"], "")
+            elif kind not in ("submit", "button", "file"):
+                fields[attrs["name"]] = attrs.get("value", "")
+    return None
+
+
+class RouteError(RuntimeError):
+    """A page of the director's set-up did not answer as a browser expects."""
+
+
+async def create_event_by_routes(port: int, tables: int, stats: "Stats") -> dict:
+    """An event made as a director makes one, through the app's pages: the set-up form of a
+    traditional game for four (``/events/new/traditional``: its name, ``4 × tables`` entrants,
+    three rounds of the Swiss system, a target no match reaches), then round 1 started from the
+    director's page (its «start round» form: every table gets its match). Returns the director's
+    page, the public standings, the board, and each table's match links as the director's page
+    (and the table cards' QR codes) give them, in the tables' order."""
+    director = Phone(port, stats)
+    setup = "/events/new/traditional"
+    ans = await director.request("event set-up", "GET", setup)
+    found = form_fields(ans.text(), r"\bevent-setup\b") if ans is not None else None
+    if found is None:
+        raise RouteError(f"{setup}: no set-up form")
+    _action, data = found
+    data.update({"name": "Вечер нагрузки", "seats": "4", "unit": "player", "system": "swiss", "rounds": "3",
+                 "opt_target": str(OPTIONS["target"]),
+                 "entrants": "\n".join(f"P{i}" for i in range(1, len(NAMES) * tables + 1))})
+    ans = await director.request("event set-up", "POST", setup, data)
+    if ans is None or ans.status != 302 or not ans.location:
+        raise RouteError(f"{setup}: the event was not made (HTTP {ans and ans.status}): {ans and ans.text()[:500]}")
+    page = "/" + ans.location.split("/", 3)[-1] if ans.location.startswith("http") else ans.location
+    ans = await director.request("event director", "GET", page)
+    found = form_fields(ans.text(), r"/round/1/start$") if ans is not None else None
+    if found is None:
+        raise RouteError(f"{page}: no form to start round 1")
+    action, data = found
+    ans = await director.request("event start", "POST", action, data)
+    if ans is None or ans.status != 302:
+        raise RouteError(f"{action}: round 1 was not started (HTTP {ans and ans.status})")
+    ans = await director.request("event director", "GET", page)
+    text = ans.text() if ans is not None else ""
+    links = re.findall(r'href="(?:https?://[^/"]+)?/m/([^"/?#]+)">.*?href="(?:https?://[^/"]+)?/s/([^"/?#]+)"', text)
+    public = re.search(r'href="(?:https?://[^/"]+)?/ev/([^"/?#]+)"', text)
+    director.close()
+    if len(links) != tables or public is None:
+        raise RouteError(f"{page}: {len(links)} tables' links for {tables} tables"
+                         + ("" if public else ", no public standings link"))
+    return {"director": page, "standings": f"/ev/{public.group(1)}", "board": f"/ev/{public.group(1)}/board",
+            "tables": links}
+
+
+def event_tables_most() -> int:
+    """The tables of four one event seats at most (the app's limit of entrants): more tables are
+    more events, as a club would run them (each with its board and its director's page)."""
+    try:
+        from referee.events.reader import MAX_ENTRANTS
+    except ImportError:  # a checkout from before the limit
+        MAX_ENTRANTS = 400  # noqa: N806 - the app's constant's name
+    return max(1, MAX_ENTRANTS // len(NAMES))
+
+
+def renamed(plan: list[PlannedHand], names: list[str]) -> list[PlannedHand]:
+    """The same hands with the players of ``names`` in the seats of :data:`NAMES` (an event's
+    table: its seated entrants)."""
+    to = dict(zip(NAMES, names))
+    out = []
+    for p in plan:
+        record = dict(p.record, deal={to[k]: v for k, v in p.record["deal"].items()},
+                      turns=[dict(t, player=to[t["player"]]) for t in p.record["turns"]])
+        if "lead" in record:
+            record["lead"] = to[record["lead"]]
+        out.append(PlannedHand(record["deal"], [(to[w], tok) for w, tok in p.steps], record, list(p.opens)))
+    return out
+
+
+def event_matches(db_path: str, links: list[tuple[str, str]]) -> list[dict]:
+    """The matches of the event's tables, read from the database (their players and options: what
+    the driver's plan must deal), with the keys as the pages gave them."""
     from referee.web import store
 
-    seats = len(NAMES)
-    entrants = [{"id": f"p{i}", "name": f"Игрок {i}"} for i in range(1, seats * len(matches) + 1)]
-    record = {"format": "referee-event/1", "name": "Вечер нагрузки",
-              "game": {"variant": VARIANT, "seats": seats, "options": dict(matches[0]["options"])},
-              "system": "swiss", "unit": "player", "rounds": 3, "entrants": entrants,
-              "round_list": [{"round": 1, "tables": [
-                  {"table": t, "seats": [e["id"] for e in entrants[(t - 1) * seats:t * seats]]}
-                  for t in range(1, len(matches) + 1)]}]}
     db = store.open_db(db_path)
-    ev = store.create_event(db, record, {"rounds": {"1": {"started": "2026-01-01T00:00:00+00:00"}}})
-    for t, m in enumerate(matches, 1):
-        store.link_table(db, ev["id"], 1, t, m["id"])
+    out = []
+    for edit, view in links:
+        row = store.match_by_key(db, edit, "edit_key")
+        if row is None:
+            raise RouteError(f"no match for the table link /m/{edit}")
+        out.append({**dict(row), "edit_key": edit, "view_key": view})
     db.close()
-    return ev["view_key"]
+    return out
 
 
-async def run_standings(phone: Phone, path: str, until: float, every: float, rng: random.Random,
-                        limit: int) -> None:
-    """A phone with the event's standings open: the page loaded every ``every`` seconds."""
-    await asyncio.sleep(rng.uniform(0, every))
+async def run_page(phone: Phone, route: str, path: str, until: float, every: float, rng: random.Random,
+                   limit: int) -> None:
+    """A screen with one of the event's pages open: the page loaded again every ``every`` seconds
+    (its ``meta refresh``: a whole page, no cache)."""
+    await asyncio.sleep(min(rng.uniform(0, every), max(0.0, until - time.monotonic())))
     k = 0
     while time.monotonic() < until and k < limit:
         t0 = time.monotonic()
-        await phone.request("GET standings", "GET", path)
+        await phone.request(route, "GET", path)
         k += 1
         await asyncio.sleep(max(0.0, min(every - (time.monotonic() - t0), until - time.monotonic())))
 
@@ -674,23 +845,22 @@ def default_workers(server: str, workers: int | None) -> int:
 _DRIVEN: list["Table"] = []
 #: the client processes and the driver meet here: every page opened, then the clock starts
 _READY: Any = None
-#: the standings phones (and the standings page's path, and how often each loads it)
-_STANDINGS: list[Phone] = []
-_STANDINGS_AT: tuple[str, float] = ("", 30.0)
+#: the event's screens: (the phone, its route's name, the page, seconds between two loads)
+_SCREENS: list[tuple[Phone, str, str, float]] = []
 
 
 def _drive_share(args: tuple) -> dict:
     """One client process: drives every ``k``-th table of ``_DRIVEN`` for ``duration`` seconds."""
     import resource
 
-    k, of, duration, move_every, poll_every, seed, limit = args
+    k, of, duration, move_every, poll_every, seed, limit, scorer_polls = args
     mine = _DRIVEN[k::of]
-    boards = _STANDINGS[k::of]
+    boards = _SCREENS[k::of]
     stats = Stats()
     for t in mine:
         for phone in [t.phone] + t.viewers:
             phone.stats = stats
-    for phone in boards:
+    for phone, *_rest in boards:
         phone.stats = stats
     rng = random.Random(seed * 7919 + k)
     me0 = resource.getrusage(resource.RUSAGE_SELF)
@@ -717,11 +887,12 @@ def _drive_share(args: tuple) -> dict:
         jobs = []
         for t in mine:
             jobs.append(t.run_phone(until, move_every, random.Random(rng.random()), limit))
+            if scorer_polls:
+                jobs.append(t.run_scorer_poll(until, poll_every, random.Random(rng.random()), limit))
             for viewer in t.viewers:
                 jobs.append(t.run_viewer(until, poll_every, random.Random(rng.random()), limit, viewer))
-        path, every = _STANDINGS_AT
-        for phone in boards:
-            jobs.append(run_standings(phone, path, until, every, random.Random(rng.random()), limit))
+        for phone, route, path, every in boards:
+            jobs.append(run_page(phone, route, path, until, every, random.Random(rng.random()), limit))
         await asyncio.gather(*jobs)
         for t in mine:
             if t.lost is not None:  # a change whose answer was lost at the end: on the table?
@@ -734,7 +905,7 @@ def _drive_share(args: tuple) -> dict:
             t.phone.close()
             for viewer in t.viewers:
                 viewer.close()
-        for phone in boards:
+        for phone, *_rest in boards:
             phone.close()
 
     asyncio.run(drive())
@@ -841,16 +1012,109 @@ def serving(server: str, workers: int | None, states_events: int | None, postgre
         drop()  # type: ignore[operator]
 
 
+#: the read-only phones at a table (``--viewers``' default), as a club's evening has them: at most
+#: tables nobody follows the match from another phone or one does (a player's partner, a
+#: player waiting for the next round, the director), at a few two or three: weights of 0, 1, 2
+#: and 3 viewers, a mean of 1.1 a table
+DEFAULT_VIEWERS = "0:3,1:4,2:2,3:1"
+
+
+def parse_viewers(text: str) -> list[tuple[int, float]]:
+    """``--viewers``: ``V`` (every table V), ``A-B`` (each count from A to B as likely) or
+    ``V:W,V:W,…`` (each count V with weight W); the counts and their weights."""
+    text = str(text).strip()
+    try:
+        if re.fullmatch(r"\d+", text):
+            out = [(int(text), 1.0)]
+        elif re.fullmatch(r"\d+-\d+", text):
+            lo, hi = (int(x) for x in text.split("-"))
+            out = [(v, 1.0) for v in range(lo, hi + 1)]
+        else:
+            out = [(int(v), float(w)) for v, w in (part.split(":") for part in text.split(","))]
+    except ValueError:
+        out = []
+    if not out or any(not 0 <= v <= 10 or not w >= 0 for v, w in out) or sum(w for _v, w in out) <= 0:
+        raise ValueError(f"--viewers {text!r}: a count (0-10), a range A-B, or counts with weights V:W,V:W")
+    return out
+
+
+def deal_viewers(dist: list[tuple[int, float]], tables: int, seed: int) -> list[int]:
+    """Each table's read-only phones, drawn from ``dist`` (seeded: the same tables every run)."""
+    rng = random.Random(seed * 17 + 3)
+    counts, weights = [v for v, _w in dist], [w for _v, w in dist]
+    return [rng.choices(counts, weights)[0] for _ in range(tables)]
+
+
+def parse_curve(text: str) -> list[int]:
+    """``--curve``: the tables of each step, ``100,250,500``."""
+    try:
+        steps = [int(x) for x in str(text).split(",") if x.strip()]
+    except ValueError:
+        steps = []
+    if not steps or any(not 1 <= n <= 5000 for n in steps):
+        raise ValueError(f"--curve {text!r}: table counts 1..5000, separated by commas")
+    return steps
+
+
+@dataclass
+class Evening:
+    """What every table of a run does (the tables' count apart: a step of a curve)."""
+
+    hands_before: int = 0
+    duration: float = 60.0
+    move_every: float = 10.0
+    poll_every: float = 2.5
+    seed: int = 7
+    clients: int = 1
+    warm_rounds: int | None = None
+    viewers: list[tuple[int, float]] = field(default_factory=lambda: parse_viewers(DEFAULT_VIEWERS))
+    #: the scorer's phone polls the count as the table page's script does
+    scorer_polls: bool = True
+    event: bool = False
+    standings: int = 0  # players' phones on the public standings, besides the board and the director
+    standings_every: float = STANDINGS_EVERY
+    together: bool = False
+    probe: str | None = None
+
+
 def run_load(tables: int, hands_before: int, duration: float, move_every: float, poll_every: float,
              server: str = "gunicorn", workers: int | None = None, seed: int = 7, clients: int = 1,
-             warm_rounds: int | None = None, states_events: int | None = None, viewers: int = 1,
-             event: bool = False, standings: int = 0, standings_every: float = 30.0,
-             postgres: str | None = None, nodes: int = 1, probe: str | None = None,
-             together: bool = False, source: str | None = None) -> dict:
-    """One bounded run; returns its figures. ``clients``: the driver's processes (each drives a
-    share of the tables on connections of its own), so that one client's event loop is not the
-    queue being measured."""
+             warm_rounds: int | None = None, states_events: int | None = None,
+             viewers: int | str = DEFAULT_VIEWERS, event: bool = False, standings: int = 0,
+             standings_every: float = STANDINGS_EVERY, postgres: str | None = None, nodes: int = 1,
+             probe: str | None = None, together: bool = False, source: str | None = None,
+             scorer_polls: bool = True, curve: list[int] | None = None) -> dict:
+    """One bounded run (or, ``curve``, one run per table count, one after the other on one
+    server); returns its figures. ``clients``: the driver's processes (each drives a share of
+    the tables on connections of its own), so that one client's event loop is not the queue
+    being measured."""
     workers = default_workers(server, workers)
+    evening = Evening(hands_before, duration, move_every, poll_every, seed, clients, warm_rounds,
+                      parse_viewers(str(viewers)), scorer_polls, event, standings, standings_every, together, probe)
+    if probe:
+        os.makedirs(probe, exist_ok=True)
+        for name in os.listdir(probe):
+            if name.startswith(("cpu-", "prof-", "go")):
+                os.remove(os.path.join(probe, name))
+    with serving(server, workers, states_events, postgres, nodes, probe, source) as srv:
+        common = {"server": server, "workers": workers, "states_events": states_events,
+                  "database": "postgresql" if isinstance(srv, Nodes) else "sqlite",
+                  "nodes": len(getattr(srv, "servers", [srv]))}
+        if curve is None:
+            return {**common, **run_step(srv, tables, evening)}
+        steps = []
+        for n in curve:
+            steps.append({**common, **run_step(srv, n, evening)})
+            print(report_table(steps[-1]), file=sys.stderr, flush=True)
+        return {**common, "curve": curve, "steps": steps}
+
+
+def run_step(srv: Any, tables: int, ev: Evening) -> dict:
+    """``tables`` tables driven for ``ev.duration`` seconds on the running server ``srv`` (new
+    matches, a new event: a step of a curve leaves the earlier steps' tables idle)."""
+    hands_before, seed, together = ev.hands_before, ev.seed, ev.together
+    load_before = [round(x, 1) for x in os.getloadavg()]
+    t_start = time.time()
     plans = [plan_hands(VARIANT, NAMES, hands_before + 3, seed=seed * 100003 + i, options=OPTIONS)
              for i in range(min(tables, 8))]
     plans = [plans[i % len(plans)] for i in range(tables)]  # 8 different matches, repeated
@@ -858,113 +1122,193 @@ def run_load(tables: int, hands_before: int, duration: float, move_every: float,
     # (within the first --move-every seconds); spread, each is at a random change of its hand
     spread_rng = random.Random(seed * 31 + 1)
     within = [0 if together else spread_rng.randrange(len(plan[hands_before].steps) + 1) for plan in plans]
-    load_before = [round(x, 1) for x in os.getloadavg()]
-    if probe:
-        os.makedirs(probe, exist_ok=True)
-        for name in os.listdir(probe):
-            if name.startswith(("cpu-", "prof-", "go")):
-                os.remove(os.path.join(probe, name))
-    with serving(server, workers, states_events, postgres, nodes, probe, source) as srv:
+    made: list[dict] = []
+    setup_stats = Stats()
+    if ev.event:  # the director makes the events and starts their round 1 through the pages
+        per = event_tables_most()
+        made = [asyncio.run(create_event_by_routes(srv.port, min(per, tables - k), setup_stats))
+                for k in range(0, tables, per)]
+        existing = event_matches(srv.db, [link for one in made for link in one["tables"]])
+        plans = [renamed(plan, list(m["players"])) for plan, m in zip(plans, existing)]
+        matches = store_matches(srv.db, plans, hands_before, within, existing)
+    else:
         matches = store_matches(srv.db, plans, hands_before, within)
-        from referee.matches.log import record_to_events
+    from referee.matches.log import record_to_events
 
-        before_events = [len(record_to_events({"hands": [p.record for p in plan[:hands_before]]}))
-                         + (len(hand_events(plan[hands_before], k - 1)) if k else 0)
-                         for plan, k in zip(plans, within)]
-        stats = Stats()
-        ports = getattr(srv, "ports", [srv.port])
-        ts = [Table(m, plan, hands_before, ports[i % len(ports)], stats, viewers, ports[(i + 1) % len(ports)], k)
-              for i, (m, plan, k) in enumerate(zip(matches, plans, within))]
-        global _STANDINGS, _STANDINGS_AT
-        standings_path = f"/ev/{store_event(srv.db, matches)}" if event else ""
-        _STANDINGS = [Phone(srv.port, stats) for _ in range(standings if event else 0)]
-        _STANDINGS_AT = (standings_path, standings_every)
-        # before the clock starts every table's pages are opened a few times on connections of
-        # their own (each new one may go to either worker), so that each worker has replayed
-        # each match once (at a club the phones have them open already: what a first page costs
-        # is web_bench's first_page_ms)
-        warm = Stats()
-        rounds = 2 * workers * len(ports) if warm_rounds is None else warm_rounds
+    before_events = [len(record_to_events({"hands": [p.record for p in plan[:hands_before]]}))
+                     + (len(hand_events(plan[hands_before], k - 1)) if k else 0)
+                     for plan, k in zip(plans, within)]
+    stats = Stats()
+    ports = getattr(srv, "ports", [srv.port])
+    viewers = deal_viewers(ev.viewers, tables, seed)
+    ts = [Table(m, plan, hands_before, ports[i % len(ports)], stats, viewers[i], ports[(i + 1) % len(ports)], k,
+                list(m.get("players") or NAMES))
+          for i, (m, plan, k) in enumerate(zip(matches, plans, within))]
+    global _SCREENS
+    _SCREENS = []
+    for one in made:  # the hall's big screen, the director's page following the round, the players' phones
+        _SCREENS += ([(Phone(srv.port, stats), "GET board", one["board"], BOARD_EVERY),
+                      (Phone(srv.port, stats), "GET director", one["director"] + "?follow=1", DIRECTOR_EVERY)]
+                     + [(Phone(srv.port, stats), "GET standings", one["standings"], ev.standings_every)
+                        for _ in range(ev.standings)])
+    # before the clock starts every table's pages are opened a few times on connections of
+    # their own (each new one may go to either worker), so that each worker has replayed
+    # each match once (at a club the phones have them open already: what a first page costs
+    # is web_bench's first_page_ms)
+    warm = Stats()
+    rounds = 2 * srv_workers(srv) * len(ports) if ev.warm_rounds is None else ev.warm_rounds
 
-        async def warm_up():
-            sem = asyncio.Semaphore(8)
+    async def warm_up():
+        sem = asyncio.Semaphore(8)
 
-            async def one(t):
-                async with sem:
-                    for r in range(rounds):  # the nodes in turn
-                        once = Phone(ports[r % len(ports)], warm, keep_alive=False)
-                        await once.request("warm", "GET", t.edit)
-                        await once.request("warm", "GET", f"/s/{t.m['view_key']}")
-            await asyncio.gather(*(one(t) for t in ts))
-            if standings_path:
-                for r in range(rounds):
-                    await Phone(ports[r % len(ports)], warm, keep_alive=False).request("warm", "GET", standings_path)
+        async def one(t):
+            async with sem:
+                for r in range(rounds):  # the nodes in turn
+                    once = Phone(ports[r % len(ports)], warm, keep_alive=False)
+                    await once.request("warm", "GET", t.edit)
+                    await once.request("warm", "GET", f"/s/{t.m['view_key']}")
+        await asyncio.gather(*(one(t) for t in ts))
+        for _phone, _route, path, _every in _SCREENS:
+            for r in range(rounds):
+                await Phone(ports[r % len(ports)], warm, keep_alive=False).request("warm", "GET", path)
 
-        w0 = time.monotonic()
-        asyncio.run(warm_up())
-        warm_s = time.monotonic() - w0
-        limit = int(duration / min(move_every, poll_every)) + 2
-        global _DRIVEN, _READY
-        _DRIVEN = ts
-        clients = max(1, min(clients, tables))
-        jobs = [(k, clients, duration, move_every, poll_every, seed, limit) for k in range(clients)]
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+    w0 = time.monotonic()
+    asyncio.run(warm_up())
+    warm_s = time.monotonic() - w0
+    limit = int(ev.duration / min(ev.move_every, ev.poll_every)) + 2
+    global _DRIVEN, _READY
+    _DRIVEN = ts
+    clients = max(1, min(ev.clients, tables))
+    jobs = [(k, clients, ev.duration, ev.move_every, ev.poll_every, seed, limit, ev.scorer_polls)
+            for k in range(clients)]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
-        fork = multiprocessing.get_context("fork")
-        _READY = fork.Barrier(clients + 1, timeout=600)
-        with ProcessPoolExecutor(clients, mp_context=fork) as pool:
-            running = [pool.submit(_drive_share, job) for job in jobs]
-            _READY.wait()  # every phone and viewer has its page open
-            if probe:
-                time.sleep(1.2)  # the probe's last writing of the opening
-                probe0 = probe_read(probe)
-                open(os.path.join(probe, "go"), "w").close()
-            cpu0, t0 = srv.cpu(), time.monotonic()
-            _READY.wait()
-            shares = [r.result() for r in running]
-        wall, cpu = time.monotonic() - t0, srv.cpu() - cpu0
-        probed = None
+    probe = ev.probe
+    fork = multiprocessing.get_context("fork")
+    _READY = fork.Barrier(clients + 1, timeout=600)
+    with ProcessPoolExecutor(clients, mp_context=fork) as pool:
+        running = [pool.submit(_drive_share, job) for job in jobs]
+        _READY.wait()  # every phone and viewer has its page open
         if probe:
-            time.sleep(1.2)
-            probed = probe_diff(probe0, probe_read(probe))
-        load_after = [round(x, 1) for x in os.getloadavg()]
-        for k, share in enumerate(shares):
-            for route, times in share["times"].items():
-                stats.times.setdefault(route, []).extend(times)
-            for what, n in share["errors"].items():
-                stats.errors[what] = stats.errors.get(what, 0) + n
-            stats.connections += share["connections"]
-            for t, acked in zip(ts[k::clients], share["acked"]):
-                t.acked = acked
-        client_cpu = sum(share["cpu"] for share in shares)
-        lost_found = sum(share["lost_found"] for share in shares)
-        log = check_log(srv.db, ts, before_events)
+            time.sleep(1.2)  # the probe's last writing of the opening
+            probe0 = probe_read(probe)
+            open(os.path.join(probe, "go"), "w").close()
+        cpu0, t0 = srv.cpu(), time.monotonic()
+        load_at_clock = [round(x, 1) for x in os.getloadavg()]
+        _READY.wait()
+        shares = [r.result() for r in running]
+    wall, cpu = time.monotonic() - t0, srv.cpu() - cpu0
+    probed = None
+    if probe:
+        time.sleep(1.2)
+        probed = probe_diff(probe0, probe_read(probe))
+    load_after = [round(x, 1) for x in os.getloadavg()]
+    for k, share in enumerate(shares):
+        for route, times in share["times"].items():
+            stats.times.setdefault(route, []).extend(times)
+        for what, n in share["errors"].items():
+            stats.errors[what] = stats.errors.get(what, 0) + n
+        stats.connections += share["connections"]
+        for t, acked in zip(ts[k::clients], share["acked"]):
+            t.acked = acked
+    client_cpu = sum(share["cpu"] for share in shares)
+    lost_found = sum(share["lost_found"] for share in shares)
+    log = check_log(srv.db, ts, before_events)
     summary = stats.summary()
     per_table = 1000 * cpu / (tables * wall) if tables and wall else 0.0
-    return {"load_average_before": load_before, "load_average_after": load_after,
+    return {"started_utc": time.strftime("%H:%M:%S", time.gmtime(t_start)),
+            "ended_utc": time.strftime("%H:%M:%S", time.gmtime()),
+            # the machine's load average (1, 5, 15 min) before the step, when its clock started, after
+            "load_average_before": load_before, "load_average_at_clock": load_at_clock,
+            "load_average_after": load_after,
             # the server's CPU demand: milliseconds of CPU per table per second
             "server_cpu_ms_per_table_s": round(per_table, 3),
-            "tables": tables, "hands_before": hands_before, "server": server, "workers": workers,
-            "clients": clients, "warm_rounds": rounds, "states_events": states_events,
-            "database": "postgresql" if isinstance(srv, Nodes) else "sqlite",
-            "nodes": len(getattr(srv, "servers", [srv])),
-            "hands_together": together, "viewers_per_table": viewers, "event": event, "standings_phones": len(_STANDINGS),
-            "standings_every_s": standings_every if event else None,
+            "tables": tables, "hands_before": hands_before,
+            "clients": clients, "warm_rounds": rounds,
+            "hands_together": together, "viewers_per_table": ev.viewers,
+            "viewers": sum(viewers), "scorer_polls": ev.scorer_polls,
+            "events": len(made),
+            "event_screens": [{"route": r, "every_s": e} for _p, r, _path, e in _SCREENS],
             "warm_up_s": round(warm_s, 1), "duration_s": round(wall, 1),
-            "move_every_s": move_every, "poll_every_s": poll_every,
+            "move_every_s": ev.move_every, "poll_every_s": ev.poll_every,
             "server_cpu_s": round(cpu, 2), "server_cpu_share": round(cpu / wall, 2),
             # the driver's own CPU (on the same machine): when it nears its share of a busy
             # machine, the latencies are the driver's queue, not the server's
             "client_cpu_s": round(client_cpu, 2),
-            # connections the phones opened: two per table (the scorer's and the viewer's), more
-            # when the server closed one or one failed
+            # connections the phones opened: one per phone (scorer, viewers, screens) when none
+            # was dropped
             "connections_opened": stats.connections,
             # changes whose answer was lost (a timeout) and which the table showed recorded
             # afterwards: counted as acknowledged, as the player at the table would
             "lost_answers_found_recorded": lost_found,
-            "routes": summary, "errors": stats.errors, "worst_p99_ms": stats.worst_p99(),
+            "routes": summary, "errors": stats.errors, "timeouts": stats.timeouts(),
+            "worst_p99_ms": stats.worst_p99(),
             **({"probe": probed} if probed else {}), **log}
+
+
+def srv_workers(srv: Any) -> int:
+    servers = getattr(srv, "servers", [srv])
+    return servers[0].workers
+
+
+#: the routes in the order the tables show them (the others after, by name)
+ROUTE_ORDER = ["POST move", "POST end-turn", "POST hand", "GET table/n", "GET table (redraw)", "GET table",
+               "GET view/n", "GET view", "GET board", "GET director", "GET standings"]
+
+
+def _routes_of(steps: list[dict]) -> list[str]:
+    seen = {r for st in steps for r in st["routes"]}
+    return [r for r in ROUTE_ORDER if r in seen] + sorted(seen - set(ROUTE_ORDER))
+
+
+def _load(xs: list[float]) -> str:
+    return " ".join(f"{x:.1f}" for x in xs)
+
+
+def present_words(st: dict) -> str:
+    if st["every_move_present"]:
+        return f"{st['acknowledged']:,}, every one present"
+    return (f"{st['acknowledged']:,}: {st['missing']:,} MISSING, {st['unacknowledged_stored']:,} stored"
+            " unacknowledged")
+
+
+def report_table(st: dict) -> str:
+    """One run's figures as a short table (p50/p95/p99/max per route, then the totals)."""
+    lines = [f"{st['tables']} tables, {st['duration_s']} s ({st['started_utc']}–{st['ended_utc']} UTC),"
+             f" {st['viewers']} viewers, load average {_load(st['load_average_before'])} →"
+             f" {_load(st['load_average_after'])}",
+             f"server CPU {st['server_cpu_share']:.2f} cores ({st['server_cpu_ms_per_table_s']:.2f} ms per"
+             f" table-second), driver CPU {st['client_cpu_s']} s; errors {sum(st['errors'].values())}"
+             f" (timeouts {st['timeouts']}); acknowledged changes {present_words(st)}",
+             f"{'route':<20} {'requests':>8} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8}  (ms)"]
+    for r in _routes_of([st]):
+        v = st["routes"][r]
+        lines.append(f"{r:<20} {v['requests']:>8} {v['p50_ms']:>8} {v['p95_ms']:>8} {v['p99_ms']:>8} {v['max_ms']:>8}")
+    for what, n in sorted(st["errors"].items()):
+        lines.append(f"  error: {what} × {n}")
+    return "\n".join(lines)
+
+
+def curve_table(out: dict, command: str) -> str:
+    """The curve as docs/performance.md shows it: the command, then one row a step (tables, load
+    average before → after, the server's CPU, p50/p99 per route, errors, acknowledged changes)."""
+    steps = out["steps"]
+    routes = _routes_of(steps)
+    head = (["tables", "time (UTC)", "load average before → after", "server CPU (cores)", "ms per table-second"]
+            + [f"{r} p50/p99 ms" for r in routes] + ["errors (timeouts)", "acknowledged changes"])
+    lines = [f"`{command}`", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for st in steps:
+        cells = [f"{st['tables']:,} ({st['viewers']:,} viewers" + (f", {st['events']} events)" if st.get("events") else ")"),
+                 f"{st['started_utc']}–{st['ended_utc']}",
+                 f"{_load(st['load_average_before'])} → {_load(st['load_average_after'])}",
+                 f"{st['server_cpu_share']:.2f}", f"{st['server_cpu_ms_per_table_s']:.2f}"]
+        for r in routes:
+            v = st["routes"].get(r)
+            cells.append(f"{v['p50_ms']:,.0f}/{v['p99_ms']:,.0f}" if v else "–")
+        cells += [f"{sum(st['errors'].values())} ({st['timeouts']})", present_words(st)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -988,14 +1332,25 @@ def main(argv: list[str] | None = None) -> int:
                     help="the changes each worker keeps replayed (the app's STATES_EVENTS; default the app's own)")
     ap.add_argument("--clients", type=int, default=1, metavar="K",
                     help="the driver's processes, each driving a share of the tables (default 1)")
-    ap.add_argument("--viewers", type=int, default=1, metavar="V", help="read-only phones at each table (default 1)")
+    ap.add_argument("--viewers", type=_arg(parse_viewers), default=parse_viewers(DEFAULT_VIEWERS), metavar="V",
+                    help="read-only phones at each table: V, a range A-B, or counts with weights V:W,V:W"
+                         f" (default {DEFAULT_VIEWERS}: a club's evening, a mean of 1.1 a table)")
+    ap.add_argument("--no-scorer-poll", action="store_true",
+                    help="the scorer's phone does not poll the count between its changes (the table page's"
+                         " script does, every --poll-every seconds)")
     ap.add_argument("--event", action="store_true",
-                    help="the tables are round 1 of an event (its standings page is then served)")
-    ap.add_argument("--standings", type=int, default=20, metavar="S",
-                    help="with --event: phones with the standings page open (default 20)")
-    ap.add_argument("--standings-every", type=float, default=30.0, metavar="T",
-                    help="with --event: seconds between two loads of the standings on a phone (default 30,"
-                         " as the page refreshes itself)")
+                    help="the tables are round 1 of an event a director makes through the pages (100 tables"
+                         " an event at most: more are several events); each event's board in the hall (every"
+                         f" {BOARD_EVERY:.0f} s) and its director's page (every {DIRECTOR_EVERY:.0f} s) follow it")
+    ap.add_argument("--standings", type=int, default=0, metavar="S",
+                    help="with --event: players' phones with the public standings open too (default 0)")
+    ap.add_argument("--standings-every", type=float, default=STANDINGS_EVERY, metavar="T",
+                    help=f"with --event: seconds between two loads of the standings on a phone (default"
+                         f" {STANDINGS_EVERY:.0f}, as the page refreshes itself)")
+    ap.add_argument("--curve", type=_arg(parse_curve), default=None, metavar="N,N,…",
+                    help="one run per table count (--tables is then unused), one after the other on one"
+                         " server; prints the curve's table")
+    ap.add_argument("--json", default=None, metavar="FILE", help="the figures written to FILE too")
     ap.add_argument("--postgres", default=None, metavar="URL",
                     help="a PostgreSQL server on this machine (a database URL the driver may create a"
                          " database from): the app's database is a fresh one there")
@@ -1010,17 +1365,46 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--source", default=None, metavar="DIR",
                     help="serve the app of another checkout (a before/after run; SQLite only)")
     ap.add_argument("--serve-option", action="append", default=[], metavar="ARG",
-                    help="an option more for `referee serve` (repeatable), e.g. --serve-option=--server=waitress")
+                    help="an option more for `referee serve` (repeatable), e.g. --serve-option=--threads=2")
     args = ap.parse_args(argv)
     SERVE_OPTIONS[:] = args.serve_option
     if not 1 <= args.tables <= 5000 or not 0 < args.duration <= 600:
         ap.error("--tables 1..5000, --duration up to 600 s")
+    viewers = ",".join(f"{v}:{w:g}" for v, w in args.viewers)
     out = run_load(args.tables, args.hands_before, args.duration, args.move_every, args.poll_every,
                    args.server, args.workers, args.seed, args.clients, args.warm, args.states_events,
-                   args.viewers, args.event, args.standings, args.standings_every, args.postgres, args.nodes,
-                   args.probe, args.together, args.source)
-    print(json.dumps(out, ensure_ascii=False, indent=1))
-    return 0 if out["every_move_present"] and not out["errors"] else 1
+                   viewers, args.event, args.standings, args.standings_every, args.postgres, args.nodes,
+                   args.probe, args.together, args.source, not args.no_scorer_poll, args.curve)
+    out["command"] = command_line(argv)
+    text = json.dumps(out, ensure_ascii=False, indent=1)
+    print(text)
+    if args.json:
+        with open(args.json, "w") as f:
+            f.write(text + "\n")
+    steps = out.get("steps", [out])
+    if args.curve:
+        print(curve_table(out, out["command"]), file=sys.stderr)
+    else:
+        print(report_table(out), file=sys.stderr)
+    return 0 if all(st["every_move_present"] and not st["errors"] for st in steps) else 1
+
+
+def _arg(parse: Any) -> Any:
+    """An argparse type from a parser that raises ValueError with its own words."""
+    def convert(text: str) -> Any:
+        try:
+            return parse(text)
+        except ValueError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+    return convert
+
+
+def command_line(argv: list[str] | None) -> str:
+    """The command as it was typed (the path of the driver relative to the checkout)."""
+    import shlex
+
+    args = sys.argv[1:] if argv is None else argv
+    return " ".join([".venv/bin/python tools/web_load.py"] + [shlex.quote(a) for a in args])
 
 
 if __name__ == "__main__":
