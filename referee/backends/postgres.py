@@ -171,6 +171,12 @@ MIGRATIONS: list[tuple[str, list[str]]] = [
             browser TEXT NOT NULL, event_id BIGINT NOT NULL REFERENCES club_events (id),
             at TEXT NOT NULL, PRIMARY KEY (browser, event_id))""",
     ]),
+    ("m006_match_summaries", [
+        # what an event's screens read of each match, as the SQLite file's m012_match_summaries
+        """CREATE TABLE match_summaries (
+            match_id BIGINT PRIMARY KEY REFERENCES matches (id), count INTEGER NOT NULL,
+            data TEXT NOT NULL)""",
+    ]),
 ]
 
 _migrated: set[tuple[int, str]] = set()

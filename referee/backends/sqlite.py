@@ -230,6 +230,20 @@ def m011_browser_events(db: Database) -> None:
     )
 
 
+@migrations()
+def m012_match_summaries(db: Database) -> None:
+    """What an event's screens read of each match (its hands, totals, winner, the hands' verdicts:
+    ``referee.matches.summary``), as of the ``count`` events it was read from. A cache, never
+    trusted over the log: one whose count is not the log's, or read of other match fields, is
+    read again from the log."""
+    db.table("match_summaries").create(
+        {"match_id": int, "count": int, "data": str},
+        pk="match_id",
+        foreign_keys=[("match_id", "matches", "id")],
+        not_null={"count", "data"},
+    )
+
+
 #: how long a writer waits for another's transaction before giving up (an answer of 503, never
 #: a lost move): writes hold the lock for a row's insert only, so this is never reached in use
 BUSY_TIMEOUT_S = 10.0

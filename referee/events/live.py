@@ -17,7 +17,7 @@ from datetime import datetime, timezone
 from typing import Any, TypedDict
 
 from referee.matches import store
-from referee.matches.log import verdicts
+from referee.matches import summary as summaries
 from referee.matches.service import MatchService
 
 from . import load as judged
@@ -107,6 +107,8 @@ class TableView:
     status: str = "not_started"
     hand: int = 0
     totals: dict[str, Any] = field(default_factory=dict)
+    #: what was read of the match (``referee.matches.summary``), None when it was not read
+    summary: summaries.Summary | None = None
 
     @property
     def result(self) -> Result | None:
@@ -120,10 +122,12 @@ class TableView:
 
 
 def read_table(matches: MatchService, event_raw: Record, state: State, number: int, table: dict[str, Any],
-               match: MatchRow | None, names: dict[str, str]) -> TableView:
+               match: MatchRow | None, names: dict[str, str], kept: summaries.Summary | None = None) -> TableView:
     """What a table's match says now: its state at a glance and, once it has ended for the event
     (its target, the hand limit, or time called and the hands then under way finished), its
-    result in the record's ``totals`` form."""
+    result in the record's ``totals`` form. Read from the match's summary (``kept``: one valid
+    for its log as it is now, ``referee.matches.summary``), else from its replay; the summary
+    read is ``TableView.summary``."""
     seats = list(table["seats"])
     tv = TableView(number, table["table"], seats, [names[x] for x in seats], stored=table.get("result"),
                    match=match)
@@ -132,11 +136,12 @@ def read_table(matches: MatchService, event_raw: Record, state: State, number: i
         return tv  # the record's result wins: the match is not read
     if match is None:
         return tv
-    evs, st = matches.load(dict(match), hot=False)
-    report = st.report
-    hands = report.get("hands") or []
-    done = [h for h in hands if h.get("end")]
-    tv.totals = dict(report.get("totals") or {})
+    if kept is None:
+        evs, st = matches.load(dict(match), hot=False)
+        kept = summaries.of(dict(match), evs, st)
+    tv.summary = kept
+    hands, done = kept["hands"], kept["done"]
+    tv.totals = dict(kept["totals"])
     hand_limit = (event_raw.get("game") or {}).get("hand_limit")
     at_call = round_state(state, number).get("at_call", {}).get(str(table["table"]))
     cut: int | None = hand_limit
@@ -145,28 +150,28 @@ def read_table(matches: MatchService, event_raw: Record, state: State, number: i
         cut, ended_by = int(at_call), "time"
     players = match["players"]
     result: Result | None = None
-    if report.get("match_winner") and (cut is None or len(hands) <= cut):
-        result = {"totals": _by_seat(report.get("totals") or {}, players, seats), "ended": "target"}
+    if kept["winner"] and (cut is None or hands <= cut):
+        result = {"totals": _by_seat(kept["totals"], players, seats), "ended": "target"}
     elif cut is not None and len(done) >= cut:
-        if cut == len(done) == len(hands) and report.get("totals"):
-            totals = report["totals"]
+        if cut == len(done) == hands and kept["totals"]:
+            totals = kept["totals"]
         else:
-            totals = {p: sum(h["points"].get(p) or 0 for h in done[:cut]) for p in players}
+            totals = {p: sum(h.get(p) or 0 for h in done[:cut]) for p in players}
         result = {"totals": _by_seat(totals, players, seats), "ended": ended_by}
-    said = verdicts(evs) if match["settings"].get("confirm_hands") else {}
-    disputed = any(v["verdict"] == "disputed" for v in said.values())
+    said: dict[str, str] = kept["verdicts"] if match["settings"].get("confirm_hands") else {}
+    disputed = any(v == "disputed" for v in said.values())
     tv.derived = result
     if result is not None:
-        counted = len(hands) if cut is None else min(cut, len(hands))
+        counted = hands if cut is None else min(cut, hands)
         unconfirmed = match["settings"].get("confirm_hands") and any(
-            said.get(i, {}).get("verdict") != "confirmed" for i in range(1, counted + 1))
+            said.get(str(i)) != "confirmed" for i in range(1, counted + 1))
         tv.status = "disputed" if disputed else ("unconfirmed" if unconfirmed else "finished")
     elif disputed:
         tv.status = "disputed"
-    elif not evs:
+    elif not kept["count"]:
         tv.status = "not_started"
-    elif hands and not hands[-1].get("end"):
-        tv.status, tv.hand = "playing", len(hands)
+    elif kept["open"]:
+        tv.status, tv.hand = "playing", hands
     else:
         tv.status, tv.hand = "between", len(done)
     return tv

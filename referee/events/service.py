@@ -33,6 +33,7 @@ from datetime import datetime
 from typing import Any
 
 from referee import limits
+from referee.matches import summary as summaries
 from referee.matches import replay, store
 from referee.matches.service import MatchService
 from referee.rules import catalogue
@@ -257,12 +258,17 @@ class EventService:
                                 for r in ev["record"]["round_list"]]
         names = {e["id"]: e["name"] for e in record.get("entrants", [])}
         matches = store.event_matches(db, ev["id"])
+        # what each table's match says, kept beside its log: taken when it is the log's as it is now
+        stored = store.event_summaries(db, ev["id"]) if matches else {}
         tables: dict[int, list[TableView]] = {}
         for rnd in record["round_list"]:
             views = []
             for t in rnd.get("tables", []):
                 m = matches.get((rnd["round"], t["table"]))
-                tv = read_table(self.matches, record, ev["state"], rnd["round"], t, m, names)
+                known = summaries.valid(m, *stored[m["id"]]) if m is not None and m["id"] in stored else None
+                tv = read_table(self.matches, record, ev["state"], rnd["round"], t, m, names, known)
+                if m is not None and known is None and tv.summary is not None:
+                    summaries.put(db, m, tv.summary)  # the next screen reads it, until the log moves on
                 if tv.stored is None and tv.derived is not None and tv.status != "disputed":
                     t["result"] = tv.derived
                 views.append(tv)

@@ -243,7 +243,7 @@ TABLES: list[tuple[str, str]] = [
     ("club_events", "id"), ("club_event_tables", "event_id, round, table_no"), ("club_event_audit", "id"),
     ("clubs", "id"), ("club_players", "id"), ("club_matches", "match_id"), ("club_seats", "match_id, seat"),
     ("browser_clubs", "browser, club_id"), ("club_event_links", "event_id"),
-    ("browser_events", "browser, event_id"),
+    ("browser_events", "browser, event_id"), ("match_summaries", "match_id"),
 ]
 
 #: columns that name a row of their own table, which may come later in the copy's order (a player
@@ -561,6 +561,31 @@ def put_checkpoint(db: Db, match_id: int, count: int, digest: str, data: str) ->
             " ON CONFLICT (match_id) DO UPDATE SET count = excluded.count, digest = excluded.digest,"
             " data = excluded.data, at = excluded.at",
             (match_id, count, digest, data, _now()))
+
+
+def put_summary(db: Db, match_id: int, count: int, data: str, new: bool = True) -> None:
+    """Keep (or replace) what the event's screens read of the match, as of ``count`` events
+    (``referee.matches.summary``); a later one is never replaced by an earlier. ``new=False``:
+    only replace one kept already (a match no screen reads has none)."""
+    with _write(db):
+        if new:
+            db.execute(
+                "INSERT INTO match_summaries (match_id, count, data) VALUES (?, ?, ?)"
+                " ON CONFLICT (match_id) DO UPDATE SET count = excluded.count, data = excluded.data"
+                " WHERE match_summaries.count <= excluded.count",
+                (match_id, count, data))
+        else:
+            db.execute("UPDATE match_summaries SET count = ?, data = ? WHERE match_id = ? AND count <= ?",
+                       (count, data, match_id, count))
+
+
+def event_summaries(db: Db, event_id: int) -> dict[int, tuple[int, int | None, str | None]]:
+    """Each table's match of an event with its log's count and its summary as stored, in one
+    query: {match id: (the log's count, the summary's count, its data)} (None, None: no summary)."""
+    return {int(r[0]): (int(r[1] or 0), r[2], r[3]) for r in db.execute(
+        "SELECT t.match_id, (SELECT MAX(e.seq) FROM events e WHERE e.match_id = t.match_id), s.count, s.data"
+        " FROM club_event_tables t LEFT JOIN match_summaries s ON s.match_id = t.match_id"
+        " WHERE t.event_id = ?", [event_id])}
 
 
 def event_count(db: Db, match_id: int) -> int:

@@ -1,0 +1,80 @@
+"""What an event's screens read of a match, kept beside its log (``store.match_summaries``).
+
+The director's page and the standings read every table of a round: its hands, its totals, its
+winner and, when the hands are confirmed, each hand's verdict. Read from the replay, that is a
+replay for every table a worker does not hold. A summary is those values as of the log's
+``count`` events and of the match's own fields the replay read (``replay.match_of``), written
+by a reader that had to replay (:func:`of`, :func:`put`: the event's screens) and then again
+after each change the match service stores (``states.appended``: only over one stored already, so
+a match no screen reads costs nothing more). It is never trusted over the log: :func:`valid` takes it only when its count is
+the log's and it was read with the match's fields as they are now; anything else is read again.
+
+No Flask: every function is given what it reads.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from . import replay, store
+from .log import verdicts
+from .replay import MatchState
+
+Summary = dict[str, Any]
+
+
+def _of(m: Mapping[str, Any]) -> list[Any]:
+    got: list[Any] = json.loads(json.dumps(replay.match_of(dict(m))))  # as it reads back from the store
+    return got
+
+
+def _confirm(m: Mapping[str, Any]) -> bool:
+    return bool((m.get("settings") or {}).get("confirm_hands"))
+
+
+def of(m: Mapping[str, Any], evs: list[dict[str, Any]], state: MatchState) -> Summary:
+    """The summary of ``state``, the replay of the log ``evs`` of match ``m``."""
+    report = state.report
+    hands = report.get("hands") or []
+    return {
+        "count": len(evs),
+        "of": _of(m),
+        "confirm": _confirm(m),
+        "hands": len(hands),
+        "open": bool(hands) and not hands[-1].get("end"),
+        # each finished hand's points, in the order the report lists them
+        "done": [h["points"] for h in hands if h.get("end")],
+        "totals": report.get("totals") or {},
+        "winner": report.get("match_winner"),
+        "verdicts": {str(i): v["verdict"] for i, v in verdicts(evs).items()} if _confirm(m) else {},
+    }
+
+
+def text(summary: Summary) -> str:
+    return json.dumps(summary, ensure_ascii=False, separators=(",", ":"))
+
+
+def valid(m: Mapping[str, Any], count: int, stored_count: int | None, data: str | None) -> Summary | None:
+    """The stored summary when it is the log's as it is now (``count``: the log's count), else None."""
+    if data is None or stored_count != count:
+        return None
+    try:
+        got = json.loads(data)
+    except ValueError:
+        return None
+    if not isinstance(got, dict) or got.get("count") != count or got.get("of") != _of(m) \
+            or got.get("confirm") != _confirm(m):
+        return None
+    return got
+
+
+def put(db: Any, m: Mapping[str, Any], summary: Summary, new: bool = True) -> None:
+    """Store ``summary`` (``new=False``: only over one stored already, see ``store.put_summary``);
+    a failure of the store is logged and changes nothing else (it is a cache)."""
+    try:
+        store.put_summary(db, m["id"], summary["count"], text(summary), new=new)
+    except store.errors():
+        logging.getLogger(__name__).exception("match %s: the summary was not stored", m["id"])

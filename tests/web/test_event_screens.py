@@ -1,0 +1,92 @@
+"""What the event's screens read of each table's match is kept beside its log
+(``referee.matches.summary``) and taken only when it is the log's as it is now: a result entered at
+a table shows at the next load, from whichever worker or machine entered it."""
+
+from __future__ import annotations
+
+from referee import create_app
+from referee.matches import replay
+from referee.matches import summary as summaries
+from referee.web import get_db, store
+
+from eventhelpers import hand_by_result, new_event, start, table_links, win_table
+from webhelpers import soup
+
+
+def statuses(client, director: str) -> list[str]:
+    return [li.select_one(".badge").get_text(strip=True) for li in soup(client.get(director)).select(".table-row")]
+
+
+def _match(app, edit: str) -> dict:
+    with app.app_context():
+        return dict(store.match_by_key(get_db(), edit.split("/m/")[1], "edit_key"))
+
+
+def _row(app, match_id: int):
+    with app.app_context():
+        return get_db().execute("SELECT count, data FROM match_summaries WHERE match_id = ?", [match_id]).fetchone()
+
+
+def _replayed(app, m: dict) -> dict:
+    with app.app_context():
+        evs = store.events(get_db(), m["id"])
+    return summaries.of(m, evs, replay.replay(m, evs))
+
+
+def test_each_change_keeps_the_summary_the_logs_once_a_screen_read_it(app, client):
+    d = new_event(client)
+    start(client, d, 1)
+    t1, t2 = table_links(client, d)  # the director's page read the tables: their summaries are kept
+    m1 = _match(app, t1)
+    assert _row(app, m1["id"])[0] == 0
+    for side in (0, 0):
+        hand_by_result(client, t1, side, (30, 29))
+        count, data = _row(app, m1["id"])
+        with app.app_context():
+            assert count == store.event_count(get_db(), m1["id"])
+        assert summaries.valid(m1, count, count, data) == _replayed(app, m1)
+    assert statuses(client, d) == ["finished", "not started"]
+
+
+def _app(database: str, secret: str = "x"):
+    return create_app({"TESTING": True, "DATABASE": database, "SECRET_KEY": secret})
+
+
+def test_a_summary_behind_the_log_is_read_again_from_the_log(new_database):
+    app = _app(new_database())
+    client = app.test_client()
+    d = new_event(client)
+    start(client, d, 1)
+    t1, t2 = table_links(client, d)
+    m2 = _match(app, t2)
+    assert statuses(client, d) == ["not started", "not started"]
+    before = _row(app, m2["id"])
+    hand_by_result(client, t2, 1, (10, 10))
+    # as if the summary's write after the hand had been lost: the one before it is stored
+    with app.app_context():
+        db = get_db()
+        db.execute("UPDATE match_summaries SET count = ?, data = ? WHERE match_id = ?", [*before, m2["id"]])
+        db.conn.commit()
+        assert store.event_count(db, m2["id"]) == before[0] + 1
+    assert statuses(client, d) == ["not started", "between hands, 1 played"]
+    assert _row(app, m2["id"])[1] == summaries.text(_replayed(app, m2))  # stored again, read from the log
+
+
+def test_a_result_entered_through_another_machine_shows_at_the_next_load(new_database):
+    database = new_database()
+    app = _app(database)
+    client = app.test_client()
+    d = new_event(client)
+    start(client, d, 1)
+    t1, t2 = table_links(client, d)
+    view = soup(client.get(d)).select_one("a.public-link")["href"]
+    view = view[view.index("/ev/"):]
+    board = soup(client.get(view + "/board")).get_text(" ", strip=True)
+    assert "118" not in board
+    phone = _app(database, "other").test_client()  # another server on the same database
+    phone.get("/lang/en")
+    win_table(phone, t1, 0)
+    assert "118" in soup(client.get(view + "/board")).get_text(" ", strip=True)
+    assert statuses(client, d) == ["finished", "not started"]
+    hand_by_result(phone, t2, 1, (10, 10))
+    assert statuses(client, d) == ["finished", "between hands, 1 played"]
