@@ -204,17 +204,6 @@ def problem_words(problem: kinds.Problem) -> str:
     return str(_("The change was refused: %(why)s.", why=problem.message(_, lang())))
 
 
-def well_formed(m: dict[str, Any], state: MatchState, kind: str, data: dict[str, Any]) -> str | None:
-    """Why ``data`` cannot be logged as a ``kind`` change on ``state`` (``MatchService.check``:
-    the registry of event kinds, as the import checks every change of a log), in the page's
-    language; None when it can."""
-    try:
-        service().check(m, state, Change(kind, data))
-    except IllFormed as err:
-        return problem_words(err.problem)
-    return None
-
-
 def fetched() -> bool:
     """A form sent in the background by app.js: answered with the table itself (the part
     inside ``<main>``), never with a redirect, so that the phone redraws it in place."""

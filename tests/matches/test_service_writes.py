@@ -165,9 +165,13 @@ def test_a_rename_with_a_name_refused_changes_nothing(service: MatchService, db:
 
 def test_a_rename_the_registry_refuses_changes_nothing(service: MatchService, db: Db, match: dict[str, Any]):
     before = stored(db)
-    with pytest.raises(IllFormed):
+    with pytest.raises(IllFormed) as caught:
         service.rename_players(match, 0, ["Анна", "Боря", "Вера"], via="elsewhere")
     assert stored(db) == before
+    from referee.words import say
+
+    words = {lang: caught.value.problem.message(lambda s, lang=lang: say(lang, s), lang) for lang in ("ru", "en")}
+    assert words["ru"] and words["en"] and words["ru"] != words["en"]
 
 
 def test_renames_stop_at_the_limit_of_changes(service: MatchService, db: Db, match: dict[str, Any],
