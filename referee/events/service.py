@@ -274,8 +274,8 @@ class EventService:
                 views.append(tv)
             tables[rnd["round"]] = views
         key = ("judged", ev["id"], ev["version"],
-               json.dumps([[tv.round, tv.number, tv.result] for r in tables.values() for tv in r
-                           if tv.stored is None], sort_keys=True))
+               json.dumps([[tv.round, tv.number, tv.result, tv.status == "disputed"] for r in tables.values()
+                           for tv in r if tv.stored is None], sort_keys=True))  # a disputed result is not counted
         got: tuple[Event | None, EventError | None] | None = self.kept.get(key)
         if got is None:
             event: Event | None = None

@@ -817,7 +817,7 @@ def standings(key: str) -> ResponseReturnValue:
 
     ev = _public(key)
     lv = live(ev)
-    cache = ("page", lv.key, lang())
+    cache = ("page", lv.key, lang(), request.full_path)
     page: str | None = kept().get(cache)
     if page is None or "_flashes" in session:
         page = render_template("event/standings.html", **_common(lv), key=key, view=standings_view(lv),
@@ -829,11 +829,35 @@ def standings(key: str) -> ResponseReturnValue:
 @bp.get("/ev/<key>/board")
 def board(key: str) -> ResponseReturnValue:
     """The standings for a big screen in the hall (large type, following the results)."""
+    from flask import session
+
     ev = _public(key)
     lv = live(ev)
     current = lv.open_round()
-    return render_template("event/board.html", **_common(lv), key=key, view=standings_view(lv),
-                           current=current, clock=clock(ev, current) if current else None)
+    now_clock = clock(ev, current) if current else None
+    if "_flashes" in session:
+        return render_template("event/board.html", **_common(lv), key=key, view=standings_view(lv),
+                               current=current, clock=now_clock)
+    # drawn once per the event's key (its version, the results read), language and address, and
+    # answered to every screen; a running clock is drawn with a mark put in its place each time
+    running = now_clock is not None and not now_clock["called"] and not now_clock["over"]
+    cache = ("board", lv.key, lang(), request.full_path,
+             None if now_clock is None else (bool(now_clock["called"]), now_clock["over"]))
+    page: str | None = kept().get(cache)
+    if page is None:
+        drawn = dict(now_clock, **_CLOCK_MARK) if running and now_clock is not None else now_clock
+        page = render_template("event/board.html", **_common(lv), key=key, view=standings_view(lv),
+                               current=current, clock=drawn)
+        kept().put(cache, page)
+    if running and now_clock is not None:
+        page = page.replace(f'data-left="{_CLOCK_MARK["left"]}"', f'data-left="{now_clock["left"]}"').replace(
+            '>%d:%02d<' % (_CLOCK_MARK["minutes"], _CLOCK_MARK["seconds"]),
+            '>%d:%02d<' % (now_clock["minutes"], now_clock["seconds"]))
+    return page
+
+
+#: the clock's values a kept board is drawn with, each replaced by the clock's own on every answer
+_CLOCK_MARK = {"left": 987654321, "minutes": 98765, "seconds": 43}
 
 
 @bp.get("/ev/<key>/results.pdf")

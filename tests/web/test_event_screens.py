@@ -10,7 +10,7 @@ from referee.matches import summary as summaries
 from referee.web import get_db, store
 
 from eventhelpers import hand_by_result, new_event, start, table_links, win_table
-from webhelpers import soup
+from webhelpers import csrf_of, soup
 
 
 def statuses(client, director: str) -> list[str]:
@@ -90,3 +90,45 @@ def test_a_result_entered_through_another_machine_shows_at_the_next_load(new_dat
     assert statuses(client, d) == ["finished", "not started"]
     hand_by_result(phone, t2, 1, (10, 10))
     assert statuses(client, d) == ["finished", "between hands, 1 played"]
+
+
+def _public(client, director: str) -> str:
+    href = soup(client.get(director)).select_one("a.public-link")["href"]
+    return href[href.index("/ev/"):]
+
+
+def test_a_dispute_after_a_finished_table_changes_the_screens(app, client):
+    d = new_event(client, confirm_hands="y")
+    start(client, d, 1)
+    t1, _t2 = table_links(client, d)
+    win_table(client, t1, 0)
+    board = _public(client, d) + "/board"
+    first = soup(client.get(board)).select_one(".now-tables li").get_text(" ", strip=True)
+    assert "won by" in first
+    page = client.get(t1 + "/score")
+    by = _match(app, t1)["players"][1]
+    resp = client.post(f"{t1}/hand/1/confirm", data={"csrf_token": csrf_of(page), "by": by, "verdict": "disputed",
+                                                     "n": soup(page).select_one("input[name=n]")["value"]})
+    assert resp.status_code == 302
+    assert statuses(client, d)[0] == "disputed"
+    now = soup(client.get(board)).select_one(".now-tables li").get_text(" ", strip=True)
+    assert "118" in now and "won by" not in now  # a disputed result is not counted
+
+
+def test_the_boards_clock_is_the_rounds_at_each_load(app, client, monkeypatch):
+    from datetime import timedelta
+
+    from referee.web import tournaments
+
+    d = new_event(client, time_limit="30")
+    start(client, d, 1)
+    board = _public(client, d) + "/board"
+    lefts = []
+    for minutes in (0, 7):
+        later = tournaments.now() + timedelta(minutes=minutes)
+        monkeypatch.setattr(tournaments, "now", lambda later=later: later)
+        clock = soup(client.get(board)).select_one(".clock")
+        lefts.append(int(clock["data-left"]))
+        left = lefts[-1]
+        assert clock.select_one(".mmss").get_text() == "%d:%02d" % (left // 60, left % 60)
+    assert 0 < lefts[0] <= 30 * 60 and 7 * 60 <= lefts[0] - lefts[1] <= 7 * 60 + 2  # a second or two between loads
