@@ -244,6 +244,8 @@ CHANGES: dict[str, Marked] = {
     "setup.seats": N_("This game is played by %(lo)d to %(hi)d players at a table."),
     "setup.rounds": N_("Enter the number of rounds."),
     "setup.entrants": N_("Enter at least two entrants."),
+    "setup.table": N_("This game seats %(n)d players at a table: enter at least as many entrants."),
+    "setup.pairs": N_("Enter at least two pairs: a table seats two pairs."),
     "import.empty": N_("Choose a file or paste an event's record."),
     "import.large": N_("The record is too large."),
     "import.json": N_("This is not an event's record: it is not valid JSON."),

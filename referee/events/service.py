@@ -347,6 +347,10 @@ class EventService:
             raise Refused("setup.rounds")
         if len(names) < 2:
             raise Refused("setup.entrants")
+        if couples is not None and len(couples) < 2:
+            raise Refused("setup.pairs")
+        if couples is None and len(names) < given.seats:
+            raise Refused("setup.table", {"n": given.seats})   # a first round of byes only
         try:
             options = catalogue.resolve_options(spec.name, given.seats, dict(given.options))
         except catalogue.OptionError as err:

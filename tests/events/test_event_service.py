@@ -109,6 +109,11 @@ def test_an_event_is_set_up_from_its_form_or_refused_with_nothing_stored(svc):
         (dict(rounds=None), "setup.rounds", "Укажите число туров.", "Enter the number of rounds."),
         (dict(entrants=" \n "), "setup.entrants", "Впишите не меньше двух участников.",
          "Enter at least two entrants."),
+        (dict(entrants="Аня + Вера"), "setup.pairs", "Впишите не меньше двух пар: за столом сидят две пары.",
+         "Enter at least two pairs: a table seats two pairs."),
+        (dict(unit="player", options={}, entrants="Аня\nВера\nГена"), "setup.table",
+         "Игроков за столом в этой игре: 4. Впишите не меньше участников.",
+         "This game seats 4 players at a table: enter at least as many entrants."),
     ]
     for changed, rule, ru, en in refusals:
         with pytest.raises(Refused) as got:
