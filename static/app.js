@@ -286,6 +286,13 @@
       document.head.appendChild(js);
     }
     if (window.refereeInitVibrate) window.refereeInitVibrate();
+    // a question or a refusal drawn at the top of the table while the thumb is down at the
+    // tiles: brought into view, or the phone would seem to have done nothing
+    var ask = main.querySelector("form.choose, .problem[role=alert]");
+    if (ask) {
+      var r = ask.getBoundingClientRect();
+      if (r.top < 0 || r.top > window.innerHeight - 120) ask.scrollIntoView({block: "start"});
+    }
     render();
   };
   // A link marked data-inplace (the result of a hand, from the score page or the table) opens
