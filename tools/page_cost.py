@@ -1,0 +1,104 @@
+"""CPU and Python calls per request of a change answered with the table (as the page's script
+posts it: ``X-Referee: fetch``), the read-only view, the table page and a hand's start, each at
+a random point of hand 30 (29 hands played), in one process with nothing else running.
+
+    python tools/page_cost.py [--rounds 30] [--source DIR]
+
+``--source DIR`` measures another checkout's app (its ``referee`` package and templates) with
+this checkout's driver, so that two checkouts run side by side give before/after ratios under
+the same load. Each route is run ``--rounds`` times on its own matches: half timed (the median
+CPU time), half under cProfile, whose count of Python calls per request does not depend on the
+machine's load. A benchmark for a developer: nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gzip
+import os
+import pstats
+import random
+import statistics
+import sys
+import tempfile
+import time
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rounds", type=int, default=30)
+    ap.add_argument("--source", default=None, help="the checkout whose app is measured")
+    ap.add_argument("--route", default=None, help="only these routes (move, view, table, hand; commas)")
+    args = ap.parse_args(argv)
+    if args.source:
+        sys.path.insert(0, os.path.abspath(args.source))
+    sys.path.insert(1, os.path.dirname(os.path.abspath(__file__)))
+    from web_load import NAMES, OPTIONS, VARIANT, form_of, plan_hands, store_matches
+
+    from referee import create_app
+
+    rounds = args.rounds
+    db = os.path.join(tempfile.mkdtemp(prefix="referee-cost-"), "p.db")
+    plan = plan_hands(VARIANT, NAMES, 31, seed=11, options=OPTIONS)
+    rng = random.Random(5)
+    steps = len(plan[29].steps)
+    # a match per request: the moves' and views' at a random point of hand 30, the starts' between hands
+    within = [rng.randint(2, steps - 1) for _ in range(2 * rounds)] + [0] * rounds
+    ms = store_matches(db, [plan] * len(within), 29, within=within)
+    app = create_app({"DATABASE": db, "SECRET_KEY": "cost"})
+    client = app.test_client()
+    headers = {"Accept-Language": "ru", "Accept-Encoding": "gzip", "X-Referee": "fetch"}
+
+    def text(r) -> str:  # type: ignore[no-untyped-def]
+        b = r.get_data()
+        return (gzip.decompress(b) if r.headers.get("Content-Encoding") == "gzip" else b).decode()
+
+    # every table opened once and every view once, as on the worker that serves them
+    forms = {m["id"]: form_of(text(client.get(f"/m/{m['edit_key']}", headers=headers))) for m in ms}
+    for m in ms:
+        client.get(f"/s/{m['view_key']}", headers=headers)
+    deal = {f"deal_{i}": " ".join(plan[29].deal[p]) for i, p in enumerate(NAMES)}
+    if plan[29].record.get("lead"):
+        deal["lead"] = plan[29].record["lead"]
+
+    def move(i: int) -> None:
+        m = ms[i]
+        _player, tok = plan[29].steps[within[i] - 1]
+        path, data = ("/end-turn", {}) if tok == "end" else ("/move", {"token": tok})
+        r = client.post(f"/m/{m['edit_key']}{path}", data={**forms[m["id"]], **data}, headers=headers)
+        assert r.status_code == 200, r.status_code
+
+    def view(i: int) -> None:
+        assert client.get(f"/s/{ms[rounds + i]['view_key']}", headers=headers).status_code == 200
+
+    def table(i: int) -> None:
+        assert client.get(f"/m/{ms[rounds + i]['edit_key']}", headers=headers).status_code == 200
+
+    def hand(i: int) -> None:
+        m = ms[2 * rounds + i]
+        r = client.post(f"/m/{m['edit_key']}/hand", data={**forms[m["id"]], **deal}, headers=headers)
+        assert r.status_code == 200, r.status_code
+
+    for name, fn in (("move", move), ("view", view), ("table", table), ("hand", hand)):
+        if args.route and name not in args.route.split(","):
+            continue
+        cpus = []
+        prof = cProfile.Profile()
+        for i in range(rounds):
+            if i % 2 == 0:
+                c0 = time.process_time()
+                fn(i)
+                cpus.append(time.process_time() - c0)
+            else:
+                prof.enable()
+                fn(i)
+                prof.disable()
+        calls = pstats.Stats(prof).total_calls / (rounds - len(cpus))  # type: ignore[attr-defined]
+        print(f"{name:6s} CPU median {1000 * statistics.median(cpus):6.2f} ms  Python calls {calls:7.0f}"
+              f"  (load {os.getloadavg()[0]:.1f})", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
