@@ -211,7 +211,9 @@ class Kept:
     of the director's or a table's new result is another key. At most :data:`KEPT` entries, the
     one unused the longest going first (older keys of an event are never asked for again)."""
 
-    KEPT = 48  # three entries a key (judged, standings, page): about 0.5 MB a key at 200 players
+    #: up to seven entries a key (judged; the standings, their page and the board, each per
+    #: language): ten events of 100 tables (1,000 tables) keep theirs without pushing each other out
+    KEPT = 128
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
