@@ -81,7 +81,7 @@ def _table(m: dict[str, Any], problem: str | None = None, status: int = 200, ref
         preview=preview, place_marks=preview["labels"] or _split_marks(groups if blind is None else []),
         summary=replay.hand_summary(state, m["players"]) if ph in ("next", "over") else None,
         next_lead=replay.next_lead(m, state) if ph == "next" else {},
-        unlaid=unlaid(evs) if ph == "play" else None,
+        unlaid=unlaid(evs, in_force[0]) if ph == "play" else None,
     ), status
 
 
@@ -686,14 +686,16 @@ def result_preview(key: str) -> ResponseReturnValue:
                            fragment=True)
 
 
-def unlaid(evs: list[Event]) -> int | None:
+def unlaid(evs: list[Event], kept: list[Event] | None = None) -> int | None:
     """A hand started move by move with no tile laid yet (its start, and any draws or passes
     since): the number of undos that take it back, so that it can be entered by its result
-    instead; None when no hand is in play or a tile is laid (then it is finished, or undone)."""
+    instead; None when no hand is in play or a tile is laid (then it is finished, or undone).
+    ``kept``: the events in force (``log.effective``), when the caller has read them."""
     from referee.matches.events import STARTS_HAND, UNDOABLE
     from referee.matches.log import effective
 
-    kept = effective(evs)
+    if kept is None:
+        kept = effective(evs)
     start = max((i for i, e in enumerate(kept) if e["kind"] in STARTS_HAND), default=None)
     if start is None or kept[start]["kind"] != "hand":
         return None

@@ -77,6 +77,7 @@ def test_the_list_back_and_the_redo_from_one_reading_of_the_log_in_both_language
             with force_locale(lang):
                 back = play.moves_back(evs, kept)
                 assert back == play.moves_back(evs)
+                assert play.unlaid(evs, kept) == play.unlaid(evs)
                 assert play._redo_words(evs, undone) == play._redo_words(evs) is not None
                 said.append((back[0]["words"], play._redo_words(evs, undone)))
         assert len(back) == 4 and said[0] == said[2]
