@@ -11,8 +11,8 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
 from wtforms.fields.choices import SelectChoice
-from wtforms import HiddenField, IntegerField, RadioField, StringField, TextAreaField
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringField, TextAreaField
+from wtforms.validators import AnyOf, DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
 from referee import limits, rulebook
 from referee.rules.catalogue import VariantSpec
@@ -125,3 +125,61 @@ class ActionForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
     """Any move on a match: the CSRF token and the number of events the page was drawn from."""
 
     n = HiddenField()
+
+
+def first_error(form: Any) -> str | None:
+    """The first of a validated form's refusals in the order of its fields (the page shows one,
+    as it shows the service's), or None."""
+    for field in form:
+        if field.errors:
+            return str(field.errors[0])
+    return None
+
+
+class _One(BooleanField):  # type: ignore[misc]  # WTForms has no types
+    """A box that is ticked only when it sends ``1`` (the value the pages give it)."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        self.data = bool(valuelist) and valuelist[0] == "1"
+
+
+def _strip(s: Any) -> Any:
+    return s.strip() if isinstance(s, str) else s
+
+
+class PlayersForm(ActionForm):
+    """A match's players and settings page: a name per seat (``name_0`` …, added by
+    :func:`players_form`) and whether an opponent's phone confirms each hand."""
+
+    confirm_hands = _One()
+
+
+def players_form(seats: int, formdata: Any = None) -> Any:
+    """The players' form of a match of ``seats`` seats: each name is given (the match service
+    checks the rest of the record's rule: a name too long, one written twice)."""
+
+    class F(PlayersForm):
+        pass
+
+    for i in range(seats):
+        setattr(F, f"name_{i}", StringField(validators=[DataRequired(_l("Every player needs a name.")),
+                                                        _clean_name],
+                                            filters=[_strip]))
+    return F(formdata=formdata) if formdata is not None else F()
+
+
+def names_of(form: Any, seats: int) -> list[str]:
+    return [getattr(form, f"name_{i}").data or "" for i in range(seats)]
+
+
+def confirm_form(players: list[str], verdicts: tuple[str, ...] | list[str] | frozenset[str],
+                 formdata: Any = None) -> Any:
+    """An opponent's word on a finished hand: who (one of the match's ``players``) and the
+    verdict (one of ``verdicts``)."""
+    choose = _l("Choose a player from the list.")
+
+    class F(ActionForm):
+        by = StringField(validators=[AnyOf(list(players), message=choose)])
+        verdict = StringField(validators=[AnyOf(list(verdicts), message=choose)])
+
+    return F(formdata=formdata) if formdata is not None else F()

@@ -261,11 +261,10 @@ def confirm_hand(key: str, number: int) -> ResponseReturnValue:
             raise write.Refused(_("This match does not ask for hands to be confirmed."))
         if not replay.finished(w.state, number):
             raise write.Refused(_("Only a finished hand can be confirmed."))
-        who = request.form.get("by", "")
-        verdict = request.form.get("verdict", "")
-        if who not in m["players"] or verdict not in VERDICTS:
-            raise write.Refused(_("Choose a player from the list."))
-        data = {"hand": number, "by": who, "verdict": verdict, "via": "edit"}
+        form = forms.confirm_form(m["players"], VERDICTS)
+        if not form.validate():
+            raise write.Refused(forms.first_error(form) or _("Choose a player from the list."))
+        data = {"hand": number, "by": form.by.data, "verdict": form.verdict.data, "via": "edit"}
         write.record(m, w.n, Change("confirm", data), w.state)
 
     try:
@@ -286,11 +285,15 @@ def players(key: str) -> ResponseReturnValue:
     evs = store.events(get_db(), m["id"])
     problem = None
     status = 200
+    seats = len(m["players"])
+    form = forms.players_form(seats)
     if request.method == "POST":
         try:
             w = write.sent(m, table=False)
-            names = [(request.form.get(f"name_{i}", "") or "").strip() for i in range(len(m["players"]))]
-            settings = dict(m["settings"], confirm_hands=request.form.get("confirm_hands") == "1")
+            if not form.validate():
+                raise write.Refused(forms.first_error(form) or _("Nothing was changed."))
+            names = forms.names_of(form, seats)
+            settings = dict(m["settings"], confirm_hands=form.confirm_hands.data)
             try:
                 service().rename_players(m, w.n, names)
                 service().set_settings(m, settings)
@@ -304,7 +307,7 @@ def players(key: str) -> ResponseReturnValue:
             return redirect(url_for("play.score", key=m["edit_key"]))
     return render_template("life/players.html", m=m, n=len(evs), problem=problem,
                            values=request.form if request.method == "POST" else None,
-                           form=forms.ActionForm()), status
+                           form=form), status
 
 
 @bp.post("/archive")

@@ -689,3 +689,37 @@ def test_every_change_of_a_matchs_life_refused_changes_nothing_stored(app, clien
     assert client.post(edit + "/undo", data=form_data(client.get(edit), "#undo-form")).status_code == 200
     assert client.post(edit + "/hand/1/correct", data={**fixing, "pips_1": "4"}).status_code == 200
     assert _db_snapshot(app) == before
+
+
+def test_players_form_refuses_a_missing_name_in_either_language_and_stores_nothing(app, client):
+    """The players' form (names, one per seat) refuses an empty name, a blank one and a seat
+    left out, saying why on the page in the reader's language; nothing stored changes."""
+    edit = new_match(client)
+    for lang, words in (("ru", "У каждого игрока должно быть имя."), ("en", "Every player needs a name.")):
+        client.set_cookie("lang", lang)
+        data = form_data(client.get(edit + "/players"), "form:not([action])")
+        before = _db_snapshot(app)
+        for names in ({"name_0": "", "name_1": "Всеволод"}, {"name_0": "   ", "name_1": "Всеволод"},
+                      {"name_1": "Всеволод"}):
+            resp = client.post(edit + "/players", data={**data, **names, "confirm_hands": "1"})
+            assert resp.status_code == 400
+            assert soup(resp).select_one(".problem").get_text(" ", strip=True).startswith(words)
+            assert _db_snapshot(app) == before
+
+
+def test_confirm_form_refuses_a_stranger_or_an_unknown_verdict_in_either_language(app, client):
+    """The form of an opponent's word on a hand takes one of the match's players and one of
+    the two verdicts; anything else is refused in the reader's language and stores nothing."""
+    edit = new_match(client)
+    enter_result(client, edit, "Анфиса", {1: "40"})
+    assert _settings(client, edit, confirm_hands="1").status_code == 302
+    for lang, words in (("ru", "Выберите игрока из списка."), ("en", "Choose a player from the list.")):
+        client.set_cookie("lang", lang)
+        form = soup(client.get(edit + "/score")).select_one("form.confirm-form")
+        data = {i["name"]: i.get("value", "") for i in form.select("input[type=hidden]")}
+        before = _db_snapshot(app)
+        for sent in ({"by": "Никто", "verdict": "confirmed"}, {"by": "Всеволод", "verdict": "maybe"},
+                     {"verdict": "confirmed"}, {"by": "Всеволод"}):
+            resp = client.post(edit + "/hand/1/confirm", data={**data, **sent})
+            assert resp.status_code == 400 and words in soup(resp).get_text(" ", strip=True)
+            assert _db_snapshot(app) == before
