@@ -55,6 +55,19 @@ def close_db(exc: BaseException | None = None) -> None:
         current_app.extensions["referee.db"].give(db)
 
 
+def asset_url(filename: str) -> str:
+    """``url_for('static', filename=filename, v=asset_version)``, kept per script root and file:
+    every full page links the same seven assets."""
+    from flask import url_for
+
+    kept: dict[tuple[str, str], str] = current_app.extensions.setdefault("referee.asset_urls", {})
+    key = (request.script_root, filename)
+    url = kept.get(key)
+    if url is None:
+        url = kept[key] = url_for("static", filename=filename, v=current_app.jinja_env.globals["asset_version"])
+    return url
+
+
 def _asset_version(folder: str) -> str:
     """A digest of every static file: it changes whenever one does, so the versioned URLs
     (``?v=``) may be cached for a year and a new release is fetched at once."""
@@ -136,6 +149,7 @@ def init_app(app: Flask) -> None:
     drawing.init_app(app)
     version = _asset_version(app.static_folder or ".")  # (os.listdir(None) lists the current folder)
     app.jinja_env.globals["asset_version"] = version
+    app.jinja_env.globals["asset_url"] = asset_url
     app.jinja_env.globals["provisional"] = replay.provisional
     app.jinja_env.globals["variant_class"] = replay.variant_class
     app.jinja_env.globals["event_table"] = event_table
