@@ -24,7 +24,7 @@ def _record(client, edit: str, out: str = "Анфиса", pips: str = "12"):
 def test_a_started_hand_with_no_tile_laid_is_entered_by_its_result(app, client):
     edit = _started(client)
     table = soup(client.get(edit))
-    offer = table.select_one("p.unlaid a.result-entry")
+    offer = table.select_one(".bar a.result-entry.unlaid")
     assert offer is not None and offer["href"] == edit + "/result"
     page = soup(client.get(edit + "/result"))
     assert page.select_one("form.result-form") is not None
@@ -43,7 +43,7 @@ def test_a_started_hand_with_no_tile_laid_is_entered_by_its_result(app, client):
 
 def test_once_a_tile_is_laid_the_hand_is_finished_first(app, client):
     edit = live_match(client, moves=1)
-    assert soup(client.get(edit)).select_one("p.unlaid") is None
+    assert soup(client.get(edit)).select_one(".bar a.unlaid") is None
     page = soup(client.get(edit + "/result"))
     assert page.select_one("form.result-form") is None
     before = event_count(app, edit)
@@ -65,7 +65,7 @@ def test_the_discard_is_undone_like_any_change(app, client):
     # the result undone, the start stays discarded: the match is between hands, no hand in it
     assert client.get(edit + "/export").get_json()["hands"] == []
     table = soup(client.get(edit))
-    assert table.select_one('form[action$="/hand"]') is not None and table.select_one("p.unlaid") is None
+    assert table.select_one('form[action$="/hand"]') is not None and table.select_one(".bar a.unlaid") is None
     # a redo puts the result back
     client.post(edit + "/redo", data=form_data(client.get(edit), "#redo-form"))
     assert len(client.get(edit + "/export").get_json()["hands"]) == 1

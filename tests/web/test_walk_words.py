@@ -144,3 +144,28 @@ def test_an_event_with_no_round_started_says_so_not_round_0(client):
         "туров: 3; ни один ещё не начат")
     start(client, d, 1)
     assert soup(client.get(d)).select_one(".event-sub").get_text(" ", strip=True).endswith("тур 1 из 3")
+
+
+def test_between_hands_the_next_hand_starts_from_the_bar(app, client):
+    from sheethelpers import event_count
+    from test_club import result
+    from webhelpers import form_data, new_match
+
+    edit = new_match(client)
+    first = soup(client.get(edit))
+    assert first.select_one(".bar button.next-hand") is None    # the first hand's button is at the top
+    result(client, edit, "Анфиса", {1: 10})
+    page = soup(client.get(edit))
+    button = page.select_one(".bar button.next-hand")
+    form = page.select_one("form#start-form")
+    assert button is not None and button["form"] == "start-form" and form["action"] == edit + "/hand"
+    before = event_count(app, edit)
+    assert client.post(edit + "/hand", data=form_data(client.get(edit), "form#start-form")).status_code == 302
+    assert event_count(app, edit) == before + 1
+    assert soup(client.get(edit)).select_one(".bar button.next-hand") is None   # a hand in play
+    # a ladder hand starts from a tile turned up from the bazaar: tapped on the page first, no bar button
+    from eventhelpers import setup_fields
+
+    ladder = new_match(client, variant="ladder", options=setup_fields(client.get("/new/ladder")))
+    result(client, ladder, "Анфиса", {1: 10})
+    assert soup(client.get(ladder)).select_one(".bar button.next-hand") is None
