@@ -124,6 +124,13 @@ class Refused(Exception):
     """A change refused, with the words the page says (nothing was written)."""
 
 
+def _valid(form: Any) -> Any:
+    """``form`` read from the request and validated; its first refusal as :class:`Refused`."""
+    if not form.validate():
+        raise Refused(forms.first_error(form) or _("Nothing was changed."))
+    return form
+
+
 # -- the club's figures -----------------------------------------------------------------------------
 
 
@@ -322,7 +329,7 @@ def index() -> ResponseReturnValue:
     if request.method == "POST":
         try:
             _checked()
-            club = clubs_service().create(request.form.get("name"))
+            club = clubs_service().create(_valid(forms.ClubNameForm()).name.data)
         except Refused as e:
             problem = str(e)
         except ClubRefused as e:
@@ -389,7 +396,7 @@ def add_player(key: str) -> ResponseReturnValue:
     club = _director(key)
     try:
         _checked()
-        name = clubs_service().add_player(club, request.form.get("name"))["name"]
+        name = clubs_service().add_player(club, _valid(forms.RosterNameForm()).name.data)["name"]
     except Refused as e:
         return _page(club, True, str(e), 400)
     except ClubRefused as e:
@@ -404,7 +411,7 @@ def rename(key: str) -> ResponseReturnValue:
     club = _director(key)
     try:
         _checked()
-        clubs_service().rename(club, request.form.get("name"))
+        clubs_service().rename(club, _valid(forms.ClubNameForm()).name.data)
     except Refused as e:
         return _page(club, True, str(e), 400)
     except ClubRefused as e:
@@ -492,7 +499,7 @@ def _player_change(key: str, pid: int, change: Callable[[Club], str | None]) -> 
 def rename_player(key: str, pid: int) -> ResponseReturnValue:
     """The player's name on the roster (his matches keep the names they were played under)."""
     def change(club: Club) -> str:
-        name = clubs_service().rename_player(club, pid, request.form.get("name"))
+        name = clubs_service().rename_player(club, pid, _valid(forms.RosterNameForm()).name.data)
         return str(_("Renamed: %(name)s.", name=name))
 
     return _player_change(key, pid, change)
@@ -513,10 +520,7 @@ def retire(key: str, pid: int) -> ResponseReturnValue:
 def merge(key: str, pid: int) -> ResponseReturnValue:
     """Another name of this player merged into him: its matches become his."""
     def change(club: Club) -> str:
-        try:
-            other = int(request.form.get("other", ""))
-        except ValueError:
-            raise Refused(_("Choose the other name.")) from None
+        other = _valid(forms.MergeForm()).other.data
         gone = clubs_service().merge(club, pid, other)
         return str(_("«%(name)s» is merged into this player: his matches count here.", name=gone["name"]))
 

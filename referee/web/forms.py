@@ -15,6 +15,7 @@ from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringF
 from wtforms.validators import AnyOf, DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
 from referee import limits, rulebook
+from referee.events import clubs
 from referee.rules.catalogue import VariantSpec
 
 from .i18n import lang
@@ -183,3 +184,45 @@ def confirm_form(players: list[str], verdicts: tuple[str, ...] | list[str] | fro
         verdict = StringField(validators=[AnyOf(list(verdicts), message=choose)])
 
     return F(formdata=formdata) if formdata is not None else F()
+
+
+# -- a club's forms (the club's own rules of names, from ``referee.events.clubs``) --------------
+
+
+def _club_rule(check: Any) -> Any:
+    """A validator of a club's name rule (``check``: one of ``referee.events.clubs``' pure
+    checks, which the service applies again): its refusal in the page's language, the field
+    given as the rule takes it."""
+
+    def validate(form: Any, field: Any) -> None:
+        try:
+            field.data = check(field.data)
+        except clubs.ClubRefused as err:
+            raise ValidationError(err.words(lang())) from None
+
+    return validate
+
+
+class ClubNameForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
+    """A club's name (a new club, or the club renamed)."""
+
+    name = StringField(validators=[_club_rule(clubs.club_name)])
+
+
+class RosterNameForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
+    """A player's name on a club's roster (a new player, or one renamed)."""
+
+    name = StringField(validators=[_club_rule(clubs.person_name)])
+
+
+def _whole(form: Any, field: Any) -> None:
+    try:
+        field.data = int(field.data or "")
+    except ValueError:
+        raise ValidationError(_l("Choose the other name.")) from None
+
+
+class MergeForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
+    """Another name of a club's player merged into him: the other name's number on the roster."""
+
+    other = StringField(validators=[_whole])

@@ -526,3 +526,69 @@ def test_the_clubs_list_of_games_opens_with_its_ready_rules(client):
     assert presets and all(a["href"].startswith(club + "/new/") and "preset=" in a["href"] for a in presets)
     setup = soup(client.get(presets[0]["href"]))
     assert setup.select_one('input[name="opt_scoring"][value="kozel"]').has_attr("checked")
+
+
+def _stored(app) -> dict:
+    """Every row of every table (to prove a refusal stored nothing)."""
+    from referee.web.store import open_db
+
+    db = open_db(app.config["DATABASE"])
+    try:
+        return {t: list(db.query(f"SELECT * FROM [{t}]")) for t in db.table_names()}
+    finally:
+        db.close()
+
+
+def _problem(resp) -> str:
+    return soup(resp).select_one(".problem").get_text(" ", strip=True)
+
+
+def test_club_name_form_refuses_bad_names_in_either_language_and_stores_nothing(app, client):
+    """The club's name form (a new club, the club renamed) refuses an empty name, a long one and
+    one that cannot be shown, in the reader's language; nothing stored changes."""
+    club = make_club(client)
+    words = {"ru": ("Впишите название клуба.", "Название клуба — не длиннее 60 знаков.",
+                    "В названии клуба есть знаки, которые нельзя показать."),
+             "en": ("Write the club's name.", "A club's name is at most 60 characters.",
+                    "The club's name holds characters that cannot be shown.")}
+    for lang, (empty, long, unshown) in words.items():
+        client.set_cookie("lang", lang)
+        before = _stored(app)
+        for name, said in (("  ", empty), ("я" * 61, long), ("a\x07b", unshown)):
+            for resp in (post(client, "/club/", "", name=name), post(client, club, "/name", name=name)):
+                assert resp.status_code == 400 and _problem(resp) == said
+                assert _stored(app) == before
+
+
+def test_roster_name_form_refuses_bad_names_in_either_language_and_stores_nothing(app, client):
+    """A roster's name form (a player added, a player renamed) refuses an empty name and one
+    the record's rule refuses, in the reader's language; nothing stored changes."""
+    club = make_club(client)
+    add(client, club, "Анфиса")
+    pid = pid_of(client, club, "Анфиса")
+    words = {"ru": ("Впишите имя игрока.", "в нём невидимые знаки"),
+             "en": ("Write the player's name.", "it holds invisible characters")}
+    for lang, (empty, invisible) in words.items():
+        client.set_cookie("lang", lang)
+        before = _stored(app)
+        for name, said in ((" ", empty), ("A\u200b", invisible)):
+            for resp in (post(client, club, "/players", name=name), post(client, club, f"/p/{pid}/name", name=name)):
+                assert resp.status_code == 400 and said in _problem(resp)
+                assert _stored(app) == before
+
+
+def test_merge_form_refuses_a_name_that_is_not_a_number_in_either_language(app, client):
+    """The merge form takes the other name's number on the roster; a missing or damaged one is
+    refused in the reader's language and nothing stored changes."""
+    club = make_club(client)
+    add(client, club, "Анфиса", "Аня")
+    pid = pid_of(client, club, "Анфиса")
+    for lang, said in (("ru", "Выберите второе имя."), ("en", "Choose the other name.")):
+        client.set_cookie("lang", lang)
+        before = _stored(app)
+        for other in ("", "x", "1x"):
+            resp = post(client, club, f"/p/{pid}/merge", other=other)
+            assert resp.status_code == 400 and _problem(resp) == said
+            assert _stored(app) == before
+        resp = client.post(f"{club}/p/{pid}/merge", data={"csrf_token": csrf_of(client.get(club))})
+        assert resp.status_code == 400 and _problem(resp) == said and _stored(app) == before
