@@ -169,3 +169,22 @@ def test_between_hands_the_next_hand_starts_from_the_bar(app, client):
     ladder = new_match(client, variant="ladder", options=setup_fields(client.get("/new/ladder")))
     result(client, ladder, "Анфиса", {1: 10})
     assert soup(client.get(ladder)).select_one(".bar button.next-hand") is None
+
+
+def test_the_standings_show_the_byes_column_only_when_someone_had_a_bye(client):
+    from eventhelpers import NAMES8, new_event, start, table_links, win_table
+
+    def heads(director: str) -> list[str]:
+        href = soup(client.get(director)).select_one("a.public-link")["href"]
+        page = soup(client.get(href[href.index("/ev/"):]))
+        return [th.get_text(" ", strip=True) for th in page.select("table.standings thead th")]
+
+    full = new_event(client)
+    start(client, full, 1)
+    for edit in table_links(client, full):
+        win_table(client, edit, 0)
+    assert "Played" in heads(full) and "Byes" not in heads(full)
+    five = new_event(client, entrants=NAMES8[:5])
+    start(client, five, 1)
+    win_table(client, table_links(client, five)[0], 0)
+    assert "Played" in heads(five) and "Byes" in heads(five)
