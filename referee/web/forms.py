@@ -226,3 +226,80 @@ class MergeForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
     """Another name of a club's player merged into him: the other name's number on the roster."""
 
     other = StringField(validators=[_whole])
+
+
+# -- the director's forms of an event (the rules that need the event are the event service's) ----
+
+
+class WithdrawForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
+    """An entrant (by id) withdraws before the next round."""
+
+    who = StringField(validators=[InputRequired(_l("Choose who withdraws."))])
+
+
+class SitOutForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
+    """A free round: an entrant (by id) left out of it, or (``back``) seated again. Who may sit
+    out is the event service's to say: it first says whether the round may be changed at all."""
+
+    who = StringField(default="")
+    back = _One()
+
+
+class SwapForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
+    """Two entrants (by id) swapped in the proposed tables. Which two may be swapped is the
+    event service's to say: it first says whether the round may be changed at all."""
+
+    a = StringField(default="")
+    b = StringField(default="")
+
+
+class _Many(StringField):  # type: ignore[misc]  # WTForms has no types
+    """Every value sent under the field's name (a picker's ticked names), as a list."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        self.data = [str(v) for v in valuelist]
+
+
+class LateEntryForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
+    """A late entrant: the names typed (one, or a fixed pair «Аня + Вера») and those a roster's
+    picker ticked (``pick``, each a line of the entrants)."""
+
+    names = StringField()
+    pick = _Many()
+
+    def entrants(self) -> str:
+        """The entrants' text as the event service reads it: the typed line, then the picks."""
+        picked = [p.strip() for p in self.pick.data or [] if p and p.strip()]
+        return "\n".join([self.names.data or ""] + picked)
+
+    def validate_names(self, field: Any) -> None:
+        if not self.entrants().strip():
+            raise ValidationError(_l("Enter the new entrant's name."))
+
+
+#: the most sides a table's result form has (a table seats at most eight)
+MAX_SIDES = 8
+
+
+class TableResultForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
+    """The director's result for a table: each side's total (``side_0`` …), what ended the
+    match, a note; or a forfeit naming the absent (``absent_<id>``); or ``clear``. The totals,
+    the ending and the absent are checked by the event service, which knows the table."""
+
+    clear = _One()
+    forfeit = _One()
+    ended = StringField()
+    note = StringField()
+    v = StringField()
+
+    def process(self, formdata: Any = None, obj: Any = None, data: Any = None, **kwargs: Any) -> None:
+        formdata = self.meta.wrap_formdata(self, formdata)  # Flask-WTF's request.form when not given
+        super().process(formdata, obj, data=data, **kwargs)
+        sent = formdata if formdata is not None else {}
+        self.absent = [k[len("absent_"):] for k, val in sent.items() if k.startswith("absent_") and val == "1"]
+        self.sides = [sent.get(f"side_{i}") or "" for i in range(MAX_SIDES)]
+
+    def version(self) -> int | None:
+        """The event's version the form was drawn against, when it sends one."""
+        sent = self.v.data or ""
+        return int(sent) if sent and sent.isdigit() else None

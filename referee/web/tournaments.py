@@ -305,13 +305,22 @@ def _refusable(view: Callable[P, ResponseReturnValue]) -> Callable[P, ResponseRe
         except ev_service.Refused as r:
             flash(r.words(lang()), "problem")
             return _go(str((request.view_args or {})["key"]))
+        except _FormRefused as r:
+            flash(str(r), "problem")
+            return _go(str((request.view_args or {})["key"]))
     return wrapped
 
 
-def _form_version() -> int | None:
-    """The event's version the form was drawn against, when it sends one."""
-    sent = request.form.get("v", "")
-    return int(sent) if sent and sent.isdigit() else None
+class _FormRefused(Exception):
+    """A director's form refused before the event service is asked (its first error's words)."""
+
+
+def _valid(form: Any) -> Any:
+    """``form`` read from the request and validated; its first refusal flashed, as the event
+    service's are (:func:`_refusable`)."""
+    if not form.validate():
+        raise _FormRefused(forms.first_error(form) or _("Nothing was changed."))
+    return form
 
 
 @bp.post("/e/<key>/round/<int:number>/start")
@@ -327,7 +336,8 @@ def start_round(key: str, number: int) -> ResponseReturnValue:
 @_refusable
 def swap(key: str, number: int) -> ResponseReturnValue:
     """Swap two units in the tables proposed for round ``number`` (before it starts)."""
-    events().swap(_director(key), number, request.form.get("a", ""), request.form.get("b", ""))
+    form = _valid(forms.SwapForm())
+    events().swap(_director(key), number, form.a.data, form.b.data)
     return _go(key, "#next")
 
 
@@ -336,7 +346,8 @@ def swap(key: str, number: int) -> ResponseReturnValue:
 def sit_out(key: str, number: int) -> ResponseReturnValue:
     """A free round: a unit left out of it (``back=1``: seated again); the tables are proposed
     again without it."""
-    events().sit_out(_director(key), number, request.form.get("who", ""), request.form.get("back") == "1")
+    form = _valid(forms.SitOutForm())
+    events().sit_out(_director(key), number, form.who.data, form.back.data)
     return _go(key, "#next")
 
 
@@ -372,26 +383,20 @@ def correct(key: str, number: int, table: int) -> ResponseReturnValue:
     """The director's result for a table (a correction, or a result entered for a table without
     a phone): each side's total and what ended the match; audited with what it replaces. The
     match itself is not changed. ``clear``: the table's match decides again."""
-    form = request.form
-    given = ev_service.TableResult(
-        clear=form.get("clear") == "1", forfeit=form.get("forfeit") == "1",
-        absent=[k[len("absent_"):] for k, v in form.items() if k.startswith("absent_") and v == "1"],
-        sides=[form.get(f"side_{i}") or "" for i in range(MAX_SIDES)], ended=form.get("ended", ""),
-        note=form.get("note") or "")
-    events().correct(_director(key), number, table, given, expected=_form_version())
+    form = _valid(forms.TableResultForm())
+    given = ev_service.TableResult(clear=form.clear.data, forfeit=form.forfeit.data, absent=form.absent,
+                                   sides=form.sides, ended=form.ended.data or "", note=form.note.data or "")
+    events().correct(_director(key), number, table, given, expected=form.version())
     flash(_("Table %(t)d: the result was changed (see the audit).", t=table), "ok")
     return _go(key, f"#round-{number}")
-
-
-#: the most sides a table's result form has (a table seats at most eight)
-MAX_SIDES = 8
 
 
 @bp.post("/e/<key>/withdraw")
 @_refusable
 def withdraw(key: str) -> ResponseReturnValue:
     """A unit withdraws before the next round; its results stand."""
-    events().withdraw(_director(key), request.form.get("who", ""))
+    form = _valid(forms.WithdrawForm())
+    events().withdraw(_director(key), form.who.data)
     return _go(key)
 
 
@@ -399,7 +404,8 @@ def withdraw(key: str) -> ResponseReturnValue:
 @_refusable
 def late_entry(key: str) -> ResponseReturnValue:
     """A late entrant (a fixed pair's two names), paired from the next round."""
-    events().late_entry(_director(key), "\n".join([request.form.get("names", "")] + picked_entrants()))
+    form = _valid(forms.LateEntryForm())
+    events().late_entry(_director(key), form.entrants())
     return _go(key)
 
 

@@ -593,3 +593,59 @@ def test_each_players_matches_name_his_partner_apart_from_his_opponents(client):
     assert re.fullmatch(r"\S+ \+ \S+ — \S+ \+ \S+", sides)
     line = next(v for k, v in lines.items() if k.endswith(first))
     assert sides in line, line
+
+
+def _all_stored(app) -> dict:
+    """Every row of every table (to prove a refusal stored nothing)."""
+    with app.app_context():
+        db = get_db()
+        return {t: list(db.query(f"SELECT * FROM [{t}]")) for t in db.table_names()}
+
+
+def _refused_in_both_languages(app, client, d: str, path: str, sent: list[dict], words: dict[str, str]) -> None:
+    """Each of ``sent`` posted to the director's ``path`` in Russian, then in English: refused
+    with ``words`` of that language flashed on the director's page, nothing stored changed."""
+    for lang in ("ru", "en"):
+        client.get(f"/lang/{lang}")
+        before = _all_stored(app)
+        for data in sent:
+            resp = post(client, d, path, data)
+            assert resp.status_code == 302
+            assert words[lang] in flashes(client.get(d)), (lang, data)
+            assert _all_stored(app) == before, (lang, data)
+
+
+def test_withdraw_and_late_entry_forms_refuse_bad_input_in_either_language(app, client):
+    """The withdrawal form names an entrant; the late entry form a name typed or picked: a
+    missing or unknown one is refused in the director's language and nothing stored changes."""
+    d = new_event(client).split("#")[0]
+    _refused_in_both_languages(app, client, d, "/withdraw", [{}, {"who": ""}, {"who": "nobody"}],
+                               {"ru": "Выберите, кто снимается.", "en": "Choose who withdraws."})
+    _refused_in_both_languages(app, client, d, "/enter", [{}, {"names": "   "}, {"names": "", "pick": ["", " "]}],
+                               {"ru": "Впишите имя нового участника.", "en": "Enter the new entrant's name."})
+
+
+def test_table_result_form_refuses_bad_input_in_either_language(app, client):
+    """The director's result for a table: a total that is not a whole number, an ending that is
+    not one, a forfeit with nobody absent are refused in the director's language; nothing stored
+    changes."""
+    d = _played_round_one(client)[0].split("#")[0]
+    path = "/round/1/table/1/result"
+    _refused_in_both_languages(app, client, d, path, [{"side_0": "abc", "side_1": "5", "ended": "target"}, {}],
+                               {"ru": "Впишите счёт каждой стороны целым числом.",
+                                "en": "Enter each side's total as a whole number."})
+    _refused_in_both_languages(app, client, d, path, [{"side_0": "3", "side_1": "5", "ended": "nope"}],
+                               {"ru": "Выберите, чем закончился матч.", "en": "Choose what ended the match."})
+    _refused_in_both_languages(app, client, d, path, [{"forfeit": "1"}, {"forfeit": "1", "absent_e1": "0"}],
+                               {"ru": "Отметьте, кто не пришёл.", "en": "Mark who did not come."})
+
+
+def test_swap_and_sit_out_forms_refuse_bad_input_in_either_language(app, client):
+    """The swap form names two different entrants, the sit-out form one: the same one twice, a
+    missing or an unknown one is refused in the director's language and nothing stored changes."""
+    d = new_event(client, entrants=NAMES8 + ("Ира", "Костя", "Лена", "Миша"), system="free").split("#")[0]
+    _refused_in_both_languages(app, client, d, "/round/1/swap", [{"a": "e1", "b": "e1"}, {"a": "e1"}, {"a": "e1", "b": "zz"}],
+                               {"ru": "Выберите двух разных участников для замены.",
+                                "en": "Choose two different entrants to swap."})
+    _refused_in_both_languages(app, client, d, "/round/1/sit-out", [{}, {"who": "zz"}, {"who": "zz", "back": "1"}],
+                               {"ru": "Выберите, кто пропускает тур.", "en": "Choose who sits out."})
