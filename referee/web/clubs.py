@@ -652,7 +652,7 @@ def attach(key: str) -> ResponseReturnValue:
     if request.method == "POST":
         try:
             _checked()
-            m = _match_of_link(request.form.get("link", ""))
+            m = _match_of_link(forms.AttachForm().link.data)
             if m is None:
                 raise Refused(_("That is not a match's edit link (the scorer's link, /m/…)."))
             other = store.match_club(db, m["id"])
@@ -670,17 +670,8 @@ def attach(key: str) -> ResponseReturnValue:
 def _seats_post(club: Club, key: str, m: MatchRow) -> ResponseReturnValue:
     try:
         _checked()
-        seats: list[int | str] = []
-        for seat, name in enumerate(m["players"]):
-            who = request.form.get(f"seat_{seat}", "")
-            if who == "new":
-                seats.append(name)           # the seat's own name, a new player of the roster
-            else:
-                try:
-                    seats.append(int(who))
-                except ValueError:
-                    raise Refused(_("Every seat needs a player.")) from None
-        clubs_service().link_match(club, m["id"], seats, request.form.get("rated") == "1")
+        form = _valid(forms.seats_form(len(m["players"])))
+        clubs_service().link_match(club, m["id"], forms.seated(form, list(m["players"])), form.rated.data)
     except Refused as e:
         return _seats_page(club, key, m, str(e), 400)
     except ClubRefused as e:
@@ -693,7 +684,7 @@ def _seats_post(club: Club, key: str, m: MatchRow) -> ResponseReturnValue:
 def claim(key: str) -> ResponseReturnValue:
     """The seats of a match not yet the club's (its edit key in the form) given to club players."""
     club = _director(key)
-    m = _match_of_link(request.form.get("match", ""))
+    m = _match_of_link(forms.AttachForm().match.data)
     if m is None:
         abort(404)
     return _seats_post(club, key, m)

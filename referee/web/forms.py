@@ -303,3 +303,43 @@ class TableResultForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no type
         """The event's version the form was drawn against, when it sends one."""
         sent = self.v.data or ""
         return int(sent) if sent and sent.isdigit() else None
+
+
+class AttachForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
+    """A match made a club's: its edit link pasted (``link``), or sent by the seats' form
+    (``match``)."""
+
+    link = StringField(default="")
+    match = StringField(default="")
+
+
+def _seat(form: Any, field: Any) -> None:
+    value = field.data or ""
+    if value == "new":
+        return
+    try:
+        int(value)
+    except ValueError:
+        raise ValidationError(_l("Every seat needs a player.")) from None
+
+
+def seats_form(seats: int) -> Any:
+    """Who sat in each of a match's ``seats`` seats (``seat_<i>``: a roster player's number, or
+    ``new``: the seat's own name joins the roster) and whether the match is ``rated``."""
+
+    class F(AttachForm):
+        rated = _One()
+
+    for i in range(seats):
+        setattr(F, f"seat_{i}", StringField(default="", validators=[_seat]))
+    return F()
+
+
+def seated(form: Any, names: list[str]) -> list[int | str]:
+    """The seats of a validated :func:`seats_form`: a roster player's number, or the seat's own
+    name for a new player."""
+    out: list[int | str] = []
+    for i, name in enumerate(names):
+        value = getattr(form, f"seat_{i}").data
+        out.append(name if value == "new" else int(value))
+    return out

@@ -592,3 +592,22 @@ def test_merge_form_refuses_a_name_that_is_not_a_number_in_either_language(app, 
             assert _stored(app) == before
         resp = client.post(f"{club}/p/{pid}/merge", data={"csrf_token": csrf_of(client.get(club))})
         assert resp.status_code == 400 and _problem(resp) == said and _stored(app) == before
+
+
+def test_seats_form_refuses_a_seat_without_a_player_in_either_language(app, client):
+    """The seats' form of a match made the club's gives each seat a roster player or «new»: a
+    seat left empty or damaged is refused in the reader's language and nothing stored changes."""
+    club = make_club(client)
+    add(client, club, "Аня")
+    anya = pid_of(client, club, "Аня")
+    m = new_match(client, players=("Anya", "Вера"))
+    seats = client.post(club + "/attach", data={"csrf_token": csrf_of(client.get(club)), "link": m})
+    assert seats.status_code == 200
+    base = form_data(seats, "form.seats-form")
+    for lang, said in (("ru", "На каждом месте должен быть игрок."), ("en", "Every seat needs a player.")):
+        client.set_cookie("lang", lang)
+        before = _stored(app)
+        for sent in ({"seat_0": str(anya)}, {"seat_0": "x", "seat_1": "new"}, {"seat_0": str(anya), "seat_1": ""}):
+            resp = client.post(club + "/seats", data={**base, **sent, "rated": "1"})
+            assert resp.status_code == 400 and _problem(resp) == said
+            assert _stored(app) == before
