@@ -219,6 +219,7 @@ def store_matches(db_path: str, plans: list[list[PlannedHand]], before: int,
     for plan in plans:
         record = {"hands": [p.record for p in plan[:before]]}
         events = record_to_events(record)
+        done = len(events)
         k = within[len(out)] if within else 0
         if k:
             events += hand_events(plan[before], k - 1)
@@ -226,13 +227,17 @@ def store_matches(db_path: str, plans: list[list[PlannedHand]], before: int,
             m = store.create_match(db, VARIANT, dict(OPTIONS), list(NAMES), events, lang="ru")
         else:
             m = existing[len(out)]
+            done += len(store.events(db, m["id"]))  # (an event's table: its log empty until now)
             if events:
                 store.append_all(db, m["id"], 0, events)
         if store_checkpoint is not None and before:
+            # the checkpoint of the hands played, as the worker that ended the last one stored it
+            # (a hand started since is replayed from it: the log's first ``done`` changes)
             state = replayed.get(id(plan))
             if state is None:
-                state = replayed[id(plan)] = replay.replay(m, store.events(db, m["id"]))
-            store_checkpoint(db, m, state)
+                state = replayed[id(plan)] = replay.replay(m, store.events(db, m["id"])[:done])
+            stored = store_checkpoint(db, m, state)
+            assert stored, "the hands played end between hands: their checkpoint is stored"
         out.append(m)
     db.close()
     return out
