@@ -16,17 +16,6 @@ from referee.matches.service import MatchService
 from referee.matches.store import Db
 
 
-@pytest.fixture
-def db(tmp_path: Any) -> Db:
-    handle = store.open_db(str(tmp_path / "imports.db"))
-    yield handle
-    handle.conn.close()
-
-
-@pytest.fixture
-def service(db: Db) -> MatchService:
-    return MatchService(lambda: db)
-
 
 def count(db: Db) -> tuple[int, int]:
     return (db.execute("SELECT count(*) FROM matches").fetchone()[0],

@@ -14,17 +14,6 @@ from referee.matches.service import Conflict, Full, IllFormed, Invalid, MatchSer
 from referee.matches.store import Db
 
 
-@pytest.fixture
-def db(tmp_path: Any) -> Db:
-    handle = store.open_db(str(tmp_path / "service.db"))
-    yield handle
-    handle.conn.close()
-
-
-@pytest.fixture
-def service(db: Db) -> MatchService:
-    return MatchService(lambda: db)
-
 
 def stored(db: Db) -> list[tuple[Any, ...]]:
     """Every match and every change as stored: what a refusal must leave as it was."""
