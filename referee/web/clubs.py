@@ -536,7 +536,8 @@ def add_event(key: str) -> ResponseReturnValue:
     club = _director(key)
     try:
         _checked()
-        text = (request.form.get("link") or "").strip()
+        sent = forms.EventLinkForm()
+        text = sent.link.data or ""
         found = re.search(r"/e/([A-Za-z0-9_-]{8,64})", text)
         ev_key = found.group(1) if found else text
         ev = store.event_by_key(get_db(), ev_key, "director_key") if re.fullmatch(r"[A-Za-z0-9_-]{8,64}", ev_key) \
@@ -550,7 +551,7 @@ def add_event(key: str) -> ResponseReturnValue:
         return _page(club, True, e.words(lang()), 400)
     flash(_("«%(name)s» is the club's: its tables count for the club's players.",
             name=ev["record"].get("name", "")), "ok")
-    if request.form.get("back") == "event":   # sent from the event's page (``event_offer``): back there
+    if sent.back.data == "event":   # sent from the event's page (``event_offer``): back there
         return redirect(url_for("events.director", key=ev["director_key"]))
     return redirect(url_for("club.page", key=key) + "#events")
 

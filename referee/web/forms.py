@@ -343,3 +343,18 @@ def seated(form: Any, names: list[str]) -> list[int | str]:
         value = getattr(form, f"seat_{i}").data
         out.append(name if value == "new" else int(value))
     return out
+
+
+class EventLinkForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
+    """An event made a club's by its director's link (``back=event``: sent from the event's
+    own page, which the answer goes back to)."""
+
+    link = StringField(default="", filters=[_strip])
+    back = StringField(default="")
+
+
+class EventImportForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
+    """An event's record imported: pasted text (a file is read from the request's files); the
+    event service checks the record whole."""
+
+    text = StringField(default="")

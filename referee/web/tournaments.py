@@ -259,12 +259,12 @@ def import_event() -> ResponseReturnValue:
     problem = None
     text = ""
     if request.method == "POST":
-        form = FlaskForm()
+        form = forms.EventImportForm()
         if not form.validate_on_submit():
             problem = _("The form has expired. Nothing was imported.")
         else:
             upload = request.files.get("file")
-            text = request.form.get("text", "")
+            text = form.text.data or ""
             if upload is not None and upload.filename:
                 try:
                     text = upload.read(limits.MAX_RECORD_BYTES * 4 + 1).decode("utf-8-sig")

@@ -611,3 +611,17 @@ def test_seats_form_refuses_a_seat_without_a_player_in_either_language(app, clie
             resp = client.post(club + "/seats", data={**base, **sent, "rated": "1"})
             assert resp.status_code == 400 and _problem(resp) == said
             assert _stored(app) == before
+
+
+def test_event_link_form_refuses_what_is_not_a_directors_link_in_either_language(app, client):
+    """The form that makes an event the club's takes its director's link: anything else is
+    refused in the reader's language and nothing stored changes."""
+    club = make_club(client)
+    for lang, said in (("ru", "Это не ссылка директора турнира (/e/…)."),
+                       ("en", "That is not an event's director's link (/e/…).")):
+        client.set_cookie("lang", lang)
+        before = _stored(app)
+        for link in ("", "   ", "/e/nosuchevent12", "http://example.org/"):
+            resp = post(client, club, "/events", link=link, back="event")
+            assert resp.status_code == 400 and _problem(resp) == said
+            assert _stored(app) == before

@@ -649,3 +649,20 @@ def test_swap_and_sit_out_forms_refuse_bad_input_in_either_language(app, client)
                                 "en": "Choose two different entrants to swap."})
     _refused_in_both_languages(app, client, d, "/round/1/sit-out", [{}, {"who": "zz"}, {"who": "zz", "back": "1"}],
                                {"ru": "Выберите, кто пропускает тур.", "en": "Choose who sits out."})
+
+
+def test_event_import_form_refuses_what_is_not_a_record_in_either_language(app, client):
+    """The import form's pasted text: nothing, text that is not JSON, JSON that is not an
+    event's record are refused in the reader's language and nothing is stored."""
+    words = {"ru": ["Выберите файл или вставьте запись турнира.", "Это не запись турнира: это не JSON.",
+                    "Запись отклонена: Это не запись турнира referee-event/1 (поле format)."],
+             "en": ["Choose a file or paste an event's record.", "This is not an event's record: it is not valid JSON.",
+                    "The record was refused: This is not a referee-event/1 event record (the format field)."]}
+    for lang, said in words.items():
+        client.get(f"/lang/{lang}")
+        before = _all_stored(app)
+        for text, expected in zip(("", "not json", "{}"), said):
+            resp = client.post("/events/import", data={"csrf_token": csrf_of(client.get("/events/import")), "text": text})
+            assert resp.status_code == 400
+            assert soup(resp).select_one(".problem").get_text(" ", strip=True) == expected
+            assert _all_stored(app) == before
