@@ -56,6 +56,10 @@ def test_the_scoreboard_counts_by_pairs(client):
     heads = [th.get_text(strip=True) for th in board.select("thead th")]
     assert heads == ["#", "Анфиса и Мария", "Всеволод и Пётр"]
     assert [td.get_text(strip=True) for td in board.select("tfoot td")] == ["0", "24"]
+    # the chips over the table: a pair's total once, not once for each partner
+    chips = [(li.select_one(".name").get_text(strip=True), li.select_one(".total").get_text(strip=True))
+             for li in board.select(".totals-strip li")]
+    assert chips == [("Анфиса и Мария", "0"), ("Всеволод и Пётр", "24")]
 
 
 def test_the_rules_page_holds_each_new_rule_with_its_anchor_words_and_options(client):
