@@ -632,8 +632,8 @@ def _common(lv: Live) -> dict[str, Any]:
         if res.get("ended") == "forfeit":
             return str(_("forfeit: %(who)s did not come", who=", ".join(names.get(x, x) for x in res["absent"])))
         totals = res.get("totals") or _judged_totals(lv, tv)
-        parts = [" + ".join(names[tv.seats[s]] for s in g) + " " + _num(Fraction(str(totals.get(tv.seats[g[0]], 0))))
-                 for g in groups]
+        # only the totals, in the order of the sides the line above names (their names not said twice)
+        parts = [_num(Fraction(str(totals.get(tv.seats[g[0]], 0)))) for g in groups]
         won = _winner_words(lv, tv, [" + ".join(names[tv.seats[s]] for s in g) for g in groups])
         return " — ".join(parts) + " (" + str(ENDED_WORDS[res.get("ended") or "target"]) + ")" + won
 

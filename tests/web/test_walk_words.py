@@ -4,6 +4,8 @@ table says who won it, and negative ratings are written with the minus sign."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from webhelpers import soup
@@ -73,6 +75,10 @@ def test_the_directors_line_of_a_table_says_who_won_it(client):
     sides = rows[0].select_one(".sides").get_text().split(" — ")
     result = rows[0].select_one(".result").get_text(" ", strip=True)
     assert result.endswith(f"won by {sides[0]}") and sides[1] not in result.split("won by")[1]
+    # the totals follow the sides of the line above, in their order, without their names again
+    totals = result.split(" · ")[0]
+    assert re.fullmatch(r"\d+ — \d+ \(the target reached\)", totals), totals
+    assert "118" in totals and not any(n in totals for side in sides for n in side.split(" + "))
     assert rows[1].select_one(".result") is None or "won by" not in rows[1].select_one(".result").get_text()
     client.get("/lang/ru")
     result = soup(client.get(d)).select(".table-row")[0].select_one(".result").get_text(" ", strip=True)
