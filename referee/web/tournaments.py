@@ -606,6 +606,8 @@ def _signed(x: Fraction) -> str:
 TIEBREAK_WORDS = {"match_points": _l("match points"), "buchholz": _l("Buchholz"),
                   "score_diff": _l("score difference"), "head_to_head": _l("head to head"),
                   "lot": _l("lot (entry order)")}
+#: the standings' column headings, short enough for a phone's width (the full words in the heading's title)
+TIEBREAK_SHORT = {"buchholz": _l("Buch."), "score_diff": _l("Diff."), "head_to_head": _l("H2H")}
 
 
 def _common(lv: Live) -> dict[str, Any]:
@@ -643,7 +645,7 @@ def _common(lv: Live) -> dict[str, Any]:
     if game.get("time_limit"):
         ended.append(("time", ENDED_WORDS["time"]))
     return {"ev": ev, "lv": lv, "record": ev["record"], "game_title": match_title(probe),
-            "tiebreak_words": TIEBREAK_WORDS, "status_words": status_words, "plan_sides": plan_sides,
+            "tiebreak_words": TIEBREAK_WORDS, "tiebreak_short": TIEBREAK_SHORT, "status_words": status_words, "plan_sides": plan_sides,
             "sides_words": lambda tv: plan_sides(tv.seats), "sides_of_table": sides_of_table,
             "result_words": result_words, "ended_choices": ended, "event_words": event_words,
             "names_of": lambda ids: ", ".join(names.get(x, x) for x in ids)}

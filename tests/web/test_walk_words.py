@@ -183,7 +183,8 @@ def test_the_standings_show_the_byes_column_only_when_someone_had_a_bye(client):
     def heads(director: str) -> list[str]:
         href = soup(client.get(director)).select_one("a.public-link")["href"]
         page = soup(client.get(href[href.index("/ev/"):]))
-        return [th.get_text(" ", strip=True) for th in page.select("table.standings thead th")]
+        return [th.abbr["title"] if th.abbr else th.get_text(" ", strip=True)
+                for th in page.select("table.standings thead th")]
 
     full = new_event(client)
     start(client, full, 1)
@@ -194,3 +195,24 @@ def test_the_standings_show_the_byes_column_only_when_someone_had_a_bye(client):
     start(client, five, 1)
     win_table(client, table_links(client, five)[0], 0)
     assert "Played" in heads(five) and "Byes" in heads(five)
+
+
+@pytest.mark.parametrize("lang, full", [
+    ("en", ["Place", "match points", "Buchholz", "score difference", "head to head", "Played"]),
+    ("ru", ["Место", "очки", "Бухгольц", "разница", "личные встречи", "Сыграно"])])
+def test_the_standings_headings_are_short_with_their_full_words_in_titles(client, lang, full):
+    """A phone's width holds the standings: each figure's heading a few letters, its full words
+    in the heading's title (the public page and the hall's board draw the same table)."""
+    from eventhelpers import new_event, start, table_links, win_table
+
+    d = new_event(client, lang=lang)
+    start(client, d, 1)
+    for edit in table_links(client, d):
+        win_table(client, edit, 0)
+    href = soup(client.get(d)).select_one("a.public-link")["href"]
+    public = href[href.index("/ev/"):]
+    for page in (soup(client.get(public)), soup(client.get(public + "/board"))):
+        ths = page.select("table.standings thead th")
+        figures = [th for th in ths if "num" in th.get("class", [])]
+        assert [th.abbr["title"] for th in figures] == full
+        assert all(len(th.get_text(strip=True)) <= 5 for th in figures), [th.get_text() for th in figures]
