@@ -8,7 +8,8 @@ a global.
 
 The write path (:meth:`MatchService.apply`): a :class:`Change` is checked against the kept state
 the page was drawn from (the log with it replayed by the engine, its data by the registry of event
-kinds), appended in one transaction that only checks that no other change came first, and the
+kinds), appended in one transaction that only checks that no other change came first (and
+writes the match's summary, when an event's screen keeps one: ``summary.writer``), and the
 state with it is kept (and its checkpoint stored when it ends a hand). A change that cannot be
 made raises one of the exceptions below and stores nothing; the caller says it in words.
 
@@ -30,7 +31,7 @@ from referee.rules import catalogue
 from referee.words import say
 
 from . import events as kinds
-from . import replay, states, store
+from . import replay, states, store, summary
 from .replay import MatchState, Refusal
 
 W = TypeVar("W")
@@ -260,7 +261,8 @@ class MatchService:
                     todo.append(extra)
                     new, said = with_more, [words]
         try:
-            stored = store.append_all(db, m["id"], expected, [(c.kind, c.data) for c in todo], op=op)
+            stored = store.append_all(db, m["id"], expected, [(c.kind, c.data) for c in todo], op=op,
+                                      summary=summary.writer(m, new))
         except store.DuplicateError:
             raise AlreadyRecorded() from None
         except store.StaleError:

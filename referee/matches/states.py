@@ -261,6 +261,3 @@ def appended(db: Any, cache: States, m: dict[str, Any], state: MatchState, *stor
     cache.put(m, state)
     if stored:
         checkpoint(db, m, state)
-        from . import summary  # what an event's screens read of it, when they read it already
-
-        summary.put(db, m, summary.of(m, state.events, state), new=False)

@@ -568,15 +568,20 @@ def put_summary(db: Db, match_id: int, count: int, data: str, new: bool = True) 
     (``referee.matches.summary``); a later one is never replaced by an earlier. ``new=False``:
     only replace one kept already (a match no screen reads has none)."""
     with _write(db):
-        if new:
-            db.execute(
-                "INSERT INTO match_summaries (match_id, count, data) VALUES (?, ?, ?)"
-                " ON CONFLICT (match_id) DO UPDATE SET count = excluded.count, data = excluded.data"
-                " WHERE match_summaries.count <= excluded.count",
-                (match_id, count, data))
-        else:
-            db.execute("UPDATE match_summaries SET count = ?, data = ? WHERE match_id = ? AND count <= ?",
-                       (count, data, match_id, count))
+        _keep_summary(db, match_id, count, data, new)
+
+
+def _keep_summary(db: Db, match_id: int, count: int, data: str, new: bool) -> None:
+    """:func:`put_summary`'s statement, in the transaction under way."""
+    if new:
+        db.execute(
+            "INSERT INTO match_summaries (match_id, count, data) VALUES (?, ?, ?)"
+            " ON CONFLICT (match_id) DO UPDATE SET count = excluded.count, data = excluded.data"
+            " WHERE match_summaries.count <= excluded.count",
+            (match_id, count, data))
+    else:
+        db.execute("UPDATE match_summaries SET count = ?, data = ? WHERE match_id = ? AND count <= ?",
+                   (count, data, match_id, count))
 
 
 def event_summaries(db: Db, event_id: int) -> dict[int, tuple[int, int | None, str | None]]:
@@ -662,11 +667,16 @@ def append(db: Db, match_id: int, expected: int, kind: str, data: dict[str, Any]
 
 
 def append_all(db: Db, match_id: int, expected: int, changes: Sequence[tuple[str, dict[str, Any]]],
-               op: str | None = None) -> list[Event]:
+               op: str | None = None, summary: Callable[[list[Event]], str | None] | None = None) -> list[Event]:
     """Append several events in one transaction, all or none, if the log still has ``expected``
     events (a hand's start and the opening move the rules leave no choice about); the events as
     stored, as :func:`append` gives one. ``op``, the tap's key, goes with the first: the tap that
-    made them all."""
+    made them all.
+
+    ``summary(stored)``: the match's summary (``referee.matches.summary``) as of the log with the
+    events ``stored``, or None; it replaces the one kept already (never makes one: a match no
+    event's screen reads has none) in the same transaction, so one commit serves both and a
+    summary is never behind a change stored."""
     from referee import limits
     from referee.matches.events import KINDS
 
@@ -699,6 +709,9 @@ def append_all(db: Db, match_id: int, expected: int, changes: Sequence[tuple[str
             # the data as it reads back from the log (a JSON round trip), as ``events`` gives it
             stored.append({"seq": n + 1 + i, "kind": kind, "data": json.loads(text), "at": at,
                            "id": cur.fetchone()[0]})
+        kept = summary(stored) if summary is not None else None
+        if kept is not None:
+            _keep_summary(db, match_id, n + len(changes), kept, new=False)
     return stored
 
 

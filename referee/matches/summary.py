@@ -5,9 +5,10 @@ winner and, when the hands are confirmed, each hand's verdict. Read from the rep
 replay for every table a worker does not hold. A summary is those values as of the log's
 ``count`` events and of the match's own fields the replay read (``replay.match_of``), written
 by a reader that had to replay (:func:`of`, :func:`put`: the event's screens) and then again
-after each change the match service stores (``states.appended``: only over one stored already, so
-a match no screen reads costs nothing more). It is never trusted over the log: :func:`valid` takes it only when its count is
-the log's and it was read with the match's fields as they are now; anything else is read again.
+with each change the match service stores, in the change's own transaction (:func:`writer`,
+``store.append_all``: only over one stored already, so a match no screen reads has none). It is
+never trusted over the log: :func:`valid` takes it only when its count is the log's and it was
+read with the match's fields as they are now; anything else is read again.
 
 No Flask: every function is given what it reads.
 """
@@ -16,10 +17,11 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import replay, store
+from .fold import Event
 from .log import verdicts
 from .replay import MatchState
 
@@ -78,3 +80,18 @@ def put(db: Any, m: Mapping[str, Any], summary: Summary, new: bool = True) -> No
         store.put_summary(db, m["id"], summary["count"], text(summary), new=new)
     except store.errors():
         logging.getLogger(__name__).exception("match %s: the summary was not stored", m["id"])
+
+
+def writer(m: Mapping[str, Any], state: MatchState) -> Callable[[list[Event]], str | None]:
+    """What ``store.append_all`` writes as the summary in the transaction that stores the last
+    changes of ``state``'s log (given them as stored): the summary of ``state``, or None when it
+    cannot be made (logged: the change is stored all the same, and the summary kept, behind the
+    log now, is read again by the next screen)."""
+    def text_of(stored: list[Event]) -> str | None:
+        try:
+            evs = state.events[:-len(stored)] + stored if stored else state.events
+            return text(of(m, evs, state))
+        except Exception:  # noqa: BLE001 - a cache: the change it follows must not fail for it
+            logging.getLogger(__name__).exception("match %s: the summary was not made", m["id"])
+            return None
+    return text_of
