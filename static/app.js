@@ -488,3 +488,20 @@
   window.refereeInitVibrate = toggle;
   toggle();
 })();
+// A starting tile picked from the bazaar (the grid fills a small phone's screen): what follows it,
+// who leads and the button that starts the hand, brought up above the bar at the bottom, or the
+// thumb would have to look for it.
+(function () {
+  "use strict";
+  document.addEventListener("change", function (e) {
+    var t = e.target;
+    if (!t || t.name !== "starter" || !t.checked || !t.form) return;
+    var go = t.form.querySelector("button[type=submit]");
+    if (!go) return;
+    var bar = document.querySelector(".bar");
+    var bottom = window.innerHeight - (bar && bar.getClientRects().length ? bar.getBoundingClientRect().height : 0);
+    var r = go.getBoundingClientRect();
+    // the tile just tapped stays in sight as far as the room allows
+    if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom + 8, t.closest("label").getBoundingClientRect().top));
+  });
+})();

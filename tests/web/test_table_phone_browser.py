@@ -140,3 +140,26 @@ def test_landscape_puts_the_picker_beside_the_drawing(chromium, live_server, lan
     assert page.evaluate("document.documentElement.scrollWidth") <= 844
     shoot(page, f"table-{lang}-landscape")
     ctx.close()
+
+
+def test_a_starting_tile_picked_brings_the_start_button_into_view(chromium, live_server):
+    """Ladder on a 360x640 phone: the bazaar's grid fills the screen, so a tap on the starting
+    tile brings the button that starts the hand above the bar at the bottom, the tile still in sight."""
+    ctx = context(chromium, size=(360, 640), lang="ru")
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    new_match(page, live_server, "ru", "ladder", NAMES["ru"][:2])
+    go = page.locator("#start-form button[type=submit]")
+
+    def top_of_bar() -> float:
+        return page.evaluate("document.querySelector('.bar').getBoundingClientRect().top")
+
+    assert go.bounding_box()["y"] + go.bounding_box()["height"] > top_of_bar()   # below the bar at first
+    tile = page.locator('label.pick:has(input[name="starter"][value="3:4"])')
+    tile.tap()
+    page.wait_for_function("() => window.scrollY > 0")
+    box = go.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= top_of_bar()
+    assert tile.bounding_box()["y"] >= 0
+    shoot(page, "ladder-starter-ru-360x640")
+    ctx.close()
