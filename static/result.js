@@ -216,8 +216,14 @@
         setActive(nextOpen(active) || nextOpen(null));
       }
     };
+    // opened by a tap: the tabs brought to the top of the screen, so that the tiles under them
+    // are not left behind the pad's dock at the bottom of a small phone
+    var toTabs = function () {
+      var r = tabs.getBoundingClientRect();
+      if (r.top < 0 || r.top > window.innerHeight / 3) tabs.scrollIntoView({block: "start"});
+    };
     form.querySelectorAll(".tiles-open").forEach(function (b) {
-      b.addEventListener("click", function () { showTiles(b.getAttribute("data-i")); });
+      b.addEventListener("click", function () { showTiles(b.getAttribute("data-i")); toTabs(); });
     });
     tabs.addEventListener("click", function (e) {
       var b = e.target.closest("button");

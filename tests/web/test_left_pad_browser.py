@@ -98,3 +98,21 @@ def test_the_tiles_left_by_the_tiles_and_undone_from_the_pad(chromium, live_serv
     assert [c.strip() for c in page.locator("table.score tfoot td").all_inner_texts()][:2] == ["2", "0"]
     assert (ph.taps, ph.loads, ph.scrolls) == (4, 0, 0)
     ctx.close()
+
+
+def test_the_tiles_tapped_open_come_into_view_above_the_pads_dock(chromium, live_server):
+    """On a 360x640 phone the tabs of the tiles left sit low on the page: «Tiles» brings them to
+    the top, and the whole picker under them is above the dock with «Score the hand»."""
+    ctx = context(chromium, size=(360, 640), lang="ru")
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    new_match(page, live_server, "ru", "traditional", NAMES["ru"])
+    _seed_hand_to_its_end(page, "ru")
+    page.locator(".tiles-open").first.tap()
+    page.wait_for_selector(".tile-tabs:not([hidden])")
+    tabs = page.locator(".tile-tabs").bounding_box()
+    picker = page.locator(".left-tiles:not([hidden]) .picker").bounding_box()
+    dock = page.locator(".pad-dock").bounding_box()
+    assert tabs["y"] >= 0 and picker["y"] + picker["height"] <= dock["y"]
+    shoot(page, "left-pad-tiles-ru-360x640")
+    ctx.close()
