@@ -17,7 +17,7 @@ from referee.matches import replay
 from referee.rules.errors import MoveSyntaxError
 from referee.rules.tiles import parse_tile, tile_str
 
-from .write import Refused
+from .refusal import Refused
 
 
 TOKEN_MAX = 80
@@ -71,12 +71,18 @@ def _players_of(state: replay.MatchState) -> list[str]:
 
 
 def left_entry(form: Form, i: int, name: str) -> Left | None:
-    """What player ``i`` still holds, as the form says it: his tiles tapped on the picker (or
-    typed: ``1:1 2:3``), or his pips (``27``); None when nothing is entered. The one reading of
+    """What player ``i`` still holds, as the form says it (``left_<i>``: his tiles, ``pips_<i>``:
+    his pips); None when nothing is entered. Read by :func:`left_of`."""
+    return left_of(form.getlist(f"left_{i}"), form.get(f"pips_{i}") or "", name)
+
+
+def left_of(tiles_sent: list[str], pips_sent: str, name: str) -> Left | None:
+    """What player ``name`` still holds, as entered: his tiles tapped on the picker (or typed:
+    ``1:1 2:3``), or his pips (``27``); None when nothing is entered. The one reading of
     tiles left for the tiles-left form, the result form and the correction."""
-    tiles = [v.strip() for v in form.getlist(f"left_{i}") if v and v.strip()]
+    tiles = [v.strip() for v in tiles_sent if v and v.strip()]
     raw = " ".join(tiles)
-    pips_raw = (form.get(f"pips_{i}") or "").strip()
+    pips_raw = (pips_sent or "").strip()
     if raw and pips_raw:
         raise Refused(_("For %(name)s enter either the tiles or the pips, not both.", name=name))
     if raw:
@@ -122,50 +128,6 @@ def result_asks_scored(m: dict[str, Any]) -> bool:
 
 
 BLOCK = "*block*"  # the «blocked (fish)» choice of the result form (never a player's name there)
-
-
-def result_from_form(m: dict[str, Any], form: Form) -> dict[str, Any]:
-    """A hand by its result as the players said it (a record's ``result``): how it ended (who
-    went out, or a block: nothing is assumed, never preselected), each other player's tiles
-    or pips left, the points scored during play where the game counts them, who made the
-    fish where that decides. The one parser of the result form and of a result's correction;
-    the engine checks the counts. The player who went out listed with tiles left is a
-    contradiction, refused with the reason."""
-    out_name = form.get("out", "")
-    if not out_name:
-        raise Refused(_("Say how the hand ended: who went out, or that it was blocked."))
-    if out_name in m["players"]:
-        pass
-    elif out_name == BLOCK:
-        out_name = ""
-    else:
-        raise Refused(_("Choose a player from the list."))
-    res: dict[str, Any] = {"out": out_name or None}
-    left: dict[str, Left] = {}
-    scored: dict[str, int] = {}
-    for i, name in enumerate(m["players"]):
-        entry = left_entry(form, i, name)
-        if name == out_name:
-            if entry not in (None, 0):
-                raise Refused(_("%(name)s went out and so holds no tiles: clear what is entered as "
-                                "left for %(name)s, or say who went out.", name=name))
-        elif entry is not None:
-            left[name] = entry
-        sc = (form.get(f"scored_{i}") or "").strip()
-        if sc:
-            points = whole_number(sc, 5, signed=True)
-            if points is None:
-                raise Refused(_("Points are a whole number (%(name)s).", name=name))
-            scored[name] = points
-    res["left"] = left
-    if scored:
-        res["scored"] = scored
-    maker = form.get("maker", "")
-    if maker:
-        if maker not in m["players"]:
-            raise Refused(_("Choose a player from the list."))
-        res["maker"] = maker
-    return res
 
 
 def result_values(m: dict[str, Any], result: dict[str, Any] | None = None,

@@ -15,10 +15,13 @@ from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringF
 from wtforms.validators import AnyOf, DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
 from referee import limits, rulebook
+from referee.limits import whole_number
 from referee.events import clubs
 from referee.rules.catalogue import VariantSpec
 
+from . import entries
 from .i18n import lang
+from .refusal import Refused
 
 
 NAME_MAX = limits.NAME_MAX
@@ -184,6 +187,96 @@ def confirm_form(players: list[str], verdicts: tuple[str, ...] | list[str] | fro
         verdict = StringField(validators=[AnyOf(list(verdicts), message=choose)])
 
     return F(formdata=formdata) if formdata is not None else F()
+
+
+class _ResultForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
+    """A hand by its result as the players said it (fields added by :func:`result_form`)."""
+
+    players: list[str] = []
+
+    def result(self) -> dict[str, Any]:
+        """The validated form as a record's ``result``: how it ended (``out``: a player, or None for
+        a block), each other player's tiles or pips left, the points scored during play where
+        entered, who made the fish where said. The engine checks the counts."""
+        out = self.out.data if self.out.data != entries.BLOCK else ""
+        res: dict[str, Any] = {"out": out or None}
+        left: dict[str, entries.Left] = {}
+        scored: dict[str, int] = {}
+        for i, name in enumerate(self.players):
+            entry = _left_of(self, i, name)
+            if name != out and entry is not None:
+                left[name] = entry
+            points = whole_number((getattr(self, f"scored_{i}").data or "").strip(), 5, signed=True)
+            if points is not None:
+                scored[name] = points
+        res["left"] = left
+        if scored:
+            res["scored"] = scored
+        if self.maker.data:
+            res["maker"] = self.maker.data
+        return res
+
+
+def _left_of(form: Any, i: int, name: str) -> entries.Left | None:
+    return entries.left_of(getattr(form, f"left_{i}").data or [], getattr(form, f"pips_{i}").data or "", name)
+
+
+def _left_check(i: int, name: str) -> Any:
+    """Player ``i``'s tiles or pips left read by the one reading of them (``entries.left_of``,
+    its refusal in the page's words); the player who went out listed with tiles left is a
+    contradiction, refused with the reason."""
+
+    def validate(form: Any, field: Any) -> None:
+        try:
+            entry = _left_of(form, i, name)
+        except Refused as r:
+            raise ValidationError(r.message) from None
+        if name == form.out.data and entry not in (None, 0):
+            raise ValidationError(_l("%(name)s went out and so holds no tiles: clear what is entered as "
+                                     "left for %(name)s, or say who went out.", name=name))
+
+    return validate
+
+
+def _points_check(name: str) -> Any:
+    def validate(form: Any, field: Any) -> None:
+        sc = (field.data or "").strip()
+        if sc and whole_number(sc, 5, signed=True) is None:
+            raise ValidationError(_l("Points are a whole number (%(name)s).", name=name))
+
+    return validate
+
+
+def _maker_check(players: list[str]) -> Any:
+    def validate(form: Any, field: Any) -> None:
+        if field.data and field.data not in players:
+            raise ValidationError(_l("Choose a player from the list."))
+
+    return validate
+
+
+def result_form(players: list[str], formdata: Any = None) -> Any:
+    """The result pad of a match of ``players`` (the by-result page, its live preview and a
+    result's correction): ``out`` (a player, or ``entries.BLOCK``; nothing is assumed, never
+    preselected), per player ``left_<i>`` (tiles tapped or typed) or ``pips_<i>`` and
+    ``scored_<i>`` (points scored during play, where the game counts them), ``maker`` (who made
+    the fish, where that decides). Its refusals come in field order, a player's tiles before
+    his points; :meth:`_ResultForm.result` gives the record's ``result``. Without a CSRF
+    token of its own: the page's form is checked by the write path (``write.sent``) and the
+    preview (``ActionForm``), and a correction's form starts from a stored hand."""
+    choose = _l("Choose a player from the list.")
+
+    class F(_ResultForm):
+        out = StringField(validators=[InputRequired(_l("Say how the hand ended: who went out, or that it was blocked.")),
+                                      AnyOf(list(players) + [entries.BLOCK], message=choose)])
+
+    F.players = list(players)
+    for i, name in enumerate(players):
+        setattr(F, f"left_{i}", _Many(validators=[_left_check(i, name)]))
+        setattr(F, f"pips_{i}", StringField())
+        setattr(F, f"scored_{i}", StringField(validators=[_points_check(name)]))
+    F.maker = StringField(validators=[_maker_check(list(players))])
+    return F(formdata=formdata, meta={"csrf": False})
 
 
 # -- a club's forms (the club's own rules of names, from ``referee.events.clubs``) --------------

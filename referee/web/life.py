@@ -66,11 +66,14 @@ def _as_before(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any
 
 def _corrected_record(m: dict[str, Any], hand: LoggedHand) -> dict[str, Any]:
     """The hand as the form says it should read (a game record's hand): a result read by the
-    result form's own parser (``entries.result_from_form``), or the turns and the tiles left."""
+    result pad's own form (``forms.result_form``), or the turns and the tiles left."""
     players = m["players"]
     out: dict[str, Any] = {k: v for k, v in hand.meta.items() if v is not None}
     if hand.by_result:
-        res = entries.result_from_form(m, request.form)
+        pad = forms.result_form(players, request.form)
+        if not pad.validate():
+            raise write.Refused(forms.first_error(pad) or _("Choose a player from the list."))
+        res = pad.result()
         was = hand.result or {}
         res["left"] = _as_before(res["left"], was.get("left"))
         if "scored" not in res and was.get("scored") and not entries.result_asks_scored(m):

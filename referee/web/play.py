@@ -649,7 +649,7 @@ def result(key: str) -> ResponseReturnValue:
         asked, undos = _asked(m, w.evs, w.state)
         if replay.phase(asked) != "next":
             raise write.Refused(_("Finish the hand in play first."))
-        data = {"result": entries.result_from_form(m, request.form)}
+        data = {"result": _result_of(m, request.form)}
         new = service().after(m, asked, "result", data)
         if new.error is not None and new.error.rule == "left.missing":
             # a result is whole: a hand entered by it never waits for tiles left
@@ -765,7 +765,7 @@ def _preview(m: dict[str, Any], state: replay.MatchState, values: entries.Form) 
         out["score"] = boards.score_of(m, state.report)
         return out
     try:
-        res = entries.result_from_form(m, values)
+        res = _result_of(m, values)
     except write.Refused as r:
         out["problem"] = r.message
         out["score"] = boards.score_of(m, state.report)
@@ -782,6 +782,14 @@ def _preview(m: dict[str, Any], state: replay.MatchState, values: entries.Form) 
         out["row"] = out["score"].rows[-1] if out["score"].rows else None
         out["in_play"] = _in_play_of(m, res)
     return out
+
+
+def _result_of(m: dict[str, Any], values: entries.Form) -> dict[str, Any]:
+    """The hand's result the result pad (``forms.result_form``) says, or its first refusal."""
+    pad = forms.result_form(m["players"], values)
+    if not pad.validate():
+        raise write.Refused(forms.first_error(pad) or _("Choose a player from the list."))
+    return dict(pad.result())
 
 
 def _in_play_of(m: dict[str, Any], res: dict[str, Any]) -> dict[str, Any] | None:

@@ -19,26 +19,13 @@ from flask_babel import gettext as _
 from referee.limits import whole_number
 from referee.matches import events as kinds
 from referee.matches.fold import Event
-from referee.matches.replay import MatchState, Refusal
+from referee.matches.replay import MatchState
 from referee.matches.service import (AlreadyRecorded, Change, ChangeRefused, Conflict, Full, IllFormed,
                                      Invalid, RuleRefused)
 
 from . import forms, get_db, service, store
+from .refusal import Refused as Refused  # named here too: the write path's refusal
 from .i18n import lang
-
-
-class Refused(Exception):
-    """A change refused: the page is drawn again with ``message`` (and maybe a rule link)."""
-
-    def __init__(self, message: str, status: int = 400, refusal: Refusal | None = None,
-                 places: list[str] | None = None, tile: str | None = None, miss: str | None = None):
-        super().__init__(message)
-        self.message = message
-        self.status = status
-        self.refusal = refusal
-        self.places = places or []
-        self.tile = tile
-        self.miss = miss  # blind variants: the turned-up tile that fits nowhere may be missed
 
 
 class Recorded(Exception):

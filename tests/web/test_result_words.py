@@ -66,3 +66,42 @@ def test_the_result_screen_of_a_match_won_names_no_next_hand(client, lang, won, 
     page = soup(client.get(edit + "/result"))
     assert won in page.select_one("main").get_text()
     assert hand not in page.select_one("h1").get_text()
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("ru", ["Скажите, чем закончился кон", "Выберите игрока из списка.", "У игрока Анна кости кончились",
+            "Одна кость введена дважды (Борис).", "Очки — целое число (Анна)."]),
+    ("en", ["Say how the hand ended: who went out, or that it was blocked.", "Choose a player from the list.",
+            "Анна went out and so holds no tiles", "A tile was entered twice (Борис).",
+            "Points are a whole number (Анна)."])])
+def test_the_result_pad_refuses_bad_input_in_words_and_stores_nothing(app, client, lang, words):
+    """The result pad (the by-result page and a result's correction read the same form) refuses
+    what cannot be a hand's result, in the page's language, its first refusal in field order,
+    and nothing stored changes."""
+    from test_life import _db_snapshot
+    from test_web_play import result_hand
+    from webhelpers import form_data
+
+    client.set_cookie("lang", lang)
+    edit = new_match(client, "muggins", ("Анна", "Борис"), defaults("muggins", 2))
+    bad = [{}, {"out": "Зоя"}, {"out": "Анна", "pips_0": "5", "pips_1": "x"},
+           {"out": "Анна", "left_1": "1:1 1:1", "scored_1": "abc"}, {"out": "Анна", "pips_1": "10", "scored_0": "abc"}]
+    for fields, said in zip(bad, words):
+        before = _db_snapshot(app)
+        resp = result_hand(client, edit, **fields)
+        assert resp.status_code == 400
+        assert said in soup(resp).select_one(".problem").get_text(" ", strip=True)
+        assert _db_snapshot(app) == before
+    assert result_hand(client, edit, out="Анна", pips_1="10").status_code == 302
+    for fields, said in zip(bad, words):
+        before = _db_snapshot(app)
+        data = form_data(client.get(edit + "/hand/1/correct"), "form.correct-form")
+        resp = client.post(edit + "/hand/1/correct", data={**data, **fields})
+        assert resp.status_code == 400
+        page = soup(resp)
+        assert said in page.select_one(".problem").get_text(" ", strip=True)
+        # what was typed is drawn again
+        if fields.get("out") == "Анна":
+            for name in ("scored_0", "scored_1"):
+                assert page.select_one(f'input[name="{name}"]')["value"] == fields.get(name, "")
+        assert _db_snapshot(app) == before
