@@ -231,7 +231,8 @@ def _left_check(i: int, name: str) -> Any:
             entry = _left_of(form, i, name)
         except Refused as r:
             raise ValidationError(r.message) from None
-        if name == form.out.data and entry not in (None, 0):
+        out = getattr(form, "out", None)  # the result pad's; a correction's turns say who went out
+        if out is not None and name == out.data and entry not in (None, 0):
             raise ValidationError(_l("%(name)s went out and so holds no tiles: clear what is entered as "
                                      "left for %(name)s, or say who went out.", name=name))
 
@@ -276,6 +277,85 @@ def result_form(players: list[str], formdata: Any = None) -> Any:
         setattr(F, f"pips_{i}", StringField())
         setattr(F, f"scored_{i}", StringField(validators=[_points_check(name)]))
     F.maker = StringField(validators=[_maker_check(list(players))])
+    return F(formdata=formdata, meta={"csrf": False})
+
+
+#: the longest a correction's field of a turn may be, and the most turns its form sends
+TURN_TEXT_MAX = 400
+MAX_TURNS_FORM = 120
+
+
+def _turn_text(form: Any, field: Any) -> None:
+    if len(field.data or "") > TURN_TEXT_MAX:
+        raise ValidationError(_l("A field is too long; nothing was changed."))
+
+
+def _turn_check(j: int, players: list[str]) -> Any:
+    """Turn ``j`` of a correction: a turn with moves names a player of the match, each move no
+    longer than a move is (an emptied turn is taken out)."""
+
+    def validate(form: Any, field: Any) -> None:
+        _turn_text(form, field)
+        moves = _moves_of(field.data)
+        if not moves:
+            return
+        if (getattr(form, f"turn_player_{j}").data or "").strip() not in players:
+            raise ValidationError(_l("Choose a player from the list."))
+        if any(len(t) > entries.TOKEN_MAX for t in moves):
+            raise ValidationError(_l("A move is too long; nothing was changed."))
+
+    return validate
+
+
+def _moves_of(raw: str | None) -> list[str]:
+    return [t.strip() for t in (raw or "").strip().split(",") if t.strip()]
+
+
+class _TurnsForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types
+    """A move-by-move hand as a correction says it should read (fields added by :func:`turns_form`)."""
+
+    players: list[str] = []
+    count = 0
+
+    def turns(self) -> list[dict[str, Any]]:
+        """The validated form's turns (a record's ``turns``), the emptied ones taken out."""
+        out = []
+        for j in range(self.count):
+            moves = _moves_of(getattr(self, f"turn_moves_{j}").data)
+            if moves:
+                out.append({"player": (getattr(self, f"turn_player_{j}").data or "").strip(), "moves": moves})
+        return out
+
+    def left(self) -> dict[str, entries.Left]:
+        """Each player's tiles or pips left, where entered."""
+        out: dict[str, entries.Left] = {}
+        for i, name in enumerate(self.players):
+            entry = _left_of(self, i, name)
+            if entry is not None:
+                out[name] = entry
+        return out
+
+
+def turns_form(players: list[str], formdata: Any) -> Any:
+    """A correction of a hand played move by move (``formdata``: the form sent): its turns
+    (``turn_player_<j>``, ``turn_moves_<j>``: the moves by commas, as many as are sent in a
+    row, at most :data:`MAX_TURNS_FORM`), then each player's tiles (``left_<i>``) or pips
+    (``pips_<i>``) left, read as the result pad reads them; refusals in that order. The engine
+    checks the hand. Without a CSRF token of its own: the write path checks the page's."""
+    count = 0
+    while count < MAX_TURNS_FORM and (f"turn_player_{count}" in formdata or f"turn_moves_{count}" in formdata):
+        count += 1
+
+    class F(_TurnsForm):
+        pass
+
+    F.players, F.count = list(players), count
+    for j in range(count):
+        setattr(F, f"turn_player_{j}", StringField(validators=[_turn_text]))
+        setattr(F, f"turn_moves_{j}", StringField(validators=[_turn_check(j, list(players))]))
+    for i, name in enumerate(players):
+        setattr(F, f"left_{i}", _Many(validators=[_left_check(i, name)]))
+        setattr(F, f"pips_{i}", StringField())
     return F(formdata=formdata, meta={"csrf": False})
 
 

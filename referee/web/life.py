@@ -28,8 +28,6 @@ from referee.matches.log import LoggedHand, effective, fold, verdicts
 
 bp = Blueprint("life", __name__, url_prefix="/m/<key>")
 
-TEXT_MAX = 400
-MAX_TURNS_FORM = 120
 
 
 def _values_of(m: dict[str, Any], hand: LoggedHand) -> entries.Form:
@@ -41,13 +39,6 @@ def _values_of(m: dict[str, Any], hand: LoggedHand) -> entries.Form:
         v[f"turn_player_{j}"] = t.player
         v[f"turn_moves_{j}"] = ", ".join(t.moves)
     return v
-
-
-def _text(name: str) -> str:
-    raw = request.form.get(name, "") or ""
-    if len(raw) > TEXT_MAX:
-        raise write.Refused(_("A field is too long; nothing was changed."))
-    return raw.strip()
 
 
 def _as_before(new: dict[str, Any], old: dict[str, Any] | None) -> dict[str, Any]:
@@ -80,21 +71,11 @@ def _corrected_record(m: dict[str, Any], hand: LoggedHand) -> dict[str, Any]:
             res["scored"] = was["scored"]  # not asked by this game's form: kept as entered
         out["result"] = res
         return out
-    turns = []
-    for j in range(MAX_TURNS_FORM):
-        if f"turn_player_{j}" not in request.form and f"turn_moves_{j}" not in request.form:
-            break
-        who = _text(f"turn_player_{j}")
-        moves = [t.strip() for t in _text(f"turn_moves_{j}").split(",") if t.strip()]
-        if not moves:
-            continue  # an emptied turn is taken out
-        if who not in players:
-            raise write.Refused(_("Choose a player from the list."))
-        if any(len(t) > entries.TOKEN_MAX for t in moves):
-            raise write.Refused(_("A move is too long; nothing was changed."))
-        turns.append({"player": who, "moves": moves})
-    out["turns"] = turns
-    left = _as_before(entries.left_from_form(m, request.form), hand.left)
+    sent = forms.turns_form(players, request.form)
+    if not sent.validate():
+        raise write.Refused(forms.first_error(sent) or _("Choose a player from the list."))
+    out["turns"] = sent.turns()
+    left = _as_before(sent.left(), hand.left)
     if left or hand.left is not None:
         out["left"] = left
     return out

@@ -7,6 +7,8 @@ import csv
 import io
 import random
 
+import pytest
+
 from referee.matches import log
 from referee.matches.log import fold
 
@@ -723,3 +725,33 @@ def test_confirm_form_refuses_a_stranger_or_an_unknown_verdict_in_either_languag
             resp = client.post(edit + "/hand/1/confirm", data={**data, **sent})
             assert resp.status_code == 400 and words in soup(resp).get_text(" ", strip=True)
             assert _db_snapshot(app) == before
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("ru", ["Выберите игрока из списка.", "Поле слишком длинное; ничего не изменено.",
+            "Ход записан слишком длинно; ничего не изменено.", "Одна кость введена дважды (Всеволод)."]),
+    ("en", ["Choose a player from the list.", "A field is too long; nothing was changed.",
+            "A move is too long; nothing was changed.", "A tile was entered twice (Всеволод)."])])
+def test_a_correction_of_turns_refuses_bad_input_in_words_and_stores_nothing(app, client, lang, words):
+    """A hand played move by move, corrected: a turn's player not of the match, a field too
+    long, a move too long, a tile left twice are refused in the page's language (a turn's
+    fields before the tiles left) and nothing stored changes; an emptied turn is taken out."""
+    edit = new_match(client)
+    client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]'))
+    for i, mv in enumerate(SEED_MOVES):
+        assert tap(client, edit, mv, leader="Анфиса" if i == 0 else None).status_code == 302
+    data = form_data(client.get(edit), "form.left-form")
+    data["left_1"] = ["1:1"]
+    assert client.post(edit + "/left", data=data).status_code == 302
+    client.set_cookie("lang", lang)
+    bad = [{"turn_player_0": "Зоя", "left_1": ["1:1", "1:1"]}, {"turn_player_2": "x" * 401},
+           {"turn_moves_3": "6:2, " + "a" * 81}, {"left_1": ["1:1", "1:1"]}]
+    for fields, said in zip(bad, words):
+        before = _db_snapshot(app)
+        resp = correct(client, edit, 1, fields)
+        assert resp.status_code == 400
+        assert said in soup(resp).select_one(".problem").get_text(" ", strip=True)
+        assert _db_snapshot(app) == before
+    # an emptied turn is taken out (and then the engine judges the hand)
+    resp = correct(client, edit, 1, {"turn_moves_0": "", "turn_player_0": "Зоя"})
+    assert resp.status_code == 422 and _db_snapshot(app) == before
