@@ -229,14 +229,10 @@ def setup(variant: str) -> ResponseReturnValue:
             unit=form.unit.data, entrants="\n".join([form.entrants.data or ""] + picked_entrants()),
             options=forms.options_of(form, spec), rounds=form.rounds.data, hand_limit=form.hand_limit.data,
             time_limit=form.time_limit.data, confirm_hands=bool(form.confirm_hands.data))
-        try:
-            ev = events().set_up(given)
-        except ev_service.Refused as r:
-            problem = r.words(lang())
-        else:
-            _remember(ev)
-            flash(_("The event is ready. Keep this page's address: it is the director's link."), "ok")
-            return redirect(url_for("events.director", key=ev["director_key"]))
+        made, problem = _made(lambda: events().set_up(given),
+                              _("The event is ready. Keep this page's address: it is the director's link."))
+        if made is not None:
+            return made
     elif request.method == "POST":
         problem = _("Please correct the marked fields.")
     from referee.rulebook import preset_words
@@ -244,6 +240,18 @@ def setup(variant: str) -> ResponseReturnValue:
     preset_list = [{"name": k, "words": preset_words(k, lang())} for k in presets]
     return render_template("event/setup.html", spec=spec, form=form, problem=problem, presets=preset_list,
                            preset=preset, pickers=[p() for p in ENTRANT_PICKERS]), (400 if problem else 200)
+
+
+def _made(make: Callable[[], Stored], done: str) -> tuple[Redirect | None, str | None]:
+    """A new event from ``make`` (set up or imported): remembered by this browser, ``done``
+    flashed and the way to its director's page; or the service's refusal in the page's words."""
+    try:
+        ev = make()
+    except ev_service.Refused as r:
+        return None, r.words(lang())
+    _remember(ev)
+    flash(done, "ok")
+    return redirect(url_for("events.director", key=ev["director_key"])), None
 
 
 def _remember(ev: Stored) -> None:
@@ -271,14 +279,10 @@ def import_event() -> ResponseReturnValue:
                 except UnicodeDecodeError:
                     problem = _("The file is not UTF-8 text.")
             if problem is None:
-                try:
-                    ev = events().import_text(text, lang())
-                except ev_service.Refused as r:
-                    problem = r.words(lang())
-                else:
-                    _remember(ev)
-                    flash(_("The event was checked and imported."), "ok")
-                    return redirect(url_for("events.director", key=ev["director_key"]))
+                made, problem = _made(lambda: events().import_text(text, lang()),
+                                      _("The event was checked and imported."))
+                if made is not None:
+                    return made
     return render_template("event/import.html", form=FlaskForm(), problem=problem, text=text), \
         (400 if problem else 200)
 
