@@ -370,12 +370,18 @@ def new_match(t: Table, s: Script, with_deal: bool, lang: str) -> str:
         page.goto(f"{t.base}/lang/{lang}?next={quote(url)}")
     for i, p in enumerate(s.players, start=1):
         page.fill(f'input[name="player_{i}"]', p)
+    def open_rules() -> None:  # the house rules are folded under the names: one tap opens them
+        if not page.locator("details.house-rules[open]").count():
+            t.tap("details.house-rules > summary", "open the house rules")
+
     for key, value in s.options.items():  # the house rules: each one not ticked as meant, tapped
         radio = f'input[name="opt_{key}"][value="{value}"]'
         if isinstance(value, str) and page.locator(radio).count() and not page.locator(radio).is_checked():
+            open_rules()
             t.tap(f"label.choice:has({radio})", f"house rule {key}: {value}")
         elif isinstance(value, int) and page.locator(f'input[name="opt_{key}"]').count() and \
                 page.input_value(f'input[name="opt_{key}"]') != str(value):
+            open_rules()
             t.tally.taps += 1
             page.fill(f'input[name="opt_{key}"]', str(value))
     t.tap("button.with-deal" if with_deal else "button.primary[type=submit]", "start the match")

@@ -63,6 +63,9 @@ def test_a_pairs_match_from_the_preset_to_the_kozel(phone, live_server, lang):
     phone_checks(page, "setup preset")
     page.locator("fieldset.players").screenshot(path=f"/tmp/shots/kozel-{lang}-seats.png")
     shoot(page, f"kozel-{lang}-setup-preset")
+    # the house rules are folded under the names: one tap opens them
+    assert not page.locator('input[name="opt_teams"][value="none"]').is_visible()
+    page.click("details.house-rules > summary")
     # switching pairs off is one tap: the seats go back to a list
     page.check('input[name="opt_teams"][value="none"]')
     assert not page.locator(".table-top").is_visible()

@@ -143,3 +143,22 @@ def test_the_sheets_and_the_step_through_are_titled_kozel(client):
              "hands": [{"result": {"out": "Анфиса", "left": {"Всеволод": 5}}}]}
     client.get("/lang/ru")
     assert "· Традиционное ·" in soup(client.get(imported(client, plain) + "/sheets")).title.get_text()
+
+
+def test_the_house_rules_are_folded_under_the_names_and_a_refusal_opens_them(client):
+    page = soup(client.get("/new/traditional?preset=yard"))
+    rules = page.select_one("form.setup details.house-rules")
+    assert rules is not None and not rules.has_attr("open")
+    # every option is inside the fold, the names and the start buttons above it
+    assert len(rules.select("[name^=opt_]")) == len(page.select("form.setup [name^=opt_]")) > 0
+    assert not rules.select("[name^=player_]")
+    first_start = page.select_one("form.setup button.primary")
+    assert rules not in first_start.parents
+    # the summary says the ready set filled them
+    assert "Козёл, как во дворе" in rules.select_one("summary .preset-note").get_text()
+    plain = soup(client.get("/new/traditional")).select_one("details.house-rules summary")
+    assert plain.select_one(".preset-note") is None and plain.get_text(strip=True)
+    # a refusal opens them: the option to change is in view
+    resp = client.post("/new/traditional", data={"csrf_token": csrf_of(client.get("/new/traditional")),
+                                                 "player_1": "А", "player_2": "Б", "player_3": "В", **YARD})
+    assert soup(resp).select_one("details.house-rules").has_attr("open")

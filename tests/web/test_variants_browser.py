@@ -121,6 +121,8 @@ def new_match(page, base: str, rec: dict) -> str:
     page.goto(f"{base}/new/{rec['variant']}")
     for i, p in enumerate(rec["players"], start=1):
         page.fill(f'input[name="player_{i}"]', p)
+    if rec["options"]:
+        page.click("details.house-rules > summary")   # the house rules are folded: one tap opens them
     for key, value in rec["options"].items():
         page.check(f'input[name="opt_{key}"][value="{value}"]')
     go(page, "button.primary[type=submit]")
