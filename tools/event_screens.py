@@ -1,12 +1,13 @@
-"""The event's screens of a 100-table round, in one process: the CPU of one load of the
+"""The event's screens of a 100-table round (``--tables N``), in one process: the CPU of one load of the
 director's page (followed), the hall's board and the public standings, on a worker that holds
 none of the tables nor the event, after a hand at some table, and with nothing changed between
 loads (medians). The event is made and its tables' hands entered through the pages, as the web
 tests do. A before/after run: the same script with another checkout first on ``PYTHONPATH``::
 
-    PYTHONPATH=OTHER:OTHER/tests/web python tools/event_screens.py before
-    PYTHONPATH=.:tests/web python tools/event_screens.py after
+    PYTHONPATH=OTHER:OTHER/tests/web python tools/event_screens.py before [--tables 250]
+    PYTHONPATH=.:tests/web python tools/event_screens.py after [--tables 250]
 """
+import argparse
 import os
 import re
 import statistics
@@ -16,16 +17,22 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests", "web"))
 
+ap = argparse.ArgumentParser()
+ap.add_argument("label", nargs="?", default="")
+ap.add_argument("--tables", type=int, default=100)
+args = ap.parse_args()
+N = args.tables
+
 from referee import create_app  # noqa: E402
 from eventhelpers import hand_by_result, new_event, start, table_links  # noqa: E402
 tmp = tempfile.mkdtemp()
 db = tmp + "/t.db"
 app = create_app({"TESTING": True, "DATABASE": db, "SECRET_KEY": "x"})
 c = app.test_client()
-d = new_event(c, entrants=[f"Игрок {i}" for i in range(400)], rounds="3")
+d = new_event(c, entrants=[f"Игрок {i}" for i in range(4 * N)], rounds="3")
 start(c, d, 1)
 ts = table_links(c, d)
-assert len(ts) == 100, len(ts)
+assert len(ts) == N, len(ts)
 for t in ts:
     hand_by_result(c, t, 0, (10, 12))
 for t in ts[::2]:
@@ -67,10 +74,10 @@ for name, path in (("director", d + "?follow=1"), ("board", view + "/board"), ("
         cold += cpu(screen, path)
     warm = []
     for i in range(6):  # a hand at some table between two loads
-        hand_by_result(c, ts[(i * 7) % 100], 0, (1, 2))
+        hand_by_result(c, ts[(i * 7) % N], 0, (1, 2))
         warm += cpu(screen, path)
     same = cpu(screen, path, 6)  # nothing changed between loads
     res[name] = (statistics.median(cold), statistics.median(warm), statistics.median(same))
-label = sys.argv[1] if len(sys.argv) > 1 else ""
+label = f"{args.label} {N}"
 for k, (a, b, s) in res.items():
-    print(f"{label:7} {k:10} cold {a:7.1f} ms  after a hand {b:7.1f} ms  unchanged {s:7.1f} ms")
+    print(f"{label:11} {k:10} cold {a:7.1f} ms  after a hand {b:7.1f} ms  unchanged {s:7.1f} ms")

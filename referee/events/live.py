@@ -212,7 +212,8 @@ class Kept:
     one unused the longest going first (older keys of an event are never asked for again)."""
 
     #: up to seven entries a key (judged; the standings, their page and the board, each per
-    #: language): ten events of 100 tables (1,000 tables) keep theirs without pushing each other out
+    #: language) and the director's rows per language: ten events of 100 tables (1,000 tables)
+    #: keep theirs without pushing each other out
     KEPT = 128
 
     def __init__(self) -> None:

@@ -24,7 +24,7 @@ from typing import Any, Callable, NotRequired, ParamSpec, TypedDict
 
 from markupsafe import Markup, escape
 
-from flask import (Blueprint, Response, abort, flash, redirect, render_template, request, url_for)
+from flask import (Blueprint, Response, abort, current_app, flash, redirect, render_template, request, url_for)
 from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as Redirect
 from flask_babel import gettext as _
@@ -723,13 +723,49 @@ def director(key: str) -> ResponseReturnValue:
     links = {"public": public_url("events.standings", key=ev["view_key"]),
              "director": public_url("events.director", key=key)}
     audit = store.event_audit(get_db(), ev["id"])
-    return render_template("event/director.html", **_common(lv), key=key, current=current, nxt=nxt, plan=plan,
+    common = _common(lv)
+    rows = _rows(lv, key, current, common) if current else Markup("")
+    return render_template("event/director.html", **common, key=key, current=current, nxt=nxt, plan=plan, rows=rows,
                            plan_digest=digest(plan) if plan else "", mine=mine, plan_problem=plan_problem,
                            out=sitting_out(ev["state"], nxt) if nxt else [],
                            clock=clock(ev, current) if current else None, unit_choices=unit_choices,
                            active_choices=[c for c in unit_choices if c[0] not in gone], links=links,
                            audit=audit[-30:], audit_words=audit_words, follow=request.args.get("follow") == "1",
                            pickers=[p() for p in ENTRANT_PICKERS], offers=[o(ev) for o in DIRECTOR_OFFERS])
+
+
+#: what a kept row is drawn with in place of the page's CSRF token, replaced by the token on every
+#: answer (unescaped: no name or word on the page can draw it, their «<» is escaped)
+_CSRF_MARK = Markup("<csrf-token>")
+
+
+def _rows(lv: Live, key: str, current: int, common: dict[str, Any]) -> Markup:
+    """The rows of the round being played (``event/_table_row.html``), each drawn once per what
+    it shows and kept for the event, the language and the address: its table's state as read
+    (status, hand, result and its source, totals, the match's players and links), the event's
+    version (its names, rules and forms) and whether it breaks a rule (the winner said). A hand
+    played at one table draws that row again, not the round's."""
+    from flask_wtf.csrf import generate_csrf
+
+    ev = lv.ev
+    slot = ("rows", ev["id"], key, lang(), request.host_url, request.script_root)
+    old: dict[int, tuple[Any, str]] = kept().get(slot) or {}
+    new: dict[int, tuple[Any, str]] = {}
+    draw = None
+    for tv in lv.tables[current]:
+        m = tv.match
+        state = (ev["version"], lv.error is None, tv.round, tv.status, tv.hand, tv.result, tv.source, tv.totals,
+                 tv.seats, None if m is None else (m["players"], m["edit_key"], m["view_key"]))
+        got = old.get(tv.number)
+        if got is None or got[0] != state:
+            if draw is None:
+                context = dict(common, key=key, current=current, csrf_token=lambda: _CSRF_MARK)
+                module: Any = current_app.jinja_env.get_template("event/_table_row.html").make_module(context)
+                draw = module.row  # the template's macro
+            got = (state, str(draw(tv)))
+        new[tv.number] = got
+    kept().put(slot, new)
+    return Markup("".join(html for _state, html in new.values()).replace(_CSRF_MARK, generate_csrf()))
 
 
 def audit_words(entry: dict[str, Any], names: dict[str, str]) -> str:

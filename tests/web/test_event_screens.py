@@ -9,7 +9,7 @@ from referee.matches import replay
 from referee.matches import summary as summaries
 from referee.web import get_db, store
 
-from eventhelpers import hand_by_result, new_event, start, table_links, win_table
+from eventhelpers import hand_by_result, new_event, post, start, table_links, win_table
 from webhelpers import csrf_of, soup
 
 
@@ -132,3 +132,71 @@ def test_the_boards_clock_is_the_rounds_at_each_load(app, client, monkeypatch):
         left = lefts[-1]
         assert clock.select_one(".mmss").get_text() == "%d:%02d" % (left // 60, left % 60)
     assert 0 < lefts[0] <= 30 * 60 and 7 * 60 <= lefts[0] - lefts[1] <= 7 * 60 + 2  # a second or two between loads
+
+
+def _rows(client, director: str) -> list[dict]:
+    """Each row of the round being played as the director's page draws it."""
+    page = soup(client.get(director))
+    token = page.select_one('form[action$="/close"] input[name=csrf_token]')["value"]
+    out = []
+    for li in page.select(".table-row"):
+        result = li.select_one(".result")
+        out.append({"status": li.select_one(".badge").get_text(strip=True),
+                    "sides": li.select_one(".sides").get_text(strip=True),
+                    "result": result.get_text(" ", strip=True) if result else "",
+                    "v": {i["value"] for i in li.select("input[name=v]")},
+                    "csrf": {i["value"] for i in li.select("input[name=csrf_token]")} == {token}})
+    return out
+
+
+def test_the_directors_rows_are_drawn_again_when_their_table_changes(app, client):
+    d = new_event(client, confirm_hands="y")
+    start(client, d, 1)
+    t1, t2 = table_links(client, d)  # the rows drawn and kept
+    first = _rows(client, d)
+    assert [r["status"] for r in first] == ["not started", "not started"] and all(r["csrf"] for r in first)
+    hand_by_result(client, t2, 1, (10, 10))  # a hand played
+    assert [r["status"] for r in _rows(client, d)] == ["not started", "between hands, 1 played"]
+    win_table(client, t1, 0)  # a table's result
+    row = _rows(client, d)[0]
+    assert row["status"] == "waiting for confirmation" and "118" in row["result"]
+    page = client.get(t1 + "/score")  # an opponent disputes the first hand
+    resp = client.post(f"{t1}/hand/1/confirm", data={"csrf_token": csrf_of(page), "by": _match(app, t1)["players"][1],
+                                                     "verdict": "disputed",
+                                                     "n": soup(page).select_one("input[name=n]")["value"]})
+    assert resp.status_code == 302
+    assert _rows(client, d)[0]["status"] == "disputed"
+    # the director's result for table 2: the event's next version, in every row's forms
+    (version,) = _rows(client, d)[1]["v"]
+    resp = client.post(d + "/round/1/table/2/result", data={
+        "csrf_token": csrf_of(client.get(d)), "v": version, "side_0": "60", "side_1": "101", "ended": "target"})
+    assert resp.status_code == 302
+    rows = _rows(client, d)
+    assert rows[1]["result"].startswith("60 — 101") and "entered by the director" in rows[1]["result"]
+    assert rows[0]["v"] == rows[1]["v"] == {str(int(version) + 1)}
+    # a late entrant: another version; a row's form drawn before it would be refused as stale
+    post(client, d, "/enter", {"names": "Ира"})
+    (version,) = _rows(client, d)[0]["v"]
+    resp = client.post(d + "/round/1/table/1/result", data={
+        "csrf_token": csrf_of(client.get(d)), "v": version, "side_0": "101", "side_1": "0", "ended": "target"})
+    assert resp.status_code == 302
+    assert _rows(client, d)[0]["result"].startswith("101 — 0")
+    client.get("/lang/ru")  # the language switched: the rows in its words
+    rows = _rows(client, d)
+    assert [r["status"] for r in rows] == ["закончен", "закончен"] and "вписано судьёй" in rows[1]["result"]
+
+
+def test_the_next_rounds_rows_are_its_tables_after_a_swap(app, client):
+    d = new_event(client)
+    start(client, d, 1)
+    t1, t2 = table_links(client, d)
+    before = [r["sides"] for r in _rows(client, d)]
+    win_table(client, t1, 0)
+    win_table(client, t2, 1)
+    assert post(client, d, "/round/1/close").status_code == 302
+    assert post(client, d, "/round/2/swap", {"a": "e1", "b": "e5"}).status_code == 302
+    plan = [li.get_text(strip=True).split(":", 1)[1].strip() for li in soup(client.get(d)).select(".plan-table")]
+    start(client, d, 2)
+    after = [r["sides"] for r in _rows(client, d)]
+    assert after == plan and after != before
+    assert [r["status"] for r in _rows(client, d)] == ["not started", "not started"]
