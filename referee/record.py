@@ -443,7 +443,7 @@ def _error_json(err: RuleError, hand: int | None, turn: int | None, move: str | 
 
 
 def replay(record: Record | Any, lang: str | None = None, open_last: bool = False, *,
-           done: Sequence[HandReport] = ()) -> Report:
+           done: Sequence[HandReport] = (), played: Hand | None = None) -> Report:
     """Replay every hand; stop at the first broken rule (reported in ``error``).
 
     ``open_last``: the last turn of the record is still being played at the table (a player who
@@ -453,7 +453,14 @@ def replay(record: Record | Any, lang: str | None = None, open_last: bool = Fals
     replay of the same match's first hands, as ``replay`` made them; ``record`` then holds
     the hands after them, read with ``read(..., first=len(done) + 1)``). The match takes them
     again as it took them (``HandReport.taken``: totals, what hangs, the eggs), and the replay
-    goes on exactly as it would have gone on from its own."""
+    goes on exactly as it would have gone on from its own.
+
+    ``played``: the last hand of ``record`` as its turns leave it (its last turn open where
+    ``open_last``), played already by the caller on its own copy through the same engine (a
+    move checked at the table on a copy of the hand before it): it is not dealt and played
+    again, only ended and scored as a replayed one is. The caller vouches that it is that hand
+    after those very moves; it becomes the report's hand (``live``), and is changed no more by
+    the caller."""
     if not isinstance(record, Record):
         record = read(record, first=len(done) + 1)
     lang = lang or record.lang or "ru"
@@ -485,7 +492,7 @@ def replay(record: Record | Any, lang: str | None = None, open_last: bool = Fals
                 raise _Stop(RuleError("match.over", {}), number, None, None)
             last = i == len(record.hands) - 1
             hrep, winner = _replay_hand(record, hr, number, prev_winner, number == 1, last,
-                                        open_last and last)
+                                        open_last and last, played if last else None)
         except _Stop as stop:
             rep.error = _error_json(stop.err, stop.hand, stop.turn, stop.move, lang)
             rep.error_obj = stop.err
@@ -642,11 +649,15 @@ def positions(record: Record | Any, number: int, *, open_last: bool = False,
 
 
 def _replay_hand(record: Record, hr: HandRecord, number: int, prev_winner: int | None,
-                 first: bool, last: bool, open_last: bool = False) -> tuple[HandReport, int | None]:
+                 first: bool, last: bool, open_last: bool = False,
+                 played: Hand | None = None) -> tuple[HandReport, int | None]:
     players = record.players
-    h, v = _start_hand(record, hr, number, prev_winner, first)
-    for _ in _steps(h, hr, number, open_last):
-        pass
+    if played is not None:
+        h, v = played, played.v  # its moves played already (``replay``'s ``played``)
+    else:
+        h, v = _start_hand(record, hr, number, prev_winner, first)
+        for _ in _steps(h, hr, number, open_last):
+            pass
     # only the last hand may be unfinished (a hand with no turns, or "turns": [], included)
     if not h.over and hr.result is None and not last:
         raise _Stop(RuleError("hand.unfinished", {"hand": number}), number, None, None)

@@ -30,6 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=30)
     ap.add_argument("--source", default=None, help="the checkout whose app is measured")
     ap.add_argument("--route", default=None, help="only these routes (move, view, table, hand; commas)")
+    ap.add_argument("--profile", type=int, default=0, metavar="N",
+                    help="also print each route's N functions of most cumulative time (cProfile)")
     args = ap.parse_args(argv)
     if args.source:
         sys.path.insert(0, os.path.abspath(args.source))
@@ -97,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
         calls = pstats.Stats(prof).total_calls / (rounds - len(cpus))  # type: ignore[attr-defined]
         print(f"{name:6s} CPU median {1000 * statistics.median(cpus):6.2f} ms  Python calls {calls:7.0f}"
               f"  (load {os.getloadavg()[0]:.1f})", flush=True)
+        if args.profile:
+            pstats.Stats(prof).sort_stats("cumulative").print_stats(args.profile)
     return 0
 
 

@@ -233,7 +233,37 @@ def _resume_point(folded: Folded, base: MatchState | None, events: list[dict[str
     return max(k, 0)
 
 
-def replay(match: dict[str, Any], events: list[dict[str, Any]], base: MatchState | None = None) -> MatchState:
+@dataclass(frozen=True)
+class Played:
+    """A change at the table already played by the engine: ``hand`` is a copy of ``of.live`` (the
+    live hand of the state ``of``) with the change (a move, or the end of a turn) played on it,
+    as the table checked it. ``replay`` goes on from it instead of playing the hand again when
+    the log it replays is ``of``'s log and that change, and only then."""
+
+    of: MatchState
+    hand: Hand
+
+
+def _carried(played: Played | None, base: MatchState | None, events: list[dict[str, Any]], folded: Folded,
+             k: int) -> Hand | None:
+    """``played.hand`` where the replay of ``events`` on ``base`` may go on from it: it was copied
+    from this very state's live hand (another state, an older kept one included, is never taken),
+    the log is ``base``'s and one move or end of a turn of its last hand, which is the only hand
+    replayed, and the copy has that move more; else None (the hand is replayed)."""
+    if played is None or base is None or played.of is not base or base.live is None or base.error is not None \
+            or base.rep is None or base.folded is None or len(events) != base.count + 1:
+        return None
+    kind = events[-1].get("kind")
+    if kind not in ("move", "end_turn") or k != len(folded.hands) - 1 \
+            or len(folded.hands) != len(base.folded.hands) or len(base.rep.hands) != len(folded.hands):
+        return None
+    if len(played.hand.history) != len(base.live.history) + (kind == "move"):
+        return None
+    return played.hand
+
+
+def replay(match: dict[str, Any], events: list[dict[str, Any]], base: MatchState | None = None,
+           played: Played | None = None) -> MatchState:
     """Replay the stored log through the engine's one replay path (``referee.record.replay``).
 
     A turn still open (a player who may lay more, or who has drawn) is replayed as it stands
@@ -243,6 +273,10 @@ def replay(match: dict[str, Any], events: list[dict[str, Any]], base: MatchState
     grows). The hands it finished that the new events leave as they were are not replayed
     again: the replay goes on from their reports (``record.replay(done=...)``), so an event
     costs a replay of the hand it belongs to, whatever the match's length.
+
+    ``played``: the one event after ``base``'s log played already on a copy of its live hand
+    (:class:`Played`): the hand is not played again, the copy is ended and scored as the
+    replay would (``record.replay(played=...)``); any other state or log is replayed as above.
     """
     of = match_of(match)
     # the events ``base`` was replayed from were read for their ``seq`` then (``seqs``)
@@ -263,7 +297,7 @@ def replay(match: dict[str, Any], events: list[dict[str, Any]], base: MatchState
         # the hands before k count against the limits as they do in a replay from scratch
         prior = _prior(hands, k, base)
         report = rec.replay(rec.read(to_record(match, hands[k:]), first=k + 1, prior_events=prior),
-                            open_last=open_last, done=done)
+                            open_last=open_last, done=done, played=_carried(played, base, events, folded, k))
     except (RuleError, catalogue.OptionError) as err:
         return MatchState(hands=hands, report=empty_report(match), error=refusal(err), events=events,
                           folded=folded, of=of, seqs=seqs)

@@ -32,7 +32,7 @@ from referee.words import say
 
 from . import events as kinds
 from . import replay, states, store, summary
-from .replay import MatchState, Refusal
+from .replay import MatchState, Played, Refusal
 
 W = TypeVar("W")
 
@@ -185,10 +185,12 @@ class MatchService:
         """The match's log and its replay; ``hot=False``: a list's read (``States.put``)."""
         return states.load(self.db(), self.states, m, hot=hot)
 
-    def after(self, m: dict[str, Any], state: MatchState, kind: str, data: dict[str, Any]) -> MatchState:
+    def after(self, m: dict[str, Any], state: MatchState, kind: str, data: dict[str, Any],
+              played: Played | None = None) -> MatchState:
         """The state once a ``kind`` change with ``data`` is appended to ``state``'s log (not
-        stored)."""
-        return states.after(m, state, kind, data)
+        stored); ``played``: the change played already on a copy of a state's live hand
+        (``states.after``)."""
+        return states.after(m, state, kind, data, played)
 
     def appended(self, m: dict[str, Any], state: MatchState, *stored: dict[str, Any]) -> None:
         """Keep ``state`` now that its last changes are stored as ``stored``; its checkpoint
@@ -210,15 +212,16 @@ class MatchService:
             raise IllFormed(p) from None
 
     def apply(self, m: dict[str, Any], state: MatchState, expected: int, changes: Change | Sequence[Change], *,
-              op: str | None = None, checked: MatchState | None = None,
+              op: str | None = None, checked: MatchState | None = None, played: Played | None = None,
               then: Callable[[MatchState], tuple[Change, W] | None] | None = None) -> tuple[MatchState, list[W]]:
         """Append ``changes`` (one, or several stored together) to the match's log after
         ``state``, the replay of the ``expected`` changes the page was drawn from; returns the
         state with them (kept) and what ``then`` said.
 
         The log with the changes is replayed on ``state`` (only the hand they belong to;
-        ``checked``: that replay, made already by the caller) and every change checked by the
-        registry (:meth:`check`); the write transaction only checks that the log still has
+        ``checked``: that replay, made already by the caller; ``played``: the one change
+        played on a copy of ``state.live``, gone on from when it was copied from ``state``) and every
+        change checked by the registry (:meth:`check`); the write transaction only checks that the log still has
         ``expected`` changes before it appends. Refused, in the order the store gives them: the
         limit of changes (:class:`Full`), the tap recorded already (:class:`AlreadyRecorded`,
         ``op``: the tap's key), another phone first (:class:`Conflict`), the limit of hands
@@ -241,7 +244,7 @@ class MatchService:
         if new is None:
             new = state
             for c in todo:
-                new = self.after(m, new, c.kind, c.data)
+                new = self.after(m, new, c.kind, c.data, played if len(todo) == 1 else None)
         if not in_force(new):
             assert new.error is not None
             raise RuleRefused(new.error)

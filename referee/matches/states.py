@@ -5,9 +5,9 @@ its event count. A request reads only the events after the kept ones (and the la
 again, to see that the log is still the log it was replayed from); when nothing is new the
 page is drawn from the kept state, else the new events are replayed on it (``replay.replay``
 with ``base``: only the hand they belong to is replayed). A move is checked on a copy of the
-kept live hand, the new state is the replay of the log with the move, the write transaction
-only checks that the count is unchanged and appends, and the new state is kept for the page
-that follows. A state missing here (another worker took the move, a restart) starts from the
+kept live hand, the new state goes on from that copy (``replay.Played``: the hand is not played
+again, only when the copy is of this very kept state), the write transaction only checks that
+the count is unchanged and appends, and the new state is kept for the page that follows. A state missing here (another worker took the move, a restart) starts from the
 match's checkpoint (below) and costs the replay of the hands after it: one hand.
 
 The checkpoint: when a change leaves the match between hands (a hand ended, or a change between
@@ -247,10 +247,13 @@ def imported(db: Any, m: dict[str, Any]) -> None:
         logging.getLogger(__name__).exception("match %s: the checkpoint was not stored", m["id"])
 
 
-def after(m: dict[str, Any], state: MatchState, kind: str, data: dict[str, Any]) -> MatchState:
-    """The state once the event is appended to ``state``'s log (not stored yet)."""
+def after(m: dict[str, Any], state: MatchState, kind: str, data: dict[str, Any],
+          played: replay.Played | None = None) -> MatchState:
+    """The state once the event is appended to ``state``'s log (not stored yet); ``played``: the
+    event played already on a copy of a state's live hand (the table's check), gone on from
+    instead of the hand's replay when that state is ``state`` (``replay.Played``)."""
     event = {"seq": state.count + 1, "kind": kind, "data": data}
-    return replay.replay(m, state.events + [event], base=state)
+    return replay.replay(m, state.events + [event], base=state, played=played)
 
 
 def appended(db: Any, cache: States, m: dict[str, Any], state: MatchState, *stored: dict[str, Any]) -> None:

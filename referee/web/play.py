@@ -3,9 +3,9 @@
 Every POST carries the CSRF token and ``n``, the number of events the page was
 drawn from. The match's state is the engine's replay of the stored log, kept in the
 worker between requests (``states``); a move is checked on a copy of its live hand,
-the log with the move is replayed from the hand it belongs to (a refused result stores
-nothing), and the write transaction only checks that the count of events is unchanged
-and appends. Nothing here knows a rule.
+the state with the move goes on from that copy (a refused result stores nothing), and
+the write transaction only checks that the count of events is unchanged and appends.
+Nothing here knows a rule.
 """
 
 from __future__ import annotations
@@ -358,7 +358,9 @@ def move(key: str) -> ResponseReturnValue:
             if move.kind == "pass":
                 message += " " + _instead(live, tv)
             raise write.Refused(message, status=422, refusal=refusal, places=refusal.places)
-        w.apply(Change("move", {"player": player, "token": token, "open": still_open}))
+        # the copy the move was checked on: the replay goes on from it (``MatchService.apply``)
+        w.apply(Change("move", {"player": player, "token": token, "open": still_open}),
+                played=replay.Played(state, live))
 
     return _write(key, action)
 
@@ -479,10 +481,11 @@ def end_turn(key: str) -> ResponseReturnValue:
         state = w.state
         if state.live is None or not state.last or state.last.open_turn is None:
             raise write.Refused(_("There is no turn to end."))
-        refusal = turns.try_end_turn(turns.clone(state.live))
+        live = turns.clone(state.live)
+        refusal = turns.try_end_turn(live)
         if refusal is not None:
             raise write.Refused(refusal.message(lang()), status=422, refusal=refusal)
-        w.apply(Change("end_turn", {}))
+        w.apply(Change("end_turn", {}), played=replay.Played(state, live))
 
     return _write(key, action)
 

@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from referee.limits import whole_number
 from referee.matches import events as kinds
 from referee.matches.fold import Event
-from referee.matches.replay import MatchState
+from referee.matches.replay import MatchState, Played
 from referee.matches.service import (AlreadyRecorded, Change, ChangeRefused, Conflict, Full, IllFormed,
                                      Invalid, RuleRefused)
 
@@ -106,10 +106,11 @@ class Writing:
     said: list[str] = field(default_factory=list)
 
     def apply(self, change: Change | Sequence[Change], *, checked: MatchState | None = None,
-              then: Then | None = None) -> None:
+              played: Played | None = None, then: Then | None = None) -> None:
         """:func:`apply` on this form's match and state, with the tap's key; what ``then`` said
-        goes to ``said``."""
-        self.said.extend(apply(self.m, self.n, change, self.state, checked=checked, then=then))
+        goes to ``said``. ``played``: the change played on a copy of ``state.live`` (the table's
+        check), gone on from instead of the hand's replay."""
+        self.said.extend(apply(self.m, self.n, change, self.state, checked=checked, played=played, then=then))
 
 
 def sent(m: dict[str, Any], said: list[str] | None = None, *, table: bool = True) -> Writing:
@@ -132,13 +133,13 @@ def sent(m: dict[str, Any], said: list[str] | None = None, *, table: bool = True
 
 
 def apply(m: dict[str, Any], n: int, change: Change | Sequence[Change], state: MatchState, *,
-          checked: MatchState | None = None, then: Then | None = None) -> list[str]:
+          checked: MatchState | None = None, played: Played | None = None, then: Then | None = None) -> list[str]:
     """Make ``change`` (one, or several stored together) through the match service
     (``MatchService.apply``: checked on the kept ``state`` of the ``n`` changes the form was drawn
     from, appended only if no other phone changed the match first), with this tap's key; the service's refusals said in the page's language (:class:`Refused`, a tap
     sent twice :class:`Recorded`). Returns what ``then`` said of the change that went with it."""
     try:
-        _new, said = service().apply(m, state, n, change, op=op(), checked=checked,
+        _new, said = service().apply(m, state, n, change, op=op(), checked=checked, played=played,
                                      then=then)
     except AlreadyRecorded:
         raise Recorded() from None
