@@ -383,11 +383,13 @@ class MatchService:
 
     def record(self, m: dict[str, Any], state: MatchState, expected: int, change: Change) -> None:
         """Append a change that leaves the match's play as it is (a player's word on a finished
-        hand: ``confirm``) after the registry's check, with no replay; :class:`IllFormed`,
-        :class:`Conflict` or :class:`Full` when it cannot be."""
+        hand: ``confirm``) after the registry's check, with no replay, and the match's summary
+        (when a screen keeps one) in its transaction; :class:`IllFormed`, :class:`Conflict` or
+        :class:`Full` when it cannot be."""
         self.check(m, state, change)
         try:
-            store.append_event(self.db(), m["id"], expected, change.kind, change.data)
+            store.append_all(self.db(), m["id"], expected, [(change.kind, change.data)],
+                             summary=summary.noted(m, state))
         except store.StaleError:
             raise Conflict(expected) from None
         except store.LimitError:

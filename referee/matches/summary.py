@@ -6,7 +6,8 @@ replay for every table a worker does not hold. A summary is those values as of t
 ``count`` events and of the match's own fields the replay read (``replay.match_of``), written
 by a reader that had to replay (:func:`of`, :func:`put`: the event's screens) and then again
 with each change the match service stores, in the change's own transaction (:func:`writer`,
-``store.append_all``: only over one stored already, so a match no screen reads has none). It is
+``store.append_all``: only over one stored already, so a match no screen reads has none; a
+player's word on a hand, which leaves the play as it is, too: :func:`noted`). It is
 never trusted over the log: :func:`valid` takes it only when its count is the log's and it was
 read with the match's fields as they are now; anything else is read again.
 
@@ -91,6 +92,19 @@ def writer(m: Mapping[str, Any], state: MatchState) -> Callable[[list[Event]], s
         try:
             evs = state.events[:-len(stored)] + stored if stored else state.events
             return text(of(m, evs, state))
+        except Exception:  # noqa: BLE001 - a cache: the change it follows must not fail for it
+            logging.getLogger(__name__).exception("match %s: the summary was not made", m["id"])
+            return None
+    return text_of
+
+
+def noted(m: Mapping[str, Any], state: MatchState) -> Callable[[list[Event]], str | None]:
+    """:func:`writer` for changes that leave the play of ``state`` as it is (a player's word on a
+    finished hand, ``confirm``: the match service stores it without a replay): the summary of
+    ``state``'s log with them (their verdicts, their count), the hands and totals as they were."""
+    def text_of(stored: list[Event]) -> str | None:
+        try:
+            return text(of(m, state.events + stored, state))
         except Exception:  # noqa: BLE001 - a cache: the change it follows must not fail for it
             logging.getLogger(__name__).exception("match %s: the summary was not made", m["id"])
             return None

@@ -200,3 +200,31 @@ def test_the_next_rounds_rows_are_its_tables_after_a_swap(app, client):
     after = [r["sides"] for r in _rows(client, d)]
     assert after == plan and after != before
     assert [r["status"] for r in _rows(client, d)] == ["not started", "not started"]
+
+
+def test_an_opponents_word_on_a_hand_keeps_the_summary_the_logs(app, client):
+    d = new_event(client, confirm_hands="y")
+    start(client, d, 1)
+    t1, _t2 = table_links(client, d)
+    win_table(client, t1, 0)
+    assert statuses(client, d)[0] == "waiting for confirmation"
+    m1 = _match(app, t1)
+    page = client.get(t1 + "/score")  # hand 1 confirmed on the scorekeeper's phone
+    resp = client.post(f"{t1}/hand/1/confirm", data={"csrf_token": csrf_of(page), "by": m1["players"][1],
+                                                     "verdict": "confirmed",
+                                                     "n": soup(page).select_one("input[name=n]")["value"]})
+    assert resp.status_code == 302
+    share = soup(client.get(t1 + "/share"))  # hand 2 on the seat link of a player of the side that lost
+    link = next(li.select_one("a.link")["href"] for li in share.select(".seat-links li")
+                if m1["players"][1] in li.select_one("summary").get_text(strip=True))
+    seat = "/" + link.split("://", 1)[1].split("/", 1)[1]
+    phone = app.test_client()
+    form = next(f for f in soup(phone.get(seat)).select("form.seat-verdict") if f["action"].endswith("/hand/2"))
+    data = {i["name"]: i.get("value", "") for i in form.select("input[type=hidden]")}
+    assert phone.post(form["action"], data={**data, "verdict": "confirmed"}).status_code == 302
+    count, data = _row(app, m1["id"])  # written with each word, in its transaction
+    with app.app_context():
+        assert count == store.event_count(get_db(), m1["id"])
+    kept = summaries.valid(m1, count, count, data)
+    assert kept == _replayed(app, m1) and kept["verdicts"] == {"1": "confirmed", "2": "confirmed"}
+    assert statuses(client, d)[0] == "finished"
