@@ -162,7 +162,8 @@ DEAL_FIT = """() => {
 }"""
 
 
-@pytest.mark.parametrize("players,size", [(5, (360, 640)), (4, (360, 640)), (8, (360, 640)), (5, (390, 844))])
+@pytest.mark.parametrize("players,size", [(5, (360, 640)), (4, (360, 640)), (8, (360, 640)), (5, (390, 844)),
+                                          (4, (844, 390))])
 def test_the_deal_picker_fits_the_screen(chromium, live_server, players, size):
     """Blitz with the deal: the players' tabs, the picker and «Start the hand» on the screen as it
     opens, with no scroll (five players at 360x640 included), each name whole in its tab."""
