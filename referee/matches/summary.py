@@ -30,8 +30,9 @@ Summary = dict[str, Any]
 
 
 def _of(m: Mapping[str, Any]) -> list[Any]:
-    got: list[Any] = json.loads(json.dumps(replay.match_of(dict(m))))  # as it reads back from the store
-    return got
+    # ``replay.match_of`` as it reads back from the store (its tuples JSON's lists)
+    of = replay.match_of(dict(m))
+    return [of[0], of[1], list(of[2]), *of[3:]]
 
 
 def _confirm(m: Mapping[str, Any]) -> bool:
@@ -60,14 +61,26 @@ def text(summary: Summary) -> str:
     return json.dumps(summary, ensure_ascii=False, separators=(",", ":"))
 
 
+#: the summaries read, by their stored text: each screen's load reads every table's, mostly the
+#: same as at the last load (at most :data:`_READ`, then all read again); shared, never changed
+_read: dict[str, Any] = {}
+_READ = 4096
+
+
 def valid(m: Mapping[str, Any], count: int, stored_count: int | None, data: str | None) -> Summary | None:
-    """The stored summary when it is the log's as it is now (``count``: the log's count), else None."""
+    """The stored summary when it is the log's as it is now (``count``: the log's count), else
+    None. Read once per text (:data:`_read`): what it gives is shared, not to be changed."""
     if data is None or stored_count != count:
         return None
-    try:
-        got = json.loads(data)
-    except ValueError:
-        return None
+    got = _read.get(data)
+    if got is None:
+        try:
+            got = json.loads(data)
+        except ValueError:
+            return None
+        if len(_read) >= _READ:
+            _read.clear()
+        _read[data] = got
     if not isinstance(got, dict) or got.get("count") != count or got.get("of") != _of(m) \
             or got.get("confirm") != _confirm(m):
         return None
