@@ -1,8 +1,16 @@
-"""``referee serve``: the app on a production WSGI server (waitress) for the phones at the table.
+"""``referee serve``: the app on a production WSGI server for the phones at the table.
 
-waitress is pure Python and runs the same on Linux, macOS and Windows (gunicorn is POSIX only);
-it serves HTTP/1.1 with a pool of threads. TLS is left to a proxy in front
-(docs/running-a-server.md).
+Two servers (``--server``), the same app, the same settings and messages:
+
+- ``granian`` (the default on Linux and macOS): a Rust HTTP server whose event loop (tokio)
+  holds the connections, the phones' idle keep-alive ones too, outside Python; only a request
+  reaches Python, in one of ``--threads`` blocking threads. It costs a third to a half less of
+  the server's own CPU per request than waitress, whatever the connections held
+  (docs/performance.md);
+- ``waitress`` (the default on Windows, and the pure-Python fallback): HTTP/1.1 with a pool of
+  threads, its connections watched by one Python thread (``poll()``).
+
+TLS is left to a proxy in front (docs/running-a-server.md).
 
 One process uses one core whatever its threads (Python's global lock). ``--workers N`` (Linux and
 macOS) runs N processes that share one listening socket: this process opens the socket, makes
@@ -53,6 +61,7 @@ TEXT = {
     'exit_code': N_("exit code %(code)s"),
     'signal': N_("signal %(sig)s"),
     'no_printing': N_("Warning: %(line)s Everything else is served."),
+    'no_granian': N_("The granian server is not installed here (pip install granian; Linux and macOS): start with --server waitress, or install it."),
 }
 
 
@@ -191,16 +200,17 @@ def terminal_qr(url: str, out: TextIO) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     import logging
 
-    from waitress.server import create_server
-
     from . import create_app
 
     lang = args.lang or default_lang()
     workers = args.workers
+    kind = args.server or default_server()
     if not 1 <= workers <= MOST_WORKERS:
         raise Refused(_t(lang, "workers_range", most=MOST_WORKERS))
     if workers > 1 and not hasattr(os, "fork"):
         raise Refused(_t(lang, "workers_posix"))
+    if kind == "granian" and not granian_installed():
+        raise Refused(_t(lang, "no_granian"))
     logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
     # WeasyPrint says each step of each PDF it makes at INFO («Step 2 - Fetching and parsing CSS»):
     # noise in a club's server log, three lines at every start (the sheets' CSS read once)
@@ -220,6 +230,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         else:
             reason = say(lang, N_("the database file cannot be opened"))
         raise Refused(_t(lang, "cannot_open_db", path=shown(app_db(args)), reason=reason)) from None
+    from waitress.server import create_server
+
     wsgi: WSGIApplication = app
     if not args.no_access_log:
         wsgi = AccessLog(app, sys.stderr)
@@ -230,7 +242,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     server: Any = None
     sock: socket.socket | None = None
     try:
-        if workers == 1:
+        if workers == 1 and kind == "waitress":
             server = create_server(wsgi, host=args.host, port=args.port, **options)
         else:
             sock = listening_socket(args.host, args.port)
@@ -259,6 +271,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(_t(lang, "workers", n=workers), file=out)
     print(_t(lang, "stop"), file=out, flush=True)
     warn_printing(lang, out)  # after the address is shown: it loads WeasyPrint (a second or so)
+    if kind == "granian":
+        assert sock is not None
+        made = WorkerApp(args.instance, app.config.get("SERVE_URL"), app.config.get("SERVE_PROBLEM"),
+                         access_log=not args.no_access_log)
+        return serve_granian(made, sock, workers, args.threads, lang, out)
     if sock is not None:
         return Workers(wsgi, sock, workers, options, lang, out).run()
 
@@ -506,6 +523,159 @@ class Workers:
             self.children.pop(pid, None)
 
 
+def default_server() -> str:
+    """granian where it is installed (a dependency on Linux and macOS), else waitress (Windows)."""
+    return "granian" if sys.platform != "win32" and granian_installed() else "waitress"
+
+
+def granian_installed() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("granian") is not None
+
+
+#: the proxy headers a client could send to pass for another address or scheme: dropped unless
+#: proxies are trusted (REFEREE_PROXIES), as waitress drops them (``clear_untrusted_proxy_headers``)
+PROXY_HEADERS = ("HTTP_FORWARDED", "HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_BY", "HTTP_X_FORWARDED_HOST",
+                 "HTTP_X_FORWARDED_PORT", "HTTP_X_FORWARDED_PROTO")
+
+
+class NoProxyHeaders:
+    """The app without the proxy headers (granian passes every header on to the app)."""
+
+    def __init__(self, app: WSGIApplication):
+        self.app = app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        for name in PROXY_HEADERS:
+            environ.pop(name, None)
+        return self.app(environ, start_response)
+
+
+class WorkerApp:
+    """Makes the app in each granian worker, once (its own database connections, its own kept
+    states): what the start-up found (the address shown) set in its settings, the proxy headers
+    dropped unless trusted, the access log. Picklable, for a worker started by ``spawn`` (macOS)."""
+
+    def __init__(self, instance: str | None, serve_url: str | None, serve_problem: str | None, access_log: bool):
+        self.instance, self.serve_url, self.serve_problem = instance, serve_url, serve_problem
+        self.access_log = access_log
+
+    def __call__(self, target: object = None) -> WSGIApplication:
+        from . import create_app
+
+        parent = os.getppid()
+        app = create_app(instance_path=self.instance)
+        if self.serve_url is not None:
+            app.config["SERVE_URL"] = self.serve_url
+            app.config["SERVE_PROBLEM"] = self.serve_problem
+        wsgi: WSGIApplication = app if app.config["PROXIES"] else NoProxyHeaders(app)
+        if self.access_log:
+            wsgi = AccessLog(wsgi, sys.stderr)
+        threading.Thread(target=stop_when_orphaned, args=(parent,), name="referee-parent", daemon=True).start()
+        stop_on_sigterm_only()
+        return wsgi
+
+
+def stop_on_sigterm_only() -> None:
+    """A granian worker stops on SIGTERM and lets Ctrl+C (SIGINT) be: the terminal sends it to
+    every process of the group, and the parent, on it, stops its workers with SIGTERM. (A worker
+    that took the terminal's SIGINT itself as well did not stop until killed ten seconds later.)
+    granian looks its workers' signal set-up up when the worker starts serving, after the app is
+    made: the one put here is the one used."""
+    import signal
+
+    import granian._signals as signals
+    from granian._granian import WorkerSignal
+
+    def sigterm_only() -> WorkerSignal:
+        stopping = WorkerSignal()
+
+        def stop(signum: int, frame: Any) -> None:
+            stopping.set()
+
+        signal.signal(signal.SIGTERM, stop)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return stopping
+
+    signals.set_sync_signals = sigterm_only
+
+
+def stop_when_orphaned(parent: int, tick: float = 0.5) -> None:
+    """A worker whose parent is gone (killed outright) stops by itself (SIGTERM: gracefully)."""
+    import signal
+
+    while os.getppid() == parent:
+        time.sleep(tick)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+def serve_granian(made: WorkerApp, sock: socket.socket, workers: int, threads: int, lang: str, out: TextIO) -> int:
+    """granian on ``sock`` (bound here, as for waitress: the port known and a refusal said before
+    anything is printed) until SIGTERM or Ctrl+C: ``workers`` processes, each with ``threads``
+    blocking threads for the app (a PDF takes one for a second or so, the other phones the
+    rest). A worker that dies is replaced; a worker that dies again within seconds stops the
+    server (exit 4). granian's own lines go to stderr, warnings and errors only."""
+    import logging
+
+    from granian._granian import SocketHolder
+    from granian.constants import HTTPModes, Interfaces
+    from granian.log import LogLevels
+    from granian.server.mp import MPServer
+
+    lang_ = lang
+
+    class Server(MPServer):
+        # granian binds its socket itself, by address; here it serves the socket already bound
+        # (granian's own way on macOS: the socket's holder, the socket its workers inherit)
+        def _init_shared_socket(self) -> None:
+            sock.set_inheritable(True)
+            self._ssp = None
+            self._shd = SocketHolder(sock.fileno(), False, GRANIAN_BACKLOG)  # type: ignore[call-arg,assignment]
+            self._sfd = sock.fileno()  # type: ignore[assignment]
+            self._sso = sock
+
+        def _respawn_workers(self, workers: Any, spawn_target: Any, target_loader: Any, delay: float = 0) -> Any:
+            for idx in workers:
+                gone = self.wrks[idx].inner
+                if gone.exitcode is not None:  # (a reload or a lifetime replaces a live one: not said)
+                    how = (_t(lang_, "exit_code", code=gone.exitcode) if (gone.exitcode or 0) >= 0
+                           else _t(lang_, "signal", sig=signal_name(-gone.exitcode)))
+                    print(_t(lang_, "worker_restarted", pid=gone.pid, how=how), file=out, flush=True)
+            return super()._respawn_workers(workers, spawn_target, target_loader, delay)
+
+    stream = {"formatter": "generic", "class": "logging.StreamHandler", "stream": "ext://sys.stderr"}
+    server = Server("referee:create_app", address=sock.getsockname()[0], port=sock.getsockname()[1],
+                    interface=Interfaces.WSGI, workers=workers, blocking_threads=threads, http=HTTPModes.http1,
+                    websockets=False, backlog=GRANIAN_BACKLOG, log_level=LogLevels.warning, log_access=False,
+                    log_dictconfig={"handlers": {"console": stream, "access": dict(stream, formatter="access")}},
+                    respawn_failed_workers=True, workers_kill_timeout=int(Workers.GRACE))
+    # granian warns of more blocking threads than twice the cores: here they wait on the
+    # database and on PDFs more than they compute (the PDFs must not hold up the other phones)
+    logging.getLogger("_granian").addFilter(lambda record: "Python threads" not in record.getMessage())
+    try:
+        server.serve(target_loader=made)
+    except SystemExit as e:  # granian's end when its workers stop as soon as they start
+        if e.code:
+            print(_t(lang, "worker_failing"), file=out, flush=True)
+            return EXIT_ENVIRONMENT
+    print(_t(lang, "stopped"), file=out, flush=True)
+    return 0
+
+
+#: the connections waiting to be accepted (the listening socket's backlog)
+GRANIAN_BACKLOG = 1024
+
+
+def signal_name(sig: int) -> str:
+    import signal
+
+    try:
+        return signal.Signals(sig).name
+    except ValueError:
+        return str(sig)
+
+
 def store_errors() -> tuple[type[BaseException], ...]:
     from .matches.store import errors
 
@@ -522,9 +692,9 @@ def app_db(args: argparse.Namespace) -> str:
 
 
 def add_subcommands(sub: Any) -> None:
-    s = sub.add_parser("serve", help="serve the app to the phones on the local network (waitress)",
-                       description="Serve the app with a production WSGI server (waitress). Prints "
-                                   "the address the phones open, and its QR code.")
+    s = sub.add_parser("serve", help="serve the app to the phones on the local network (granian or waitress)",
+                       description="Serve the app with a production WSGI server (granian; waitress on Windows). "
+                                   "Prints the address the phones open, and its QR code.")
     s.add_argument("--host", default="0.0.0.0",
                    help="the address to listen on (default 0.0.0.0: every network of this machine; "
                         "127.0.0.1: this machine only)")
@@ -532,6 +702,10 @@ def add_subcommands(sub: Any) -> None:
     s.add_argument("--instance", metavar="DIR", default=None,
                    help="the data folder (database, secret key, config.py); default: REFEREE_INSTANCE, "
                         "a checkout's instance/, else the user's data folder")
+    s.add_argument("--server", choices=("granian", "waitress"), default=None,
+                   help="the HTTP server: granian (the default on Linux and macOS: a Rust server that holds "
+                        "the phones' open connections outside Python) or waitress (pure Python; the default "
+                        "on Windows)")
     s.add_argument("--threads", type=int, default=8, help="requests served at once (default 8; per worker)")
     s.add_argument("--workers", type=int, default=1, metavar="N",
                    help="processes serving together (default 1; 2 on a club machine with two cores: "

@@ -1,8 +1,8 @@
 """What a WSGI server costs per request while phones hold their connections open.
 
-    python tools/serve_bench.py [--servers gevent,waitress,cheroot] [--idle 200,1000,2000]
-                                [--rate 300] [--duration 20] [--active 20] [--path /offline]
-                                [--workers 1] [--threads 8] [--rounds 1]
+    python tools/serve_bench.py [--servers granian,waitress,gevent,cheroot] [--idle 200,1000,2000]
+                                [--rate 300] [--duration 20] [--active 20] [--path /offline,/s/{view}/n]
+                                [--workers 1] [--threads 8] [--rounds 1] [--hands 5]
 
 For each number of idle connections and each server (the servers in turn, so that the machine's
 other work weighs on each alike), it starts the server on 127.0.0.1 (a free port, a fresh data
@@ -11,6 +11,10 @@ once and then stay open without a word (phones between two polls: two per table)
 ``--rate`` requests a second for ``--duration`` seconds on ``--active`` other kept-open
 connections, and prints per server: the server's CPU milliseconds per request (all its
 processes, from ``/proc``), the latency p50/p99, the errors, the load average before and after.
+``--path``: the routes, a run each, one after the other; ``{view}`` stands for the read-only key
+of a match stored in the fresh data folder before the server starts (``--hands`` complete hands
+played, traditional, four players): ``/s/{view}/n`` is a phone's poll (answered in front of
+Flask), ``/s/{view}`` the read-only view's page.
 
 The servers: ``waitress`` is ``referee serve`` (waitress with its settings: the connection limit
 raised, ``poll()``; ``--workers``; ``--threads``); the candidates, when installed, are run by this
@@ -109,7 +113,8 @@ def start(kind: str, workers: int, threads: int, folder: str) -> tuple[subproces
         cmd = [sys.executable, "-c", CHEROOT if kind == "cheroot" else GEVENT, HOST, str(port), folder]
     else:
         cmd = [sys.executable, "-m", "referee", "serve", "--host", HOST, "--port", str(port), "--instance", folder,
-               "--no-access-log", "--lang", "en", "--workers", str(workers), "--threads", str(threads)]
+               "--no-access-log", "--lang", "en", "--workers", str(workers), "--threads", str(threads),
+               "--server", kind]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=open(os.path.join(folder, "err"), "w"),
                             start_new_session=True)
     deadline = time.monotonic() + 60
@@ -121,7 +126,11 @@ def start(kind: str, workers: int, threads: int, folder: str) -> tuple[subproces
             if proc.poll() is not None:
                 raise SystemExit(f"{kind} did not start: " + open(os.path.join(folder, "err")).read()[-2000:]) from None
             time.sleep(0.2)
-    time.sleep(1.5)  # the forked workers
+    # the workers (granian's always, waitress's with --workers above 1): each makes its app
+    want = workers if kind == "granian" or workers > 1 else 0
+    while time.monotonic() < deadline and len(children(proc.pid)) < want:
+        time.sleep(0.2)
+    time.sleep(1.5)  # the workers' apps made
     return proc, port
 
 
@@ -189,13 +198,28 @@ async def drive(port: int, idle: int, rate: float, duration: float, active: int,
             "errors": errors[0], "idle_failed": idle_failed}
 
 
-def app_alone_ms(path: str, n: int = 300) -> float:
+def store_match(folder: str, hands: int) -> str:
+    """A match stored in the data folder ``folder`` (``hands`` complete hands played, its
+    checkpoint kept, as ``tools/web_load.py`` stores them): its read-only key."""
+    for where in (ROOT, os.path.join(ROOT, "tools")):
+        if where not in sys.path:
+            sys.path.insert(0, where)
+    from web_load import NAMES, OPTIONS, VARIANT, plan_hands, store_matches
+
+    plan = plan_hands(VARIANT, NAMES, hands + 1, seed=11, options=OPTIONS)
+    (match,) = store_matches(os.path.join(folder, "referee.db"), [plan], hands)
+    return str(match["view_key"])
+
+
+def app_alone_ms(path: str, hands: int, n: int = 300) -> float:
     """The app's own CPU for ``path`` (called in this process, no server): what each server
     adds is its CPU per request less this."""
     folder = tempfile.mkdtemp(prefix="referee-bench-")
     try:
         os.environ["REFEREE_SECRET_KEY"] = "bench"
         sys.path.insert(0, ROOT)
+        if "{view}" in path:
+            path = path.format(view=store_match(folder, hands))
         from werkzeug.test import EnvironBuilder
 
         from referee import create_app
@@ -220,13 +244,16 @@ def app_alone_ms(path: str, n: int = 300) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--servers", default="gevent,waitress,cheroot")
+    ap.add_argument("--servers", default="granian,waitress")
     ap.add_argument("--idle", default="200,1000,2000", help="idle keep-alive connections, a run each")
     ap.add_argument("--rate", type=float, default=300.0, help="requests a second on the active connections")
     ap.add_argument("--duration", type=float, default=20.0)
     ap.add_argument("--active", type=int, default=20)
-    ap.add_argument("--path", default="/offline")
-    ap.add_argument("--workers", type=int, default=1, help="referee serve's processes (the candidates run one)")
+    ap.add_argument("--path", default="/offline", help="the routes, comma-separated, a run each ({view}: a match's "
+                                                        "read-only key)")
+    ap.add_argument("--hands", type=int, default=5, help="the hands played in the match of {view}")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="referee serve's processes, waitress's and granian's (gevent and cheroot run one)")
     ap.add_argument("--threads", type=int, default=8, help="referee serve's threads a process")
     ap.add_argument("--rounds", type=int, default=1)
     args = ap.parse_args()
@@ -235,21 +262,24 @@ def main() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 20000), hard))
     servers = [s for s in args.servers.split(",") if s]
-    print(f"the app alone (no server, in one process): {app_alone_ms(args.path):.2f} ms of CPU per {args.path}",
-          flush=True)
-    print("server | idle connections | workers | requests | server CPU ms/request | server cores | "
+    paths = [p for p in args.path.split(",") if p]
+    for path in paths:
+        print(f"the app alone (no server, in one process): {app_alone_ms(path, args.hands):.2f} ms of CPU per {path}",
+              flush=True)
+    print("path | server | idle connections | workers | requests | server CPU ms/request | server cores | "
           "p50 ms | p99 ms | errors | load before -> after", flush=True)
     for rnd in range(args.rounds):
-        for idle in (int(x) for x in args.idle.split(",")):
+        for path, idle in ((p, int(x)) for p in paths for x in args.idle.split(",")):
             order = servers[rnd % len(servers):] + servers[:rnd % len(servers)]
             for kind in order:
                 folder = tempfile.mkdtemp(prefix="referee-bench-")
-                workers = args.workers if kind == "waitress" else 1
+                workers = args.workers if kind in ("waitress", "granian") else 1
+                url = path.format(view=store_match(folder, args.hands)) if "{view}" in path else path
                 load0 = os.getloadavg()[0]
                 proc, port = start(kind, workers, args.threads, folder)
                 try:
                     pids = [proc.pid, *children(proc.pid)]
-                    res = asyncio.run(drive(port, idle, args.rate, args.duration, args.active, args.path, pids))
+                    res = asyncio.run(drive(port, idle, args.rate, args.duration, args.active, url, pids))
                 finally:
                     os.killpg(proc.pid, signal.SIGTERM)
                     try:
@@ -258,7 +288,7 @@ def main() -> None:
                         os.killpg(proc.pid, signal.SIGKILL)
                         proc.wait()
                     shutil.rmtree(folder, ignore_errors=True)
-                print(f"{kind} | {idle} | {workers} | {res['requests']} | {res['cpu_ms_per_request']:.2f} | "
+                print(f"{path} | {kind} | {idle} | {workers} | {res['requests']} | {res['cpu_ms_per_request']:.2f} | "
                       f"{res['server_cores']:.2f} | {res['p50']:.1f} | {res['p99']:.1f} | "
                       f"{res['errors']} (idle refused: {res['idle_failed']}) | {load0:.1f} -> {os.getloadavg()[0]:.1f}",
                       flush=True)

@@ -35,7 +35,8 @@ for _spec in VARIANTS.values():
 
 #: the command line's own words a Russian line may name (commands, files, programs)
 CLI_WORDS = {"referee", "SQLite", "CSV", "QR", "URL", "HTTP", "HTTPS", "IP", "Ctrl", "C", "Ctrl+C",
-             "REFEREE_BASE_URL", "REFEREE_PROXIES", "REFEREE_HOST", "gunicorn", "waitress", "Wi-Fi",
+             "REFEREE_BASE_URL", "REFEREE_PROXIES", "REFEREE_HOST", "gunicorn", "waitress", "granian", "Wi-Fi",
+             "pip", "install",  # a command to type, as typed
              "Linux", "macOS", "Windows", "Debian",  # the systems' own names, as Russian writes them
              "PostgreSQL", "pg_dump"}
 

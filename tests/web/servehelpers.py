@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import http.cookiejar
 import os
 import re
@@ -87,14 +88,14 @@ class Phone:
 
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), NoRedirect)
 
-    def request(self, path: str, data: dict | None = None) -> tuple[int, dict, str]:
+    def request(self, path: str, data: dict | None = None) -> tuple[int, "http.client.HTTPMessage", str]:
         body = urllib.parse.urlencode(data).encode() if data is not None else None
         req = urllib.request.Request(self.base + path.lstrip("/"), data=body)
         try:
             with self.opener.open(req, timeout=30) as r:
-                return r.status, dict(r.headers), r.read().decode()
+                return r.status, r.headers, r.read().decode()
         except urllib.error.HTTPError as e:
-            return e.code, dict(e.headers), e.read().decode()
+            return e.code, e.headers, e.read().decode()
 
     def hidden(self, path: str, selector: str = "form") -> dict:
         status, _, page = self.request(path)

@@ -340,16 +340,21 @@ def test_join_page_in_both_languages(client):
         assert soup(client.get("/")).select_one("a.join-entry")["href"] == "/join"
 
 
+@pytest.mark.parametrize("server", ["granian", "waitress"])
 @pytest.mark.parametrize("proxies, scheme", [("1", "https"), ("0", "http")])
-def test_referee_serve_behind_a_tls_proxy_gives_https_links(tmp_path, proxies, scheme):
-    """Through the real server (waitress drops X-Forwarded-* unless told the proxies are trusted)."""
+def test_referee_serve_behind_a_tls_proxy_gives_https_links(tmp_path, proxies, scheme, server):
+    """Through the real server (waitress, and referee serve in front of granian, drop X-Forwarded-*
+    unless told the proxies are trusted)."""
+    import importlib.util
     import urllib.error
     import urllib.request
 
     from servehelpers import serve
 
+    if server == "granian" and importlib.util.find_spec("granian") is None:
+        pytest.skip("granian is not installed")
     env = {"REFEREE_PROXIES": proxies, "REFEREE_TRUSTED_HOSTS": "club.example"}
-    with serve(tmp_path / "data", env=env) as (base, proc, log):
+    with serve(tmp_path / "data", "--server", server, env=env) as (base, proc, log):
         req = urllib.request.Request(base + "join", headers={
             "Host": "club.example", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "club.example"})
         with urllib.request.urlopen(req, timeout=30) as r:

@@ -12,6 +12,7 @@ parent was killed stop by themselves.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
 import re
@@ -60,17 +61,23 @@ def wait_for(check, seconds: float = 15.0) -> bool:
     return check()
 
 
+#: the servers ``referee serve --server`` runs (each test of the processes runs on both)
+SERVERS = [pytest.param("granian", marks=pytest.mark.skipif(importlib.util.find_spec("granian") is None,
+                                                            reason="granian is not installed")), "waitress"]
+
+
 @contextmanager
-def serve_workers(instance: Path, workers: int = 2):
+def serve_workers(instance: Path, workers: int = 2, server: str | None = None):
     """``referee serve --workers N`` on 127.0.0.1, in a session of its own (so that a Ctrl+C can
-    be sent to its process group as a terminal does); yields (base URL, process, worker pids)."""
+    be sent to its process group as a terminal does); yields (base URL, process, worker pids).
+    ``server``: ``--server`` (default: the command's own)."""
     instance.mkdir(parents=True, exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
     out = open(instance / "serve.out", "w+", encoding="utf-8")
     err = open(instance / "serve.err", "w+", encoding="utf-8")
     proc = subprocess.Popen([sys.executable, "-m", "referee", "serve", "--host", "127.0.0.1", "--port", "0",
                              "--instance", str(instance), "--lang", "en", "--no-access-log",
-                             "--workers", str(workers)],
+                             "--workers", str(workers), *(("--server", server) if server else ())],
                             stdout=out, stderr=err, env=env, start_new_session=True)
     pids: list[int] = []
     try:
@@ -238,8 +245,9 @@ def test_two_workers_taking_turns_draw_what_a_replay_from_scratch_draws(tmp_path
         assert not any(alive(p) for p in pids)
 
 
-def test_a_table_page_is_served_by_both_workers_and_sigterm_stops_them_all(tmp_path):
-    with serve_workers(tmp_path / "i") as (base, proc, pids):
+@pytest.mark.parametrize("server", SERVERS)
+def test_a_table_page_is_served_by_both_workers_and_sigterm_stops_them_all(tmp_path, server):
+    with serve_workers(tmp_path / "i", server=server) as (base, proc, pids):
         assert len(pids) == 2 and all(alive(p) for p in pids)
         phone = Phone(base)
         edit = phone.new_match()
@@ -254,8 +262,9 @@ def test_a_table_page_is_served_by_both_workers_and_sigterm_stops_them_all(tmp_p
     assert "Traceback" not in (tmp_path / "i" / "serve.err").read_text()
 
 
-def test_ctrl_c_stops_the_server_and_every_worker(tmp_path):
-    with serve_workers(tmp_path / "i") as (base, proc, pids):
+@pytest.mark.parametrize("server", SERVERS)
+def test_ctrl_c_stops_the_server_and_every_worker(tmp_path, server):
+    with serve_workers(tmp_path / "i", server=server) as (base, proc, pids):
         assert Phone(base).request("/")[0] == 200
         os.killpg(proc.pid, signal.SIGINT)  # what the terminal sends to the whole group
         assert proc.wait(30) == 0
@@ -267,8 +276,9 @@ def test_ctrl_c_stops_the_server_and_every_worker(tmp_path):
     assert "weasyprint.progress" not in err
 
 
-def test_a_worker_that_dies_is_replaced_and_workers_never_outlive_the_server(tmp_path):
-    with serve_workers(tmp_path / "i") as (base, proc, pids):
+@pytest.mark.parametrize("server", SERVERS)
+def test_a_worker_that_dies_is_replaced_and_workers_never_outlive_the_server(tmp_path, server):
+    with serve_workers(tmp_path / "i", server=server) as (base, proc, pids):
         os.kill(pids[0], signal.SIGKILL)
         assert wait_for(lambda: len(children(proc.pid)) == 2 and pids[0] not in children(proc.pid))
         now = children(proc.pid)
