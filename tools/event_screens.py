@@ -1,11 +1,11 @@
-"""The event's screens of a 100-table round (``--tables N``), in one process: the CPU of one load of the
+"""The event's screens of a 100-table round (``--tables N``, at most 100: an event seats 400), in one process: the CPU of one load of the
 director's page (followed), the hall's board and the public standings, on a worker that holds
 none of the tables nor the event, after a hand at some table, and with nothing changed between
 loads (medians). The event is made and its tables' hands entered through the pages, as the web
 tests do. A before/after run: the same script with another checkout first on ``PYTHONPATH``::
 
-    PYTHONPATH=OTHER:OTHER/tests/web python tools/event_screens.py before [--tables 250]
-    PYTHONPATH=.:tests/web python tools/event_screens.py after [--tables 250]
+    PYTHONPATH=OTHER:OTHER/tests/web python tools/event_screens.py before [--tables 50]
+    PYTHONPATH=.:tests/web python tools/event_screens.py after [--tables 50]
 """
 import argparse
 import os
@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 
 ap = argparse.ArgumentParser()
 ap.add_argument("label", nargs="?", default="")
-ap.add_argument("--tables", type=int, default=100)
+ap.add_argument("--tables", type=int, default=100, choices=range(1, 101), metavar="N")
 args = ap.parse_args()
 N = args.tables
 

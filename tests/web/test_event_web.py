@@ -161,6 +161,7 @@ def test_each_tables_state_and_closing_a_round(app, client):
     t1, t2 = table_links(client, d)
     hand_by_result(client, t2, 1, (10, 10))
     assert statuses(client, d) == ["not started", "between hands, 1 played"]
+    assert soup(client.get(d)).select_one(".missing") is None  # every table missing: nothing to point at yet
     # the public page says where everyone sits, and which tables have finished
     now = [li.get_text(" ", strip=True) for li in soup(client.get(public(client, d))).select(".now-tables li")]
     assert len(now) == 2 and all("playing" in x for x in now)
@@ -168,7 +169,11 @@ def test_each_tables_state_and_closing_a_round(app, client):
     assert statuses(client, d) == ["finished", "between hands, 1 played"]
     now = [li.get_text(" ", strip=True) for li in soup(client.get(public(client, d))).select(".now-tables li")]
     assert "118" in now[0] and "target reached" in now[0] and "playing" in now[1]
-    assert "Results missing: tables 2" in soup(client.get(d)).select_one(".missing").get_text()
+    page = soup(client.get(d))
+    assert "Results missing: tables 2" in page.select_one(".missing").get_text()
+    # said above the round's rows, each table a link to its row
+    assert page.select_one(".missing + ul.tables") is not None
+    assert [a["href"] for a in page.select(".missing a")] == ["#table-2"] and page.select_one("li#table-2")
     before = stored(app, d)["version"]
     post(client, d, "/round/1/close")
     assert any("Results missing at tables 2" in f for f in flashes(client.get(d)))
