@@ -74,6 +74,13 @@ def test_a_swiss_kozel_night_from_phones(chromium, live_server):
             assert director.locator(".card .qr svg").count() == 4
             links = [director.locator(".card-link").nth(i).get_attribute("href") for i in range(4)]
             director.goto(director_url)
+            if number == 1:
+                # closing the round before its results is refused, in the red of a refusal
+                go(director, "button.close-round")
+                said = director.locator('.flash.problem[role="alert"]')
+                assert "закрыть нельзя" in said.inner_text()
+                look = said.evaluate("e => getComputedStyle(e).backgroundColor")
+                assert look == "rgb(253, 236, 234)", look       # the flash of «done» is rgb(230, 244, 234)
             # each table's phone opens its card's link (what its QR holds) and enters the hands
             for t, ((_ctx, phone), link) in enumerate(zip(tables, links)):
                 winner = (t + number) % 2
