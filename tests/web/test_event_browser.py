@@ -57,6 +57,10 @@ def test_a_swiss_kozel_night_from_phones(chromium, live_server):
         director.check('input[name="unit"][value="player"]')
         director.fill('input[name="rounds"]', "3")
         assert director.input_value('input[name="seats"]') == "4"
+        # the box «each hand confirmed by an opponent» beside its words, on their first line
+        tick = director.locator('input[name="confirm_hands"]').bounding_box()
+        words = director.locator('label.choice:has(input[name="confirm_hands"]) span').bounding_box()
+        assert tick["x"] + tick["width"] <= words["x"] and tick["y"] < words["y"] + 30, (tick, words)
         phone_checks(director, "event-setup")
         go(director, "button.primary[type=submit]")
         assert "/e/" in director.url
