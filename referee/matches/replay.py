@@ -22,7 +22,7 @@ from referee.rules.variants import Variant
 from referee.words import N_, Marked, say_marked
 
 from . import scoreboard
-from .log import Folded, LoggedHand, fold_log, goes_on, to_record
+from .log import LASTING, UNDOABLE, Folded, LoggedHand, fold_log, goes_on, to_record, undo_replayed
 
 
 def rules_of(match: dict[str, Any]) -> Variant[Any]:
@@ -119,6 +119,31 @@ class MatchState:
     @property
     def count(self) -> int:
         return len(self.events)
+
+
+def in_force(state: MatchState) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """``log.undo_replayed`` of the state's log (the changes in force, those a redo may put
+    back), read once per state and kept on it (or carried on from the state before it:
+    :func:`in_force_after`). The lists are shared: never changed by the caller."""
+    kept = state.__dict__.get("_in_force")
+    if kept is None or kept[0] != state.count:
+        kept = (state.count, *undo_replayed(state.events))
+        state.__dict__["_in_force"] = kept
+    return kept[1], kept[2]
+
+
+def in_force_after(old: MatchState, new: MatchState) -> None:
+    """Carry :func:`in_force` from ``old`` to ``new`` when ``new``'s log is ``old``'s with changes
+    more that neither undo nor redo (a move, a hand's start…: each is in force, and nothing is
+    left to redo), read where ``old``'s was; else ``new``'s is read from its log when asked."""
+    have = old.__dict__.get("_in_force")
+    if have is None or have[0] != old.count or new.count <= old.count:
+        return
+    more = new.events[old.count:]
+    if any(e["kind"] in ("undo", "redo") or e["kind"] not in UNDOABLE and e["kind"] not in LASTING
+           for e in more):
+        return
+    new.__dict__["_in_force"] = (new.count, have[1] + more, [])
 
 
 def phase(state: MatchState) -> str:

@@ -273,6 +273,7 @@ class MatchService:
         except store.LimitError:
             raise Full("events", limits.MAX_EVENTS) from None
         self.appended(m, new, *stored)
+        replay.in_force_after(state, new)
         return new, said
 
     # -- the match's other writes ------------------------------------------------------------------

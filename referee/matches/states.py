@@ -261,6 +261,7 @@ def appended(db: Any, cache: States, m: dict[str, Any], state: MatchState, *stor
     are stored as ``stored`` (in order), and its checkpoint when it is between hands."""
     if stored:
         state.events[-len(stored):] = stored
+        state.__dict__.pop("_in_force", None)  # read of the events before they were stored
     cache.put(m, state)
     if stored:
         checkpoint(db, m, state)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from flask import (Blueprint, abort, current_app, flash, g, make_response, redirect, render_template,
@@ -75,13 +77,23 @@ def variant_summary(name: str) -> str:
 
 def match_title(m: MatchRow) -> str:
     """What the table calls the game of match ``m``: the variant's title, or «Козёл» where the
-    variant says its scoring names the «козёл» (asked of the engine)."""
+    variant says its scoring names the «козёл» (asked of the engine); kept per what it depends
+    on (a page says it up to three times)."""
+    return _match_title(m["variant"], json.dumps(m["options"], sort_keys=True, default=str),
+                        len(m["players"]), lang())
+
+
+@lru_cache(maxsize=1024)
+def _match_title(variant: str, options: str, players: int, language: str) -> str:
+    """:func:`match_title` of a match of ``variant`` with ``options`` (JSON) and that many
+    players, in ``language`` (the request's: the words below are said in it)."""
     try:
-        if replay.rules_of(m).names_the_kozel():
+        if replay.rules_of({"variant": variant, "players": [""] * players,
+                            "options": json.loads(options)}).names_the_kozel():
             return str(_("Kozel"))
     except catalogue.OptionError:
         pass
-    return variant_title(m["variant"])
+    return variant_title(variant)
 
 
 @bp.app_context_processor

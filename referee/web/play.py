@@ -21,7 +21,7 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from referee.matches.log import (HAND_KEYS, fold, hand_number, laid_tiles, last_undoable, log_of, redoable,
-                                 to_record, undo_replayed)
+                                 to_record)
 from referee.rules import catalogue
 from referee.rules.hand import Hand
 from referee.rules.move_words import move_words
@@ -47,7 +47,7 @@ def _table(m: dict[str, Any], problem: str | None = None, status: int = 200, ref
            places: list[str] | None = None, tile: str | None = None, miss: str | None = None,
            note: str | None = None, confirm: dict[str, Any] | None = None) -> ResponseReturnValue:
     evs, state = write.load(m)
-    in_force = undo_replayed(evs)  # read once for the list back and the redo
+    in_force = replay.in_force(state)  # read once for the list back and the redo (kept on the state)
     ph = replay.phase(state)
     hv = turns.hand_view(state.live) if ph == "play" else None
     tv = turns.turn_view(state.live) if ph == "play" else None
@@ -581,7 +581,8 @@ def moves_back(evs: list[dict[str, Any]], kept: list[Event] | None = None) -> li
 
     if kept is None:
         kept = effective(evs)
-    start = max((i for i, e in enumerate(kept) if e["kind"] in STARTS_HAND), default=None)
+    # the last hand's start, looked for from the end
+    start = next((i for i in range(len(kept) - 1, -1, -1) if kept[i]["kind"] in STARTS_HAND), None)
     if start is None or kept[start]["kind"] != "hand":
         return []
     after = kept[start + 1:]
@@ -699,7 +700,8 @@ def unlaid(evs: list[Event], kept: list[Event] | None = None) -> int | None:
 
     if kept is None:
         kept = effective(evs)
-    start = max((i for i, e in enumerate(kept) if e["kind"] in STARTS_HAND), default=None)
+    # the last hand's start, looked for from the end
+    start = next((i for i in range(len(kept) - 1, -1, -1) if kept[i]["kind"] in STARTS_HAND), None)
     if start is None or kept[start]["kind"] != "hand":
         return None
     for e in kept[start + 1:]:

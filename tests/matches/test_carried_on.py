@@ -164,3 +164,46 @@ def test_a_copy_of_another_state_is_never_gone_on_from(service: MatchService, db
     got = states.after(m, state, "end_turn", {}, fine)
     assert got.live is fine.hand
     assert_same(got, replay.replay(m, state.events + [{"seq": state.count + 1, "kind": "end_turn", "data": {}}]))
+
+
+def seqs(events: list[dict[str, Any]]) -> list[int]:
+    return [e["seq"] for e in events]
+
+
+def test_the_changes_in_force_are_carried_on_and_read_again_after_an_undo(service: MatchService, db: Db):
+    """The changes in force (for the list back, the redo and «enter by result instead») are read
+    once per state and carried on to the state a move makes; after an undo or a redo they are
+    read from the log again: after every change they are the log's."""
+    from referee.matches.log import undo_replayed
+
+    rng = random.Random(3)
+    m = dict(service.create("traditional", NAMES[:2], {"target": 60}))
+    carried = undone = 0
+    for _ in range(90):
+        evs, state = service.load(m)
+        replay.in_force(state)  # the table drawn from it read them
+        kind = rng.random()
+        if evs and kind < 0.15:
+            change, played = Change("undo", {}), None
+        elif evs and kind < 0.25:
+            change, played = Change("redo", {}), None
+        elif phase(state) == "play" and state.live is not None:
+            change, played = tap(state, rng)
+        elif phase(state) == "next":
+            start(service, db, m, rng)
+            continue
+        else:
+            break
+        try:
+            new, _said = service.apply(m, state, len(evs), change, played=played)
+        except Exception:  # noqa: BLE001 - a redo with nothing undone, an undo the rules refuse
+            continue
+        was_carried = "_in_force" in new.__dict__
+        carried += was_carried
+        undone += change.kind in ("undo", "redo")
+        assert not (was_carried and change.kind in ("undo", "redo"))
+        kept, redo = replay.in_force(new)
+        log_kept, log_redo = undo_replayed(store.events(db, m["id"]))
+        assert (seqs(kept), seqs(redo)) == (seqs(log_kept), seqs(log_redo))
+        assert kept == log_kept and redo == log_redo  # the stored changes, as stored
+    assert carried > 10 and undone > 3
