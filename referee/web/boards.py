@@ -5,6 +5,7 @@ scoreboard (large type) that both links open.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import render_template
@@ -20,6 +21,20 @@ def score_of(m: dict[str, Any], report: dict[str, Any]) -> scoreboard.Scoreboard
     """The match's scoreboard (``referee.matches.scoreboard``) from its replay's report, its
     names in the page's language."""
     return scoreboard.of_match(m, report, pair_words)
+
+
+@dataclass(frozen=True)
+class Totals:
+    """What the table reads of the scoreboard while a hand is played (each player's total beside
+    his name: ``play/_hand.html``): the totals as :func:`score_of`'s, without its hands' rows."""
+
+    totals: dict[str, int]
+
+
+def totals_of(report: dict[str, Any]) -> Totals:
+    """:func:`score_of`'s totals alone: the report's (``scoreboard.build``'s when it has any;
+    else its running sums, 0 for every player)."""
+    return Totals(dict(report.get("totals") or {}))
 
 
 def scoreboard_chart(score: scoreboard.Scoreboard) -> chart.Chart:

@@ -62,7 +62,9 @@ def _table(m: dict[str, Any], problem: str | None = None, status: int = 200, ref
     return render_template(
         "play/table.html", m=m, n=len(evs), state=state, phase=ph, hv=hv, problem=problem,
         refusal=refusal, places=places or [], tile=tile, form=forms.ActionForm(),
-        edit=True, score=boards.score_of(m, state.report),
+        # while a hand is played only the totals are read (beside the names): not every hand's row
+        edit=True,
+        score=boards.score_of(m, state.report) if ph in ("next", "over") else boards.totals_of(state.report),
         # greyed out on the tiles-left picker: what lies on the table at the end (a tile laid
         # and cut back into a hand, as in the sausage, may be left)
         laid=hv["on_table"] if ph == "left" and hv else laid_tiles(state.last) if state.last else [],
