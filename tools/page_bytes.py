@@ -1,9 +1,10 @@
 """The pages of a match drawn by a checkout, written to a folder to compare with another
 checkout's: the table, the read-only view, «lays more», the score and a move's answer (as the
-page's script posts it), at points spread over two hands (a four-player traditional match and a
-blitz one, whose turns stay open), in Russian and English; the match's keys and the CSRF token
-masked (and the static files' version). Two runs (``--source``: the checkout whose app draws) and ``diff -r`` of their folders
-say whether a change drew every page byte for byte as before.
+page's script posts it), at points spread over two hands of three four-player matches (a
+traditional one, a blitz one, whose turns stay open, and a blind blitz one), in Russian and
+English; the match's keys, the CSRF token and the static files' version masked. Two runs
+(``--source``: the checkout whose app draws) and ``diff -r`` of their folders say whether a
+change drew every page byte for byte as before.
 
     python tools/page_bytes.py --out /tmp/before --source ../main
     python tools/page_bytes.py --out /tmp/after
@@ -48,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
 
     os.makedirs(args.out, exist_ok=True)
     count = 0
-    for variant, options, seed in (("traditional", {"target": 100000}, 11), ("blitz", {"target": 1000}, 12)):
+    for variant, options, seed in (("traditional", {"target": 100000}, 11), ("blitz", {"target": 1000}, 12),
+                                   ("blind_blitz", {"target": 1000}, 13)):
         plan = plan_hands(variant, NAMES, 2, seed=seed, options=options)
         web_load.VARIANT, web_load.OPTIONS = variant, options  # the matches it stores are of this game
         for before in (0, 1):

@@ -54,7 +54,8 @@ def _table(m: dict[str, Any], problem: str | None = None, status: int = 200, ref
     # «X lays more» said for this very state (the page's own event count): the picker is open
     more = (request.form.get("more") == "1" and request.form.get("n") == str(len(evs))) or \
         request.args.get("more") == str(len(evs))
-    blind = turns.blind_view(state.live) if ph == "play" and replay.rules_of(m).blind else None
+    # (None where the hand's rules are not blind: its variant says, as the match's would)
+    blind = turns.blind_view(state.live) if ph == "play" else None
     if ph == "left" and state.ended is not None:
         hv = turns.hand_view(state.ended)
     offered = list(places or []) or (list(blind["places"]) if blind and blind.get("rightmost") else [])
