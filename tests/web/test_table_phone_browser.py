@@ -51,6 +51,11 @@ def test_the_table_phone_stays_awake_vibrates_and_says_kozel(chromium, live_serv
     # a hand move by move: a tile that does not fit is refused, and the phone vibrates
     page.click('form[action$="/hand"] button[type=submit]')
     page.wait_for_selector("form.picker-form")
+    # who leads: the four players side by side, not a row each, and the whole picker above the bar
+    lead = page.locator("fieldset.leader").bounding_box()
+    assert lead["height"] < 140, lead
+    last = page.locator("form.picker-form .pick").last.bounding_box()
+    assert last["y"] + last["height"] <= page.locator(".bar").bounding_box()["y"], last
     page.check(f'input[name="leader"][value="{a}"]')
     gen = page.evaluate("document.querySelector('main').getAttribute('data-gen') || '0'")
     page.click('form.picker-form button.pick[value="6:6"]')
