@@ -53,6 +53,7 @@ def cpu(client, path, n=1):
 
 res = {}
 from referee.events.live import Kept  # noqa: E402
+from referee.matches import summary as summaries  # noqa: E402
 screen = app.test_client()  # the hall's screen: another browser than the scorers'
 screen.get("/lang/en")
 
@@ -63,6 +64,7 @@ def forget():  # as a worker that holds none of the tables nor the event (anothe
 
         events().matches.states.clear()
         events().kept = Kept()
+    getattr(summaries, "_read", {}).clear()  # the summaries read (a process's own, where kept)
 
 
 for path in (d + "?follow=1", view + "/board", view):

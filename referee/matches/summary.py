@@ -64,7 +64,7 @@ def text(summary: Summary) -> str:
 #: the summaries read, by their stored text: each screen's load reads every table's, mostly the
 #: same as at the last load (at most :data:`_READ`, then all read again); shared, never changed
 _read: dict[str, Any] = {}
-_READ = 4096
+_READ = 2048  # a thousand tables twice over (a few kB each)
 
 
 def valid(m: Mapping[str, Any], count: int, stored_count: int | None, data: str | None) -> Summary | None:
