@@ -23,6 +23,19 @@ def test_the_event_set_up_names_the_ready_game_chosen(client, lang, yard, plain)
     assert plain in soup(client.get("/events/new/traditional")).select_one("h1").get_text()
 
 
+@pytest.mark.parametrize("lang, yard, plain", [("ru", "Козёл, как во дворе", "Традиционное"),
+                                               ("en", "Kozel, as in the yard", "Traditional")])
+def test_the_match_set_up_names_the_ready_game_chosen(client, lang, yard, plain):
+    client.get(f"/lang/{lang}")
+    page = soup(client.get("/new/traditional?preset=yard"))
+    assert page.select_one("h1").get_text() == yard
+    assert yard in page.select_one("title").get_text()
+    # the classic game's summary (who goes out takes the others' pips) is not the ready game's
+    assert page.select_one("p.summary") is None
+    plain_page = soup(client.get("/new/traditional"))
+    assert plain_page.select_one("h1").get_text() == plain and plain_page.select_one("p.summary")
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_negative_ratings_are_written_with_the_minus_sign(client, lang):
     from test_club import YARD, add, club_match, make_club, pid_of, result, roster
