@@ -168,3 +168,17 @@ def test_a_starting_tile_picked_brings_the_start_button_into_view(chromium, live
     assert tile.bounding_box()["y"] >= 0
     shoot(page, "ladder-starter-ru-360x640")
     ctx.close()
+
+
+def test_a_taps_two_meanings_share_one_line_on_a_small_phone(chromium, live_server):
+    """A game with a bazaar at 360x640 in Russian: «кладёт» and «записывает взятие» (what a tap on
+    a tile means) side by side on one line, so that the picker under them keeps its room."""
+    ctx = context(chromium, size=(360, 640), lang="ru")
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    new_match(page, live_server, "ru", "traditional", NAMES["ru"][:2])
+    page.click('form[action$="/hand"] button[type=submit]')
+    page.wait_for_selector("form.picker-form fieldset.mode")
+    lay, draw = (page.locator(f'fieldset.mode label:has(input[value="{v}"])').bounding_box() for v in ("lay", "draw"))
+    assert abs(lay["y"] - draw["y"]) < 2 and lay["x"] + lay["width"] <= draw["x"], (lay, draw)
+    ctx.close()
