@@ -169,11 +169,9 @@ WORDS = {
     'preset': NC_("sheet", "Set of rules"),
 }
 
-# Line colours and dash patterns of the chart: distinct in colour and in black and white.
-CHART_STYLES = [
-    ("#1f5fbf", ""), ("#c0392b", "6 3"), ("#1e8449", "2 2"), ("#7d3c98", "8 3 2 3"),
-    ("#b9770e", "1 3"), ("#117a8b", "10 4"), ("#5d6d7e", "4 2 1 2"), ("#a04000", "3 5"),
-]
+# Line colours and dash patterns of the chart: each line in its colour on the screen (a player's
+# line is the same colour on the phone and on the sheet), the dashes keep them apart in black and white.
+CHART_STYLES = list(zip(chart.COLOURS, ("", "6 3", "2 2", "8 3 2 3", "1 3", "10 4", "4 2 1 2", "3 5")))
 
 
 @lru_cache(maxsize=1)
