@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
 from functools import lru_cache
 
 from flask import Flask
@@ -51,6 +52,13 @@ def pick_button(tile: object, chosen: object = False, gone: object = False) -> M
     return _pick_button(str(tile), bool(chosen), bool(gone))
 
 
+def pick_buttons(tiles: Iterable[str] | None = None, chosen: object = None, gone: Container[str] = ()) -> Markup:
+    """``pick_button`` of each of ``tiles`` in turn (all 28 by ``picker_rows`` when None), the one
+    that is ``chosen`` marked so and those ``gone`` disabled: one call for a whole picker."""
+    order = _ORDER if tiles is None else tiles
+    return Markup("".join([_pick_button(t, t == chosen, t in gone) for t in order]))
+
+
 @lru_cache(maxsize=256)
 def _pick_button(tile: str, chosen: bool, gone: bool) -> Markup:
     t = escape(tile)
@@ -90,4 +98,8 @@ def place_target(token: str) -> str | None:
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(PIPS=PIPS, picker_rows=picker_rows, split_tile=split,
                                  place_target=place_target, tile_markup=tile_markup,
-                                 pick_button=pick_button, kept_sprite=kept_sprite)
+                                 pick_button=pick_button, pick_buttons=pick_buttons, kept_sprite=kept_sprite)
+
+
+#: the 28 tiles in the picker's order (its rows one after the other)
+_ORDER = tuple(t for row in picker_rows() for t in row)
