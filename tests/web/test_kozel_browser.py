@@ -66,9 +66,12 @@ def test_a_pairs_match_from_the_preset_to_the_kozel(phone, live_server, lang):
     # the house rules are folded under the names: one tap opens them
     assert not page.locator('input[name="opt_teams"][value="none"]').is_visible()
     page.click("details.house-rules > summary")
+    # a pair game takes four: the variant's «2–4 players» is not said
+    assert not page.locator(".players-count").is_visible()
     # switching pairs off is one tap: the seats go back to a list
     page.check('input[name="opt_teams"][value="none"]')
     assert not page.locator(".table-top").is_visible()
+    assert page.locator(".players-count").is_visible()
     page.check('input[name="opt_teams"][value="pairs"]')
     go(page, "button.primary[type=submit]")
     assert re.search(r"/m/", page.url)
