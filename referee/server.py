@@ -4,9 +4,8 @@ Two servers (``--server``), the same app, the same settings and messages:
 
 - ``granian`` (the default on Linux and macOS): a Rust HTTP server whose event loop (tokio)
   holds the connections, the phones' idle keep-alive ones too, outside Python; only a request
-  reaches Python, in one of ``--threads`` blocking threads. It costs a third to a half less of
-  the server's own CPU per request than waitress, whatever the connections held
-  (docs/performance.md);
+  reaches Python, in one of ``--threads`` blocking threads. Its own CPU per request is a half
+  to a fifth of waitress's, the same whatever the connections held (docs/performance.md);
 - ``waitress`` (the default on Windows, and the pure-Python fallback): HTTP/1.1 with a pool of
   threads, its connections watched by one Python thread (``poll()``).
 
@@ -14,9 +13,11 @@ TLS is left to a proxy in front (docs/running-a-server.md).
 
 One process uses one core whatever its threads (Python's global lock). ``--workers N`` (Linux and
 macOS) runs N processes that share one listening socket: this process opens the socket, makes
-the app, forks the workers (each waitress with its own threads and its own kept states, see
-``referee.matches.states``), starts a new one when one dies, and on Ctrl+C or SIGTERM stops them all
-before it stops itself; a worker whose parent is gone (killed outright) stops by itself.
+the app (the start-up's checks), forks the workers (each with its own threads and its own kept
+states, see ``referee.matches.states``; a granian worker makes its own app, a waitress worker
+serves the forked one), starts a new one when one dies, and on Ctrl+C or SIGTERM stops them all
+before it stops itself; a worker whose parent is gone (killed outright) stops by itself. granian
+always runs its workers so, one by default.
 """
 
 from __future__ import annotations

@@ -148,7 +148,7 @@ async def request(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, pa
 
 
 async def drive(port: int, idle: int, rate: float, duration: float, active: int, path: str,
-                pids: list[int]) -> dict:
+                server: int) -> dict:
     held = []
     sem = asyncio.Semaphore(100)
 
@@ -162,8 +162,10 @@ async def drive(port: int, idle: int, rate: float, duration: float, active: int,
     idle_failed = sum(isinstance(x, BaseException) for x in results)
     await asyncio.sleep(1.0)
     latencies: list[float] = []
+    stamps: list[tuple[float, float]] = []  # (when it was sent, from the clock's start; how long it took)
     errors = [0]
     every = active / rate
+    pids = [server, *children(server)]  # (read once the idle connections are served: every worker is up)
     c0, t0 = cpu_s(pids), time.monotonic()
     end = t0 + duration
 
@@ -184,6 +186,7 @@ async def drive(port: int, idle: int, rate: float, duration: float, active: int,
                 r, w = await asyncio.open_connection(HOST, port)
                 held.append(w)
             latencies.append(time.monotonic() - s)
+            stamps.append((s - t0, latencies[-1]))
             due += every
             await asyncio.sleep(max(0.0, due - time.monotonic()))
 
@@ -195,6 +198,8 @@ async def drive(port: int, idle: int, rate: float, duration: float, active: int,
     n = len(latencies)
     return {"requests": n, "cpu_ms_per_request": 1000 * spent / max(1, n), "server_cores": spent / elapsed,
             "p50": 1000 * latencies[n // 2] if n else 0, "p99": 1000 * latencies[int(n * 0.99)] if n else 0,
+            "max": 1000 * latencies[-1] if n else 0, "over_100": sum(x > 0.1 for x in latencies),
+            "slow_at": sorted(round(t, 1) for t, x in stamps if x > 0.1)[:12],
             "errors": errors[0], "idle_failed": idle_failed}
 
 
@@ -256,6 +261,7 @@ def main() -> None:
                     help="referee serve's processes, waitress's and granian's (gevent and cheroot run one)")
     ap.add_argument("--threads", type=int, default=8, help="referee serve's threads a process")
     ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--verbose", action="store_true", help="the slowest answer and when the slow ones were sent")
     args = ap.parse_args()
     if not 1 <= args.duration <= 300:
         raise SystemExit("--duration: from 1 to 300 s")
@@ -278,8 +284,7 @@ def main() -> None:
                 load0 = os.getloadavg()[0]
                 proc, port = start(kind, workers, args.threads, folder)
                 try:
-                    pids = [proc.pid, *children(proc.pid)]
-                    res = asyncio.run(drive(port, idle, args.rate, args.duration, args.active, url, pids))
+                    res = asyncio.run(drive(port, idle, args.rate, args.duration, args.active, url, proc.pid))
                 finally:
                     os.killpg(proc.pid, signal.SIGTERM)
                     try:
@@ -292,6 +297,9 @@ def main() -> None:
                       f"{res['server_cores']:.2f} | {res['p50']:.1f} | {res['p99']:.1f} | "
                       f"{res['errors']} (idle refused: {res['idle_failed']}) | {load0:.1f} -> {os.getloadavg()[0]:.1f}",
                       flush=True)
+                if args.verbose:
+                    print(f"    max {res['max']:.0f} ms; over 100 ms: {res['over_100']}, sent at (s) {res['slow_at']}",
+                          flush=True)
 
 
 if __name__ == "__main__":

@@ -279,7 +279,8 @@ class Server:
             shutil.copy(os.path.join(ROOT, "tools", "cpu_probe.py"), os.path.join(self.dir, "sitecustomize.py"))
             env["REFEREE_PROBE_DIR"] = self.probe
         if self.kind == "referee":
-            # ``referee serve``: waitress, as the README starts it (one process; a club's machine
+            # ``referee serve``: granian (waitress on Windows; ``--serve-option`` --server waitress), as
+            # the README starts it (one process; a club's machine
             # with two cores: --workers 2, processes sharing the port)
             cmd = [sys.executable, "-m", "referee", "serve", "--host", HOST, "--port", str(self.port),
                    "--instance", self.dir, "--threads", str(self.threads), "--no-access-log"]
