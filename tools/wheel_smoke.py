@@ -37,6 +37,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import zipfile
+from email.message import Message
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,10 +185,11 @@ def main() -> None:
         jar = http.cookiejar.CookieJar()
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
 
-        def get(path: str) -> tuple[int, dict, bytes]:
+        def get(path: str) -> tuple[int, Message, bytes]:
+            # the headers as read (their names matched in any case: granian writes them in lower case)
             try:
                 with opener.open(base + path.lstrip("/"), timeout=30) as r:
-                    return r.status, dict(r.headers), r.read()
+                    return r.status, r.headers, r.read()
             except urllib.error.HTTPError as e:
                 fail(f"GET {path}: {e.code}")
                 raise
