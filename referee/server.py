@@ -630,6 +630,10 @@ def serve_granian(made: WorkerApp, sock: socket.socket, workers: int, threads: i
         # granian binds its socket itself, by address; here it serves the socket already bound
         # (granian's own way on macOS: the socket's holder, the socket its workers inherit)
         def _init_shared_socket(self) -> None:
+            # TCP_NODELAY on the listening socket, as granian sets it on its own: each accepted
+            # connection inherits it (granian does not set it again), so an answer written in two
+            # parts does not wait for the phone's delayed acknowledgement (40 ms)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             sock.set_inheritable(True)
             self._ssp = None
             self._shd = SocketHolder(sock.fileno(), False, GRANIAN_BACKLOG)  # type: ignore[call-arg,assignment]
