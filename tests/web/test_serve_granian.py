@@ -3,7 +3,8 @@
 Through a real server with two worker processes: a page, the match's poll and a page again over
 one kept-open connection (HTTP/1.1 keep-alive, as a phone holds it), a form sent with its CSRF
 token, forged proxy headers dropped, the access log with the edit keys hidden, SIGTERM stopping
-every process; and the words when granian is asked for and not installed.
+every process; workers that cannot start stopping the server (exit 4); and the words when
+granian is asked for and not installed.
 """
 
 from __future__ import annotations
@@ -122,3 +123,27 @@ def test_granian_asked_for_and_missing_is_said_in_one_line(tmp_path, monkeypatch
                               capture_output=True, text=True, env=env, timeout=60)
         assert done.returncode == 4, done.stderr
         assert done.stderr.strip() == words
+
+
+def test_granian_workers_that_stop_as_soon_as_they_start_stop_the_server(tmp_path):
+    """A worker that cannot make its app (here a config.py that fails in granian's workers only,
+    after the first process's checks passed) is replaced once; the second at once stops the
+    server, exit 4, the reason above the last line."""
+    pytest.importorskip("granian")
+    instance = tmp_path / "i"
+    instance.mkdir()
+    (instance / "config.py").write_text("import multiprocessing\n"
+                                        "if multiprocessing.current_process().name == 'granian-worker':\n"
+                                        "    raise RuntimeError('this worker cannot start')\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
+    done = subprocess.run([sys.executable, "-m", "referee", "serve", "--server", "granian", "--host", "127.0.0.1",
+                           "--port", "0", "--instance", str(instance), "--lang", "en"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 4, done.stderr[-2000:]
+    lines = done.stdout.strip().splitlines()
+    assert lines[-1] == ("The worker processes stop as soon as they start: the server has stopped. "
+                         "The reason is in the messages above.")
+    assert len([line for line in lines if re.fullmatch(r"Worker process \d+ stopped \(exit code 1\): "
+                                                       r"a new one was started\.", line)]) == 1, done.stdout
+    assert "this worker cannot start" in done.stderr
+    assert "The server has stopped." not in done.stdout
