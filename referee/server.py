@@ -302,6 +302,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 CONNECTIONS = 10_000
 #: the files a process keeps for itself beside its connections (the database, its WAL, logs)
 FILES_KEPT = 64
+#: seconds a connection may stay idle before the server closes it, on both servers (waitress's
+#: own default): a phone whose page is open asks every 2.5 s, the standings screen every 30 s, a
+#: scorer between two moves a minute or so; a phone put away opens a new one when it is used
+#: again. granian's own 30 s closed the standings screen's connection just as its next refresh
+#: came (the request then met a closed connection: an error, or a browser's retry)
+IDLE_SECONDS = 120
 
 
 def raise_open_files(wanted: int = CONNECTIONS + FILES_KEPT) -> int:
@@ -332,10 +338,10 @@ def holding(open_files: int) -> dict[str, int | bool]:
       keeps for itself), at most :data:`CONNECTIONS`;
     - ``asyncore_use_poll``: waitress waits on its sockets with ``select()`` by default, which
       cannot watch a file numbered 1,024 or more; ``poll()`` has no such bound;
-    - ``channel_timeout`` stays waitress's 120 s: a connection idle that long (a phone put
-      away) is closed, and the phone opens a new one when it is used again."""
+    - ``channel_timeout``: :data:`IDLE_SECONDS` (waitress's own 120 s): a connection idle that
+      long (a phone put away) is closed, and the phone opens a new one when it is used again."""
     return {"connection_limit": max(100, min(CONNECTIONS, open_files - FILES_KEPT)),
-            "asyncore_use_poll": True}
+            "asyncore_use_poll": True, "channel_timeout": IDLE_SECONDS}
 
 
 def warn_printing(lang: str, out: TextIO) -> None:
@@ -621,6 +627,7 @@ def serve_granian(made: WorkerApp, sock: socket.socket, workers: int, threads: i
 
     from granian._granian import SocketHolder
     from granian.constants import HTTPModes, Interfaces
+    from granian.http import HTTP1Settings
     from granian.log import LogLevels
     from granian.server.mp import MPServer
 
@@ -653,6 +660,9 @@ def serve_granian(made: WorkerApp, sock: socket.socket, workers: int, threads: i
     server = Server("referee:create_app", address=sock.getsockname()[0], port=sock.getsockname()[1],
                     interface=Interfaces.WSGI, workers=workers, blocking_threads=threads, http=HTTPModes.http1,
                     websockets=False, backlog=GRANIAN_BACKLOG, log_level=LogLevels.warning, log_access=False,
+                    # the time granian gives a request's headers counts from the end of the last
+                    # answer on the connection: it is the idle time a kept connection is allowed
+                    http1_settings=HTTP1Settings(header_read_timeout=IDLE_SECONDS * 1000),
                     log_dictconfig={"handlers": {"console": stream, "access": dict(stream, formatter="access")}},
                     respawn_failed_workers=True, workers_kill_timeout=int(Workers.GRACE))
     # granian warns of more blocking threads than twice the cores: here they wait on the

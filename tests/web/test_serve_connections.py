@@ -8,9 +8,11 @@ open-files limit, and waits on its sockets with poll(), which has no bound on fi
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import importlib.util
 import os
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -18,6 +20,8 @@ from servehelpers import serve
 
 #: more than waitress's default limit of 100 connections per process
 IDLE = 160
+#: the standings screen's refresh, in seconds (its meta refresh)
+REFRESH = 30
 
 
 def _get(conn: http.client.HTTPConnection, path: str) -> int:
@@ -53,3 +57,25 @@ def test_idle_keep_alive_connections_never_starve_a_new_phone(tmp_path, workers,
         finally:
             for conn in opened:
                 conn.close()
+
+
+def test_a_connection_idle_longer_than_a_screen_refresh_is_kept(tmp_path):
+    """A screen that loads its page again every 30 s (the standings) finds its connection open:
+    both servers keep an idle connection for two minutes (granian's own closed it at 30 s, just
+    as the next refresh came). Both servers wait side by side, so the test waits once."""
+    servers = ["waitress"] + (["granian"] if importlib.util.find_spec("granian") is not None else [])
+    with contextlib.ExitStack() as stack:
+        conns = []
+        for name in servers:
+            base, _proc, _err = stack.enter_context(
+                serve(tmp_path / name, "--no-access-log", "--workers", "1", "--server", name))
+            addr = urlsplit(base)
+            conn = http.client.HTTPConnection(addr.hostname, addr.port, timeout=20)
+            stack.callback(conn.close)
+            assert _get(conn, "/offline") == 200
+            conns.append((name, conn))
+        time.sleep(REFRESH + 5)
+        for name, conn in conns:
+            sock = conn.sock
+            assert _get(conn, "/offline") == 200, name
+            assert conn.sock is sock, f"{name} closed the idle connection"
