@@ -54,7 +54,8 @@ def test_the_live_preview_names_the_points_scored_in_play(client, lang, bonus, d
                                              ("en", "Match won by Анфиса", "hand")])
 def test_the_result_screen_of_a_match_won_names_no_next_hand(client, lang, won, hand):
     """After the hand that ends the match, the result screen says who won and names no hand
-    that will not be played (it named «кон 2» of a finished one-hand match)."""
+    that will not be played (it named «кон 2» of a finished one-hand match), nor a column of
+    this hand's points that stays empty (only the totals)."""
     from test_web_play import result_hand
     from webhelpers import TRAD_OPTIONS
 
@@ -66,6 +67,9 @@ def test_the_result_screen_of_a_match_won_names_no_next_hand(client, lang, won, 
     page = soup(client.get(edit + "/result"))
     assert won in page.select_one("main").get_text()
     assert hand not in page.select_one("h1").get_text()
+    table = page.select_one(".preview-table")
+    assert [th.get_text(strip=True) for th in table.select("thead th")] == ["", "Всего" if lang == "ru" else "Total"]
+    assert table.select(".total") and not table.select(".hand-pts")
 
 
 @pytest.mark.parametrize("lang,words", [
