@@ -560,9 +560,10 @@ def test_the_home_page_lists_the_events_this_browser_directs(app, client):
 
 
 def test_the_close_round_button_comes_first_once_every_table_has_its_result(client):
-    """While a table plays, «Close round» waits under the tables; once every table has its
-    result it is the round's first control, above the tables (at 390×844 it sat below the fold
-    of two tables' cards and their links)."""
+    """While a table plays, «Close round» waits under the tables, a plain button with the tables
+    still without a result beside it; once every table has its result it is the round's first
+    control, above the tables (at 390×844 it sat below the fold of two tables' cards and their
+    links), and the primary button."""
     names = ("Аня", "Боря", "Вера", "Гена", "Дина", "Егор", "Жанна", "Зоя", "Ира", "Костя", "Лена", "Миша")
     director = new_event(client, entrants=names, rounds="2")
     start(client, director, 1)
@@ -575,11 +576,22 @@ def test_the_close_round_button_comes_first_once_every_table_has_its_result(clie
         marks = section.select("button.close-round, li.table-row")
         return ["close" if m.name == "button" else "table" for m in marks]
 
+    def button():
+        page = soup(client.get(director))
+        close = page.select_one("button.close-round")
+        said = close.find_parent("form").select_one(".close-missing")
+        return "primary" in close["class"], said.get_text(strip=True) if said else None
+
+    assert button() == (False, "No result yet: tables 1, 2, 3")
     win_table(client, edits[0], 0)
     win_table(client, edits[1], 1)
     assert order() == ["table", "table", "table", "close"]
+    assert button() == (False, "No result yet: table 3")
+    client.get("/lang/ru")
+    assert button() == (False, "Нет результата: стол 3")
     win_table(client, edits[2], 0)
     assert order() == ["close", "table", "table", "table"]
+    assert button() == (True, None)
 
 
 def test_each_players_matches_name_his_partner_apart_from_his_opponents(client):

@@ -23,6 +23,26 @@ def test_the_event_set_up_names_the_ready_game_chosen(client, lang, yard, plain)
     assert plain in soup(client.get("/events/new/traditional")).select_one("h1").get_text()
 
 
+@pytest.mark.parametrize("lang, create, filled, usual", [
+    ("ru", "Создать турнир", "Заполнены по набору «Козёл, как во дворе»", "Обычные"),
+    ("en", "Create the event", "Filled in from «Kozel, as in the yard»", "The usual ones")])
+def test_the_event_set_up_shows_one_create_button_and_says_where_the_house_rules_come_from(
+        client, lang, create, filled, usual):
+    """With the house rules folded the set-up shows one «Create the event» (it showed two, one
+    above and one below the folded rules); the second is inside the rules, for when they are
+    open. The folded rules say they come from the ready game chosen, or are the usual ones."""
+    client.get(f"/lang/{lang}")
+    page = soup(client.get("/events/new/traditional?preset=yard"))
+    rules = page.select_one("form details.house-rules")
+    buttons = page.select("form button[type=submit]")
+    outside = [b for b in buttons if rules not in b.parents]
+    assert [b.get_text(strip=True) for b in outside] == [create]
+    assert [b.get_text(strip=True) for b in rules.select("button[type=submit]")] == [create]
+    assert rules.select_one("summary small").get_text(strip=True).startswith(filled)
+    plain = soup(client.get("/events/new/traditional")).select_one("details.house-rules summary small")
+    assert plain.get_text(strip=True).startswith(usual)
+
+
 @pytest.mark.parametrize("lang, yard, plain", [("ru", "Козёл, как во дворе", "Традиционное"),
                                                ("en", "Kozel, as in the yard", "Traditional")])
 def test_the_match_set_up_names_the_ready_game_chosen(client, lang, yard, plain):
