@@ -216,7 +216,8 @@ def test_the_games_cards_break_lines_between_words(chromium, live_server, path):
 def test_the_big_screens_standings_give_the_names_their_room(chromium, live_server):
     """The standings on a 1280×720 screen: the place column is as narrow as its figures (the
     play page's rule for «.place» buttons, width 100%, took it and pushed the names and figures
-    into the screen's right third), and its column heads are big enough to read from afar."""
+    into the screen's right third), its column heads are big enough to read from afar, and the
+    names' heading is aligned as the names are."""
     from bs4 import BeautifulSoup
 
     from eventhelpers import NAMES8
@@ -242,5 +243,16 @@ def test_the_big_screens_standings_give_the_names_their_room(chromium, live_serv
         heads = page.evaluate("[...document.querySelectorAll('table.standings th')]"
                               ".map(th => parseFloat(getComputedStyle(th).fontSize))")
         assert heads and min(heads) >= 18, heads
+        # the names' heading stands over the names, at their left (it was centred), on the board
+        # and on the public page
+        def names_aligned():
+            head = page.locator("table.standings th").nth(1)
+            assert head.get_attribute("class") == "name"
+            return set(page.evaluate("[...document.querySelectorAll('table th.name, table td.name')]"
+                                     ".map(x => getComputedStyle(x).textAlign)"))
+
+        assert names_aligned() <= {"left", "start"}   # a cell's own default is «start»
+        page.goto(live_server + public.split("?")[0])
+        assert names_aligned() <= {"left", "start"}
     finally:
         context.close()
