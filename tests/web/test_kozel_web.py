@@ -3,6 +3,9 @@ together are refused in words, the scoreboard counts by pairs."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from webhelpers import TRAD_OPTIONS, csrf_of, new_match, soup
 
 PLAYERS = ("Анфиса", "Всеволод", "Мария", "Пётр")
@@ -162,3 +165,18 @@ def test_the_house_rules_are_folded_under_the_names_and_a_refusal_opens_them(cli
     resp = client.post("/new/traditional", data={"csrf_token": csrf_of(client.get("/new/traditional")),
                                                  "player_1": "А", "player_2": "Б", "player_3": "В", **YARD})
     assert soup(resp).select_one("details.house-rules").has_attr("open")
+
+
+def test_the_start_is_one_bar_fixed_at_the_bottom_and_the_button_enter_presses(client):
+    for url in ("/new/traditional?preset=yard", "/new/traditional", "/new/blind_blitz"):
+        form = soup(client.get(url)).select_one("form.setup")
+        # one start and one start with the deal, in the bar the phone keeps at the bottom of the
+        # screen (the names typed, the thumb is there whatever the height of the page)
+        assert len(form.select("button.primary")) == 1 and len(form.select("button.with-deal")) == 1, url
+        bar = form.select_one("div.bar")
+        assert bar.select_one("button.primary") and bar.select_one("button.with-deal"), url
+        # first of the form's buttons: Enter in a name starts the match as before
+        assert form.select("button")[0].get_text(strip=True) in ("Начать матч", "Start the match"), url
+    css = (Path(__file__).parents[2] / "static" / "app.css").read_text()
+    assert ".bar { position: fixed;" in css
+    assert re.search(r"\.setup:has\(> \.bar\) \{ padding-bottom: \d+px; \}", css)
