@@ -3,6 +3,8 @@ a background send is answered with the table itself; a stale tap is refused."""
 
 from __future__ import annotations
 
+import pytest
+
 from webhelpers import form_data, new_match, soup, table_form
 
 
@@ -192,3 +194,20 @@ def test_a_first_double_that_fits_two_ways_is_previewed_for_the_leader_named(cli
     assert all(p is not None for p in places.values()), places
     assert not [r for r in caplog.records if "engine failed" in r.getMessage()]
     assert events(client, edit) == []
+
+
+@pytest.mark.parametrize("lang, word", [("ru", "Из базара"), ("en", "Draw")])
+def test_the_draw_button_says_it_in_two_words_at_most(client, lang, word):
+    """The bar shares a 360-px line between the draw, the pass and the undo: «Взять из базара»
+    broke into three lines there; the words the table's help line quotes are the button's."""
+    client.get(f"/lang/{lang}")
+    edit = new_match(client)
+    start(client, edit)
+    data = {**table_form(client, edit), "tile": "6:6", "leader": "Анфиса"}
+    assert client.post(edit + "/move", data=data).status_code == 302
+    assert soup(client.get(edit)).select_one('.bar button[name="draw"]').get_text(strip=True) == word
+    assert len(word.split()) <= 2
+    from flask_babel import force_locale, gettext
+    with client.application.test_request_context(), force_locale(lang):
+        assert f"«{word}»" in gettext("The tile went back. %(name)s may draw one tile (tap «records drawing it»,"
+                                      " then the tile, or «Draw»), then «Pass».", name="X")
