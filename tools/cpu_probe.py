@@ -23,6 +23,8 @@ _KEY = re.compile(r"^/(m|s|e|ev|c|club)/[^/]+")
 _lock = threading.Lock()
 _routes: dict[str, list[float]] = {}  # route -> [requests, CPU seconds]
 _profiles: dict[tuple[int, str], object] = {}
+_gc = [0.0, 0]  # the garbage collector's CPU seconds (on whichever thread it ran) and its gen-2 runs
+_gc_start: dict[int, float] = {}
 _go = False  # profiling starts when the driver's clock does (the file DIR/go)
 
 
@@ -64,6 +66,15 @@ def _install() -> None:
     flask.Flask.__call__ = measured  # type: ignore[method-assign]
 
 
+def _gc_timed(phase: str, info: dict) -> None:
+    tid = threading.get_ident()
+    if phase == "start":
+        _gc_start[tid] = time.thread_time()
+    elif tid in _gc_start:
+        _gc[0] += time.thread_time() - _gc_start.pop(tid)
+        _gc[1] += info.get("generation") == 2
+
+
 def _process_cpu() -> float:
     t = os.times()
     return t.user + t.system
@@ -78,7 +89,8 @@ def _write() -> None:
         routes = {k: list(v) for k, v in _routes.items()}
     tmp = os.path.join(_DIR, f".cpu-{pid}.json")  # type: ignore[arg-type]
     with open(tmp, "w") as f:
-        json.dump({"pid": pid, "process_cpu_s": _process_cpu(), "routes": routes}, f)
+        json.dump({"pid": pid, "process_cpu_s": _process_cpu(), "routes": routes, "gc_cpu_s": _gc[0],
+                   "gc_full": _gc[1]}, f)
     os.replace(tmp, os.path.join(_DIR, f"cpu-{pid}.json"))  # type: ignore[arg-type]
     if _PROFILE:
         merged: dict[str, dict] = {}
@@ -122,6 +134,9 @@ def _start() -> None:
 
 
 if _DIR:
+    import gc
+
+    gc.callbacks.append(_gc_timed)
     _install()
     _start()
     os.register_at_fork(after_in_child=_start)

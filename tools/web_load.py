@@ -925,17 +925,20 @@ def probe_read(folder: str) -> dict:
     """The probe's figures summed over the server's processes: requests and CPU seconds per route,
     and the processes' whole CPU."""
     routes: dict[str, list[float]] = {}
-    process = 0.0
+    process = collected = 0.0
+    full = 0
     for name in os.listdir(folder):
         if name.startswith("cpu-") and name.endswith(".json"):
             with open(os.path.join(folder, name)) as f:
                 d = json.load(f)
             process += d["process_cpu_s"]
+            collected += d.get("gc_cpu_s", 0.0)
+            full += d.get("gc_full", 0)
             for route, (n, cpu) in d["routes"].items():
                 r = routes.setdefault(route, [0, 0.0])
                 r[0] += n
                 r[1] += cpu
-    return {"process_cpu_s": process, "routes": routes}
+    return {"process_cpu_s": process, "routes": routes, "gc_cpu_s": collected, "gc_full": full}
 
 
 def probe_diff(before: dict, after: dict) -> dict:
@@ -951,7 +954,10 @@ def probe_diff(before: dict, after: dict) -> dict:
             in_requests += cpu - cpu0
     whole = after["process_cpu_s"] - before["process_cpu_s"]
     return {"routes": out, "requests_cpu_s": round(in_requests, 2), "process_cpu_s": round(whole, 2),
-            "outside_requests_cpu_s": round(whole - in_requests, 2)}
+            "outside_requests_cpu_s": round(whole - in_requests, 2),
+            # the garbage collector's share (inside requests or not) and its full collections
+            "gc_cpu_s": round(after.get("gc_cpu_s", 0.0) - before.get("gc_cpu_s", 0.0), 2),
+            "gc_full": after.get("gc_full", 0) - before.get("gc_full", 0)}
 
 
 class Nodes:
