@@ -605,7 +605,10 @@ def view_count(db: Db, view_key: str) -> int | None:
 
     if not isinstance(view_key, str) or not view_key or len(view_key) > 64:
         return None
-    row = db.execute("SELECT m.view_key, (SELECT COUNT(*) FROM events e WHERE e.match_id = m.id)"
+    # the log's last seq is its count (every write numbers its events on from the count, 1, 2, …,
+    # under the unique index on (match, seq)): read from that index's last entry, where COUNT(*)
+    # walked the match's whole log (0.045 ms at hand 30 of a poll's 0.054)
+    row = db.execute("SELECT m.view_key, (SELECT COALESCE(MAX(e.seq), 0) FROM events e WHERE e.match_id = m.id)"
                      " FROM matches m WHERE m.view_hash = ?", [key_hash(view_key)]).fetchone()
     if row is None or not hmac.compare_digest(row[0].encode(), view_key.encode("utf-8", "surrogatepass")):
         return None

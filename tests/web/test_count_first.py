@@ -87,3 +87,48 @@ def test_an_edit_key_is_not_a_view_key(served):
     assert client.get(f"/s/{m['edit_key']}/n").status_code == 404
     assert client.head(f"/s/{m['view_key']}/n").status_code == 200  # HEAD: Flask's, as before
     assert handled == [f"/s/{m['edit_key']}/n", f"/s/{m['view_key']}/n"]
+
+
+def test_the_count_is_the_logs_through_a_match_s_life(client, app):
+    """The poll's count (read from the log's last number) is the log's count and the view's own
+    after each kind of change: a hand's start with the forced opening, moves, an undo, a redo, a
+    rename; and of an imported match."""
+    from bs4 import BeautifulSoup
+    from webhelpers import SEED_MOVES, form_data, imported, new_match, tap, view_of
+
+    from referee.web import get_db
+
+    def counts(edit: str) -> tuple[int, int, int]:
+        view = view_of(client, edit)
+        page = BeautifulSoup(client.get(view).get_data(as_text=True), "html.parser")
+        with app.app_context():
+            key = edit.rsplit("/m/", 1)[1]
+            logged = store.event_count(get_db(), store.match_by_key(get_db(), key, "edit_key")["id"])
+        return client.get(view + "/n").get_json()["n"], int(page.select_one('meta[name="follow"]')["data-n"]), logged
+
+    def same(edit: str) -> int:
+        poll, page, logged = counts(edit)
+        assert poll == page == logged
+        return logged
+
+    edit = new_match(client)
+    assert same(edit) == 0
+    deal = {"deal_0": "3:2 3:3 4:6 1:3 5:6 4:0 6:6", "deal_1": "0:0 2:0 1:1 0:6 2:6 2:1 0:5"}
+    data = form_data(client.get(edit + "/deal"), "form.deal-form")
+    assert client.post(edit + "/hand", data={**data, **deal}).status_code == 302
+    assert same(edit) == 2  # the start and the rules' own opening
+    for mv in SEED_MOVES[1:4]:
+        assert tap(client, edit, mv).status_code in (200, 302)
+    n = same(edit)
+    assert n > 2
+    assert client.post(edit + "/undo", data=form_data(client.get(edit), "#undo-form")).status_code == 302
+    assert same(edit) == n + 1
+    assert client.post(edit + "/redo", data=form_data(client.get(edit), "#redo-form")).status_code == 302
+    assert same(edit) == n + 2
+    with app.app_context():
+        m = store.match_by_key(get_db(), edit.rsplit("/m/", 1)[1], "edit_key")
+        store.rename_player(get_db(), m["id"], n + 2, 0, "Ариадна")
+    assert same(edit) == n + 3
+    record = client.get(edit + "/export").get_json()
+    copy = imported(client, record)
+    assert same(copy) > 0
