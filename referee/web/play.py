@@ -62,7 +62,7 @@ def _table(m: dict[str, Any], problem: str | None = None, status: int = 200, ref
     preview = turns.lay_previews(state.live if ph == "play" else None, offered, request.form.get("leader"))
     return render_template(
         "play/table.html", m=m, n=len(evs), state=state, phase=ph, hv=hv, problem=problem,
-        refusal=refusal, places=places or [], tile=tile, form=forms.ActionForm(),
+        refusal=refusal, places=places or [], tile=tile, form=forms.action_form(),
         # while a hand is played only the totals are read (beside the names): not every hand's row
         edit=True,
         score=boards.score_of(m, state.report) if ph in ("next", "over") else boards.totals_of(state.report),
@@ -290,7 +290,7 @@ def _deal_page(m: dict[str, Any], problem: str | None = None, status: int = 200,
     # the tiles marked, as the picker names them (low half first); a blind row as typed
     marked = {f"deal_{i}": [entries.low(t) for v in request.form.getlist(f"deal_{i}") for t in v.split()]
               for i in range(len(m["players"]))} if request.method == "POST" else {}
-    return render_template("play/deal.html", m=m, n=len(evs), form=forms.ActionForm(), size=size,
+    return render_template("play/deal.html", m=m, n=len(evs), form=forms.action_form(), size=size,
                            problem=problem, refusal=refusal, marked=marked, values=request.form,
                            fragment=write.fetched(), ask_nodeal=ask_nodeal), status
 
@@ -738,7 +738,7 @@ def _result_page(m: dict[str, Any], problem: str | None = None, status: int = 20
     asking = ph == "next"
     return render_template(
         "play/result.html", m=m, n=len(evs), spec=catalogue.spec(m["variant"]),
-        rules=replay.rules_of(m), form=forms.ActionForm(), problem=problem, values=values,
+        rules=replay.rules_of(m), form=forms.action_form(), problem=problem, values=values,
         in_play=entries.result_asks_scored(m), phase=ph, number=len(state.hands) + 1, note=note, discards=discards,
         bounds=replay.result_bounds(m, state) if asking else {},
         lead=replay.next_lead(m, state) if asking else {},
@@ -819,7 +819,7 @@ def score(key: str) -> ResponseReturnValue:
     evs, state = write.load(m)
 
     return render_template("play/score.html", m=m, n=len(evs), state=state, score=boards.score_of(m, state.report),
-                           phase=replay.phase(state), edit=True, form=forms.ActionForm(),
+                           phase=replay.phase(state), edit=True, form=forms.action_form(),
                            life=life.score_extras(m, evs, state))
 
 

@@ -119,7 +119,7 @@ def sent(m: dict[str, Any], said: list[str] | None = None, *, table: bool = True
     changes (a damaged one refused), the match's log and kept state; the form refused when another
     phone changed the match since it was drawn (``table``: in the words of a page that draws the
     table again, else in those of :func:`fresh`)."""
-    if not forms.ActionForm().validate_on_submit():
+    if not forms.action_form().validate_on_submit():
         raise Refused(_("The form was damaged: nothing was changed."))
     if store.has_op(get_db(), m["id"], op()):
         raise Recorded()
