@@ -29,6 +29,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.wrappers import Response as Redirect
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, RadioField, StringField, TextAreaField
 from wtforms.fields.choices import SelectChoice
@@ -86,6 +87,9 @@ class Cell(TypedDict, total=False):
     totals: str | None
     forfeit: bool
     playing: bool
+    #: the unit's place at the table as printed (None: every side absent) and the sides there
+    place: str | None
+    of: int
     names: list[str]
     #: the table's sides, the unit's first («Аня + Вера»), where a side is more than one seat
     sides: list[str]
@@ -473,6 +477,18 @@ def unit_place(ev: Stored, seats: list[tuple[int, int, int]]) -> Place | None:
     return None
 
 
+def _outcome_words(cell: Cell) -> str:
+    """A unit's outcome at a table in words: won, drawn or lost where two sides met, else its
+    place (shared places are halves: «2.5»)."""
+    place, of = cell.get("place"), cell.get("of", 2)
+    if of == 2:
+        return str(pgettext("outcome", "won") if place == "1" else (
+            pgettext("outcome", "drawn") if place == "1.5" else pgettext("outcome", "lost")))
+    if place is None:
+        return str(pgettext("outcome", "lost"))
+    return str(_("place %(p)s of %(k)d", p=place, k=of))
+
+
 def _cell_words(cell: Cell, names: str) -> tuple[Markup, Markup, Markup]:
     """A round's cell of the cross table and its line in the unit's matches (HTML, escaped), with
     and without the link to the table's match (the printed results have no link)."""
@@ -489,10 +505,11 @@ def _cell_words(cell: Cell, names: str) -> tuple[Markup, Markup, Markup]:
         line = escape(_("table %(t)d", t=cell["table"])) + ": " + escape(" — ".join(cell["sides"]))
     else:
         line = escape(_("table %(t)d", t=cell["table"])) + ", " + escape(_("with")) + " " + escape(names)
-    if cell.get("forfeit"):
-        line += " — " + escape(_("forfeit"))
-    elif cell.get("totals"):
-        line += escape(f" — {cell['totals']}, {cell['mp']} ({cell['diff']})")
+    if cell.get("forfeit") or cell.get("totals"):
+        # as a player reads it: the score (the unit's own first), who won, what it counted
+        score = _("forfeit") if cell.get("forfeit") else cell["totals"]
+        line += escape(f", {score} — {_outcome_words(cell)} (") + escape(
+            _("match points: %(mp)s, difference: %(diff)s", mp=cell["mp"], diff=cell["diff"])) + ")"
     elif cell.get("playing"):
         line += " — " + escape(_("playing"))
     plain = line
@@ -524,6 +541,8 @@ def _standings_view(lv: Live, after: int | None = None) -> StandingsView:
                     cell["mp"] = _num(seat.match_points)
                     cell["diff"] = _signed(seat.score_diff)
                     cell["opponents"] = [place[o] for o in out.opponents(u)]
+                    cell["place"] = None if seat.place is None else _num(seat.place)
+                    cell["of"] = len(out.sides)
                     res = table.result
                     if res is not None and res.kind == "forfeit":
                         cell["forfeit"] = True
@@ -561,8 +580,8 @@ def _standings_view(lv: Live, after: int | None = None) -> StandingsView:
                 continue
             c, linked, plain = _cell_words(got, ", ".join(got.get("names", [])))
             cross.append(c)
-            played.append(escape(words) + ": " + linked)
-            printed.append(escape(words) + ": " + plain)
+            played.append(escape(words) + ", " + linked)
+            printed.append(escape(words) + ", " + plain)
         rows.append({"cross": cross, "matches": played, "printed": printed, "place": line.place, "names": units.names(u), "ids": list(units.ids[u]),
                      "mp": _num(line.match_points), "buchholz": _num(line.buchholz),
                      "diff": _signed(line.score_diff), "played": line.played, "byes": line.byes,
