@@ -287,11 +287,13 @@
     }
     if (window.refereeInitVibrate) window.refereeInitVibrate();
     // a question or a refusal drawn at the top of the table while the thumb is down at the
-    // tiles: brought into view, or the phone would seem to have done nothing
-    var ask = main.querySelector("form.choose, .problem[role=alert]");
+    // tiles: brought into view, or the phone would seem to have done nothing; so is blind
+    // blitz's turning up of the last three, when the bar hides its tiles or its button
+    var ask = main.querySelector("form.choose, .problem[role=alert], form.open-form");
     if (ask) {
-      var r = ask.getBoundingClientRect();
-      if (r.top < 0 || r.top > window.innerHeight - 120) ask.scrollIntoView({block: "start"});
+      var r = ask.getBoundingClientRect(), bar = document.querySelector(".bar");
+      if (r.top < 0 || r.top > window.innerHeight - 120 ||
+          (ask.classList.contains("open-form") && bar && r.bottom > bar.getBoundingClientRect().top)) ask.scrollIntoView({block: "start"});
     }
     render();
   };

@@ -35,3 +35,42 @@ def test_a_refusal_after_a_tap_at_the_bottom_is_brought_into_view(chromium, live
         assert 0 <= top < height and bottom > 0, (top, bottom, height)
     finally:
         context.close()
+
+
+def test_the_last_three_to_turn_up_are_brought_above_the_bar_on_a_small_phone(chromium, live_server):
+    """Blind play, the rows unknown: the move that leaves three tiles draws the reveal's picker
+    low on the table; on a 360x640 phone its last row and its button were under the bar (the
+    phone seemed to wait for nothing). The redrawn table brings the whole form into view."""
+    from test_variants_browser import examples, low, play_example, same_move
+
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                   locale="ru-RU")
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server}/lang/ru?next=/")
+        rec = examples()["dark"]
+        hand = rec["hands"][0] = {k: v for k, v in rec["hands"][0].items() if k != "deal"}
+        last = hand["turns"][9]
+        assert last["moves"][-1].startswith("open")  # the turn that leaves three, then the reveal
+        hand["turns"] = hand["turns"][:9]
+        play_example(page, live_server, rec, "ru", name="dark-reveal-360")
+        page.set_viewport_size({"width": 360, "height": 640})
+        move = last["moves"][0]
+        tile = f'form.picker-form button.pick[value="{low(move.split(">")[0])}"]'
+        # the thumb scrolls no further than the tile it taps needs (above the bar)
+        page.locator(tile).evaluate("e => { window.scrollTo(0, 0); const below = e.getBoundingClientRect().bottom - "
+                                    "document.querySelector('.bar').getBoundingClientRect().top; "
+                                    "if (below > 0) window.scrollBy(0, below + 4); }")
+        go(page, tile, in_view=False)
+        places = page.locator("form.choose button.place")
+        if places.count():  # the tile fits two ends: the one meant
+            go(page, "form.choose button.place" + "".join(
+                f':not([value="{v}"])' for v in places.evaluate_all("bs => bs.map(b => b.value)")
+                if not same_move(move, v)))
+        form = page.locator("form.open-form")
+        form.wait_for()
+        top, bottom, limit = form.evaluate(
+            "f => { const r = f.getBoundingClientRect(); return [r.top, r.bottom, document.querySelector('.bar').getBoundingClientRect().top]; }")
+        assert 0 <= top and bottom <= limit + 0.5, (top, bottom, limit)
+    finally:
+        context.close()

@@ -249,3 +249,16 @@ def test_the_standings_headings_are_short_with_their_full_words_in_titles(client
         figures = [th for th in ths if "num" in th.get("class", [])]
         assert [th.abbr["title"] for th in figures] == full
         assert all(len(th.get_text(strip=True)) <= 5 for th in figures), [th.get_text() for th in figures]
+
+
+def test_blind_blitz_last_three_take_two_rows_of_fourteen_in_landscape():
+    """On a phone held sideways the reveal's picker in four rows of seven left its button under
+    the bar; the deal's landscape rule (two rows of 14) serves it too."""
+    from pathlib import Path
+
+    css = (Path(__file__).parents[2] / "static" / "app.css").read_text()
+    block = css[css.index("landscape on a phone: the deal's picker"):]
+    block = block[:block.index("\n}\n")]
+    assert "@media (orientation: landscape) and (max-height: 540px)" in block
+    assert re.search(r"\.open-form \.picker \{ grid-template-columns: repeat\(14, 1fr\)", block)
+    assert ".open-form .pick .tile.v {" in block
