@@ -228,8 +228,11 @@ CHANGES: dict[str, Marked] = {
     "change.no_clock": N_("This event's rounds have no clock."),
     "change.not_playing": N_("Round %(n)d is not being played."),
     "change.missing": N_("Results missing at tables %(tables)s: the round cannot be closed yet."),
+    "change.missing_one": N_("The result of table %(tables)s is missing: the round cannot be closed yet."),
     "change.disputed": N_("A hand is disputed at tables %(tables)s: settle it, or enter the table's "
                           "result, before closing the round."),
+    "change.disputed_one": N_("A hand is disputed at table %(tables)s: settle it, or enter the table's "
+                              "result, before closing the round."),
     "change.no_table": N_("There is no table %(t)d in round %(n)d."),
     "change.closed": N_("The round is closed: enter the table's result instead."),
     "change.absent": N_("Mark who did not come."),

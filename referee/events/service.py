@@ -553,11 +553,14 @@ class EventService:
                 raise Refused("change.not_playing", {"n": number})
             views = lv.tables.get(number, [])
             missing = [tv.number for tv in views if tv.result is None]
+            # one table is said as one («table 3»), several as a list
             if missing:
-                raise Refused("change.missing", {"tables": ", ".join(map(str, missing))})
+                raise Refused("change.missing_one" if len(missing) == 1 else "change.missing",
+                              {"tables": ", ".join(map(str, missing))})
             disputed = [tv.number for tv in views if tv.stored is None and tv.status == "disputed"]
             if disputed:
-                raise Refused("change.disputed", {"tables": ", ".join(map(str, disputed))})
+                raise Refused("change.disputed_one" if len(disputed) == 1 else "change.disputed",
+                              {"tables": ", ".join(map(str, disputed))})
             rnd = round_of(record, number)
             assert rnd is not None
             for t, tv in zip(rnd["tables"], views):

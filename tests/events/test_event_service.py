@@ -256,6 +256,12 @@ def test_a_round_closes_once_every_table_has_its_result(svc):
     r = refused(svc, ev, lambda: svc.close_round(ev, 1))
     said(r, "Нет результатов столов 1, 2, 3: тур пока закрыть нельзя.",
          "Results missing at tables 1, 2, 3: the round cannot be closed yet.")
+    # one table still playing is said as one
+    for t in (1, 2):
+        ev = svc.correct(fresh(svc, ev), 1, t, TableResult(sides=["101", "20"], ended="target"))
+    r = refused(svc, ev, lambda: svc.close_round(ev, 1))
+    said(r, "Нет результата стола 3: тур пока закрыть нельзя.",
+         "The result of table 3 is missing: the round cannot be closed yet.")
     ev = finish_round(svc, ev, 1)
     r = refused(svc, ev, lambda: svc.close_round(ev, 1, expected=ev["version"] - 1), Conflict)
     assert r.rule == "change.stale"

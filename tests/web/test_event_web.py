@@ -170,13 +170,13 @@ def test_each_tables_state_and_closing_a_round(app, client):
     now = [li.get_text(" ", strip=True) for li in soup(client.get(public(client, d))).select(".now-tables li")]
     assert "118" in now[0] and "target reached" in now[0] and "playing" in now[1]
     page = soup(client.get(d))
-    assert "Results missing: tables 2" in page.select_one(".missing").get_text()
+    assert "No result yet: table 2" in page.select_one(".missing").get_text()
     # said above the round's rows, each table a link to its row
     assert page.select_one(".missing + ul.tables") is not None
     assert [a["href"] for a in page.select(".missing a")] == ["#table-2"] and page.select_one("li#table-2")
     before = stored(app, d)["version"]
     post(client, d, "/round/1/close")
-    assert any("Results missing at tables 2" in f for f in flashes(client.get(d)))
+    assert any("The result of table 2 is missing" in f for f in flashes(client.get(d)))
     assert stored(app, d)["version"] == before
     win_table(client, t2, 1)
     for _ in range(2):
@@ -335,7 +335,7 @@ def test_confirmation_and_a_dispute_at_a_table(app, client):
             assert resp.status_code == 302
     assert statuses(client, d) == ["finished", "disputed"]
     post(client, d, "/round/1/close")
-    assert any("disputed at tables 2" in f for f in flashes(client.get(d)))
+    assert any("disputed at table 2" in f for f in flashes(client.get(d)))
     assert "result" not in stored(app, d)["record"]["round_list"][0]["tables"][1]
 
 
