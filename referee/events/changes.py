@@ -89,7 +89,11 @@ def _result(r: Mapping[str, Any] | None, names: Mapping[str, str], lang: str) ->
         return "—"
     if r.get("ended") == "forfeit":
         return say(lang, N_("forfeit: %(who)s absent"), who=_who(r["absent"], names, ", "))
-    return ", ".join(f"{names.get(k, k)} {v}" for k, v in r["totals"].items())
+    # in the entrants' order, so that a result and its correction list the players alike
+    # (a match's totals come in seat order, the director's by sides)
+    order = {k: i for i, k in enumerate(names)}
+    totals = sorted(r["totals"].items(), key=lambda kv: order.get(kv[0], len(order)))
+    return ", ".join(f"{names.get(k, k)} {v}" for k, v in totals)
 
 
 def _table(clear: bool) -> Words:

@@ -379,3 +379,20 @@ def test_every_kind_of_change_is_in_the_registry_and_said_in_both_languages(svc)
     assert said_en[6].startswith("Round 1, table 1: ") and said_en[6].endswith(f"→ forfeit: {names[seats[0]]} absent")
     assert said_en[7].endswith("→ the match's result")
     assert said_en[-1] == "Жанна entered from round 2"
+    # in Russian a noun first, so that no verb has to agree with a name's gender or number
+    said_ru = [changes.said(a["kind"], a["data"], names, "ru") for a in audit]
+    assert said_ru[6].endswith(f"→ неявка: {names[seats[0]]}")
+    assert said_ru[-2] == f"Снятие перед туром 2: {names['e2']}" and said_ru[-1] == "Вступление с тура 2: Жанна"
+
+
+def test_a_corrected_result_lists_the_players_as_before():
+    """The audit's «before → after» names the players in one order (the entrants'), where a
+    match's totals come in seat order and the director's by sides."""
+    names = {"a": "Аня", "b": "Боря", "c": "Вера", "d": "Гена"}
+    data = {"round": 1, "table": 1, "note": "ошибка в счёте",
+            "before": {"totals": {"a": 0, "d": 134, "c": 0, "b": 134}, "ended": "target"},
+            "after": {"totals": {"a": 0, "c": 0, "b": 105, "d": 105}, "ended": "target"}}
+    assert changes.said("correct", data, names, "ru") == \
+        "Тур 1, стол 1: Аня 0, Боря 134, Вера 0, Гена 134 → Аня 0, Боря 105, Вера 0, Гена 105 (ошибка в счёте)"
+    assert changes.said("correct", data, names, "en").startswith(
+        "Round 1, table 1: Аня 0, Боря 134, Вера 0, Гена 134 → Аня 0, Боря 105, Вера 0, Гена 105")
