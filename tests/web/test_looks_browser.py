@@ -252,6 +252,11 @@ def test_the_big_screens_standings_give_the_names_their_room(chromium, live_serv
                                      ".map(x => getComputedStyle(x).textAlign)"))
 
         assert names_aligned() <= {"left", "start"}   # a cell's own default is «start»
+        # a gap between the place and the name («10Гена» touched: 4 px at 26 px letters)
+        gap = page.evaluate("""(() => { const rank = document.querySelector('table.standings tbody td.rank');
+            const text = el => { const r = document.createRange(); r.selectNodeContents(el); return r.getBoundingClientRect(); };
+            return text(rank.nextElementSibling).left - text(rank).right; })()""")
+        assert gap >= 8, gap
         page.goto(live_server + public.split("?")[0])
         assert names_aligned() <= {"left", "start"}
     finally:
