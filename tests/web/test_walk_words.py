@@ -262,3 +262,17 @@ def test_blind_blitz_last_three_take_two_rows_of_fourteen_in_landscape():
     assert "@media (orientation: landscape) and (max-height: 540px)" in block
     assert re.search(r"\.open-form \.picker \{ grid-template-columns: repeat\(14, 1fr\)", block)
     assert ".open-form .pick .tile.v {" in block
+
+
+def test_sideways_the_bar_says_whose_turn_beside_its_buttons():
+    """A phone held sideways has 390 px: the bar's «Turn: X» on a line of its own above the
+    buttons left the picker's last row under the bar; in landscape they share one line."""
+    from pathlib import Path
+
+    css = (Path(__file__).parents[2] / "static" / "app.css").read_text()
+    block = css[css.index("landscape on a phone: the table page uses the width"):]
+    block = block[:block.index("\n}\n")]
+    assert re.search(r"\.bar:has\(\.bar-turn\) \{ display: flex; align-items: center;", block)
+    assert re.search(r"\.bar > \.bar-buttons \{ flex: 1; \}", block)
+    # and nowhere else: upright, the turn keeps its line above the buttons
+    assert ".bar:has(.bar-turn)" not in css.replace(block, "")
