@@ -119,7 +119,7 @@ def test_the_directors_line_of_a_table_says_who_won_it(client):
 
 
 @pytest.mark.parametrize("lang, out, partner, went", [
-    ("ru", "А выкладывает последнюю кость.", "у партнёра кончились кости", "кости кончились"),
+    ("ru", "У игрока А кончились кости.", "у партнёра кончились кости", "кости кончились"),
     ("en", "А went out.", "partner went out", "went out")])
 def test_the_hand_just_entered_by_its_result_says_who_went_out(client, lang, out, partner, went):
     from test_club import YARD, result
