@@ -276,3 +276,17 @@ def test_sideways_the_bar_says_whose_turn_beside_its_buttons():
     assert re.search(r"\.bar > \.bar-buttons \{ flex: 1; \}", block)
     # and nowhere else: upright, the turn keeps its line above the buttons
     assert ".bar:has(.bar-turn)" not in css.replace(block, "")
+
+
+def test_with_draw_and_pass_in_the_bar_undo_is_its_arrow():
+    """Draw, pass and undo share a 360-px bar: the undo's word goes (its arrow and its label
+    stay), as with «Turn: X»; with two buttons it keeps its word."""
+    from pathlib import Path
+
+    css = (Path(__file__).parents[2] / "static" / "app.css").read_text()
+    rule = re.search(r"^\.bar-buttons:has\(([^{]*)\) \.undo \.word \{ display: none; \}", css, re.M)
+    assert rule and set(rule.group(1).split(", ")) == {".next-turn", "[name=draw] ~ [name=pass]:not([hidden])"}
+    table = (Path(__file__).parents[2] / "templates" / "play" / "table.html").read_text()
+    # the draw comes before the pass in the bar, as the rule reads them
+    assert table.index('name="draw" value="1"') < table.index('name="pass" value="1"')
+    assert 'aria-label="{{ _(\'Undo\') }}">↶ <span class="word">' in table
