@@ -234,7 +234,8 @@ def setup(variant: str) -> ResponseReturnValue:
             options=forms.options_of(form, spec), rounds=form.rounds.data, hand_limit=form.hand_limit.data,
             time_limit=form.time_limit.data, confirm_hands=bool(form.confirm_hands.data))
         made, problem = _made(lambda: events().set_up(given),
-                              _("The event is ready. Keep this page's address: it is the director's link."))
+                              _("The event is ready. Keep this page's address: it is the director's link."),
+                              form=form)
         if made is not None:
             return made
     elif request.method == "POST":
@@ -246,12 +247,23 @@ def setup(variant: str) -> ResponseReturnValue:
                            preset=preset, pickers=[p() for p in ENTRANT_PICKERS]), (400 if problem else 200)
 
 
-def _made(make: Callable[[], Stored], done: str) -> tuple[Redirect | None, str | None]:
+#: the set-up's refusals that are about one field: said at that field (marked, where the eye and
+#: the thumb are), the page's top line asking to correct the marked fields
+SETUP_FIELDS = {"setup.seats": "seats", "setup.rounds": "rounds", "setup.entrants": "entrants",
+                "setup.pairs": "entrants", "setup.table": "entrants"}
+
+
+def _made(make: Callable[[], Stored], done: str, form: FlaskForm | None = None) -> tuple[Redirect | None, str | None]:
     """A new event from ``make`` (set up or imported): remembered by this browser, ``done``
-    flashed and the way to its director's page; or the service's refusal in the page's words."""
+    flashed and the way to its director's page; or the service's refusal in the page's words
+    (at its field of ``form`` where it is about one)."""
     try:
         ev = make()
     except ev_service.Refused as r:
+        name = SETUP_FIELDS.get(r.rule)
+        if form is not None and name is not None:
+            form[name].errors = [r.words(lang())]
+            return None, _("Please correct the marked fields.")
         return None, r.words(lang())
     _remember(ev)
     flash(done, "ok")

@@ -83,16 +83,18 @@ def test_a_new_event_is_its_record_and_proposes_round_one(app, client):
     assert client.get("/e/not-a-key").status_code == 404 and client.get("/ev/not-a-key").status_code == 404
 
 
-@pytest.mark.parametrize("lang, entrants, extra, words", [
-    ("en", ["Аня"], {}, "at least two entrants"),
-    ("ru", ["Аня"], {}, "не меньше двух"),
-    ("en", ["Аня + Вера + Гена", "Боря + Дина"], {"unit": "pair"}, "two names joined"),
-    ("en", ["Аня", "Аня", "Вера", "Гена"], {}, "Аня"),
-    ("en", list(NAMES8), {"rounds": ""}, "number of rounds"),
-    ("ru", list(NAMES8), {"rounds": ""}, "число туров"),
+@pytest.mark.parametrize("lang, entrants, extra, words, field", [
+    ("en", ["Аня"], {}, "at least two entrants", "entrants"),
+    ("ru", ["Аня"], {}, "не меньше двух", "entrants"),
+    ("en", ["Аня + Вера + Гена", "Боря + Дина"], {"unit": "pair"}, "two names joined", None),
+    ("en", ["Аня", "Аня", "Вера", "Гена"], {}, "Аня", None),
+    ("en", list(NAMES8), {"rounds": ""}, "number of rounds", "rounds"),
+    ("ru", list(NAMES8), {"rounds": ""}, "число туров", "rounds"),
 ])
 def test_a_bad_set_up_is_refused_in_the_users_language_and_nothing_is_stored(app, client, lang, entrants,
-                                                                                extra, words):
+                                                                                extra, words, field):
+    """Refused with its words; a refusal about one field is said at that field, marked (the
+    page's top asks to correct the marked fields), the others at the top."""
     client.get(f"/lang/{lang}")
     page = client.get("/events/new/traditional?preset=yard")
     from eventhelpers import setup_fields
@@ -103,7 +105,15 @@ def test_a_bad_set_up_is_refused_in_the_users_language_and_nothing_is_stored(app
     data.update(extra)
     resp = client.post("/events/new/traditional", data=data)
     assert resp.status_code == 400
-    assert words in soup(resp).select_one(".problem").get_text()
+    page = soup(resp)
+    if field is None:
+        assert words in page.select_one(".problem").get_text() and not page.select(".has-error")
+    else:
+        marked = page.select(".has-error")
+        assert len(marked) == 1 and marked[0].select_one(f"[name={field}]") is not None
+        assert words in marked[0].select_one(".errors").get_text()
+        assert page.select_one(".problem").get_text() == \
+            {"en": "Please correct the marked fields.", "ru": "Исправьте отмеченные поля."}[lang]
     assert counts(app) == (0, 0)
     # what was typed is kept
     assert soup(resp).select_one("textarea[name=entrants]").get_text().strip().startswith(entrants[0])
