@@ -196,7 +196,7 @@ class EventForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types: its
     time_limit = IntegerField(_l("Minutes per round (empty: no clock)"),
                               validators=[Optional(), NumberRange(1, 999)], render_kw={"inputmode": "numeric"})
     confirm_hands = BooleanField(_l("Each hand is confirmed by an opponent's phone"))
-    entrants = TextAreaField(_l("Entrants, one a line (fixed pairs: «Аня + Вера»)"),
+    entrants = TextAreaField(_l("Entrants, one a line (fixed pairs: «Ann + Vera»)"),
                              validators=[Length(max=40_000)],
                              render_kw={"rows": 8, "autocapitalize": "words", "spellcheck": "false"})
 

@@ -30,7 +30,8 @@ def test_the_event_set_up_shows_one_create_button_and_says_where_the_house_rules
         client, lang, create, filled, usual):
     """With the house rules folded the set-up shows one «Create the event» (it showed two, one
     above and one below the folded rules); the second is inside the rules, for when they are
-    open. The folded rules say they come from the ready game chosen, or are the usual ones."""
+    open. The folded rules say they come from the ready game chosen, or are the usual ones; a
+    fixed pair's example is named in the page's language."""
     client.get(f"/lang/{lang}")
     page = soup(client.get("/events/new/traditional?preset=yard"))
     rules = page.select_one("form details.house-rules")
@@ -41,6 +42,9 @@ def test_the_event_set_up_shows_one_create_button_and_says_where_the_house_rules
     assert rules.select_one("summary small").get_text(strip=True).startswith(filled)
     plain = soup(client.get("/events/new/traditional")).select_one("details.house-rules summary small")
     assert plain.get_text(strip=True).startswith(usual)
+    # the example of a fixed pair in the page's language
+    example = {"ru": "«Аня + Вера»", "en": "«Ann + Vera»"}[lang]
+    assert example in page.select_one("label[for=entrants]").get_text()
 
 
 @pytest.mark.parametrize("lang, yard, plain", [("ru", "Козёл, как во дворе", "Традиционное"),
