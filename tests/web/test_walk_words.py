@@ -120,6 +120,19 @@ def test_the_directors_line_of_a_table_says_who_won_it(client):
     client.get("/lang/ru")
     result = soup(client.get(d)).select(".table-row")[0].select_one(".result").get_text(" ", strip=True)
     assert result.endswith(f"победа: {sides[0]}")
+    # a forfeit names who did not come with no verb to agree with them («не пришли Вера»)
+    from eventhelpers import post
+
+    seat = soup(client.get(d)).select(".table-row")[1]
+    absent = seat.select_one(".sides").get_text().split(" — ")[1].split(" + ")[0]
+    box = next(lab.select_one("input")["name"] for lab in seat.select(".forfeit-form label.choice")
+               if lab.get_text(strip=True) == absent)
+    assert post(client, d, "/round/1/table/2/result", {"forfeit": "1", box: "1"}).status_code == 302
+    words = {"ru": f"неявка: {absent}", "en": f"forfeit: {absent} did not come"}
+    for lang, said in words.items():
+        client.get(f"/lang/{lang}")
+        result = soup(client.get(d)).select(".table-row")[1].select_one(".result").get_text(" ", strip=True)
+        assert result.startswith(said), result
 
 
 @pytest.mark.parametrize("lang, out, partner, went", [
