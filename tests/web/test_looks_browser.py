@@ -217,7 +217,7 @@ def test_the_big_screens_standings_give_the_names_their_room(chromium, live_serv
     """The standings on a 1280×720 screen: the place column is as narrow as its figures (the
     play page's rule for «.place» buttons, width 100%, took it and pushed the names and figures
     into the screen's right third), its column heads are big enough to read from afar, and the
-    names' heading is aligned as the names are."""
+    names' heading is aligned as the names are; the round's table cards stand side by side."""
     from bs4 import BeautifulSoup
 
     from eventhelpers import NAMES8
@@ -259,5 +259,13 @@ def test_the_big_screens_standings_give_the_names_their_room(chromium, live_serv
         assert gap >= 8, gap
         page.goto(live_server + public.split("?")[0])
         assert names_aligned() <= {"left", "start"}
+        # round 1's table cards stand side by side on the wide screen (they were one narrow column)
+        director = BeautifulSoup(page.request.get(made.url).text(), "html.parser")
+        start = director.select_one('form[action$="/round/1/start"]')
+        assert page.request.post(live_server + start["action"], form={
+            i["name"]: i["value"] for i in start.select("input[type=hidden]")}).ok
+        page.goto(made.url.split("#")[0] + "/round/1/cards")
+        tops = page.evaluate("[...document.querySelectorAll('.card')].map(c => c.getBoundingClientRect().top)")
+        assert len(tops) == 2 and tops[0] == tops[1], tops
     finally:
         context.close()
