@@ -295,6 +295,10 @@ def test_forfeit_withdrawal_and_a_late_entrant(app, client):
     assert len(rnd2["tables"]) == 2 and "byes" not in rnd2 and rnd2["withdrawn"] == [absent, "e9"]
     view = soup(client.get(public(client, d)))
     assert "withdrew" in view.select_one("table.standings").get_text()
+    # in Russian a noun beside the name, which agrees with any name («Вера (снялся)» did not)
+    client.get("/lang/ru")
+    marks = {m.get_text() for m in soup(client.get(public(client, d))).select("tr.withdrawn .name small")}
+    assert marks == {"(снятие)"}
 
 
 def test_time_called_ends_each_table_with_the_hands_then_under_way(app, client):
