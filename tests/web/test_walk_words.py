@@ -291,6 +291,8 @@ def test_sideways_the_bar_says_whose_turn_beside_its_buttons():
     block = block[:block.index("\n}\n")]
     assert re.search(r"\.bar:has\(\.bar-turn\) \{ display: flex; align-items: center;", block)
     assert re.search(r"\.bar > \.bar-buttons \{ flex: 1; \}", block)
+    # the choices in words (blind blitz's tile turned up, the places) beside the layout, as the picker
+    assert "body.table-page.phase-play main > form.choose," in block
     # and nowhere else: upright, the turn keeps its line above the buttons
     assert ".bar:has(.bar-turn)" not in css.replace(block, "")
 
