@@ -166,19 +166,19 @@ def main() -> None:
             fail(f"referee --version says {out!r}, pyproject.toml {declared.group(1) if declared else None!r}")
 
         step("referee serve (127.0.0.1, any free port)")
-        log_out, log_err = open(tmp / "serve.out", "w+"), open(tmp / "serve.err", "w+")
+        # the server's lines read through files of their own: a seek on the files it writes to
+        # would move its writing place (one open file shared with it), and lines were written over
+        log_out, log_err = open(tmp / "serve.out", "w"), open(tmp / "serve.err", "w")
         server = subprocess.Popen([referee, "serve", "--host", "127.0.0.1", "--port", "0", "--lang", "en"],
                                   cwd=here, env=env, stdout=log_out, stderr=log_err)
         base = None
         for _ in range(600):  # a minute: a loaded machine starts it slowly
-            log_out.seek(0)
-            m = re.search(r"(http://127\.0\.0\.1:\d+/)", log_out.read())
+            m = re.search(r"(http://127\.0\.0\.1:\d+/)", (tmp / "serve.out").read_text())
             if m:
                 base = m.group(1)
                 break
             if server.poll() is not None:
-                log_err.seek(0)
-                fail(f"referee serve exited {server.returncode}: {log_err.read()[-2000:]}")
+                fail(f"referee serve exited {server.returncode}: {(tmp / 'serve.err').read_text()[-2000:]}")
             time.sleep(0.1)
         if base is None:
             fail("referee serve printed no address")
@@ -269,10 +269,8 @@ def main() -> None:
         server.send_signal(signal.SIGTERM)
         if server.wait(30) != 0:
             fail(f"referee serve exited {server.returncode} on SIGTERM")
-        log_out.seek(0)
-        log_err.seek(0)
-        access = log_err.read()
-        if key in access or key in log_out.read():
+        access = (tmp / "serve.err").read_text()
+        if key in access or key in (tmp / "serve.out").read_text():
             fail("an edit key is in the server's log")
         if "/m/***" not in access:
             fail(f"the access log does not show the table's requests: {access[-500:]}")

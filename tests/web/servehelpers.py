@@ -43,7 +43,7 @@ def serve(instance: Path, *args: str, env: dict | None = None):
     instance.mkdir(parents=True, exist_ok=True)
     full = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
     full.update(env or {})
-    out = open(instance / "serve.out", "w+", encoding="utf-8")
+    out = open(instance / "serve.out", "w", encoding="utf-8")
     err = instance / "serve.err"
     err_file = open(err, "w", encoding="utf-8")
     proc = subprocess.Popen([sys.executable, "-m", "referee", "serve", "--host", "127.0.0.1", "--port", "0",
@@ -53,8 +53,9 @@ def serve(instance: Path, *args: str, env: dict | None = None):
         base = None
         deadline = time.monotonic() + 60
         while base is None and time.monotonic() < deadline:
-            out.seek(0)
-            m = re.search(r"(http://127\.0\.0\.1:\d+/)", out.read())
+            # read through a file of its own: a seek on ``out`` would move the server's own
+            # writing place (one open file shared with it), and its lines were written over
+            m = re.search(r"(http://127\.0\.0\.1:\d+/)", (instance / "serve.out").read_text(encoding="utf-8"))
             if m:
                 base = m.group(1)
             elif proc.poll() is not None:

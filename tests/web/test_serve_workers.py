@@ -73,8 +73,8 @@ def serve_workers(instance: Path, workers: int = 2, server: str | None = None):
     ``server``: ``--server`` (default: the command's own)."""
     instance.mkdir(parents=True, exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith("REFEREE_")}
-    out = open(instance / "serve.out", "w+", encoding="utf-8")
-    err = open(instance / "serve.err", "w+", encoding="utf-8")
+    out = open(instance / "serve.out", "w", encoding="utf-8")
+    err = open(instance / "serve.err", "w", encoding="utf-8")
     proc = subprocess.Popen([sys.executable, "-m", "referee", "serve", "--host", "127.0.0.1", "--port", "0",
                              "--instance", str(instance), "--lang", "en", "--no-access-log",
                              "--workers", str(workers), *(("--server", server) if server else ())],
@@ -85,8 +85,9 @@ def serve_workers(instance: Path, workers: int = 2, server: str | None = None):
 
         def started() -> bool:
             nonlocal base
-            out.seek(0)
-            m = re.search(r"(http://127\.0\.0\.1:\d+/)", out.read())
+            # read through a file of its own: a seek on ``out`` would move the server's own
+            # writing place (one open file shared with it), and its lines were written over
+            m = re.search(r"(http://127\.0\.0\.1:\d+/)", (instance / "serve.out").read_text())
             base = m.group(1) if m else None
             return (base is not None and len(children(proc.pid)) == workers) or proc.poll() is not None
 
