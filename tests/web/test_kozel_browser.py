@@ -114,3 +114,24 @@ def test_a_pairs_match_from_the_preset_to_the_kozel(phone, live_server, lang):
     assert page.locator('a[href*="preset=yard"]').is_visible()
     phone_checks(page, "blank sheets")
     page.locator("#v-traditional").screenshot(path=f"/tmp/shots/kozel-{lang}-blanks.png")
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (844, 390)])
+def test_a_name_field_tapped_on_the_set_up_is_never_under_its_start_bar(chromium, live_server, size):
+    """The set-up's start stays in a bar at the bottom: a seat's field the phone scrolls to (a
+    tap gives it the focus) lands above that bar, not behind it (the last seat of the Козёл
+    drawing ended 21 px under the bar at 390x844), in every size."""
+    context = chromium.new_context(viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        for url in ("/new/traditional?preset=yard", "/new/traditional", "/new/blind_blitz"):
+            page.goto(f"{live_server}/lang/ru?next={url}")
+            fields = page.locator('input[name^="player_"]')
+            assert fields.count() >= 2, url
+            for i in range(fields.count()):
+                fields.nth(i).focus()
+                below = page.evaluate("document.activeElement.getBoundingClientRect().bottom")
+                bar = page.evaluate("document.querySelector('.setup > .bar').getBoundingClientRect().top")
+                assert below <= bar, (url, size, i, below, bar)
+    finally:
+        context.close()
