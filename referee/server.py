@@ -679,10 +679,16 @@ def serve_granian(made: WorkerApp, sock: socket.socket, workers: int, threads: i
                     print(_t(lang_, "worker_restarted", pid=gone.pid, how=how), file=out, flush=True)
             return super()._respawn_workers(workers, spawn_target, target_loader, delay)
 
+    # granian's backpressure bounds the connections each worker holds, its phones' idle keep-alive
+    # ones included (its README says so): its default (backlog / workers, 512 for two workers)
+    # stopped accepting the 1,025th phone, which waited in the kernel's queue until a connection
+    # closed. The app's concurrency is bounded by the blocking threads instead; the connections
+    # by the open-files limit, as waitress's are
+    connections = max(100, min(CONNECTIONS, raise_open_files() - FILES_KEPT))
     stream = {"formatter": "generic", "class": "logging.StreamHandler", "stream": "ext://sys.stderr"}
     server = Server("referee:create_app", address=sock.getsockname()[0], port=sock.getsockname()[1],
                     interface=Interfaces.WSGI, workers=workers, blocking_threads=threads, http=HTTPModes.http1,
-                    websockets=False, backlog=GRANIAN_BACKLOG, log_level=LogLevels.warning, log_access=False,
+                    websockets=False, backlog=GRANIAN_BACKLOG, backpressure=connections, log_level=LogLevels.warning, log_access=False,
                     # the time granian gives a request's headers counts from the end of the last
                     # answer on the connection: it is the idle time a kept connection is allowed
                     http1_settings=HTTP1Settings(header_read_timeout=IDLE_SECONDS * 1000),

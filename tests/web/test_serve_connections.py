@@ -79,3 +79,40 @@ def test_a_connection_idle_longer_than_a_screen_refresh_is_kept(tmp_path):
             sock = conn.sock
             assert _get(conn, "/offline") == 200, name
             assert conn.sock is sock, f"{name} closed the idle connection"
+
+
+#: more phones than granian's own limit of held connections for two workers (its backpressure,
+#: backlog / workers: 512 each)
+MANY = 1_100
+
+
+def test_granian_holds_more_phones_than_its_own_default_allows(tmp_path):
+    """granian counts a phone's idle keep-alive connection against its backpressure: left at its
+    default, two workers stopped accepting at 1,024 connections and the next phone waited in the
+    kernel's queue until one closed (two minutes). The server sets it from the open-files limit."""
+    if importlib.util.find_spec("granian") is None:
+        pytest.skip("granian is not installed")
+    resource = pytest.importorskip("resource")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = MANY + 200  # the test's own files beside its connections
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        if hard != resource.RLIM_INFINITY and hard < wanted:
+            pytest.skip(f"this machine lets a process open {hard} files")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    try:
+        with serve(tmp_path / "club", "--no-access-log", "--workers", "2", "--server", "granian") as (base, _p, _e):
+            addr = urlsplit(base)
+            opened = []
+            try:
+                for _ in range(MANY):
+                    conn = http.client.HTTPConnection(addr.hostname, addr.port, timeout=20)
+                    opened.append(conn)
+                    assert _get(conn, "/offline") == 200, len(opened)
+                fresh = http.client.HTTPConnection(addr.hostname, addr.port, timeout=20)
+                assert _get(fresh, "/offline") == 200
+                fresh.close()
+            finally:
+                for conn in opened:
+                    conn.close()
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
