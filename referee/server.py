@@ -341,8 +341,15 @@ def holding(open_files: int) -> dict[str, int | bool]:
       cannot watch a file numbered 1,024 or more; ``poll()`` has no such bound;
     - ``channel_timeout``: :data:`IDLE_SECONDS` (waitress's own 120 s): a connection idle that
       long (a phone put away) is closed, and the phone opens a new one when it is used again."""
-    return {"connection_limit": max(100, min(CONNECTIONS, open_files - FILES_KEPT)),
+    return {"connection_limit": connections_held(open_files),
             "asyncore_use_poll": True, "channel_timeout": IDLE_SECONDS}
+
+
+def connections_held(open_files: int) -> int:
+    """The connections a server's process holds at most (waitress's connection limit, granian's
+    backpressure): what the open-files limit leaves room for beside the process's own files, at
+    most :data:`CONNECTIONS`, at least 100."""
+    return max(100, min(CONNECTIONS, open_files - FILES_KEPT))
 
 
 def warn_printing(lang: str, out: TextIO) -> None:
@@ -684,7 +691,7 @@ def serve_granian(made: WorkerApp, sock: socket.socket, workers: int, threads: i
     # stopped accepting the 1,025th phone, which waited in the kernel's queue until a connection
     # closed. The app's concurrency is bounded by the blocking threads instead; the connections
     # by the open-files limit, as waitress's are
-    connections = max(100, min(CONNECTIONS, raise_open_files() - FILES_KEPT))
+    connections = connections_held(raise_open_files())
     stream = {"formatter": "generic", "class": "logging.StreamHandler", "stream": "ext://sys.stderr"}
     server = Server("referee:create_app", address=sock.getsockname()[0], port=sock.getsockname()[1],
                     interface=Interfaces.WSGI, workers=workers, blocking_threads=threads, http=HTTPModes.http1,
