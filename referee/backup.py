@@ -490,34 +490,35 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_subcommands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    where = "the data folder (as for referee serve)"
-    b = sub.add_parser("backup", help="a consistent copy of the live database (SQLite online backup)",
-                       description="Copy the database, even while the server takes moves.")
-    b.add_argument("dest", help="the backup file, or a folder (a time-stamped file is made in it)")
-    b.add_argument("--force", action="store_true", help="overwrite an existing backup file")
+def add_subcommands(sub: Any) -> None:
+    where = N_("the data folder (as for referee serve)")
+    lang = N_("the language of the messages (default: the terminal's)")
+    b = sub.add_parser("backup", help=N_("a consistent copy of the live database (SQLite online backup)"),
+                       description=N_("Copy the database, even while the server takes moves."))
+    b.add_argument("dest", help=N_("the backup file, or a folder (a time-stamped file is made in it)"))
+    b.add_argument("--force", action="store_true", help=N_("overwrite an existing backup file"))
     b.add_argument("--instance", metavar="DIR", default=None, help=where)
     b.add_argument("--database", metavar="FILE|URL", default=None,
-                   help="the database file or postgresql:// URL (default: REFEREE_DATABASE, else the data"
-                        " folder's referee.db)")
-    b.add_argument("--lang", choices=("ru", "en"), default=None)
+                   help=N_("the database file or postgresql:// URL (default: REFEREE_DATABASE, else the data"
+                           " folder's referee.db)"))
+    b.add_argument("--lang", choices=("ru", "en"), default=None, help=lang)
     b.set_defaults(func=cmd_backup)
-    r = sub.add_parser("restore", help="put a backup back into the database (the old one is kept)",
-                       description="Restore a backup made by referee backup; works while the server runs.")
-    r.add_argument("source", help="the backup file")
+    r = sub.add_parser("restore", help=N_("put a backup back into the database (the old one is kept)"),
+                       description=N_("Restore a backup made by referee backup; works while the server runs."))
+    r.add_argument("source", help=N_("the backup file"))
     r.add_argument("--instance", metavar="DIR", default=None, help=where)
     r.add_argument("--database", metavar="FILE|URL", default=None,
-                   help="the database file or postgresql:// URL (default: REFEREE_DATABASE, else the data"
-                        " folder's referee.db); on PostgreSQL the current one is dumped into the data folder first")
-    r.add_argument("--lang", choices=("ru", "en"), default=None)
+                   help=N_("the database file or postgresql:// URL (default: REFEREE_DATABASE, else the data"
+                           " folder's referee.db); on PostgreSQL the current one is dumped into the data folder first"))
+    r.add_argument("--lang", choices=("ru", "en"), default=None, help=lang)
     r.set_defaults(func=cmd_restore)
-    d = sub.add_parser("db", help="move a club's database between SQLite and PostgreSQL",
-                       description="Database tools.")
+    d = sub.add_parser("db", help=N_("move a club's database between SQLite and PostgreSQL"),
+                       description=N_("Database tools."))
     dsub = d.add_subparsers(dest="db_command", required=True)
-    c = dsub.add_parser("copy", help="copy every match (and all else) from one database into an empty one",
-                        description="Copy a database into an empty one, row for row: an SQLite file into "
-                                    "PostgreSQL or back (a file path or a postgresql:// URL on each side).")
-    c.add_argument("source", help="the database copied: a file, or postgresql://user@host/db")
-    c.add_argument("destination", help="the empty database written: a file (made if absent), or a URL")
-    c.add_argument("--lang", choices=("ru", "en"), default=None)
+    c = dsub.add_parser("copy", help=N_("copy every match (and all else) from one database into an empty one"),
+                        description=N_("Copy a database into an empty one, row for row: an SQLite file into "
+                                       "PostgreSQL or back (a file path or a postgresql:// URL on each side)."))
+    c.add_argument("source", help=N_("the database copied: a file, or postgresql://user@host/db"))
+    c.add_argument("destination", help=N_("the empty database written: a file (made if absent), or a URL"))
+    c.add_argument("--lang", choices=("ru", "en"), default=None, help=lang)
     c.set_defaults(func=cmd_copy)

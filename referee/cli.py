@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 import time
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, NoReturn, Sequence
 
 from . import cli_print
@@ -217,12 +218,45 @@ def version() -> str:
 ENGINE_COMMANDS = ("check", "bench")
 
 
+#: the language the help is said in (``_parse`` sets it from the command line or the terminal)
+_HELP_LANG: ContextVar[str | None] = ContextVar("help_lang", default=None)
+
+
+class Help(argparse.HelpFormatter):
+    """argparse's help in the reader's language: every help text, description and section
+    heading written for the parser is a message id of the catalogue (marked ``N_`` where it is
+    written; argparse's own headings are in ``ARGPARSE``), said when the help is printed."""
+
+    def _say(self, text: str) -> str:
+        from .terminal import default_lang
+
+        return say(_HELP_LANG.get() or default_lang(), text)
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        return self._say(action.help) if action.help and action.help is not argparse.SUPPRESS else action.help
+
+    def add_text(self, text: str | None) -> None:
+        super().add_text(self._say(text) if text and text is not argparse.SUPPRESS else text)
+
+    def start_section(self, heading: str | None) -> None:
+        super().start_section(self._say(heading) if heading else heading)
+
+
+class Parser(argparse.ArgumentParser):
+    """The command's parser and its subcommands' (they are made of the same class): its help in
+    the reader's language (``Help``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Help)
+        super().__init__(*args, **kwargs)
+
+
 class _WholeParser(Exception):
     """A command line the lean parser refuses: the whole parser says why (its usage names every
     subcommand)."""
 
 
-class _EngineOnly(argparse.ArgumentParser):
+class _EngineOnly(Parser):
     """The parser of ``ENGINE_COMMANDS``: the same arguments and help; a refusal goes to the
     whole parser (``main``)."""
 
@@ -235,25 +269,25 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     word): without the other subcommands, which that command's arguments never reach (a refusal
     raises ``_WholeParser``)."""
     lean = only in ENGINE_COMMANDS
-    p = (_EngineOnly if lean else argparse.ArgumentParser)(prog="referee", description="Domino referee: check records, print sheets, "
-                                "serve the app to the phones at the table.")
-    p.add_argument("--version", action=_Version, help="print the version and exit")
+    p = (_EngineOnly if lean else Parser)(prog="referee", description=N_("Domino referee: check records, print sheets, "
+                                                                        "serve the app to the phones at the table."))
+    p.add_argument("--version", action=_Version, help=N_("print the version and exit"))
     sub = p.add_subparsers(dest="command", required=True)
-    c = sub.add_parser("check", help="replay a game record under its variant's rules")
-    c.add_argument("record", help="the record file (JSON), or - for standard input")
-    c.add_argument("--json", action="store_true", help="print one JSON object")
+    c = sub.add_parser("check", help=N_("replay a game record under its variant's rules"))
+    c.add_argument("record", help=N_("the record file (JSON), or - for standard input"))
+    c.add_argument("--json", action="store_true", help=N_("print one JSON object"))
     c.add_argument("--lang", choices=("ru", "en"), default=None,
-                   help="language of the report (default: the terminal's)")
+                   help=N_("language of the report (default: the terminal's)"))
     c.set_defaults(func=cmd_check)
-    b = sub.add_parser("bench", help="play random complete hands and report throughput")
-    b.add_argument("variant")
-    b.add_argument("--players", type=int, default=None)
-    b.add_argument("--hands", type=int, default=1000)
-    b.add_argument("--seed", type=int, default=1)
-    b.add_argument("--option", action="append", metavar="KEY=VALUE")
-    b.add_argument("--json", action="store_true")
+    b = sub.add_parser("bench", help=N_("play random complete hands and report throughput"))
+    b.add_argument("variant", help=N_("the variant (its name in the records: traditional, blitz, …)"))
+    b.add_argument("--players", type=int, default=None, help=N_("the number of players (default: the variant's)"))
+    b.add_argument("--hands", type=int, default=1000, help=N_("how many hands (default 1000)"))
+    b.add_argument("--seed", type=int, default=1, help=N_("the random seed: the same seed plays the same hands (default 1)"))
+    b.add_argument("--option", action="append", metavar="KEY=VALUE", help=N_("a house rule, e.g. limit=101 (may be given again)"))
+    b.add_argument("--json", action="store_true", help=N_("print one JSON object"))
     b.add_argument("--lang", choices=("ru", "en"), default=None,
-                   help="language of the messages (default: the terminal's)")
+                   help=N_("language of the messages (default: the terminal's)"))
     b.set_defaults(func=cmd_bench)
     if lean:
         return p
@@ -271,6 +305,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 #: are message ids of the catalogue, said in Russian where the reader reads Russian
 ARGPARSE = frozenset({
     N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
     N_("%(prog)s: error: %(message)s\n"),
     N_("the following arguments are required: %s"),
     N_("unrecognized arguments: %s"),
@@ -302,6 +339,7 @@ def _argv_lang(argv: Sequence[str]) -> str:
 def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
     """The arguments; a refusal of them (exit 2) in Russian where the reader reads Russian."""
     given = list(sys.argv[1:] if argv is None else argv)
+    _HELP_LANG.set(_argv_lang(given))
     if _argv_lang(given) != "ru":
         return parser.parse_args(given)
     english = argparse._  # type: ignore[attr-defined]

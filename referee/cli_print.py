@@ -51,23 +51,23 @@ def _t(lang: str, key: str, **params: Any) -> str:
 def add_subcommands(subparsers: Any) -> None:
     """Add ``sheet`` and ``blank`` to the ``referee`` command."""
     s = subparsers.add_parser("sheet", help=TEXT["help_sheet"],
-                              description="Print a match scoresheet (A4 PDF) from a game record.")
-    s.add_argument("record", help="the record file (JSON), or - for standard input")
-    s.add_argument("--output", "-o", default=None, metavar="FILE.pdf", help="where to write the PDF")
+                              description=N_("Print a match scoresheet (A4 PDF) from a game record."))
+    s.add_argument("record", help=N_("the record file (JSON), or - for standard input"))
+    s.add_argument("--output", "-o", default=None, metavar="FILE.pdf", help=N_("where to write the PDF"))
     s.add_argument("--lang", choices=("ru", "en"), default=None,
-                   help="the sheet's language (default: the terminal's)")
+                   help=N_("the sheet's language (default: the terminal's)"))
     s.add_argument("--hand", default=None, metavar="N",
-                   help="print the record of hand N (every move in order) instead of the scoresheet")
+                   help=N_("print the record of hand N (every move in order) instead of the scoresheet"))
     s.set_defaults(func=cmd_sheet)
     b = subparsers.add_parser("blank", help=TEXT["help_blank"],
-                              description="Print a blank scoresheet (A4 PDF) for a variant and a number of players.")
-    b.add_argument("variant", help="one of: " + " ".join(VARIANTS))
-    b.add_argument("--players", "-n", default=None, metavar="N", help="the number of players")
-    b.add_argument("--output", "-o", default=None, metavar="FILE.pdf", help="where to write the PDF")
-    b.add_argument("--lang", choices=("ru", "en"), default=None, help="the sheet's language (default: the terminal's)")
+                              description=N_("Print a blank scoresheet (A4 PDF) for a variant and a number of players."))
+    b.add_argument("variant", help=N_("one of: %(variants)s")).variants = " ".join(VARIANTS)
+    b.add_argument("--players", "-n", default=None, metavar="N", help=N_("the number of players"))
+    b.add_argument("--output", "-o", default=None, metavar="FILE.pdf", help=N_("where to write the PDF"))
+    b.add_argument("--lang", choices=("ru", "en"), default=None, help=N_("the sheet's language (default: the terminal's)"))
     b.add_argument("--preset", default=None, metavar="NAME",
-                   help="a named set of rules: yard («Козёл, как во дворе») or sea («Морской козёл»), "
-                        "traditional in pairs")
+                   help=N_("a named set of rules: yard («Козёл, как во дворе») or sea («Морской козёл»), "
+                           "traditional in pairs"))
     b.set_defaults(func=cmd_blank)
 
 

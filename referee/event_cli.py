@@ -13,12 +13,13 @@ from .events import EventError, examine, propose, standings
 from .events.messages import words
 from .events.model import Event
 from .events.standings import Units, lines_after, order
+from .words import N_
 
 
 def _command(esub: Any, name: str, what: str, json_help: str, lang_help: str, func: Any) -> Any:
     """An ``event`` command reading an event file, with ``--json`` and ``--lang``."""
     c = esub.add_parser(name, help=what)
-    c.add_argument("file", help="the event file (JSON), or - for standard input")
+    c.add_argument("file", help=N_("the event file (JSON), or - for standard input"))
     c.add_argument("--json", action="store_true", help=json_help)
     c.add_argument("--lang", choices=("ru", "en"), default=None, help=lang_help)
     c.set_defaults(func=func)
@@ -26,23 +27,24 @@ def _command(esub: Any, name: str, what: str, json_help: str, lang_help: str, fu
 
 
 def _after_round(c: Any, what: str) -> None:
-    c.add_argument("--after-round", type=int, default=None, metavar="N",
-                   help=f"the {what} after round N (default: every round listed)")
+    c.add_argument("--after-round", type=int, default=None, metavar="N", help=what)
 
 
 def add_subcommands(sub: Any) -> None:
-    e = sub.add_parser("event", help="an event record (referee-event/1): check it, rank it, pair a round")
+    e = sub.add_parser("event", help=N_("an event record (referee-event/1): check it, rank it, pair a round"))
     esub = e.add_subparsers(dest="event_command", required=True)
-    _command(esub, "check", "read the event, replay every table's game record, judge it",
-             "print one JSON object", "language of the messages", cmd_check)
-    _after_round(_command(esub, "standings", "the standings after a round", "print one JSON list, best first",
-                          "language of the table and the messages", cmd_standings), "standings")
-    p = _command(esub, "pair", "the app's proposal for a round: its tables and byes", "print one JSON object",
-                 "language of the messages", cmd_pair)
-    p.add_argument("--round", type=int, required=True, metavar="N", help="the round to pair")
-    _after_round(_command(esub, "ratings", "the players' ratings from the event's results (openskill)",
-                          "print one JSON list, best first", "language of the table and the messages",
-                          cmd_ratings), "ratings")
+    _command(esub, "check", N_("read the event, replay every table's game record, judge it"),
+             N_("print one JSON object"), N_("language of the messages"), cmd_check)
+    _after_round(_command(esub, "standings", N_("the standings after a round"), N_("print one JSON list, best first"),
+                          N_("language of the table and the messages"), cmd_standings),
+                 N_("the standings after round N (default: every round listed)"))
+    p = _command(esub, "pair", N_("the app's proposal for a round: its tables and byes"), N_("print one JSON object"),
+                 N_("language of the messages"), cmd_pair)
+    p.add_argument("--round", type=int, required=True, metavar="N", help=N_("the round to pair"))
+    _after_round(_command(esub, "ratings", N_("the players' ratings from the event's results (openskill)"),
+                          N_("print one JSON list, best first"), N_("language of the table and the messages"),
+                          cmd_ratings),
+                 N_("the ratings after round N (default: every round listed)"))
 
 
 def _lang(args: argparse.Namespace) -> str:

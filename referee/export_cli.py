@@ -61,11 +61,12 @@ def cmd_csv(args: argparse.Namespace) -> int:
 
 
 def add_subcommands(sub: Any) -> None:
-    c = sub.add_parser("csv", help="every hand of every match on this server as CSV (a spreadsheet)",
-                       description="One row per player per hand, for all the server's matches.")
-    c.add_argument("--output", metavar="FILE", default=None, help="the CSV file (default: standard output)")
-    c.add_argument("--instance", metavar="DIR", default=None, help="the data folder (as for referee serve)")
+    c = sub.add_parser("csv", help=N_("every hand of every match on this server as CSV (a spreadsheet)"),
+                       description=N_("One row per player per hand, for all the server's matches."))
+    c.add_argument("--output", metavar="FILE", default=None, help=N_("the CSV file (default: standard output)"))
+    c.add_argument("--instance", metavar="DIR", default=None, help=N_("the data folder (as for referee serve)"))
     c.add_argument("--database", metavar="FILE", default=None,
-                   help="the database file (default: REFEREE_DATABASE, else the data folder's referee.db)")
-    c.add_argument("--lang", choices=("ru", "en"), default=None)
+                   help=N_("the database file (default: REFEREE_DATABASE, else the data folder's referee.db)"))
+    c.add_argument("--lang", choices=("ru", "en"), default=None,
+                   help=N_("the language of the messages (default: the terminal's)"))
     c.set_defaults(func=cmd_csv)

@@ -743,25 +743,25 @@ def app_db(args: argparse.Namespace) -> str:
 
 
 def add_subcommands(sub: Any) -> None:
-    s = sub.add_parser("serve", help="serve the app to the phones on the local network (granian or waitress)",
-                       description="Serve the app with a production WSGI server (granian; waitress on Windows). "
-                                   "Prints the address the phones open, and its QR code.")
+    s = sub.add_parser("serve", help=N_("serve the app to the phones on the local network (granian or waitress)"),
+                       description=N_("Serve the app with a production WSGI server (granian; waitress on Windows). "
+                                      "Prints the address the phones open, and its QR code."))
     s.add_argument("--host", default="0.0.0.0",
-                   help="the address to listen on (default 0.0.0.0: every network of this machine; "
-                        "127.0.0.1: this machine only)")
-    s.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0: any free port)")
+                   help=N_("the address to listen on (default 0.0.0.0: every network of this machine; "
+                           "127.0.0.1: this machine only)"))
+    s.add_argument("--port", type=int, default=8000, help=N_("the port (default 8000; 0: any free port)"))
     s.add_argument("--instance", metavar="DIR", default=None,
-                   help="the data folder (database, secret key, config.py); default: REFEREE_INSTANCE, "
-                        "a checkout's instance/, else the user's data folder")
+                   help=N_("the data folder (database, secret key, config.py); default: REFEREE_INSTANCE, "
+                           "a checkout's instance/, else the user's data folder"))
     s.add_argument("--server", choices=("granian", "waitress"), default=None,
-                   help="the HTTP server: granian (the default on Linux and macOS: a Rust server that holds "
-                        "the phones' open connections outside Python) or waitress (pure Python; the default "
-                        "on Windows)")
-    s.add_argument("--threads", type=int, default=8, help="requests served at once (default 8; per worker)")
+                   help=N_("the HTTP server: granian (the default on Linux and macOS: a Rust server that holds "
+                           "the phones' open connections outside Python) or waitress (pure Python; the default "
+                           "on Windows)"))
+    s.add_argument("--threads", type=int, default=8, help=N_("requests served at once (default 8; per worker)"))
     s.add_argument("--workers", type=int, default=1, metavar="N",
-                   help="processes serving together (default 1; 2 on a club machine with two cores: "
-                        "one process uses one core). Linux and macOS")
-    s.add_argument("--no-access-log", action="store_true", help="do not log each request")
+                   help=N_("processes serving together (default 1; 2 on a club machine with two cores: "
+                           "one process uses one core). Linux and macOS"))
+    s.add_argument("--no-access-log", action="store_true", help=N_("do not log each request"))
     s.add_argument("--lang", choices=("ru", "en"), default=None,
-                   help="the language of these messages (default: the terminal's)")
+                   help=N_("the language of these messages (default: the terminal's)"))
     s.set_defaults(func=cmd_serve)

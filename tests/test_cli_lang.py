@@ -30,6 +30,8 @@ COMMANDS = {
     "event-check": (["event", "check", MISSING], "The file cannot be opened", "Файл не открывается"),
     "event-standings": (["event", "standings", str(EVENT)], "standings after round 3", "после тура 3"),
     "arguments": (["bench"], "the following arguments are required", "не хватает аргументов"),
+    "help": (["serve", "--help"], "the port (default 8000; 0: any free port)", "порт (по умолчанию 8000; 0 — любой свободный)"),
+    "help-event": (["event", "standings", "--help"], "the standings after round N", "положение после тура N"),
 }
 
 
@@ -100,3 +102,33 @@ def test_a_russian_record_on_an_english_terminal(capsys, monkeypatch, tmp_path):
     _terminal(monkeypatch, "en_GB.UTF-8")
     said = _run(["check", str(path)], capsys)
     assert "Every hand is legal." in said and "Кон" not in said, said
+
+
+def _parsers(parser):
+    """The parser and every subcommand's parser under it."""
+    import argparse
+
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                yield from _parsers(sub)
+
+
+def test_every_help_text_has_its_russian():
+    """Each subcommand's description and each argument's help are messages of the catalogue with
+    Russian words, and argparse's own headings too: ``referee … --help`` reads in one language."""
+    from referee.words import say
+
+    texts = {"positional arguments", "options", "show this help message and exit", "usage: "}
+    for parser in _parsers(cli.build_parser()):
+        if parser.description:
+            texts.add(parser.description)
+        for action in parser._actions:
+            if action.help:
+                texts.add(action.help)
+            for pseudo in getattr(action, "_choices_actions", []):
+                texts.add(pseudo.help)
+    assert len(texts) > 60
+    missing = sorted(t for t in texts if say("ru", t) == t)
+    assert not missing, missing

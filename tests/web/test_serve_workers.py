@@ -306,8 +306,10 @@ def test_workers_out_of_range_are_refused_in_one_line(tmp_path):
         assert done.stderr.strip() == words
 
 
-def test_the_help_says_what_workers_are_for():
-    done = subprocess.run([sys.executable, "-m", "referee", "serve", "--help"], capture_output=True,
-                          text=True, timeout=60)
+@pytest.mark.parametrize("lang, words", [("en", "2 on a club machine with two cores"),
+                                         ("ru", "2 на клубной машине с двумя ядрами")])
+def test_the_help_says_what_workers_are_for(lang, words):
+    done = subprocess.run([sys.executable, "-m", "referee", "serve", "--help", "--lang", lang],
+                          capture_output=True, text=True, timeout=60)
     text = " ".join(done.stdout.split())
-    assert "--workers N" in text and "2 on a club machine with two cores" in text
+    assert "--workers N" in text and words in text
