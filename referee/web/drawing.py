@@ -380,5 +380,38 @@ def kept_layout(view: dict[str, Any] | None, marks: dict[str, Any] | None = None
     return drawn
 
 
+#: the templates' URLs (``kept_url_for``) by where the request was addressed, the endpoint and the
+#: values: a table page asks for some fifteen, the same ones on every page of the match
+_URLS: dict[tuple[Any, ...], str] = {}
+_URLS_KEPT = 16384
+
+
+def kept_url_for(endpoint: str, **values: Any) -> str:
+    """The templates' ``url_for``: Flask's, its answer kept by everything the answer depends on
+    inside a request (the request's script root, server name, subdomain and scheme, the
+    endpoint, the values in their order); the first of each is Flask's own. Built by Flask each
+    time: outside a request, with ``_external``, ``_anchor`` and the like, an endpoint relative
+    to the blueprint, values that are not plain strings or numbers, or where the app sets URL
+    defaults."""
+    from flask import current_app, url_for
+    from flask.globals import _cv_request
+
+    ctx = _cv_request.get(None)
+    if ctx is None or endpoint[:1] == "." or current_app.url_default_functions:
+        return url_for(endpoint, **values)
+    for k, v in values.items():
+        if k[:1] == "_" or type(v) not in (str, int):
+            return url_for(endpoint, **values)
+    a = ctx.url_adapter
+    key = (a.script_name, a.server_name, a.subdomain, a.url_scheme, endpoint, *values.items())  # type: ignore[union-attr]
+    url = _URLS.get(key)
+    if url is None:
+        url = url_for(endpoint, **values)
+        if len(_URLS) >= _URLS_KEPT:
+            _URLS.clear()
+        _URLS[key] = url
+    return url
+
+
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(layout_svg=svg_data, kept_layout=kept_layout)
+    app.jinja_env.globals.update(layout_svg=svg_data, kept_layout=kept_layout, url_for=kept_url_for)

@@ -12,8 +12,8 @@ from functools import lru_cache
 from babel import support
 from flask import Flask, current_app, request
 from flask_babel import Babel, get_locale
-from jinja2 import pass_context
-from jinja2.runtime import Context
+from jinja2 import pass_eval_context
+from jinja2.nodes import EvalContext
 from markupsafe import Markup
 
 COOKIE = "lang"
@@ -113,13 +113,16 @@ def _request_translations() -> support.NullTranslations:
     return _translations()
 
 
-@pass_context
-def _page_gettext(context: Context, string: str, **variables: Any) -> str:
+@pass_eval_context
+def _page_gettext(eval_ctx: EvalContext, string: str, **variables: Any) -> str:
     """The templates' ``_``/``gettext``: what ``jinja2.ext``'s new-style gettext makes of the
     catalogue's word (marked safe on an autoescaped page, then always formatted with the
-    variables), a word without variables kept per catalogue once made (a page says some sixty)."""
+    variables), a word without variables kept per catalogue once made (a page says some sixty).
+    It reads only whether the page escapes (its evaluation context): Jinja passes a function
+    that asks for the whole context, inside a block or loop that sets variables, a copy of
+    every variable of the page made for each call."""
     tr = _request_translations()
-    if not context.eval_ctx.autoescape:
+    if not eval_ctx.autoescape:
         return tr.ugettext(string) % variables
     if variables:
         return Markup(tr.ugettext(string)) % variables
@@ -133,6 +136,18 @@ def _page_gettext(context: Context, string: str, **variables: Any) -> str:
     return word
 
 
+@pass_eval_context
+def _page_ngettext(eval_ctx: EvalContext, singular: str, plural: str, num: int, **variables: Any) -> str:
+    """The templates' ``ngettext``: what ``jinja2.ext``'s new-style ngettext makes (the word for
+    ``num`` in the request's catalogue, marked safe on an autoescaped page, formatted with the
+    variables and ``num``), reading only the evaluation context (see :func:`_page_gettext`)."""
+    variables.setdefault("num", num)
+    rv = _request_translations().ungettext(singular, plural, num)
+    if eval_ctx.autoescape:
+        rv = Markup(rv)
+    return rv % variables
+
+
 def init_app(app: Flask) -> None:
     import flask_wtf.i18n
 
@@ -143,7 +158,7 @@ def init_app(app: Flask) -> None:
         newstyle=True,
         pgettext=lambda c, s: _translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: _translations().unpgettext(c, s, p, n))
-    app.jinja_env.globals.update({"_": _page_gettext, "gettext": _page_gettext})
+    app.jinja_env.globals.update({"_": _page_gettext, "gettext": _page_gettext, "ngettext": _page_ngettext})
     app.jinja_env.globals["lang"] = lang
     app.jinja_env.filters["table_time"] = table_time
     app.jinja_env.filters["decimal"] = decimal

@@ -18,6 +18,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 from referee.matches.log import (HAND_KEYS, fold, hand_number, laid_tiles, last_undoable, log_of, redoable,
@@ -86,6 +87,23 @@ def _table(m: dict[str, Any], problem: str | None = None, status: int = 200, ref
         next_lead=replay.next_lead(m, state) if ph == "next" else {},
         unlaid=unlaid(evs, in_force[0]) if ph == "play" else None,
     ), status
+
+
+@bp.app_template_global("back_items")
+def back_items(back: list[dict[str, Any]], undo_to: str, csrf: Any, n: int) -> Markup:
+    """The items of ``play/_back.html``'s list back, as its loop drew them: each move of ``back``
+    (``moves_back``) a form posting to ``undo_to`` with the CSRF field ``csrf`` and the count ``n``,
+    its button saying the move. One call for the list: a hand's moves are a table's longest loop."""
+    from .i18n import _request_translations
+
+    word = _request_translations().ugettext("back to before move %(k)d")
+    head = Markup('\n    <li><form method="post" action="%s">%s<input type="hidden" name="n" value="%s">') % (
+        undo_to, csrf, n)
+    return Markup("".join([
+        head + Markup('<input type="hidden" name="seq" value="%s">\n      <button type="submit" class="back-move"'
+                      ' data-label="%s"><span class="back-no">%s</span> %s</button></form></li>\n  ') % (
+            b["seq"], Markup(word) % {"k": b["number"]}, b["number"], b["words"])
+        for b in back]))
 
 
 def _redo_words(evs: list[dict[str, Any]], undone: list[Event] | None = None) -> str | None:

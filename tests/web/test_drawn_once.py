@@ -1,0 +1,70 @@
+"""Parts of the table and the read-only view drawn in Python or kept once drawn draw what the
+templates drew: the list back (``play.back_items``), the templates' ``ngettext`` and their
+``url_for`` (``drawing.kept_url_for``), in both languages and under two script roots."""
+
+from __future__ import annotations
+
+from flask import render_template_string, url_for
+from flask_babel import force_locale
+from markupsafe import Markup
+
+#: the list back's loop as ``play/_back.html`` drew it before ``back_items``
+LOOP = """{% for b in back %}
+    <li><form method="post" action="{{ undo_to }}">{{ csrf_field }}<input type="hidden" name="n" value="{{ n }}"><input type="hidden" name="seq" value="{{ b.seq }}">
+      <button type="submit" class="back-move" data-label="{{ _('back to before move %(k)d', k=b.number) }}"><span class="back-no">{{ b.number }}</span> {{ b.words }}</button></form></li>
+  {% endfor %}"""
+
+
+def test_the_list_back_is_what_the_loop_drew_in_both_languages(app):
+    from referee.web.play import back_items
+
+    back = [{"seq": 41, "number": 3, "words": "Анфиса: 6:5 <к> «0:4» & 1"},
+            {"seq": 7, "number": 2, "words": Markup("<i>kept</i>")},
+            {"seq": 5, "number": 1, "words": "Bo: draw"}]
+    csrf = Markup('<input id="csrf_token" name="csrf_token" type="hidden" value="t&k">')
+    for lang in ("ru", "en", "ru"):
+        with app.test_request_context("/"), force_locale(lang):
+            want = render_template_string(LOOP, back=back, undo_to="/m/a&b/undo-to", csrf_field=csrf, n=12)
+            got = render_template_string("{{ back_items(back, undo_to, csrf_field, n) }}", back=back,
+                                         undo_to="/m/a&b/undo-to", csrf_field=csrf, n=12)
+            assert got == want
+            assert ("перед ходом 3" in got) == (lang == "ru") and "&lt;к&gt;" in got and "<i>kept</i>" in got
+            assert back_items([], "/x", csrf, 1) == ""
+
+
+def test_ngettext_is_what_jinjas_new_style_ngettext_makes_inside_a_block_that_sets_variables(app):
+    """The templates' ``ngettext`` reads only whether the page escapes; a block that sets a
+    variable (where Jinja copies the context for a function that asks for it) draws the same."""
+    from jinja2.ext import _make_new_ngettext
+
+    from referee.web.i18n import _translations
+
+    page = ("{% set x = 1 %}{% for k in (1, 2, 5, 21) %}"
+            "{{ f('%(num)d tile', '%(num)d tiles', k) }}|{{ f('%(num)d hand', '%(num)d hands', k, name=w) }}|"
+            "{% endfor %}")
+    for lang in ("ru", "en", "ru"):
+        with app.test_request_context("/"), force_locale(lang):
+            fresh = _make_new_ngettext(lambda s, p, n: _translations().ungettext(s, p, n))
+            want = app.jinja_env.from_string(page).render(f=fresh, w="<b>")
+            got = app.jinja_env.from_string(page.replace("f(", "ngettext(")).render(w="<b>")
+            assert got == want
+            assert ("кост" in got) == (lang == "ru") and "21" in got
+
+
+def test_the_templates_url_for_is_flasks_for_each_script_root_and_value(app):
+    """A URL kept by the templates' ``url_for`` is the one Flask builds for that request: under
+    another script root it is built again, values in another order keep their order, a value
+    that is not a plain string or number and ``_external`` are Flask's every time."""
+    calls = [("play.table", {"key": "k1"}), ("play.undo_to", {"key": "k1"}), ("play.table", {"key": "k 2/é"}),
+             ("static", {"filename": "app.css", "v": "abc"}), ("static", {"v": "abc", "filename": "app.css"}),
+             ("share.count", {"key": "v1"}), ("matches.set_lang", {"code": "en", "next": "/m/k1?more=3&x=<"}),
+             ("play.table", {"key": "k1", "more": 7}), ("play.table", {"key": "k1", "_external": True}),
+             ("play.table", {"key": "k1", "more": True}), ("play.table", {"key": Markup("k1")})]
+    page = "{% set x = 1 %}" + "|".join("{{ url_for(%r, **a%d) }}" % (e, i) for i, (e, _a) in enumerate(calls))
+    args = {f"a{i}": a for i, (_e, a) in enumerate(calls)}
+    for root in ("", "/club", "", "/other"):
+        for _twice in (1, 2):
+            with app.test_request_context("/", base_url=f"http://h.example{root}"):
+                want = "|".join(str(Markup.escape(url_for(e, **a))) for e, a in calls)
+                assert render_template_string(page, **args) == want
+                assert want.startswith(f"{root}/m/k1|{root}/m/k1/undo-to|")
