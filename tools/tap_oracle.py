@@ -295,8 +295,9 @@ def problem_of(page) -> str:
 class Table:
     """One phone on the app: taps, and what the page says."""
 
-    def __init__(self, page, base: str, shots: str | None = None):
+    def __init__(self, page, base: str, shots: str | None = None, looks: str | None = None):
         self.page, self.base, self.shots = page, base, shots
+        self.looks, self.looked, self.name = looks, 0, ""  # ``look``: the screens a player sees
         self.tally = Tally()
         self.wait = True  # False: offline, a tap waits on the phone (nothing is redrawn)
         page.on("framenavigated", self._navigated)
@@ -313,6 +314,15 @@ class Table:
         path = f"{self.shots}/{safe}.png"
         self.page.screenshot(path=path, full_page=True)
         return path
+
+    def look(self, step: str) -> None:
+        """The screen as the player sees it now (the viewport, not the whole page), into the
+        ``--look`` folder, numbered in the hand's order: to be looked at by a person."""
+        if not self.looks:
+            return
+        os.makedirs(self.looks, exist_ok=True)
+        self.looked += 1
+        self.page.screenshot(path=f"{self.looks}/{self.name}-{self.looked:02d}-{step}.png")
 
     def problem(self) -> str:
         return problem_of(self.page)
@@ -384,6 +394,7 @@ def new_match(t: Table, s: Script, with_deal: bool, lang: str) -> str:
             open_rules()
             t.tally.taps += 1
             page.fill(f'input[name="opt_{key}"]', str(value))
+    t.look("setup")
     t.tap("button.with-deal" if with_deal else "button.primary[type=submit]", "start the match")
     if "/m/" not in page.url:
         raise Failed(f"the match was not started: {t.problem() or page.inner_text('main')[:300]}")
@@ -615,6 +626,7 @@ def enter_result(t: Table, s: Script, edit: str, preselected: list[str]) -> dict
         if t.problem() or export(t, edit).get("hands"):
             break
     page.wait_for_load_state()
+    t.look("recorded")
     if t.problem():
         raise Failed(f"the result was refused: {t.problem()}")
     return res
@@ -863,7 +875,7 @@ DISTURB = ("reload", "back", "offline", "twophones")
 def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru",
               viewport: str = "390x844", shots: str | None = None, disturb: str | None = None,
               players: int | None = None, hands: int = 1, house: str | None = None,
-              starter_later: bool | None = None) -> Outcome:
+              starter_later: bool | None = None, looks: str | None = None) -> Outcome:
     """A match of ``hands`` seeded hands of ``case`` played in ``mode`` on ``page`` (one by
     default), the scoreboard's running totals compared with the engine's after each; never
     raises for the app's failures (the outcome says what went wrong).
@@ -886,7 +898,8 @@ def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru"
     except Exception as e:  # the engine's own playout: a bug there, not the table's
         out.why = f"script: {e}"
         return out
-    t = Table(page, base, shots)
+    t = Table(page, base, shots, looks)
+    t.name = re.sub(r"[^\w.-]+", "_", f"{case}-{mode}-{seed}-{lang}-{viewport}")
     errors0 = len(SERVER_ERRORS)
     preselected: list[str] = []
     step = "start"
@@ -913,6 +926,7 @@ def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru"
             compare(s, got, meant, result)
             step = where[0] = f"hand {number}: the scoreboard"
             board = scoreboard(t, edit, s)
+            t.look(f"hand{number}-scoreboard")
             want = [str(x) for x in expected_totals(s, meant if mode == "nodeal" else None)]
             if board["values"][:len(want)] != want:
                 raise Failed(f"totals shown {board['values']} ({board['names']}), the engine's {want}")
@@ -954,6 +968,7 @@ def _play_one(t: Table, s: Script, edit: str, mode: str, disturb: str | None, pr
     later = "starter" in s.hand and mode == "nodeal" and (
         starter_later if starter_later is not None else random.Random(f"starter/{s.case}/{s.seed}/{s.number}").random() < 0.5)
     if mode == "deal":
+        t.look("deal")
         enter_deal(t, s)
     else:
         start_without_deal(t, s, edit, preselected, skip=("starter",) if later else ())
@@ -990,6 +1005,7 @@ def _play_one(t: Table, s: Script, edit: str, mode: str, disturb: str | None, pr
         else:
             raise Failed("no move of one tap to make on two phones (another seed)")
     total = sum(len(tu["moves"]) for tu in s.hand["turns"])
+    t.look("table")
     for k, turn in enumerate(s.hand["turns"]):
         p = turn["player"]
         for i, mv in enumerate(turn["moves"]):
@@ -1023,14 +1039,18 @@ def _play_one(t: Table, s: Script, edit: str, mode: str, disturb: str | None, pr
                     raise Failed(f"after a reload: {t.problem()}")
             if disturb == "back" and j == total // 2:
                 back_and_forth(t, edit)
+            if j == total // 2:
+                t.look("mid-hand")
         stored_before += 1
         if k + 1 < len(s.hand["turns"]) or not s.end:
             offline_tap(t, out, lambda p=p: close_turn(t, p))
             if t.problem():
                 raise Failed(f"refused: {t.problem()}")
     said(f"hand {s.number}: the tiles left" if s.number > 1 else "the tiles left")
+    t.look("hand-end")
     if mode == "nodeal":
         enter_left(t, s)
+        t.look("left-entered")
         if t.problem():
             raise Failed(f"the tiles left were refused: {t.problem()}")
     return meant, None
@@ -1121,6 +1141,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--match-hands", type=int, default=1,
                     help="hands a match (fewer where the match ends first), the running totals compared")
     ap.add_argument("--shots", default=None, help="a folder for screenshots of the failures")
+    ap.add_argument("--look", default=None, metavar="DIR",
+                    help="a folder for the screens a player sees in each hand (the set-up, the deal, the "
+                         "table, mid-hand, the hand's end, the result recorded, the scoreboard): to look at")
     ap.add_argument("--json", default=None, help="write every outcome to this file")
     args = ap.parse_args(argv)
     import tempfile
@@ -1150,7 +1173,8 @@ def main(argv: list[str] | None = None) -> int:
                     with phones.page(view, lang) as page:
                         o = play_hand(page, base, case, mode, seed, lang, view, args.shots,
                                       args.disturb, args.players, hands=args.match_hands,
-                                      house=None if args.house_rules == "default" else args.house_rules)
+                                      house=None if args.house_rules == "default" else args.house_rules,
+                                      looks=args.look)
                     outcomes.append(o)
                     print(("ok   " if o.ok else "FAIL ") + o.line(), flush=True)
         phones.close()
