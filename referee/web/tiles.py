@@ -45,6 +45,12 @@ def tile_markup(tile: object, vertical: object = False, cls: object = "") -> Mar
     return _tile_markup(str(tile), bool(vertical), str(cls))
 
 
+def tile_str(t: object, vertical: object = False, cls: object = "") -> Markup:
+    """``_macros.html``'s ``tile_str`` macro (the tile as written, drawn by :func:`tile_markup`)
+    as the templates' global: a page that imports the macro draws the same markup."""
+    return _tile_markup(str(t), bool(vertical), str(cls))
+
+
 def pick_button(tile: object, chosen: object = False, gone: object = False) -> Markup:
     """A tile of the table's picker: its button (a tap sends the tile), upright, marked
     ``chosen`` (the tile a question was asked about) or ``gone`` (on the table: disabled), made
@@ -97,7 +103,7 @@ def place_target(token: str) -> str | None:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(PIPS=PIPS, picker_rows=picker_rows, split_tile=split,
-                                 place_target=place_target, tile_markup=tile_markup,
+                                 place_target=place_target, tile_markup=tile_markup, tile_str=tile_str,
                                  pick_button=pick_button, pick_buttons=pick_buttons, kept_sprite=kept_sprite)
 
 
