@@ -18,7 +18,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 
 from referee.matches.log import (HAND_KEYS, fold, hand_number, laid_tiles, last_undoable, log_of, redoable,
@@ -97,13 +97,19 @@ def back_items(back: list[dict[str, Any]], undo_to: str, csrf: Any, n: int) -> M
     from .i18n import _request_translations
 
     word = _request_translations().ugettext("back to before move %(k)d")
-    head = Markup('\n    <li><form method="post" action="%s">%s<input type="hidden" name="n" value="%s">') % (
-        undo_to, csrf, n)
+    head = f'\n    <li><form method="post" action="{escape(undo_to)}">{escape(csrf)}<input type="hidden" name="n" value="{escape(n)}">'
     return Markup("".join([
-        head + Markup('<input type="hidden" name="seq" value="%s">\n      <button type="submit" class="back-move"'
-                      ' data-label="%s"><span class="back-no">%s</span> %s</button></form></li>\n  ') % (
-            b["seq"], Markup(word) % {"k": b["number"]}, b["number"], b["words"])
+        f'{head}<input type="hidden" name="seq" value="{escape(b["seq"])}">\n      <button type="submit" class="back-move"'
+        f' data-label="{_back_label(word, b["number"])}"><span class="back-no">{escape(b["number"])}</span>'
+        f' {escape(b["words"])}</button></form></li>\n  '
         for b in back]))
+
+
+@lru_cache(maxsize=1024)
+def _back_label(word: str, number: int) -> Markup:
+    """«back to before move k» as the template's ``_()`` made it (the catalogue's ``word``, marked
+    safe, formatted with ``k``), kept by word and number."""
+    return Markup(word) % {"k": number}
 
 
 def _redo_words(evs: list[dict[str, Any]], undone: list[Event] | None = None) -> str | None:

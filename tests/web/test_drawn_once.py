@@ -68,3 +68,48 @@ def test_the_templates_url_for_is_flasks_for_each_script_root_and_value(app):
                 want = "|".join(str(Markup.escape(url_for(e, **a))) for e, a in calls)
                 assert render_template_string(page, **args) == want
                 assert want.startswith(f"{root}/m/k1|{root}/m/k1/undo-to|")
+
+
+def test_a_kept_view_is_the_view_drawn_afresh_after_a_move_an_undo_and_a_rename_in_both_languages(app, client):
+    """The read-only view is kept once drawn for the viewers after it (``share._VIEWS``): asked
+    again, after a move, an undo and a rename, in Russian and English, it is the page drawn
+    with nothing kept, and it follows each change."""
+    from sheethelpers import in_lang, live_match
+    from webhelpers import SEED_MOVES, form_data, soup, tap
+
+    from referee.web import share
+
+    edit = live_match(client, moves=3)
+    view = "/s/" + soup(client.get(edit)).select_one("#table-state")["data-key"]
+
+    def pages() -> dict[str, str]:
+        out = {}
+        for lang in ("ru", "en"):
+            in_lang(client, lang)
+            said = client.get(view).get_data(as_text=True)  # what the change said (flash): drawn afresh
+            first = client.get(view).get_data(as_text=True)
+            assert share._VIEWS, "the view was not kept"
+            kept = client.get(view).get_data(as_text=True)
+            share._VIEWS.clear()
+            fresh = client.get(view).get_data(as_text=True)
+            assert first == kept == fresh, lang
+            out[lang] = fresh
+            out[lang + " said"] = said
+        return out
+
+    seen = [pages()]
+    assert tap(client, edit, SEED_MOVES[3]).status_code == 302
+    seen.append(pages())
+    assert client.post(edit + "/undo", data=form_data(client.get(edit), "form.undo-form")).status_code == 302
+    seen.append(pages())
+    # the undo's message shown once, to the first view after it: that page drawn, not kept
+    assert 'class="flash note"' in seen[2]["ru said"] and 'class="flash' not in seen[2]["ru"]
+    page = client.get(edit + "/players")
+    data = form_data(page, "form:not([action])")
+    data.update({i["name"]: i["value"] for i in soup(page).select('input[name^="name_"]')})
+    data["name_0"] = "Аня"
+    assert client.post(edit + "/players", data=data).status_code == 302
+    seen.append(pages())
+    assert "Аня" in seen[3]["ru"] and "Аня" not in seen[2]["ru"]
+    assert seen[1]["ru"] != seen[0]["ru"] and seen[2]["en"] != seen[1]["en"]
+    assert seen[0]["ru"] != seen[0]["en"]
