@@ -113,3 +113,19 @@ def test_a_kept_view_is_the_view_drawn_afresh_after_a_move_an_undo_and_a_rename_
     assert "Аня" in seen[3]["ru"] and "Аня" not in seen[2]["ru"]
     assert seen[1]["ru"] != seen[0]["ru"] and seen[2]["en"] != seen[1]["en"]
     assert seen[0]["ru"] != seen[0]["en"]
+
+
+def test_the_csrf_field_is_the_one_wtforms_draws(app):
+    """``csrf_input`` (the table's forms' CSRF field) is the markup WTForms' widget draws for
+    the request's form, token and all, in two requests (two tokens)."""
+    from referee.web import forms
+    from referee.web.play import csrf_input
+
+    drawn = set()
+    for _ in range(2):
+        with app.test_request_context("/"):
+            form = forms.action_form()
+            got = csrf_input(form)
+            assert got == form.csrf_token() and 'type="hidden"' in got
+            drawn.add(str(got))
+    assert len(drawn) == 2
