@@ -258,6 +258,12 @@
     }
     if (q.length) follow();
   };
+  // the picker kept above the bar as the drawing grows
+  var keep = function () {
+    var f = main.querySelector("form.picker-form"), b = document.querySelector(".bar"), r = f && f.getBoundingClientRect();
+    var d = r && b && b.offsetHeight && r.bottom + 4 - b.getBoundingClientRect().top;
+    if (d > 0 && r.top > 0) scrollBy(0, Math.min(d, r.top));
+  };
   var swap = function (html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var m = doc.querySelector("main");
@@ -294,7 +300,10 @@
       var r = ask.getBoundingClientRect(), bar = document.querySelector(".bar");
       if (r.top < 0 || r.top > window.innerHeight - 120 ||
           (ask.classList.contains("open-form") && bar && r.bottom > bar.getBoundingClientRect().top)) ask.scrollIntoView({block: "start"});
-    }
+    } else keep();
+    // a hand recorded by its result: its note in sight
+    ask = main.querySelector("body.result-page .note");
+    if (ask && ask.getBoundingClientRect().top < 0) scrollTo(0, 0);
     render();
   };
   // A link marked data-inplace (the result of a hand, from the score page or the table) opens
@@ -444,6 +453,7 @@
     });
   }, true);
   render();
+  keep();
   flush();
 })();
 

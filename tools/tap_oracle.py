@@ -262,6 +262,18 @@ class Failed(AssertionError):
 _SHOWN = """s => { const e = document.querySelector(s);
     return !!e && !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length); }"""
 
+#: whether the first element of a selector is out of sight: above the screen's top, or below its
+#: bottom or under the bar fixed there (a person scrolls once to reach it)
+_OUT_OF_SIGHT = """s => { const el = document.querySelector(s);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    let bottom = innerHeight;
+    if (!el.closest('.bar, .pad-dock')) for (const b of document.querySelectorAll('.bar, .pad-dock')) {
+        const br = b.getBoundingClientRect();
+        if (br.height && getComputedStyle(b).position === 'fixed') bottom = Math.min(bottom, br.top);
+    }
+    return r.top < 0 || r.bottom > bottom + 1; }"""
+
 #: what a tap on the first element of a selector will do: [found, shown, sent in the background
 #: by app.js (the table redrawn in place: <main>'s data-gen changes), loads a page, data-gen]
 _TAP_INFO = r"""s => {
@@ -284,6 +296,7 @@ _TAP_INFO = r"""s => {
 class Tally:
     taps: int = 0
     loads: int = 0
+    scrolls: int = 0  # taps on something out of sight (off the screen, or under the bar)
     log: list[str] = field(default_factory=list)
 
 
@@ -327,6 +340,11 @@ class Table:
     def problem(self) -> str:
         return problem_of(self.page)
 
+    def sight(self, selector: str) -> None:
+        """Counts a scroll when what is about to be tapped is out of sight."""
+        if self.page.evaluate(_OUT_OF_SIGHT, selector):
+            self.tally.scrolls += 1
+
     def has(self, selector: str) -> bool:
         """Something shown on the page (one question to the browser)."""
         return bool(self.page.evaluate(_SHOWN, selector))
@@ -342,6 +360,7 @@ class Table:
             raise Failed(f"{what or selector}: not on the page")
         if not shown:
             raise Failed(f"{what or selector}: on the page but not shown")
+        self.sight(selector)
         self.tally.taps += 1
         self.tally.log.append(what or selector)
         el = page.locator(selector).first
@@ -357,6 +376,7 @@ class Table:
 
     def choose(self, selector: str, value: str, what: str = "") -> None:
         """A tap on a select, then on the option."""
+        self.sight(selector)
         self.tally.taps += 2
         self.tally.log.append(what or selector)
         self.page.select_option(selector, value)
@@ -567,6 +587,7 @@ def enter_left(t: Table, s: Script) -> None:
             continue
         if not s.left[p]:
             if page.locator(f'form.left-form input[name="pips_{i}"]').count():
+                t.sight(f'form.left-form input[name="pips_{i}"]')
                 t.tally.taps += 1
                 page.fill(f'form.left-form input[name="pips_{i}"]', "0")
             continue
@@ -596,6 +617,7 @@ def enter_result(t: Table, s: Script, edit: str, preselected: list[str]) -> dict
             continue  # the form says his tiles do not count (his partner went out)
         res["left"][p] = [low(x) for x in s.left[p]]
         if not s.left[p]:  # nothing left (a block where he laid his last tile): his pips, 0
+            t.sight(f'input[name="pips_{i}"]')
             t.tally.taps += 1
             page.fill(f'input[name="pips_{i}"]', "0")
             continue
@@ -606,6 +628,7 @@ def enter_result(t: Table, s: Script, edit: str, preselected: list[str]) -> dict
         scored = {}
         for i, p in enumerate(s.players):
             if s.scored.get(p):
+                t.sight(f'input[name="scored_{i}"]')
                 t.tally.taps += 1
                 page.fill(f'input[name="scored_{i}"]', str(s.scored[p]))
                 scored[p] = s.scored[p]
@@ -618,6 +641,7 @@ def enter_result(t: Table, s: Script, edit: str, preselected: list[str]) -> dict
     # drawn in its place; either way the export holds the hand
     if not t.has("form.result-form button.primary"):
         raise Failed("no «Record» button")
+    t.sight("form.result-form button.primary")
     t.tally.taps += 1
     t.tally.log.append("record")
     page.locator("form.result-form button.primary").first.tap()
@@ -704,6 +728,7 @@ class Outcome:
     why: str = ""
     taps: int = 0
     loads: int = 0
+    scrolls: int = 0
     moves: int = 0
     preselected: list[str] = field(default_factory=list)
     shot: str | None = None
@@ -724,7 +749,8 @@ class Outcome:
         if self.hands_meant > 1:
             head += f" --match-hands {self.hands_meant}"
         said = f" [{self.declined} taps made offline refused at once, made again online]" if self.declined else ""
-        return head + said + ("" if self.ok else f": {self.why}")
+        tally = f" ({self.taps} taps, {self.loads} loads, {self.scrolls} scrolls)" if self.ok else ""
+        return head + said + tally + ("" if self.ok else f": {self.why}")
 
 
 def _same(meant: str, stored: str) -> bool:
@@ -935,7 +961,7 @@ def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru"
             before.append(entered(s, mode, meant, result))
             out.hands = number
         out.ok = True
-        out.taps, out.loads = t.tally.taps, t.tally.loads
+        out.taps, out.loads, out.scrolls = t.tally.taps, t.tally.loads, t.tally.scrolls
     except Failed as e:
         out.why = f"{where[0]}: {e}"
         out.shot = t.shot(f"fail-{case}-{mode}-{seed}-{lang}")
@@ -945,7 +971,7 @@ def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru"
     out.preselected = preselected
     out.moves = moves
     if not out.ok:
-        out.taps, out.loads = t.tally.taps, t.tally.loads
+        out.taps, out.loads, out.scrolls = t.tally.taps, t.tally.loads, t.tally.scrolls
     out.seconds = time.monotonic() - t0
     return out
 
@@ -1189,6 +1215,7 @@ def main(argv: list[str] | None = None) -> int:
             h = sum(max(o.hands, 1) for o in done)
             print(f"  {mode}: {h} hands passed, taps per hand {sum(o.taps for o in done) / h:.1f}, "
                   f"page loads per hand {sum(o.loads for o in done) / h:.1f}, "
+                  f"scrolls per hand {sum(o.scrolls for o in done) / h:.1f}, "
                   f"moves per hand {sum(o.moves for o in done) / h:.1f}")
     later = sum(o.starters_later for o in outcomes)
     declined = sum(o.declined for o in outcomes)

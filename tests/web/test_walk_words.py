@@ -281,31 +281,30 @@ def test_blind_blitz_last_three_take_two_rows_of_fourteen_in_landscape():
     assert ".open-form .pick .tile.v {" in block
 
 
-def test_sideways_the_bar_says_whose_turn_beside_its_buttons():
-    """A phone held sideways has 390 px: the bar's «Turn: X» on a line of its own above the
-    buttons left the picker's last row under the bar; in landscape they share one line."""
+def test_the_bar_says_whose_turn_beside_its_buttons_where_they_fit():
+    """Whose turn sits beside the bar's buttons wherever they fit (a line less: the picker's
+    last row was under the bar at 360x640 with four players, and sideways), above them where
+    they do not (a wrap, not a media rule); sideways the choices in words stand beside the layout."""
     from pathlib import Path
 
     css = (Path(__file__).parents[2] / "static" / "app.css").read_text()
+    assert re.search(r"^\.bar:has\(\.bar-turn\) \{ display: flex; flex-wrap: wrap; align-items: center;", css, re.M)
+    assert re.search(r"^\.bar > \.bar-buttons \{ flex: 1 1 auto; \}", css, re.M)
     block = css[css.index("landscape on a phone: the table page uses the width"):]
     block = block[:block.index("\n}\n")]
-    assert re.search(r"\.bar:has\(\.bar-turn\) \{ display: flex; align-items: center;", block)
-    assert re.search(r"\.bar > \.bar-buttons \{ flex: 1; \}", block)
     # the choices in words (blind blitz's tile turned up, the places) beside the layout, as the picker
     assert "body.table-page.phase-play main > form.choose," in block
-    # and nowhere else: upright, the turn keeps its line above the buttons
-    assert ".bar:has(.bar-turn)" not in css.replace(block, "")
+    assert ".bar:has(.bar-turn)" not in block   # one rule for every screen
 
 
-def test_with_draw_and_pass_in_the_bar_undo_is_its_arrow():
-    """Draw, pass and undo share a 360-px bar: the undo's word goes (its arrow and its label
-    stay), as with «Turn: X»; with two buttons it keeps its word."""
+def test_in_play_undo_is_its_arrow():
+    """In play the bar's undo is its arrow (its label stays), so that whose turn, draw and pass
+    share a 360-px line with it; between hands it keeps its word."""
     from pathlib import Path
 
     css = (Path(__file__).parents[2] / "static" / "app.css").read_text()
-    rule = re.search(r"^\.bar-buttons:has\(([^{]*)\) \.undo \.word \{ display: none; \}", css, re.M)
-    assert rule and set(rule.group(1).split(", ")) == {".next-turn", "[name=draw] ~ [name=pass]:not([hidden])"}
+    assert re.search(r"^\.bar:has\(\.bar-turn\) \.undo \.word \{ display: none; \}", css, re.M)
     table = (Path(__file__).parents[2] / "templates" / "play" / "table.html").read_text()
-    # the draw comes before the pass in the bar, as the rule reads them
-    assert table.index('name="draw" value="1"') < table.index('name="pass" value="1"')
+    # whose turn is in the bar only in play
+    assert "{% if phase == 'play' and hv and hv.to_move and not hv.over %}\n  <p class=\"bar-turn\"" in table
     assert 'aria-label="{{ _(\'Undo\') }}">↶ <span class="word">' in table

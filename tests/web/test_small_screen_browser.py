@@ -1,0 +1,75 @@
+"""The table on a small phone (360x640) in a real browser: whose turn sits beside the bar's
+buttons, and the tile picker stays above the bar as the layout grows over the hand (the page
+scrolls itself by what the picker lost); a hand recorded by its result says so in sight."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee import create_app
+from test_result_browser import IN_VIEW, NAMES, WORDS, context, new_match
+from webhelpers import SEED_MOVES, form_data, tap
+from webhelpers import new_match as client_match
+
+pytestmark = pytest.mark.browser
+
+GEN = "document.querySelector('main').getAttribute('data-gen') || '0'"
+
+
+def _tap(page, selector: str) -> None:
+    """A tap that the table answers in place (the table redrawn)."""
+    gen = page.evaluate(GEN)
+    page.locator(selector).first.tap()
+    page.wait_for_function(f"g => ({GEN}) !== g", arg=gen)
+
+
+def test_the_picker_stays_above_the_bar_as_the_layout_grows(chromium, live_server, tmp_path):
+    # a four-player hand well under way (13 tiles laid: the layout takes three rows), made
+    # through the app's own forms on the live server's database
+    client = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"}).test_client()
+    edit = client_match(client, "traditional", NAMES["ru"])
+    client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]'))
+    for i, move in enumerate(SEED_MOVES):
+        tap(client, edit, move, leader=NAMES["ru"][0] if i == 0 else None)
+    ctx = context(chromium, size=(360, 640))
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(live_server + edit)
+    # whose turn beside the pass and the undo: the bar one line of buttons high
+    turn, buttons = page.locator(".bar-turn").bounding_box(), page.locator(".bar-buttons").bounding_box()
+    assert abs((turn["y"] + turn["height"] / 2) - (buttons["y"] + buttons["height"] / 2)) < 4, (turn, buttons)
+    assert page.locator(".bar").bounding_box()["height"] < 70
+    last = "form.picker-form .pick >> nth=-1"
+    assert page.locator(last).evaluate(IN_VIEW)   # the page opened with the whole picker in sight
+    _tap(page, 'form.picker-form button.pick[value="3:4"]')
+    if page.locator("form.choose").count():       # the tile fits both ends: a place chosen
+        _tap(page, "form.choose button[type=submit]")
+    assert page.locator("form.picker-form .pick >> nth=0").evaluate(IN_VIEW)
+    assert page.locator(last).evaluate(IN_VIEW)
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_hand_recorded_by_its_result_says_so_in_sight(chromium, live_server, lang):
+    a, b, c, d = NAMES[lang]
+    ctx = context(chromium, size=(360, 640), lang=lang)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    edit = new_match(page, live_server, lang, "traditional", NAMES[lang], preset="yard")
+    page.goto(edit + "/result")
+    page.wait_for_selector("form.result-form.js")
+    # Ann out; Bob's tiles and Dan's on the pickers (the page scrolled down to them), «Record»
+    page.click(f'.chip:has(input[value="{a}"])')
+    page.click('.pip-row[data-i="1"] .tiles-open')
+    for seat, tiles in ((1, ("6:6", "5:6")), (3, ("4:5", "3:3", "0:2"))):
+        if seat == 3:
+            page.click('button.tile-tab[data-i="3"]')
+        for tile in tiles:
+            page.click(f'details.left-tiles[data-i="{seat}"] label.pick:has(input[value="{tile}"])')
+    gen = page.evaluate(GEN)
+    page.click("form.result-form button.primary")
+    page.wait_for_function(f"g => ({GEN}) !== g", arg=gen)
+    note = page.locator("p.note[role=status]")
+    assert WORDS[lang]["recorded"] in note.inner_text()
+    assert note.evaluate(IN_VIEW)
+    ctx.close()
