@@ -60,6 +60,21 @@ def test_the_match_set_up_names_the_ready_game_chosen(client, lang, yard, plain)
     assert plain_page.select_one("h1").get_text() == plain and plain_page.select_one("p.summary")
 
 
+@pytest.mark.parametrize("preset, name", [("yard", "Козёл, как во дворе"), ("sea", "Морской козёл")])
+def test_the_match_set_up_says_the_ready_game_chosen_once(client, preset, name):
+    """The heading names the ready game chosen; its card (marked, with its words) does not show
+    the name again (a screen reader still reads it there); the other card shows its own."""
+    page = soup(client.get(f"/new/traditional?preset={preset}"))
+    assert page.select_one("h1").get_text() == name
+    cards = page.select("nav.presets a.preset")
+    assert len(cards) == 2
+    for card in cards:
+        chosen = card.get("aria-current") == "true"
+        assert card.select_one("b").get_text() == name if chosen else card.select_one("b").get_text() != name
+        assert ("sr" in card.select_one("b").get("class", [])) == chosen
+        assert card.select_one("small").get_text(strip=True)
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_negative_ratings_are_written_with_the_minus_sign(client, lang):
     from test_club import YARD, add, club_match, make_club, pid_of, result, roster
