@@ -1,5 +1,6 @@
-"""The load driver's parsing and accounting (``tools/web_load.py``): no server is started and
-no timing is asserted; the driver's runs are a tool's, not a test's."""
+"""The load driver's parsing and accounting (``tools/web_load.py``): no app server is started
+(a phone's reading of answers is checked against a few bytes served on this machine's loopback)
+and no timing is asserted; the driver's runs are a tool's, not a test's."""
 
 from __future__ import annotations
 
@@ -121,3 +122,71 @@ def test_timeouts_counted_among_the_errors() -> None:
         stats.add("GET view", t)
     assert stats.summary()["GET view"] == {"requests": 3, "p50_ms": 20.0, "p95_ms": 30.0, "p99_ms": 30.0,
                                            "max_ms": 30.0}
+
+
+def _answered_by(answers: list[bytes], requests: list[tuple[str, str]], timeout: float = 5.0) -> tuple[list, "wl.Stats"]:
+    """What a phone reads of a server on this machine that answers each request it reads with the
+    next of ``answers`` as written (an empty one: no answer at all), and its stats."""
+    import asyncio
+
+    stats = wl.Stats()
+
+    async def run() -> list:
+        writers = []
+
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            writers.append(writer)
+            while answers:
+                try:
+                    await reader.readuntil(b"\r\n\r\n")
+                except (asyncio.IncompleteReadError, ConnectionError):
+                    break
+                out = answers.pop(0)
+                if not out:
+                    continue  # never answered
+                writer.write(out)
+                await writer.drain()
+                if b"Connection: close" in out or b"Content-Length" not in out and b"chunked" not in out:
+                    writer.close()
+                    break
+
+        server = await asyncio.start_server(serve, wl.HOST, 0)
+        port = server.sockets[0].getsockname()[1]
+        phone = wl.Phone(port, stats, timeout=timeout)
+        got = []
+        for route, path in requests:
+            ans = await phone.request(route, "GET", path)
+            got.append(None if ans is None else (ans.status, ans.text(), ans.location))
+        phone.close()
+        server.close()
+        for writer in writers:
+            writer.close()
+        await server.wait_closed()
+        await asyncio.sleep(0)
+        return got
+
+    return asyncio.run(run()), stats
+
+
+def test_a_phone_reads_answers_by_length_chunked_and_until_closed() -> None:
+    import gzip
+
+    page = gzip.compress("<p>стол</p>".encode())
+    got, stats = _answered_by(
+        [b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\nContent-Encoding: gzip\r\nSet-Cookie: session=abc; Path=/\r\n\r\n"
+         % len(page) + page,
+         b"HTTP/1.1 302 FOUND\r\nLocation: /m/key\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nab\n\r\n2\r\ncd\r\n0\r\n\r\n",
+         b"HTTP/1.1 404 NOT FOUND\r\nConnection: close\r\n\r\nnone here"],
+        [("GET a", "/a"), ("GET b", "/b"), ("GET c", "/c")])
+    assert got == [(200, "<p>стол</p>", None), (302, "ab\ncd", "/m/key"), (404, "none here", None)]
+    assert stats.errors == {"GET c: HTTP 404": 1}
+    assert stats.connections == 1  # kept open until the server closed it
+    assert {k: len(v) for k, v in stats.times.items()} == {"GET a": 1, "GET b": 1, "GET c": 1}
+
+
+def test_an_answer_that_never_comes_is_a_timeout_and_the_next_request_reconnects() -> None:
+    got, stats = _answered_by([b"", b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"],
+                              [("GET slow", "/slow"), ("GET next", "/next")], timeout=1.0)
+    assert got == [None, (200, "ok", None)]
+    assert stats.errors == {"GET slow: TimeoutError": 1} and stats.timeouts() == 1
+    assert stats.connections == 2

@@ -98,6 +98,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -377,28 +378,161 @@ class Server:
 N_RE = re.compile(r'name="n" value="(\d+)"')
 CSRF_RE = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|value="([^"]+)" name="csrf_token"'
                      r'|name="csrf_token" value="([^"]+)"')
-COOKIE_RE = re.compile(r"^set-cookie:\s*([^=]+)=([^;]*)", re.I | re.M)
-LENGTH_RE = re.compile(r"^content-length:\s*(\d+)", re.I | re.M)
-CHUNKED_RE = re.compile(r"^transfer-encoding:\s*chunked", re.I | re.M)
-CLOSE_RE = re.compile(r"^connection:\s*close", re.I | re.M)
-
-
 class Answer:
-    def __init__(self, status: int, headers: str, body: bytes):
+    """An answer as the phone read it: its status, its head (the status line and the headers, as
+    sent) and its body (as sent: gzipped when the server gzipped it)."""
+
+    __slots__ = ("status", "headers", "body", "low")
+
+    def __init__(self, status: int, headers: str, body: bytes, low: str | None = None):
         self.status, self.headers, self.body = status, headers, body
+        self.low = low if low is not None else headers.lower()  # the head in lower case
+
+    def field(self, name: str) -> str | None:
+        """The first header ``name`` (lower case), or None."""
+        return _field(self.headers, self.low, name)
 
     def text(self) -> str:
         body = self.body
-        if re.search(r"^content-encoding:\s*gzip", self.headers, re.I | re.M):
-            import gzip
+        if self.field("content-encoding") == "gzip":
+            import zlib
 
-            body = gzip.decompress(body)
+            body = zlib.decompress(body, 31)  # (gzip.decompress, without its per-call set-up)
         return body.decode("utf-8", "replace")
 
     @property
     def location(self) -> str | None:
-        m = re.search(r"^location:\s*(\S+)", self.headers, re.I | re.M)
-        return m.group(1) if m else None
+        return self.field("location")
+
+
+def _field(head: str, low: str, name: str) -> str | None:
+    """Header ``name`` of an answer's ``head`` (``low``: the head in lower case), looked up
+    without splitting the head (most answers are asked two or three headers of a dozen)."""
+    at = low.find("\r\n" + name + ":")
+    if at < 0:
+        return None
+    start = at + len(name) + 3
+    end = head.find("\r\n", start)
+    return head[start:end if end >= 0 else len(head)].strip()
+
+
+class _Connection(asyncio.Protocol):
+    """One kept HTTP/1.1 connection read as answers come: the bytes gathered until an answer's
+    head and body (``Content-Length``, chunked, or until the server closes) are in, then the
+    waiting request's future given the answer. One request at a time, as a browser's connection
+    without pipelining. (asyncio's streams cost several futures, a task and a timer a request:
+    at 1,000 tables the driver's CPU was a large part of the machine's.)"""
+
+    def __init__(self) -> None:
+        self.transport: asyncio.Transport | None = None
+        self.buf = bytearray()
+        self.waiting: asyncio.Future[Answer] | None = None
+        self.closed = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        self.buf += data
+        if self.waiting is not None:
+            self._parse(False)
+
+    def eof_received(self) -> bool | None:
+        self.closed = True
+        if self.waiting is not None:
+            self._parse(True)
+        return None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        if self.waiting is not None:
+            self._parse(True, exc)
+
+    def _parse(self, eof: bool, exc: Exception | None = None) -> None:
+        fut = self.waiting
+        assert fut is not None
+        buf = self.buf
+        end = buf.find(b"\r\n\r\n")
+        if end < 0:
+            if eof:
+                self._fail(fut, exc or asyncio.IncompleteReadError(bytes(buf), None))
+            return
+        head = buf[:end].decode("latin-1")
+        low = head.lower()
+        start = end + 4
+        length = _field(head, low, "content-length")
+        if length is not None:
+            stop = start + int(length)
+            if len(buf) < stop:
+                if eof:
+                    self._fail(fut, exc or asyncio.IncompleteReadError(bytes(buf[start:]), stop - start))
+                return
+            body = bytes(buf[start:stop])
+        elif "chunked" in (_field(head, low, "transfer-encoding") or ""):
+            parts, at = [], start
+            while True:
+                line_end = buf.find(b"\r\n", at)
+                if line_end < 0:
+                    break
+                size = int(bytes(buf[at:line_end]).split(b";")[0], 16)
+                if len(buf) < line_end + 2 + size + 2:
+                    line_end = -1
+                    break
+                parts.append(bytes(buf[line_end + 2:line_end + 2 + size]))
+                at = line_end + 2 + size + 2
+                if size == 0:
+                    break
+            if line_end < 0 or not parts or parts[-1] != b"":
+                if eof:
+                    self._fail(fut, exc or asyncio.IncompleteReadError(bytes(buf[start:]), None))
+                return
+            body, stop = b"".join(parts), at
+        else:  # the body lasts until the server closes the connection
+            if not eof:
+                return
+            body, stop = bytes(buf[start:]), len(buf)
+        del buf[:stop]
+        self.waiting = None
+        if not fut.done():
+            fut.set_result(Answer(int(head.split(" ", 2)[1]), head, body, low))
+
+    def _fail(self, fut: asyncio.Future[Answer], exc: BaseException) -> None:
+        self.waiting = None
+        if not fut.done():
+            fut.set_exception(exc)
+
+
+#: each event loop's requests on their way: connection → the loop's time by which its answer must
+#: be in (``_watch`` fails the late ones with TimeoutError: one task a loop, not a timer a request)
+_WATCHED: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[_Connection, float]]"
+
+
+def _watched(loop: asyncio.AbstractEventLoop) -> dict[_Connection, float]:
+    """The loop's requests on their way (its watchdog started with the first)."""
+    found = _WATCHED.get(loop)
+    if found is None:
+        found = _WATCHED[loop] = {}
+        task = loop.create_task(_watch(found))
+        _WATCHDOGS.add(task)
+        task.add_done_callback(_WATCHDOGS.discard)
+    return found
+
+
+async def _watch(watched: dict[_Connection, float], every: float = 0.5) -> None:
+    """Every ``every`` seconds, the requests past their deadline fail with TimeoutError (the
+    phone counts it and closes the connection), as ``asyncio.wait_for`` did, within ``every``."""
+    loop = asyncio.get_running_loop()
+    while True:
+        await asyncio.sleep(every)
+        now = loop.time()
+        for conn, deadline in list(watched.items()):
+            if deadline <= now and conn.waiting is not None:
+                watched.pop(conn, None)
+                conn._fail(conn.waiting, asyncio.TimeoutError())
+
+
+_WATCHED = weakref.WeakKeyDictionary()
+_WATCHDOGS: set[asyncio.Task[None]] = set()
 
 
 class Phone:
@@ -409,69 +543,69 @@ class Phone:
     def __init__(self, port: int, stats: "Stats", timeout: float = 30.0, keep_alive: bool = True):
         self.port, self.stats, self.timeout, self.keep_alive = port, stats, timeout, keep_alive
         self.cookies: dict[str, str] = {}
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
+        self.conn: _Connection | None = None
+        self.head = (f"Host: {HOST}:{port}\r\nConnection: " + ("keep-alive" if keep_alive else "close")
+                     + "\r\nAccept-Language: ru\r\nAccept-Encoding: gzip\r\n")
 
     async def request(self, route: str, method: str, path: str, form: dict | None = None,
                       fetch: bool = False) -> Answer | None:
         body = urlencode(form).encode() if form is not None else b""
-        head = [f"{method} {path} HTTP/1.1", f"Host: {HOST}:{self.port}",
-                "Connection: " + ("keep-alive" if self.keep_alive else "close"), "Accept-Language: ru",
-                "Accept-Encoding: gzip"]
+        head = f"{method} {path} HTTP/1.1\r\n{self.head}"
         if fetch:  # the table page's script: the change answered with the table itself
-            head.append("X-Referee: fetch")
+            head += "X-Referee: fetch\r\n"
         if self.cookies:
-            head.append("Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()))
+            head += "Cookie: " + "; ".join(f"{k}={v}" for k, v in self.cookies.items()) + "\r\n"
         if form is not None:
-            head += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(body)}"]
+            head += f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n"
         t0 = time.perf_counter()
         try:
-            ans = await asyncio.wait_for(self._send(("\r\n".join(head) + "\r\n\r\n").encode() + body),
-                                         self.timeout)
-        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, asyncio.LimitOverrunError,
-                ValueError) as e:
+            ans = await self._send((head + "\r\n").encode() + body)
+        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError) as e:
             self.close()
             self.stats.error(route, type(e).__name__)
             return None
         self.stats.add(route, time.perf_counter() - t0)
-        for k, v in COOKIE_RE.findall(ans.headers):
-            self.cookies[k] = v
+        if "\r\nset-cookie:" in ans.low:
+            for k, v in COOKIE_RE.findall(ans.headers):
+                self.cookies[k] = v
         if ans.status not in (200, 302):
             self.stats.error(route, f"HTTP {ans.status}")
         return ans
 
     async def _send(self, data: bytes) -> Answer:
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+        conn = self.conn
+        loop = asyncio.get_running_loop()
+        watched = _watched(loop)
+        deadline = loop.time() + self.timeout
+        if conn is None or conn.closed:
+            _transport, conn = await asyncio.wait_for(loop.create_connection(_Connection, HOST, self.port),
+                                                      self.timeout)
+            self.conn = conn
             self.stats.connections += 1
-        reader, writer = self.reader, self.writer
-        assert reader is not None
-        writer.write(data)
-        await writer.drain()
-        head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
-        status = int(head.split(" ", 2)[1])
-        m = LENGTH_RE.search(head)
-        if m:
-            body = await reader.readexactly(int(m.group(1)))
-        elif CHUNKED_RE.search(head):
-            parts = []
-            while True:
-                size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
-                parts.append(await reader.readexactly(size + 2))
-                if size == 0:
-                    break
-            body = b"".join(p[:-2] for p in parts)
-        else:
-            body = await reader.read(-1)
+        assert conn.transport is not None
+        fut: asyncio.Future[Answer] = loop.create_future()
+        conn.waiting = fut
+        watched[conn] = deadline
+        try:
+            conn.transport.write(data)
+            if conn.buf or conn.closed:  # (an answer or a close already in: the server's own)
+                conn._parse(conn.closed)
+            ans = await fut
+        finally:
+            watched.pop(conn, None)
+        if not self.keep_alive or conn.closed or (ans.field("connection") or "").lower() == "close":
             self.close()
-        if not self.keep_alive or CLOSE_RE.search(head):
-            self.close()
-        return Answer(status, head, body)
+        return ans
 
     def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        self.reader = self.writer = None
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            conn.waiting = None
+            if conn.transport is not None:
+                conn.transport.close()
+
+
+COOKIE_RE = re.compile(r"^set-cookie:\s*([^=]+)=([^;]*)", re.I | re.M)
 
 
 def form_of(page: str) -> dict:
@@ -870,6 +1004,7 @@ def _drive_share(args: tuple) -> dict:
         phone.stats = stats
     rng = random.Random(seed * 7919 + k)
     me0 = resource.getrusage(resource.RUSAGE_SELF)
+    clock0: list[Any] = []  # the CPU used when the clock starts (the pages opened before it)
 
     async def drive():
         opening = Stats()
@@ -889,6 +1024,7 @@ def _drive_share(args: tuple) -> dict:
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(None, _READY.wait)  # every client has its pages open
         await loop.run_in_executor(None, _READY.wait)  # the driver has read the server's CPU
+        clock0.append(resource.getrusage(resource.RUSAGE_SELF))
         until = time.monotonic() + duration
         jobs = []
         for t in mine:
@@ -918,7 +1054,9 @@ def _drive_share(args: tuple) -> dict:
     me = resource.getrusage(resource.RUSAGE_SELF)
     return {"times": stats.times, "errors": stats.errors, "connections": stats.connections,
             "acked": [t.acked for t in mine], "lost_found": sum(t.lost_found for t in mine),
-            "cpu": (me.ru_utime - me0.ru_utime) + (me.ru_stime - me0.ru_stime)}
+            "cpu": (me.ru_utime - me0.ru_utime) + (me.ru_stime - me0.ru_stime),
+            # the clock's part of it (and after it: the lost changes looked for, the phones closed)
+            "cpu_clock": (me.ru_utime - clock0[0].ru_utime) + (me.ru_stime - clock0[0].ru_stime)}
 
 
 def probe_read(folder: str) -> dict:
@@ -1225,6 +1363,7 @@ def run_step(srv: Any, tables: int, ev: Evening) -> dict:
         for t, acked in zip(ts[k::clients], share["acked"]):
             t.acked = acked
     client_cpu = sum(share["cpu"] for share in shares)
+    client_clock = sum(share["cpu_clock"] for share in shares)
     lost_found = sum(share["lost_found"] for share in shares)
     log = check_log(srv.db, ts, before_events)
     summary = stats.summary()
@@ -1248,6 +1387,8 @@ def run_step(srv: Any, tables: int, ev: Evening) -> dict:
             # the driver's own CPU (on the same machine): when it nears its share of a busy
             # machine, the latencies are the driver's queue, not the server's
             "client_cpu_s": round(client_cpu, 2),
+            # the driver's processes from the clock's start: milliseconds per table per second
+            "client_cpu_ms_per_table_s": round(1000 * client_clock / (tables * wall), 3) if tables and wall else 0.0,
             # connections the phones opened: one per phone (scorer, viewers, screens) when none
             # was dropped
             "connections_opened": stats.connections,
@@ -1291,7 +1432,7 @@ def report_table(st: dict) -> str:
              f" {st['viewers']} viewers, load average {_load(st['load_average_before'])} →"
              f" {_load(st['load_average_after'])}",
              f"server CPU {st['server_cpu_share']:.2f} cores ({st['server_cpu_ms_per_table_s']:.2f} ms per"
-             f" table-second), driver CPU {st['client_cpu_s']} s; errors {sum(st['errors'].values())}"
+             f" table-second), driver CPU {st['client_cpu_s']} s ({st.get('client_cpu_ms_per_table_s', 0)} ms per table-second in the clock's time); errors {sum(st['errors'].values())}"
              f" (timeouts {st['timeouts']}); acknowledged changes {present_words(st)}",
              f"{'route':<20} {'requests':>8} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8}  (ms)"]
     for r in _routes_of([st]):
