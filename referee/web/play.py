@@ -105,6 +105,29 @@ def back_items(back: list[dict[str, Any]], undo_to: str, csrf: Any, n: int) -> M
         for b in back]))
 
 
+@bp.app_template_global("seat_items")
+def seat_items(hv: dict[str, Any], totals: dict[str, int] | None) -> Markup:
+    """The seats of ``play/_hand.html``, as its loop drew them: each player of the hand view
+    ``hv`` (``turns.hand_view``) by name, the one to move marked, his total from ``totals`` (the
+    page's score; none without it), his tiles in hand in words, his points in play."""
+    from .i18n import _request_translations
+
+    tr = _request_translations()
+    total = f' <b class="total" title="{Markup(tr.ugettext("Total")) % {}}">' if totals is not None else ""
+    count = f' <span class="count" title="{Markup(tr.ugettext("tiles in hand")) % {}}">'
+    out = []
+    for p in hv["players"]:
+        n = hv["counts"][p]
+        out.append(f'\n    <li class="seat{" current" if p == hv.get("to_move") else ""}"><b class="name">{escape(p)}</b>')
+        if totals is not None:
+            out.append(f'{total}{escape(totals.get(p, 0))}</b>')
+        out.append(f'{count}{Markup(tr.ungettext("%(num)d tile", "%(num)d tiles", n)) % {"num": n}}</span>')
+        if hv["scores"][p]:
+            out.append(f' <span class="inplay">+{escape(hv["scores"][p])}</span>')
+        out.append("</li>\n    ")
+    return Markup("".join(out))
+
+
 @bp.app_template_global("csrf_input")
 def csrf_input(form: Any) -> Markup:
     """``form.csrf_token()``: the form's CSRF field as WTForms' hidden input draws it (its id,

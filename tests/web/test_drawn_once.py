@@ -129,3 +129,26 @@ def test_the_csrf_field_is_the_one_wtforms_draws(app):
             assert got == form.csrf_token() and 'type="hidden"' in got
             drawn.add(str(got))
     assert len(drawn) == 2
+
+
+#: the seats' loop as ``play/_hand.html`` drew it before ``seat_items``
+SEATS = """{% for p in hv.players %}
+    <li class="seat{% if p == hv.to_move %} current{% endif %}"><b class="name">{{ p }}</b>{% if score is defined and score %} <b class="total" title="{{ _('Total') }}">{{ score.totals.get(p, 0) }}</b>{% endif %} <span class="count" title="{{ _('tiles in hand') }}">{{ ngettext("%(num)d tile", "%(num)d tiles", hv.counts[p]) }}</span>{% if hv.scores[p] %} <span class="inplay">+{{ hv.scores[p] }}</span>{% endif %}</li>
+    {% endfor %}"""
+
+
+def test_the_seats_are_what_the_loop_drew_with_and_without_the_score_in_both_languages(app):
+    from referee.web.boards import Totals
+
+    hv = {"players": ["Анфиса", "<Жан>", "Стас"], "to_move": "<Жан>", "counts": {"Анфиса": 1, "<Жан>": 5, "Стас": 0},
+          "scores": {"Анфиса": 0, "<Жан>": 15, "Стас": 0}}
+    new = "{{ seat_items(hv, score.totals if score is defined and score else none) }}"
+    for lang in ("ru", "en", "ru"):
+        with app.test_request_context("/"), force_locale(lang):
+            for score in ({"score": Totals({"Анфиса": 12, "<Жан>": -3})}, {}, {"score": None}):
+                want = render_template_string(SEATS, hv=hv, **score)
+                assert render_template_string(new, hv=hv, **score) == want
+                assert ("костей" in want) == (lang == "ru") and "&lt;Жан&gt;" in want
+                assert ('class="total"' in want) == bool(score.get("score"))
+            over = dict(hv, to_move=None)
+            assert render_template_string(new, hv=over) == render_template_string(SEATS, hv=over)
