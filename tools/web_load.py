@@ -1056,7 +1056,8 @@ def _drive_share(args: tuple) -> dict:
             "acked": [t.acked for t in mine], "lost_found": sum(t.lost_found for t in mine),
             "cpu": (me.ru_utime - me0.ru_utime) + (me.ru_stime - me0.ru_stime),
             # the clock's part of it (and after it: the lost changes looked for, the phones closed)
-            "cpu_clock": (me.ru_utime - clock0[0].ru_utime) + (me.ru_stime - clock0[0].ru_stime)}
+            "cpu_clock": (me.ru_utime - clock0[0].ru_utime) + (me.ru_stime - clock0[0].ru_stime),
+            "cpu_clock_system": me.ru_stime - clock0[0].ru_stime}
 
 
 def probe_read(folder: str) -> dict:
@@ -1364,6 +1365,7 @@ def run_step(srv: Any, tables: int, ev: Evening) -> dict:
             t.acked = acked
     client_cpu = sum(share["cpu"] for share in shares)
     client_clock = sum(share["cpu_clock"] for share in shares)
+    client_system = sum(share["cpu_clock_system"] for share in shares)
     lost_found = sum(share["lost_found"] for share in shares)
     log = check_log(srv.db, ts, before_events)
     summary = stats.summary()
@@ -1389,6 +1391,8 @@ def run_step(srv: Any, tables: int, ev: Evening) -> dict:
             "client_cpu_s": round(client_cpu, 2),
             # the driver's processes from the clock's start: milliseconds per table per second
             "client_cpu_ms_per_table_s": round(1000 * client_clock / (tables * wall), 3) if tables and wall else 0.0,
+            # of which in the kernel (the sockets: loopback TCP is paid by the side that sends)
+            "client_system_ms_per_table_s": round(1000 * client_system / (tables * wall), 3) if tables and wall else 0.0,
             # connections the phones opened: one per phone (scorer, viewers, screens) when none
             # was dropped
             "connections_opened": stats.connections,
@@ -1432,7 +1436,7 @@ def report_table(st: dict) -> str:
              f" {st['viewers']} viewers, load average {_load(st['load_average_before'])} →"
              f" {_load(st['load_average_after'])}",
              f"server CPU {st['server_cpu_share']:.2f} cores ({st['server_cpu_ms_per_table_s']:.2f} ms per"
-             f" table-second), driver CPU {st['client_cpu_s']} s ({st.get('client_cpu_ms_per_table_s', 0)} ms per table-second in the clock's time); errors {sum(st['errors'].values())}"
+             f" table-second), driver CPU {st['client_cpu_s']} s ({st.get('client_cpu_ms_per_table_s', 0)} ms per table-second in the clock's time, system {st.get('client_system_ms_per_table_s', 0)}); errors {sum(st['errors'].values())}"
              f" (timeouts {st['timeouts']}); acknowledged changes {present_words(st)}",
              f"{'route':<20} {'requests':>8} {'p50':>8} {'p95':>8} {'p99':>8} {'max':>8}  (ms)"]
     for r in _routes_of([st]):
