@@ -113,15 +113,19 @@ def seat_items(hv: dict[str, Any], totals: dict[str, int] | None) -> Markup:
     from .i18n import _request_translations
 
     tr = _request_translations()
-    total = f' <b class="total" title="{Markup(tr.ugettext("Total")) % {}}">' if totals is not None else ""
-    count = f' <span class="count" title="{Markup(tr.ugettext("tiles in hand")) % {}}">'
+    # (the words said outside the f-strings: the catalogue's extraction reads calls, not f-strings)
+    said_total = Markup(tr.ugettext("Total")) % {}
+    said_count = Markup(tr.ugettext("tiles in hand")) % {}
+    total = f' <b class="total" title="{said_total}">' if totals is not None else ""
+    count = f' <span class="count" title="{said_count}">'
     out = []
     for p in hv["players"]:
         n = hv["counts"][p]
+        tiles = Markup(tr.ungettext("%(num)d tile", "%(num)d tiles", n)) % {"num": n}
         out.append(f'\n    <li class="seat{" current" if p == hv.get("to_move") else ""}"><b class="name">{escape(p)}</b>')
         if totals is not None:
             out.append(f'{total}{escape(totals.get(p, 0))}</b>')
-        out.append(f'{count}{Markup(tr.ungettext("%(num)d tile", "%(num)d tiles", n)) % {"num": n}}</span>')
+        out.append(f'{count}{tiles}</span>')
         if hv["scores"][p]:
             out.append(f' <span class="inplay">+{escape(hv["scores"][p])}</span>')
         out.append("</li>\n    ")
