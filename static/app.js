@@ -258,11 +258,11 @@
     }
     if (q.length) follow();
   };
-  // the picker kept above the bar as the drawing grows
+  // the picker kept in sight above the bar as the drawing grows
   var keep = function () {
     var f = main.querySelector("form.picker-form"), b = document.querySelector(".bar"), r = f && f.getBoundingClientRect();
     var d = r && b && b.offsetHeight && r.bottom + 4 - b.getBoundingClientRect().top;
-    if (d > 0 && r.top > 0) scrollBy(0, Math.min(d, r.top));
+    if (d > 0 || d < 0 && r.top < 0) scrollBy(0, Math.min(d, r.top));
   };
   var swap = function (html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
@@ -294,12 +294,13 @@
     if (window.refereeInitVibrate) window.refereeInitVibrate();
     // a question or a refusal drawn at the top of the table while the thumb is down at the
     // tiles: brought into view, or the phone would seem to have done nothing; so is blind
-    // blitz's turning up of the last three, when the bar hides its tiles or its button
+    // blitz's turning up of the last three, when the bar hides its tiles or its button, and
+    // sideways a choice beside the layout
     var ask = main.querySelector("form.choose, .problem[role=alert], form.open-form");
     if (ask) {
       var r = ask.getBoundingClientRect(), bar = document.querySelector(".bar");
       if (r.top < 0 || r.top > window.innerHeight - 120 ||
-          (ask.classList.contains("open-form") && bar && r.bottom > bar.getBoundingClientRect().top)) ask.scrollIntoView({block: "start"});
+          ((innerWidth > innerHeight || ask.classList.contains("open-form")) && bar && r.bottom > bar.getBoundingClientRect().top)) ask.scrollIntoView({block: "start"});
     } else keep();
     // a hand recorded by its result: its note in sight
     ask = main.querySelector("body.result-page .note");

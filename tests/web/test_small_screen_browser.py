@@ -1,6 +1,7 @@
 """The table on a small phone (360x640) in a real browser: whose turn sits beside the bar's
 buttons, and the tile picker stays above the bar as the layout grows over the hand (the page
-scrolls itself by what the picker lost); a hand recorded by its result says so in sight."""
+scrolls itself by what the picker lost); sideways (844x390) the picker and a choice of places
+are brought into sight beside the layout; a hand recorded by its result says so in sight."""
 
 from __future__ import annotations
 
@@ -28,12 +29,12 @@ def test_the_picker_stays_above_the_bar_as_the_layout_grows(chromium, live_serve
     # through the app's own forms on the live server's database
     client = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"}).test_client()
     edit = client_match(client, "traditional", NAMES["ru"])
-    client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]'))
-    for i, move in enumerate(SEED_MOVES):
-        tap(client, edit, move, leader=NAMES["ru"][0] if i == 0 else None)
     ctx = context(chromium, size=(360, 640))
     page = ctx.new_page()
     page.set_default_timeout(15_000)
+    client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]'))
+    for i, move in enumerate(SEED_MOVES):
+        tap(client, edit, move, leader=NAMES["ru"][0] if i == 0 else None)
     page.goto(live_server + edit)
     # whose turn beside the pass and the undo: the bar one line of buttons high
     turn, buttons = page.locator(".bar-turn").bounding_box(), page.locator(".bar-buttons").bounding_box()
@@ -46,6 +47,36 @@ def test_the_picker_stays_above_the_bar_as_the_layout_grows(chromium, live_serve
         _tap(page, "form.choose button[type=submit]")
     assert page.locator("form.picker-form .pick >> nth=0").evaluate(IN_VIEW)
     assert page.locator(last).evaluate(IN_VIEW)
+    ctx.close()
+
+
+def test_sideways_the_picker_and_a_choice_of_places_come_into_sight_beside_the_layout(chromium, live_server, tmp_path):
+    client = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"}).test_client()
+    edit = client_match(client, "traditional", NAMES["ru"])
+    client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]'))
+    for i, move in enumerate(SEED_MOVES):
+        tap(client, edit, move, leader=NAMES["ru"][0] if i == 0 else None)
+    ctx = context(chromium, size=(844, 390))
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(live_server + edit)
+    # 3:4 fits both open ends (3 and 3): the places in sight, the layout beside them, not below
+    _tap(page, 'form.picker-form button.pick[value="3:4"]')
+    places = page.locator("form.choose button.place")
+    assert places.count() == 2
+    for i in range(2):
+        assert places.nth(i).evaluate(IN_VIEW), i
+    layout, choice = page.locator("section.hand").bounding_box(), page.locator("form.choose").bounding_box()
+    assert layout["x"] + layout["width"] <= choice["x"] and layout["y"] < choice["y"] + choice["height"], (layout, choice)
+    _tap(page, "form.choose button.place")
+    # the page scrolled down past the picker (to the moves' list), the undo tapped: the picker
+    # is brought back into sight, top and bottom
+    page.evaluate("scrollTo(0, document.body.scrollHeight)")
+    gen = page.evaluate(GEN)
+    page.evaluate("document.querySelector('.bar button.undo').click()")
+    page.wait_for_function(f"g => ({GEN}) !== g", arg=gen)
+    for pick in ("form.picker-form .pick >> nth=0", "form.picker-form .pick >> nth=-1"):
+        assert page.locator(pick).evaluate(IN_VIEW), pick
     ctx.close()
 
 
