@@ -292,10 +292,8 @@
       document.head.appendChild(js);
     }
     if (window.refereeInitVibrate) window.refereeInitVibrate();
-    // a question or a refusal drawn at the top of the table while the thumb is down at the
-    // tiles: brought into view, or the phone would seem to have done nothing; so is blind
-    // blitz's turning up of the last three, when the bar hides its tiles or its button, and
-    // sideways a choice beside the layout
+    // a question or a refusal at the top of the table, the thumb at the tiles, brought into view
+    // (or the phone seems to do nothing); so are blind blitz's last three, and a choice sideways
     var ask = main.querySelector("form.choose, .problem[role=alert], form.open-form");
     if (ask) {
       var r = ask.getBoundingClientRect(), bar = document.querySelector(".bar");
