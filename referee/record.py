@@ -482,9 +482,13 @@ def replay(record: Record | Any, lang: str | None = None, open_last: bool = Fals
         points, end, winner, left = hrep.taken
         match.add(points, end, winner, left)
         rep.hands.append(hrep)
-        _counted(rep, match, hrep)
         if hrep.end != "redeal":
             prev_winner = winner
+    if done:
+        # what the match says once it has taken them (the totals, what hangs, the eggs, a winner)
+        # is read once, after the last: a replay ends its hands at the match's winner (the next
+        # is refused), so no finished hand of one but the last can have made a winner
+        _counted(rep, match, done[-1])
     for i, hr in enumerate(record.hands):
         number = len(done) + i + 1
         try:
