@@ -146,7 +146,6 @@ def init_app(app: Flask) -> None:
 
     places.init_app(app)
     drawing.init_app(app)
-    drawing.init_app(app)
     version = _asset_version(app.static_folder or ".")  # (os.listdir(None) lists the current folder)
     app.jinja_env.globals["asset_version"] = version
     app.jinja_env.globals["asset_url"] = asset_url
