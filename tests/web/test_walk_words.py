@@ -323,3 +323,14 @@ def test_in_play_undo_is_its_arrow():
     # whose turn is in the bar only in play
     assert "{% if phase == 'play' and hv and hv.to_move and not hv.over %}\n  <p class=\"bar-turn\"" in table
     assert 'aria-label="{{ _(\'Undo\') }}">↶ <span class="word">' in table
+
+
+def test_the_tile_tabs_stay_in_sight_over_the_pickers():
+    """The tabs of the players' tiles (a hand's tiles left, the result's tiles) stick to the top
+    of the screen while the player scrolls through a picker: the next player's tab is one tap,
+    not a scroll up and a tap; they are drawn on the page's background, over the tiles."""
+    from pathlib import Path
+
+    css = (Path(__file__).parents[2] / "static" / "result.css").read_text()
+    rule = re.search(r"^\.tile-tabs \{([^}]*)\}", css, re.M)
+    assert rule and "position: sticky; top: 0;" in rule.group(1) and "background: var(--bg)" in rule.group(1)
