@@ -230,6 +230,24 @@ def more_possible(live: Hand) -> bool:
         return True
 
 
+def turn_choice(live: Hand | None) -> str | None:
+    """The player the open turn passes to when the next tap must say whether the same player lays
+    more or the turn passes (a tile laid in the turn, the engine lets him lay again, the turn
+    may be closed now): :func:`turn_view`'s ``next``, without the rest of it; else None."""
+    if live is None or live.over or live.to_move is None:
+        return None
+    if not (live.turn_open and live.t_moves and live.t_laid):
+        return None
+    try:
+        # «X lays more» only while the engine lets him lay again (not after a blind row's
+        # «does not fit»: then one draw may follow, or the end of the turn)
+        lay_again = bool(live.v.multi_lay_now(live, live.to_move))
+    except ENGINE_BUGS as err:
+        engine_failure(err)
+        lay_again = True
+    return next_player(live) if lay_again else None
+
+
 def turn_view(live: Hand | None) -> dict[str, Any]:
     """The open turn: whether a tile was laid in it (then the next tap must say whether the
     same player lays more or the turn passes), the next player, the last move a draw."""
@@ -239,14 +257,8 @@ def turn_view(live: Hand | None) -> dict[str, Any]:
     moves = list(live.t_moves)
     laid = bool(live.t_laid)
     is_open = bool(live.turn_open) and bool(moves)
-    try:
-        # «X lays more» only while the engine lets him lay again (not after a blind row's
-        # «does not fit»: then one draw may follow, or the end of the turn)
-        lay_again = bool(live.v.multi_lay_now(live, live.to_move))
-    except ENGINE_BUGS as err:
-        engine_failure(err)
-        lay_again = True
-    choose = is_open and laid and lay_again and next_player(live) is not None
+    nxt = turn_choice(live)
+    choose = nxt is not None
     try:
         can_draw, can_pass = bool(live.can_draw()), bool(live.can_pass())
     except RuleError:
@@ -261,7 +273,7 @@ def turn_view(live: Hand | None) -> dict[str, Any]:
 
         stock = tiles_of(live.stock) if live.deal_known else []
         can_draw = trial(live, Move("draw", tile=stock[0]) if stock else Move("draw"))
-    return {"laid": laid, "choose": choose, "next": next_player(live) if choose else None,
+    return {"laid": laid, "choose": choose, "next": nxt,
             "drew": is_open and parse_move(moves[-1]).kind == "draw", "can_draw": can_draw,
             "can_pass": can_pass,
             # a pass tried on a copy (the blind turn's pass after «does not fit» included)

@@ -407,15 +407,16 @@ def move(key: str) -> ResponseReturnValue:
             # the page was drawn for another player's turn: never book it to this one
             raise write.Refused(_("This tap was made for the turn of %(said)s, but %(name)s is to move "
                             "now: nothing was recorded.", said=said, name=player), status=409)
-        tv = turns.turn_view(live)
+        # whether the open turn must first be said to go on or pass (not the whole turn's view)
+        nxt = turns.turn_choice(live)
         if "pass" in request.form:
             move, token = Move("pass"), "pass"
         else:
-            if tv["choose"] and request.form.get("more") != "1":
+            if nxt is not None and request.form.get("more") != "1":
                 raise write.Refused(_("%(name)s has laid a tile and the turn is still open: tap «%(more)s» "
                                 "or «%(next)s» first.", name=player,
                                 more=_("%(name)s lays more", name=player),
-                                next=_("Turn: %(name)s", name=tv["next"])), status=409)
+                                next=_("Turn: %(name)s", name=nxt)), status=409)
             move, token = _move_from_form(live)
         if move.kind == "draw" and move.tile < 0 and live.v.draw_tile_scores:
             # a draw unseen would be booked as lucky whatever tile was laid after it
@@ -426,7 +427,7 @@ def move(key: str) -> ResponseReturnValue:
         if refusal is not None:
             message = refusal.message(lang())
             if move.kind == "pass":
-                message += " " + _instead(live, tv)
+                message += " " + _instead(live, nxt)
             raise write.Refused(message, status=422, refusal=refusal, places=refusal.places)
         # the copy the move was checked on: the replay goes on from it (``MatchService.apply``)
         w.apply(Change("move", {"player": player, "token": token, "open": still_open}),
@@ -488,13 +489,14 @@ def _written(move: Move) -> tuple[Move, str]:
     return move, str(move)
 
 
-def _instead(live: Hand, tv: dict[str, Any]) -> str:
-    """What the player may do instead of a refused pass, in words (asked of the engine)."""
+def _instead(live: Hand, nxt: str | None) -> str:
+    """What the player may do instead of a refused pass, in words (asked of the engine; ``nxt``:
+    who the open turn passes to, :func:`turns.turn_choice`)."""
     words = {"lay": _("lay a tile that fits"),
              "draw": _("draw from the bazaar (tap the tile drawn)") if live.deal_known
              else _("draw from the bazaar (tap «records drawing it», then the tile)"),
-             "end": _("end the turn («%(next)s»)", next=_("Turn: %(name)s", name=tv["next"]))
-             if tv.get("next") else _("end the turn"),
+             "end": _("end the turn («%(next)s»)", next=_("Turn: %(name)s", name=nxt))
+             if nxt else _("end the turn"),
              "pass": _("pass")}
     kinds = [k for k in turns.instead(live) if k != "pass"]
     if not kinds:

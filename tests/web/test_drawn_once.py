@@ -116,8 +116,9 @@ def test_a_kept_view_is_the_view_drawn_afresh_after_a_move_an_undo_and_a_rename_
 
 
 def test_the_csrf_field_is_the_one_wtforms_draws(app):
-    """``csrf_input`` (the table's forms' CSRF field) is the markup WTForms' widget draws for
-    the request's form, token and all, in two requests (two tokens)."""
+    """``csrf_input`` and ``{{ form.csrf_token }}`` of the page's action form (the table's forms'
+    CSRF field) are the markup WTForms' widget draws for a Flask-WTF form of the request, token
+    and all, in two requests (two tokens)."""
     from referee.web import forms
     from referee.web.play import csrf_input
 
@@ -126,7 +127,9 @@ def test_the_csrf_field_is_the_one_wtforms_draws(app):
         with app.test_request_context("/"):
             form = forms.action_form()
             got = csrf_input(form)
-            assert got == form.csrf_token() and 'type="hidden"' in got
+            want = forms.ActionForm().csrf_token()
+            assert got == want and 'type="hidden"' in got
+            assert render_template_string("{{ form.csrf_token }}", form=form) == want
             drawn.add(str(got))
     assert len(drawn) == 2
 
