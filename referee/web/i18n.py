@@ -99,7 +99,7 @@ def _translations() -> support.NullTranslations:
     return found
 
 
-def _request_translations() -> support.NullTranslations:
+def request_translations() -> support.NullTranslations:
     """:func:`_translations` read straight from the app context's Flask-Babel state (no proxy):
     the catalogue kept for the request while its locale is the same object, else found again."""
     from flask.globals import _cv_app
@@ -121,7 +121,7 @@ def _page_gettext(eval_ctx: EvalContext, string: str, **variables: Any) -> str:
     It reads only whether the page escapes (its evaluation context): Jinja passes a function
     that asks for the whole context, inside a block or loop that sets variables, a copy of
     every variable of the page made for each call."""
-    tr = _request_translations()
+    tr = request_translations()
     if not eval_ctx.autoescape:
         return tr.ugettext(string) % variables
     if variables:
@@ -142,7 +142,7 @@ def _page_ngettext(eval_ctx: EvalContext, singular: str, plural: str, num: int, 
     ``num`` in the request's catalogue, marked safe on an autoescaped page, formatted with the
     variables and ``num``), reading only the evaluation context (see :func:`_page_gettext`)."""
     variables.setdefault("num", num)
-    rv = _request_translations().ungettext(singular, plural, num)
+    rv = request_translations().ungettext(singular, plural, num)
     if eval_ctx.autoescape:
         rv = Markup(rv)
     return rv % variables

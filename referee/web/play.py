@@ -94,9 +94,9 @@ def back_items(back: list[dict[str, Any]], undo_to: str, csrf: Any, n: int) -> M
     """The items of ``play/_back.html``'s list back, as its loop drew them: each move of ``back``
     (``moves_back``) a form posting to ``undo_to`` with the CSRF field ``csrf`` and the count ``n``,
     its button saying the move. One call for the list: a hand's moves are a table's longest loop."""
-    from .i18n import _request_translations
+    from .i18n import request_translations
 
-    word = _request_translations().ugettext("back to before move %(k)d")
+    word = request_translations().ugettext("back to before move %(k)d")
     head = f'\n    <li><form method="post" action="{escape(undo_to)}">{escape(csrf)}<input type="hidden" name="n" value="{escape(n)}">'
     return Markup("".join([
         f'{head}<input type="hidden" name="seq" value="{escape(b["seq"])}">\n      <button type="submit" class="back-move"'
@@ -110,9 +110,9 @@ def seat_items(hv: dict[str, Any], totals: dict[str, int] | None) -> Markup:
     """The seats of ``play/_hand.html``, as its loop drew them: each player of the hand view
     ``hv`` (``turns.hand_view``) by name, the one to move marked, his total from ``totals`` (the
     page's score; none without it), his tiles in hand in words, his points in play."""
-    from .i18n import _request_translations
+    from .i18n import request_translations
 
-    tr = _request_translations()
+    tr = request_translations()
     # (the words said outside the f-strings: the catalogue's extraction reads calls, not f-strings)
     said_total = Markup(tr.ugettext("Total")) % {}
     said_count = Markup(tr.ugettext("tiles in hand")) % {}
