@@ -155,3 +155,21 @@ def test_the_seats_are_what_the_loop_drew_with_and_without_the_score_in_both_lan
                 assert ('class="total"' in want) == bool(score.get("score"))
             over = dict(hv, to_move=None)
             assert render_template_string(new, hv=over) == render_template_string(SEATS, hv=over)
+
+
+def test_the_page_forms_check_is_the_flask_wtf_forms(app):
+    """The page's action form checks a change as a Flask-WTF form does: a GET is no change, a POST
+    whose token ``CSRFProtect`` found good passes, one without a good token is refused."""
+    from flask import g
+
+    from referee.web import forms
+
+    cases = [("GET", {}, False, False), ("POST", {"n": "3"}, True, True),
+             ("POST", {"n": "3", "csrf_token": "x"}, False, False), ("POST", {"n": "3"}, False, False)]
+    for method, data, checked, want in cases:
+        with app.test_request_context("/", method=method, data=data):
+            if checked:
+                g.csrf_valid = True
+            assert forms.ActionForm().validate_on_submit() is want
+            g.pop("action_form", None)
+            assert forms.action_form().validate_on_submit() is want, (method, data, checked)
