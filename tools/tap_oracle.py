@@ -24,7 +24,8 @@ Every variant of the engine's catalogue (``catalogue.VARIANT_NAMES``) is a case,
                                [--lang ru|en] [--viewport 390x844] [--json FILE]
 
 prints the hands played and failed, and each failure with its case, mode and seed (replay
-one with ``--variant V --mode M --seed S --hands 1``), the taps and page loads per hand.
+one with ``--variant V --mode M --seed S --hands 1``), the taps, page loads and scrolls per hand
+(a scroll: a tap on something out of sight, above the screen or under the bar or the number pad).
 """
 
 from __future__ import annotations
