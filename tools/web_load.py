@@ -1476,7 +1476,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--move-every", type=float, default=10.0)
     ap.add_argument("--poll-every", type=float, default=2.5)
     ap.add_argument("--server", default="referee", choices=["gunicorn", "referee", "waitress"],
-                    help="referee (`referee serve`: waitress; the default), gunicorn (sync workers;"
+                    help="referee (`referee serve`: granian, waitress on Windows; the default), gunicorn (sync workers;"
                          " `pip install gunicorn` first)")
     ap.add_argument("--workers", type=int, default=None, metavar="N",
                     help="the server's processes: `referee serve --workers N` (default 1), gunicorn -w N"
