@@ -132,22 +132,6 @@ def seat_items(hv: dict[str, Any], totals: dict[str, int] | None) -> Markup:
     return Markup("".join(out))
 
 
-@bp.app_template_global("csrf_input")
-def csrf_input(form: Any) -> Markup:
-    """``form.csrf_token()``: the form's CSRF field as WTForms' hidden input draws it (its id,
-    name, type and the request's token, in WTForms' order), without its widget's generic path
-    (a tenth of the table's template); the widget itself where the field asks for more (its own
-    attributes, a flag the widget writes, another widget)."""
-    from wtforms.widgets import HiddenInput
-
-    f = form.csrf_token
-    w = f.widget
-    if type(w) is not HiddenInput or getattr(f, "render_kw", None) or any(
-            k in w.validation_attrs for k in dir(f.flags)):
-        return Markup(f())
-    return Markup(f'<input id="{escape(f.id)}" name="{escape(f.name)}" type="hidden" value="{escape(f._value())}">')
-
-
 @lru_cache(maxsize=1024)
 def _back_label(word: str, number: int) -> Markup:
     """«back to before move k» as the template's ``_()`` made it (the catalogue's ``word``, marked

@@ -116,17 +116,16 @@ def test_a_kept_view_is_the_view_drawn_afresh_after_a_move_an_undo_and_a_rename_
 
 
 def test_the_csrf_field_is_the_one_wtforms_draws(app):
-    """``csrf_input`` and ``{{ form.csrf_token }}`` of the page's action form (the table's forms'
+    """``form.csrf_token()`` and ``{{ form.csrf_token }}`` of the page's action form (the table's forms'
     CSRF field) are the markup WTForms' widget draws for a Flask-WTF form of the request, token
     and all, in two requests (two tokens)."""
     from referee.web import forms
-    from referee.web.play import csrf_input
 
     drawn = set()
     for _ in range(2):
         with app.test_request_context("/"):
             form = forms.action_form()
-            got = csrf_input(form)
+            got = form.csrf_token()
             want = forms.ActionForm().csrf_token()
             assert got == want and 'type="hidden"' in got
             assert render_template_string("{{ form.csrf_token }}", form=form) == want
