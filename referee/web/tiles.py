@@ -39,16 +39,10 @@ def _tile_markup(tile: str, vertical: bool, cls: str) -> Markup:
 
 
 def tile_markup(tile: object, vertical: object = False, cls: object = "") -> Markup:
-    """A tile drawn as ``_macros.html``'s ``tile`` macro draws it (``tile_str``: the tile as
-    written, upright or across, its classes), made once per tile, way and classes: a table page
-    draws some thirty, the same 28 tiles on every page."""
+    """A tile as written (``3:5``), drawn upright or across with its classes (the templates'
+    ``tile_str`` and ``tile_markup``), made once per tile, way and classes: a table page draws
+    some thirty, the same 28 tiles on every page."""
     return _tile_markup(str(tile), bool(vertical), str(cls))
-
-
-def tile_str(t: object, vertical: object = False, cls: object = "") -> Markup:
-    """``_macros.html``'s ``tile_str`` macro (the tile as written, drawn by :func:`tile_markup`)
-    as the templates' global: a page that imports the macro draws the same markup."""
-    return _tile_markup(str(t), bool(vertical), str(cls))
 
 
 def pick_button(tile: object, chosen: object = False, gone: object = False) -> Markup:
@@ -103,7 +97,7 @@ def place_target(token: str) -> str | None:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(PIPS=PIPS, picker_rows=picker_rows, split_tile=split,
-                                 place_target=place_target, tile_markup=tile_markup, tile_str=tile_str,
+                                 place_target=place_target, tile_markup=tile_markup, tile_str=tile_markup,
                                  pick_button=pick_button, pick_buttons=pick_buttons, kept_sprite=kept_sprite)
 
 
