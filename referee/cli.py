@@ -339,8 +339,9 @@ def _argv_lang(argv: Sequence[str]) -> str:
 def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
     """The arguments; a refusal of them (exit 2) in Russian where the reader reads Russian."""
     given = list(sys.argv[1:] if argv is None else argv)
-    _HELP_LANG.set(_argv_lang(given))
-    if _argv_lang(given) != "ru":
+    lang = _argv_lang(given)
+    _HELP_LANG.set(lang)
+    if lang != "ru":
         return parser.parse_args(given)
     english = argparse._  # type: ignore[attr-defined]
     argparse._ = lambda text: say("ru", text) if text in ARGPARSE else english(text)  # type: ignore[attr-defined]
