@@ -1,4 +1,4 @@
-"""``tile_str`` draws a tile from ``tiles.tile_markup`` (made once per tile, way and classes):
+"""``tile_str`` (the templates' global, ``tiles.tile_markup``) draws a tile (made once per tile, way and classes):
 the very markup the ``tile`` macro draws, for every tile, upright and across, with any classes."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from flask import render_template_string
 
 from referee.web.tiles import ALL_STR
 
-MACRO = ('{% from "_macros.html" import tile, tile_str %}'
+MACRO = ('{% from "_macros.html" import tile %}'
          '{% set ab = split_tile(t) %}{{ tile(ab[0], ab[1], vertical, cls) }}|{{ tile_str(t, vertical, cls) }}'
          '|{{ tile_str(t, vertical=vertical) }}|{{ tile(ab[0], ab[1], vertical) }}')
 
@@ -26,8 +26,7 @@ def test_tile_str_draws_what_the_tile_macro_draws(app, cls):
                 assert '" onload=' not in kept  # the classes escaped, as the macro escapes them
 
 
-PICK = ('{% from "_macros.html" import tile_str %}'
-        '<button data-suit="{{ t[0] }}" type="submit" name="tile" value="{{ t }}" class="pick{% if t == tile %} chosen{% endif %}"'
+PICK = ('<button data-suit="{{ t[0] }}" type="submit" name="tile" value="{{ t }}" class="pick{% if t == tile %} chosen{% endif %}"'
         '{% if t in on_table %} disabled aria-disabled="true"{% endif %} aria-label="{{ t }}">{{ tile_str(t, vertical=True) }}</button>'
         '|{{ pick_button(t, t == tile, t in on_table) }}')
 
