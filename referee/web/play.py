@@ -549,8 +549,8 @@ def end_turn(key: str) -> ResponseReturnValue:
 def describe_event(evs: list[dict[str, Any]], e: dict[str, Any]) -> str:
     """A change in words, for «Undone: …» and «Redo: …»."""
     kind, data = e["kind"], e.get("data") or {}
-    if kind == "move":      # the move's short form, from the one formatter of move text
-        return f"{data.get('player', '')}: {_move_short(str(data.get('token', '')), lang())}"
+    if kind == "move":
+        return _move_said(data, lang())
     if kind == "end_turn":
         return str(_("the end of a turn"))
     if kind == "hand":
@@ -620,6 +620,12 @@ def undo(key: str) -> ResponseReturnValue:
                           _("Undone: %(what)s."), ask=_undo_asks)
 
 
+def _move_said(data: dict[str, Any], language: str) -> str:
+    """A move's event ``data`` in words: its player and the move's short form, from the one
+    formatter of move text."""
+    return f"{data.get('player', '')}: {_move_short(str(data.get('token', '')), language)}"
+
+
 @lru_cache(maxsize=4096)
 def _move_short(token: str, language: str) -> str:
     """A move's short form in words (``move_words``, a pure function of the two), kept: the list
@@ -644,14 +650,21 @@ def moves_back(evs: list[dict[str, Any]], kept: list[Event] | None = None) -> li
     after = kept[start + 1:]
     if any(e["kind"] not in ("move", "end_turn") for e in after):
         return []       # the hand is finished (its tiles left, a result): the undo asks first
-    out, number = [], 0
-    for i, e in enumerate(after):
-        if e["kind"] != "move":
-            continue
-        number += 1
-        out.append({"number": number, "words": describe_event(evs, e), "seq": e["seq"],
-                    "undos": sum(1 for x in after[i:] if x["kind"] in UNDOABLE)})
-    return out[::-1]
+    # latest first in one pass from the end: the changes in force from each move on counted as
+    # they are passed, the move's number its place among the hand's moves
+    language = lang() if after else ""
+    out: list[dict[str, Any]] = []
+    undos = 0
+    for e in reversed(after):
+        kind = e["kind"]
+        if kind in UNDOABLE:
+            undos += 1
+        if kind == "move":
+            out.append({"number": 0, "words": _move_said(e.get("data") or {}, language), "seq": e["seq"],
+                        "undos": undos})
+    for i, b in enumerate(out):
+        b["number"] = len(out) - i
+    return out
 
 
 @bp.post("/undo-to")

@@ -87,3 +87,60 @@ def test_the_list_back_and_the_redo_from_one_reading_of_the_log_in_both_language
         assert [play._move_short(token, lang) for lang in ("ru", "en", "ru")] == \
             [move_words(token, lang).short for lang in ("ru", "en", "ru")]
     assert play._move_short("pass", "ru") != play._move_short("pass", "en")
+
+
+def _moves_back_one_by_one(evs: list, kept: list) -> list:
+    """The list back as said move by move: each move's number in the hand, its words
+    (``describe_event``), its event, and the changes in force from it on counted again."""
+    from referee.matches.events import STARTS_HAND, UNDOABLE
+    from referee.web.play import describe_event
+
+    start = max((i for i, e in enumerate(kept) if e["kind"] in STARTS_HAND), default=None)
+    if start is None or kept[start]["kind"] != "hand":
+        return []
+    after = kept[start + 1:]
+    if any(e["kind"] not in ("move", "end_turn") for e in after):
+        return []
+    moves = [i for i, e in enumerate(after) if e["kind"] == "move"]
+    return [{"number": n, "words": describe_event(evs, after[i]), "seq": after[i]["seq"],
+             "undos": sum(1 for x in after[i:] if x["kind"] in UNDOABLE)}
+            for n, i in reversed(list(enumerate(moves, 1)))]
+
+
+def test_the_list_back_is_each_move_said_and_counted_on_its_own(app, client):
+    """The list back, made in one pass from the hand's end, is each move numbered, said and its
+    changes from it on counted one by one: at every point of a log with turns ended, undos and a
+    redo, in both languages."""
+    from flask_babel import force_locale
+
+    from referee.matches.log import effective
+    from referee.web import get_db, play, store
+
+    edit = live_match(client, moves=5)
+    for path in ("/undo", "/undo", "/redo"):
+        data = form_data(client.get(edit), "form.undo-form")
+        assert client.post(edit + path, data=data).status_code == 302
+    with app.test_request_context("/"):
+        m = store.match_by_key(get_db(), edit.rstrip("/").split("/")[-1], "edit_key")
+        stored = store.events(get_db(), m["id"])
+        # a turn ended after the second and the fourth move (as in the variants that leave a
+        # turn open): changes in force that are not moves
+        evs, moves = [], 0
+        for e in stored:
+            evs.append(dict(e, seq=len(evs) + 1))
+            moves += e["kind"] == "move"
+            if e["kind"] == "move" and moves in (2, 4):
+                evs.append({"seq": len(evs) + 1, "kind": "end_turn", "data": {}})
+        # and a pass, said in words that differ between the languages
+        evs.append({"seq": len(evs) + 1, "kind": "move", "data": {"player": m["players"][0], "token": "pass"}})
+        assert {"hand", "move", "end_turn", "undo", "redo"} <= {e["kind"] for e in evs}
+        lists = []
+        for lang in ("ru", "en"):
+            with force_locale(lang):
+                for k in range(len(evs) + 1):
+                    kept = effective(evs[:k])
+                    back = play.moves_back(evs[:k], kept)
+                    assert back == _moves_back_one_by_one(evs[:k], kept), k
+                    lists.append(back)
+        assert any(b and b[0]["undos"] > 1 for b in lists)
+        assert lists[len(evs)][0]["words"] != lists[-1][0]["words"]  # the two languages' words
