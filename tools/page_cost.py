@@ -1,6 +1,6 @@
 """CPU and Python calls per request of a change answered with the table (as the page's script
 posts it: ``X-Referee: fetch``), the read-only view, the table page and a hand's start, each at
-a random point of hand 30 (29 hands played), in one process with nothing else running.
+a random point of hand 30 (29 hands played); ``drawn``: the view with nothing kept of it, in one process with nothing else running.
 
     python tools/page_cost.py [--rounds 30] [--source DIR]
 
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=30)
     ap.add_argument("--source", default=None, help="the checkout whose app is measured")
-    ap.add_argument("--route", default=None, help="only these routes (move, view, table, hand; commas)")
+    ap.add_argument("--route", default=None, help="only these routes (move, view, drawn, table, hand; commas)")
     ap.add_argument("--profile", type=int, default=0, metavar="N",
                     help="also print each route's N functions of most cumulative time (cProfile)")
     args = ap.parse_args(argv)
@@ -90,6 +90,14 @@ def main(argv: list[str] | None = None) -> int:
     def view(i: int) -> None:
         assert client.get(f"/s/{ms[rounds + i]['view_key']}", headers=headers).status_code == 200
 
+    def drawn(i: int) -> None:  # the view drawn: nothing kept of it (a checkout that keeps views)
+        from referee.web import share
+
+        kept = getattr(share, "_VIEWS", None)
+        if kept is not None:
+            kept.clear()
+        view(i)
+
     def table(i: int) -> None:
         assert client.get(f"/m/{ms[rounds + i]['edit_key']}", headers=headers).status_code == 200
 
@@ -98,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         r = client.post(f"/m/{m['edit_key']}/hand", data={**forms[m["id"]], **deal}, headers=headers)
         assert r.status_code == 200, r.status_code
 
-    for name, fn in (("move", move), ("view", view), ("table", table), ("hand", hand)):
+    for name, fn in (("move", move), ("view", view), ("drawn", drawn), ("table", table), ("hand", hand)):
         if args.route and name not in args.route.split(","):
             continue
         cpus = []

@@ -163,6 +163,10 @@ def init_app(app: Flask) -> None:
     # in the data folder's config.py set others
     app.config.setdefault("COMPRESS_LEVEL", 1)
     app.config.setdefault("COMPRESS_BR_LEVEL", 1)
+    # a kept read-only view's compressed body is kept with it (``share.PackedViews``): the
+    # second viewer of a state is sent the same bytes, not compressed again; nothing else is kept
+    app.config.setdefault("COMPRESS_CACHE_BACKEND", share.PackedViews)
+    app.config.setdefault("COMPRESS_CACHE_KEY", share.packed_key)
     Compress(app)
     # the viewers' poll of the count, answered before Flask (it is most of the requests)
     app.wsgi_app = share.CountFirst(app, app.wsgi_app)  # type: ignore[method-assign]

@@ -11,7 +11,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from flask import Blueprint, Flask, abort, jsonify, render_template, url_for
+from flask import Blueprint, Flask, Request, abort, g, jsonify, render_template, url_for
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
@@ -45,10 +45,12 @@ def view(key: str) -> ResponseReturnValue:
     kept_as = _view_key(m, len(evs))
     if kept_as is not None:
         with _views_lock:
-            page = _VIEWS.get(kept_as)
-            if page is not None:
+            kept = _VIEWS.get(kept_as)
+            if kept is not None:
                 _VIEWS.move_to_end(kept_as)
-                return page
+        if kept is not None:
+            g.view_kept_as = kept_as  # its compressed answer kept too (``packed_key``)
+            return kept.page
     ph = replay.phase(state)
     hv = turns.hand_view(state.live) if ph == "play" else None
     if ph == "left" and state.ended is not None:
@@ -61,18 +63,67 @@ def view(key: str) -> ResponseReturnValue:
                            summary=replay.hand_summary(state, m["players"]) if ph in ("next", "over") else None)
     if kept_as is not None:
         with _views_lock:
-            _VIEWS[kept_as] = page
+            _VIEWS[kept_as] = _KeptView(page)
             while len(_VIEWS) > _VIEWS_KEPT:
                 _VIEWS.popitem(last=False)
+        g.view_kept_as = kept_as
     return page
+
+
+class _KeptView:
+    """A view's page kept (``_VIEWS``) and its answer's body as each compression made it."""
+
+    __slots__ = ("packed", "page")
+
+    def __init__(self, page: str) -> None:
+        self.page = page
+        self.packed: dict[str, bytes] = {}
 
 
 #: the read-only view's pages drawn lately, by everything they are drawn from (``_view_key``): a
 #: table's viewers ask for the same page after each change, and a second one on the same worker
 #: takes it from here (about a fifth of the views with a club's one to three viewers a table)
-_VIEWS: OrderedDict[bytes, str] = OrderedDict()
+_VIEWS: OrderedDict[bytes, _KeptView] = OrderedDict()
 _VIEWS_KEPT = 256
 _views_lock = threading.Lock()
+
+
+def packed_key(request: Request) -> str | None:
+    """flask-compress's cache key (``COMPRESS_CACHE_KEY``) of an answer: the kept view's key
+    (``_VIEWS``, hex) for a view answered with a kept page, ``None`` for any other answer."""
+    kept_as: bytes | None = g.get("view_kept_as")
+    return None if kept_as is None else kept_as.hex()
+
+
+class PackedViews:
+    """flask-compress's cache (``COMPRESS_CACHE_BACKEND``): the body each compression made of a
+    kept view's page (gzip, br, zstd, deflate: its key is the algorithm and :func:`packed_key`),
+    kept with the page in ``_VIEWS`` and gone with it; a second viewer of the same state is sent
+    those bytes, not compressed again. Nothing else is kept (a key of ``None``)."""
+
+    @staticmethod
+    def _split(key: str) -> tuple[str, bytes] | None:
+        algorithm, _, kept_as = key.partition(";")
+        if kept_as in ("", "None"):
+            return None
+        return algorithm, bytes.fromhex(kept_as)
+
+    def get(self, key: str) -> bytes | None:
+        split = self._split(key)
+        if split is None:
+            return None
+        with _views_lock:
+            kept = _VIEWS.get(split[1])
+            return None if kept is None else kept.packed.get(split[0])
+
+    def set(self, key: str, value: bytes) -> None:
+        split = self._split(key)
+        if split is None:
+            return
+        with _views_lock:
+            kept = _VIEWS.get(split[1])
+            if kept is not None:
+                kept.packed[split[0]] = value
 
 
 def _view_key(m: dict[str, Any], n: int) -> bytes | None:

@@ -4,6 +4,8 @@ templates drew: the list back (``play.back_items``), the templates' ``ngettext``
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import render_template_string, url_for
 from flask_babel import force_locale
 from markupsafe import Markup
@@ -172,3 +174,72 @@ def test_the_page_forms_check_is_the_flask_wtf_forms(app):
             assert forms.ActionForm().validate_on_submit() is want
             g.pop("action_form", None)
             assert forms.action_form().validate_on_submit() is want, (method, data, checked)
+
+
+def test_a_kept_views_compressed_answer_is_kept_with_it_and_is_the_page_drawn_afresh(app, client, monkeypatch):
+    """A kept read-only view's compressed body is kept with it (``share.PackedViews``): a second
+    viewer of the same state is sent the bytes the first one's compression made, not compressed
+    again, with the same headers; they unpack to the page drawn afresh after a move, an undo and
+    a rename, in both languages and with each compression; a flashed page is never kept."""
+    import flask_compress.flask_compress as fc
+    from sheethelpers import in_lang, live_match
+    from webhelpers import SEED_MOVES, form_data, soup, tap
+
+    from referee.web import share
+
+    made: list[str] = []
+    compress = fc._compress_data
+
+    def counted(app_: Any, data: bytes, algorithm: str) -> bytes:
+        made.append(algorithm)
+        return compress(app_, data, algorithm)
+
+    monkeypatch.setattr(fc, "_compress_data", counted)
+    edit = live_match(client, moves=3)
+    view = "/s/" + soup(client.get(edit)).select_one("#table-state")["data-key"]
+
+    def headers(r: Any) -> dict[str, str]:
+        return {k: v for k, v in r.headers.items() if k not in ("Date", "Set-Cookie")}
+
+    def pages() -> dict[str, str]:
+        out = {}
+        for lang in ("ru", "en"):
+            in_lang(client, lang)
+            share._VIEWS.clear()
+            said = client.get(view).get_data(as_text=True)  # what the change said (flash): not kept
+            assert not share._VIEWS or 'class="flash' not in said
+            for algorithm in ("gzip", "zstd", "deflate"):
+                share._VIEWS.clear()
+                made.clear()
+                asked = {"Accept-Encoding": algorithm}
+                first = client.get(view, headers=asked)
+                second = client.get(view, headers=asked)
+                assert made == [algorithm], (lang, algorithm, made)  # the second not compressed again
+                assert second.get_data() == first.get_data() and headers(second) == headers(first)
+                assert first.headers["Content-Encoding"] == algorithm
+                share._VIEWS.clear()
+                fresh = client.get(view).get_data(as_text=True)  # drawn again, not compressed
+                assert fc._uncompress_data(second.get_data(), algorithm).decode() == fresh, (lang, algorithm)
+            out[lang] = fresh
+            out[lang + " said"] = said
+        return out
+
+    seen = [pages()]
+    assert tap(client, edit, SEED_MOVES[3]).status_code == 302
+    seen.append(pages())
+    assert client.post(edit + "/undo", data=form_data(client.get(edit), "form.undo-form")).status_code == 302
+    seen.append(pages())
+    assert 'class="flash note"' in seen[2]["ru said"] and 'class="flash' not in seen[2]["ru"]
+    page = client.get(edit + "/players")
+    data = form_data(page, "form:not([action])")
+    data.update({i["name"]: i["value"] for i in soup(page).select('input[name^="name_"]')})
+    data["name_0"] = "Аня"
+    assert client.post(edit + "/players", data=data).status_code == 302
+    seen.append(pages())
+    assert "Аня" in seen[3]["ru"] and "Аня" not in seen[2]["ru"]
+    assert seen[1]["ru"] != seen[0]["ru"] and seen[2]["en"] != seen[1]["en"] and seen[0]["ru"] != seen[0]["en"]
+    # nothing but a kept view's answer is kept: the table's page is compressed each time
+    made.clear()
+    for _ in range(2):
+        client.get(edit, headers={"Accept-Encoding": "gzip"})
+    assert made == ["gzip", "gzip"]
