@@ -90,22 +90,19 @@ def json_depth(text: str) -> int:
 
 
 def object_depth(obj: object) -> int:
-    """How deep a parsed JSON value nests (lists and objects), without recursion."""
-    deepest = 0
-    stack: list[tuple[object, int]] = [(obj, 1)]
-    while stack:
-        value, level = stack.pop()
-        if isinstance(value, dict):
-            items: list[object] = list(value.values())
-        elif isinstance(value, list):
-            items = list(value)
-        else:
-            continue
-        deepest = max(deepest, level)
+    """How deep a parsed JSON value nests (lists and objects), without recursion: read a level at
+    a time, only its lists and objects walked (a record is mostly strings and numbers)."""
+    level = 0
+    containers = [obj] if isinstance(obj, (dict, list)) else []
+    while containers:
+        level += 1
         if level > MAX_DEPTH + 1:
             return level  # deep enough to refuse: the rest need not be walked
-        stack.extend((x, level + 1) for x in items)
-    return deepest
+        values: list[object] = []
+        for c in containers:
+            values.extend(c.values() if isinstance(c, dict) else c)
+        containers = [x for x in values if isinstance(x, (dict, list))]
+    return level
 
 
 #: the greatest size of a record, by what is counted (``record.limit``'s ``size`` param)
