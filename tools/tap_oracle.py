@@ -264,14 +264,16 @@ _SHOWN = """s => { const e = document.querySelector(s);
     return !!e && !!(e.offsetWidth || e.offsetHeight || e.getClientRects().length); }"""
 
 #: whether the first element of a selector is out of sight: above the screen's top, or below its
-#: bottom or under the bar fixed there (a person scrolls once to reach it)
+#: bottom or under the bar fixed there (a person scrolls once to reach it); a dock beside it
+#: (sideways, the number pad stands at the right of the form) covers nothing of it
 _OUT_OF_SIGHT = """s => { const el = document.querySelector(s);
     if (!el) return false;
     const r = el.getBoundingClientRect();
     let bottom = innerHeight;
     if (!el.closest('.bar, .pad-dock')) for (const b of document.querySelectorAll('.bar, .pad-dock')) {
         const br = b.getBoundingClientRect();
-        if (br.height && getComputedStyle(b).position === 'fixed') bottom = Math.min(bottom, br.top);
+        if (br.height && br.left < r.right && br.right > r.left && getComputedStyle(b).position === 'fixed')
+            bottom = Math.min(bottom, br.top);
     }
     return r.top < 0 || r.bottom > bottom + 1; }"""
 
