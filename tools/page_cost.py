@@ -45,6 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=30)
     ap.add_argument("--source", default=None, help="the checkout whose app is measured")
     ap.add_argument("--route", default=None, help="only these routes (move, view, drawn, table, hand; commas)")
+    ap.add_argument("--own-hands", action="store_true",
+                    help="each match its own hands (as a club's tables): a move's layout is one no other "
+                         "match has shown, as under web_load; without it every match plays the same hands")
     ap.add_argument("--profile", type=int, default=0, metavar="N",
                     help="also print each route's N functions of most cumulative time (cProfile)")
     args = ap.parse_args(argv)
@@ -62,7 +65,18 @@ def main(argv: list[str] | None = None) -> int:
     steps = len(plan[29].steps)
     # a match per request: the moves' and views' at a random point of hand 30, the starts' between hands
     within = [rng.randint(2, steps - 1) for _ in range(2 * rounds)] + [0] * rounds
-    ms = store_matches(db, [plan] * len(within), 29, within=within)
+    # the same hands for every match, or (``--own-hands``) each its own, cut to the same 30th hand's
+    # length so that the points of it drawn are the same
+    plans = [plan] * len(within)
+    if args.own_hands:
+        plans, seed = [], 1000
+        while len(plans) < len(within):  # hands whose 30th has some moves to make
+            own = plan_hands(VARIANT, NAMES, 31, seed=seed, options=OPTIONS)
+            seed += 1
+            if len(own) >= 30 and len(own[29].steps) >= 3:
+                plans.append(own)
+        within = [min(w, len(p[29].steps) - 1) if w else 0 for w, p in zip(within, plans)]
+    ms = store_matches(db, plans, 29, within=within)
     app = create_app({"DATABASE": db, "SECRET_KEY": "cost"})
     server_collector()  # the collector as in a server's process, for both checkouts alike
     client = app.test_client()
@@ -76,13 +90,17 @@ def main(argv: list[str] | None = None) -> int:
     forms = {m["id"]: form_of(text(client.get(f"/m/{m['edit_key']}", headers=headers))) for m in ms}
     for m in ms:
         client.get(f"/s/{m['view_key']}", headers=headers)
-    deal = {f"deal_{i}": " ".join(plan[29].deal[p]) for i, p in enumerate(NAMES)}
-    if plan[29].record.get("lead"):
-        deal["lead"] = plan[29].record["lead"]
+
+    def deal_of(i: int) -> dict[str, str]:
+        hand = plans[i][29]
+        deal = {f"deal_{s}": " ".join(hand.deal[p]) for s, p in enumerate(NAMES)}
+        if hand.record.get("lead"):
+            deal["lead"] = hand.record["lead"]
+        return deal
 
     def move(i: int) -> None:
         m = ms[i]
-        _player, tok = plan[29].steps[within[i] - 1]
+        _player, tok = plans[i][29].steps[within[i] - 1]
         path, data = ("/end-turn", {}) if tok == "end" else ("/move", {"token": tok})
         r = client.post(f"/m/{m['edit_key']}{path}", data={**forms[m["id"]], **data}, headers=headers)
         assert r.status_code == 200, r.status_code
@@ -103,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def hand(i: int) -> None:
         m = ms[2 * rounds + i]
-        r = client.post(f"/m/{m['edit_key']}/hand", data={**forms[m["id"]], **deal}, headers=headers)
+        r = client.post(f"/m/{m['edit_key']}/hand", data={**forms[m["id"]], **deal_of(2 * rounds + i)},
+                        headers=headers)
         assert r.status_code == 200, r.status_code
 
     for name, fn in (("move", move), ("view", view), ("drawn", drawn), ("table", table), ("hand", hand)):
