@@ -28,7 +28,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from flask import Flask
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 #: px one unit (half a tile) may take at most, the width a phone leaves for the drawing, and the
 #: height the drawing should keep under (the picker follows it on the first screen)
@@ -412,5 +412,38 @@ def kept_url_for(endpoint: str, **values: Any) -> str:
     return url
 
 
+def layout_tiles(tiles: list[dict[str, Any]]) -> Markup:
+    """The tiles of ``_macros.html``'s layout drawing (``svg_data``'s ``tiles``), as its two loops
+    drew them: the last tiles' marks behind them, then each tile its own ``<svg>`` (the pips'
+    halves unless it lies face down). One call for the drawing: a layout's twenty-odd tiles were
+    some 350 attributes looked up and escaped one by one by the template, drawn again for every
+    new layout (a move's answer)."""
+    out = []
+    for t in tiles:
+        if t["piece"].get("last"):
+            out.append(f'<rect class="last-mark" x="{t["x"] - 14}" y="{t["y"] - 14}" width="{t["w"] + 28}" '
+                       f'height="{t["h"] + 28}" rx="26"/>')
+    for t in tiles:
+        piece, w, h = t["piece"], t["w"], t["h"]
+        out.append(f'\n  <svg class="tile{" end" if piece.get("end") else ""}{" down" if piece.get("down") else ""}'
+                   f'{" last" if piece.get("last") else ""}" data-chain="{escape(t["chain"])}" x="{t["x"]}" '
+                   f'y="{t["y"]}" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" '
+                   f'aria-label="{escape(t["label"])}"><use class="base" href="#{"tv" if t["vertical"] else "th"}" '
+                   f'width="{w}" height="{h}"/>')
+        if not piece.get("down"):
+            out.append(f'<use class="pips" href="#p{escape(t["first"])}" width="100" height="100"/><use class="pips" '
+                       f'href="#p{escape(t["second"])}" {"y" if t["vertical"] else "x"}="100" width="100" height="100"/>')
+        out.append("</svg>")
+    return Markup("".join(out))
+
+
+def layout_names(tiles: list[dict[str, Any]], face_down: Any) -> list[Any]:
+    """The layout drawing's tiles named for a screen reader in reading order (``svg_data``'s
+    ``tiles``): each its label, a face-down tile ``face_down`` (the page's word), as the
+    template's loop listed them."""
+    return [face_down if t["piece"].get("down") else t["label"] for t in tiles]
+
+
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(layout_svg=svg_data, kept_layout=kept_layout, url_for=kept_url_for)
+    app.jinja_env.globals.update(layout_svg=svg_data, kept_layout=kept_layout, url_for=kept_url_for,
+                                 layout_tiles=layout_tiles, layout_names=layout_names)

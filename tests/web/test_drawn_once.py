@@ -243,3 +243,61 @@ def test_a_kept_views_compressed_answer_is_kept_with_it_and_is_the_page_drawn_af
     for _ in range(2):
         client.get(edit, headers={"Accept-Encoding": "gzip"})
     assert made == ["gzip", "gzip"]
+
+
+#: the layout drawing's tiles as ``_macros.html``'s two loops drew them before ``layout_tiles``
+TILES = """
+  {%- for t in d.tiles %}{% if t.piece.last %}<rect class="last-mark" x="{{ t.x - 14 }}" y="{{ t.y - 14 }}" width="{{ t.w + 28 }}" height="{{ t.h + 28 }}" rx="26"/>{% endif %}{% endfor %}
+  {%- for t in d.tiles %}
+  <svg class="tile{% if t.piece.end %} end{% endif %}{% if t.piece.down %} down{% endif %}{% if t.piece.last %} last{% endif %}" data-chain="{{ t.chain }}" x="{{ t.x }}" y="{{ t.y }}" width="{{ t.w }}" height="{{ t.h }}" viewBox="0 0 {{ t.w }} {{ t.h }}" role="img" aria-label="{{ t.label }}"><use class="base" href="#{{ 'tv' if t.vertical else 'th' }}" width="{{ t.w }}" height="{{ t.h }}"/>{% if not t.piece.down %}<use class="pips" href="#p{{ t.first }}" width="100" height="100"/><use class="pips" href="#p{{ t.second }}" {{ 'y' if t.vertical else 'x' }}="100" width="100" height="100"/>{% endif %}</svg>
+  {%- endfor %}"""
+
+
+#: the drawing's name, its tiles in words, as ``_macros.html``'s loop listed them before ``layout_names``
+NAMES = """{%- set named = namespace(tiles=[]) -%}{%- for t in d.tiles %}{% set named.tiles = named.tiles + [_("face down") if t.piece.down else t.label] %}{% endfor -%}
+{{ named.tiles|join(", ") }}"""
+
+
+def test_the_layouts_tiles_are_what_the_loops_drew_for_every_example_hand(app):
+    """``drawing.layout_tiles`` and ``layout_names`` against the template's loops, for the layout
+    after every move of every hand of the example records of every variant (lines, crosses,
+    lanes, face-down tiles, the last tiles marked; the names in both languages), and a tile whose
+    chain and label need escaping."""
+    import json
+    from pathlib import Path
+
+    from referee import record as rec
+    from referee.web.drawing import layout_tiles, svg_data
+
+    seen: set[str] = set()
+    drawn = 0
+    names = """{{ layout_names(d.tiles, _("face down"))|join(", ") }}"""
+    with app.test_request_context("/"):
+        for path in sorted((Path(__file__).parents[1] / "data" / "examples").glob("*.json")):
+            record = rec.read(json.loads(path.read_text(encoding="utf-8")))
+            for number in range(1, len(record.hands) + 1):
+                try:
+                    for pos in rec.positions(record, number):
+                        d = svg_data(pos.hand.layout_view())
+                        if d is None:
+                            continue
+                        want = render_template_string(TILES, d=d)
+                        assert str(layout_tiles(d["tiles"])) == want, (path.name, number, pos.index)
+                        for lang in ("ru", "en"):
+                            with force_locale(lang):
+                                assert render_template_string(names, d=d) == render_template_string(NAMES, d=d)
+                        seen.update(k for t in d["tiles"] for k in ("end", "down", "last") if t["piece"].get(k))
+                        seen.update(("vertical",) if any(t["vertical"] for t in d["tiles"]) else ())
+                        drawn += 1
+                except rec.Stopped:  # a record's hand that stops: its layouts so far
+                    pass
+        assert seen == {"end", "down", "last", "vertical"} and drawn > 200
+        odd = [{"piece": {"last": True, "end": True}, "x": -5, "y": 7, "w": 200, "h": 100, "vertical": False,
+                "first": 6, "second": 5, "chain": 'le"ft<', "label": "6:5 & <b>"}]
+        assert str(layout_tiles(odd)) == render_template_string(TILES, d={"tiles": odd})
+        assert "&lt;b&gt;" in str(layout_tiles(odd)) and layout_tiles([]) == ""
+        assert render_template_string(names, d={"tiles": odd}) == render_template_string(NAMES, d={"tiles": odd})
+        with force_locale("ru"):
+            down = [dict(odd[0], piece={"down": True})] * 2 + odd
+            assert render_template_string(names, d={"tiles": down}) == render_template_string(NAMES, d={"tiles": down})
+            assert "рубашкой" in render_template_string(names, d={"tiles": down})
