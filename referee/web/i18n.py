@@ -9,24 +9,41 @@ from typing import Any, cast
 from datetime import datetime, timezone, tzinfo
 from functools import lru_cache
 
-from babel import support
+from babel import Locale, support
 from flask import Flask, current_app, request
 from flask_babel import Babel, get_locale
 from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 COOKIE = "lang"
 TZ_COOKIE = "tz"
 _TZ_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_+\-]*(?:/[A-Za-z0-9_+\-]+){0,2}")
 
 
-def select_locale() -> str:
+def select_locale() -> Locale:
+    """The request's language (Flask-Babel's locale selector): the ``lang`` cookie's, else the
+    best of the browser's ``Accept-Language``, else the first; the header's choice and the
+    ``Locale`` kept once made (every page asks them: about 0.04 ms a request made afresh)."""
     langs = current_app.config["LANGUAGES"]
     chosen = request.cookies.get(COOKIE)
-    if chosen is not None and chosen in langs:
-        return chosen
-    return str(request.accept_languages.best_match(langs) or langs[0])
+    if chosen is None or chosen not in langs:
+        chosen = _best_language(request.headers.get("Accept-Language", ""), tuple(langs))
+    return _locale(chosen)
+
+
+@lru_cache(maxsize=256)
+def _best_language(header: str, langs: tuple[str, ...]) -> str:
+    """What ``request.accept_languages.best_match(langs)`` says of an ``Accept-Language``
+    header (the first of ``langs`` when it says none)."""
+    return str(parse_accept_header(header, LanguageAccept).best_match(langs) or langs[0])
+
+
+@lru_cache(maxsize=16)
+def _locale(code: str) -> Locale:
+    return Locale.parse(code)
 
 
 def lang() -> str:

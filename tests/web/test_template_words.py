@@ -42,3 +42,27 @@ def test_a_word_kept_once_made_is_what_jinjas_gettext_makes_in_each_language(app
             got = render_template_string(page)
             assert got == want + "|100%", lang
             assert ("Не найдено" in got) == (lang == "ru") and "&lt;b&gt;" in got
+
+
+def test_the_request_language_is_what_the_browsers_accept_languages_best_match_says(app):
+    """The request's language (``i18n.select_locale``, its choice of the header kept): the
+    ``lang`` cookie's when it names one of the app's, else ``request.accept_languages``'
+    best match of the app's languages, else the first; asked twice in turn for each header, the
+    kept choice follows the header (it fails when the choice is kept by anything less)."""
+    from babel import Locale
+    from flask import request
+    from flask_babel import get_locale
+
+    langs = tuple(app.config["LANGUAGES"])
+    headers = [None, "", "ru", "en", "en-US,en;q=0.9", "ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7", "de",
+               "*", "en;q=0.1, ru;q=0.2", "fr, en;q=0.5", "EN-gb", "en;q=0", "ru;q=0, en;q=0", ";;,", "x" * 300]
+    for cookie in (None, "en", "ru", "de"):
+        for _twice in (1, 2):
+            for header in headers:
+                sent = {} if header is None else {"Accept-Language": header}
+                if cookie is not None:
+                    sent["Cookie"] = f"lang={cookie}"
+                with app.test_request_context("/", headers=sent):
+                    want = cookie if cookie in langs else str(request.accept_languages.best_match(langs) or langs[0])
+                    got = get_locale()
+                    assert got == Locale.parse(want) and str(got) == want, (cookie, header)
