@@ -23,7 +23,7 @@ SEED_DEAL = {"Анфиса": "3:2 3:3 4:6 1:3 5:6 4:0 6:6", "Всеволод": 
 ABOVE_BAR = """e => { const r = (e.closest('label') || e).getBoundingClientRect();
     const bar = document.querySelector('.bar');
     const inBar = bar && bar.contains(e);
-    const limit = bar && !inBar ? bar.getBoundingClientRect().top : window.innerHeight;
+    const limit = bar && !inBar && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight;
     return [r.top, r.bottom, limit, window.scrollY]; }"""
 
 

@@ -52,7 +52,7 @@ def _in_view(page, selector: str) -> None:
     with no scroll (else a screenshot and an error); the tap is counted."""
     box = page.locator(selector).first.evaluate(
         "e => { const r = (e.closest('label') || e).getBoundingClientRect(); const bar = document.querySelector('.bar'); "
-        "const limit = bar && !bar.contains(e) ? bar.getBoundingClientRect().top : window.innerHeight; "
+        "const limit = bar && !bar.contains(e) && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight; "
         "return [r.top, r.bottom, limit + 0.5, window.scrollY]; }")
     if not (box[0] >= 0 and box[1] <= box[2] and box[3] == 0):
         os.makedirs("/tmp/shots-fail", exist_ok=True)

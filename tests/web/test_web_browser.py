@@ -113,7 +113,7 @@ def go(page, selector: str, in_view: bool = False) -> None:
     el = page.locator(selector).first
     # the screen as it is: above the bar fixed at the bottom (a control under it is hidden)
     box = el.evaluate("e => { const r = e.getBoundingClientRect(); const bar = document.querySelector('.bar'); "
-                      "const limit = bar && !bar.contains(e) ? bar.getBoundingClientRect().top : window.innerHeight; "
+                      "const limit = bar && !bar.contains(e) && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight; "
                       "return [r.top, r.bottom, limit + 0.5, window.scrollY]; }")
     scrolled = not (box[0] >= 0 and box[1] <= box[2])
     if in_view and (scrolled or box[3] != 0):

@@ -1,0 +1,77 @@
+"""What a player sees before the first hand and on the set-up, in a real browser: a legend of two
+lines stands inside its box (not across its border), the bar at the bottom is not drawn while it
+has nothing to tap (sideways it covered «Enter a hand by result»), the choices of who leads at a
+hand's start stand in a row without lines between them."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee import create_app
+from test_result_browser import IN_VIEW, NAMES, context
+from test_web_taps import defaults
+from webhelpers import new_match
+
+pytestmark = pytest.mark.browser
+
+#: the legends of two lines or more (shown) that stand on their fieldset's top border: the box
+#: starts at the legend's top and its border is drawn through the legend's middle, between its
+#: lines (a legend inside the box starts under the border and the padding)
+ACROSS = """() => [...document.querySelectorAll('fieldset > legend')].filter(l => l.offsetHeight > 30)
+  .filter(l => l.getBoundingClientRect().top - l.parentElement.getBoundingClientRect().top < 1)
+  .map(l => l.innerText)"""
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_set_ups_legends_stand_inside_their_boxes_at_360(chromium, live_server, lang):
+    ctx = context(chromium, size=(360, 640), lang=lang)
+    page = ctx.new_page()
+    for url in ("/new/traditional?preset=sea", "/new/matador"):
+        page.goto(f"{live_server}/lang/{lang}?next={url}")
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        heights = page.eval_on_selector_all(".setup fieldset > legend", "ls => ls.map(l => l.offsetHeight)")
+        assert max(heights) > 40, heights      # a legend of two lines there (the players', in both)
+        assert page.evaluate(ACROSS) == [], url
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_before_the_first_hand_no_empty_bar_sideways(chromium, live_server, tmp_path, lang):
+    client = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"}).test_client()
+    edit = new_match(client, "traditional", NAMES[lang])
+    ctx = context(chromium, size=(844, 390), lang=lang)
+    page = ctx.new_page()
+    page.goto(f"{live_server}/lang/{lang}?next={edit}")
+    assert page.locator(".bar").is_hidden()           # only the undo, with nothing to undo
+    assert page.locator("a.result-entry").evaluate(IN_VIEW)
+    page.locator("#start-form button[type=submit]").tap()
+    page.wait_for_selector("form.picker-form")
+    assert page.locator(".bar").is_visible()          # whose turn, the undo
+    ctx.close()
+
+
+def test_who_leads_at_a_hands_start_has_no_lines_between_the_names(chromium, live_server, tmp_path):
+    client = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"}).test_client()
+    edit = new_match(client, "ladder", NAMES["ru"], defaults("ladder", 4))
+    ctx = context(chromium, size=(360, 640))
+    page = ctx.new_page()
+    page.goto(f"{live_server}/lang/ru?next={edit}")
+    tops = page.eval_on_selector_all(".start-lead .choice", "cs => cs.map(c => getComputedStyle(c).borderTopWidth)")
+    assert len(tops) == 5 and set(tops) == {"0px"}, tops
+    # the starting tile's legend (two lines in Russian at 360 px) inside its box
+    assert page.locator(".one-tile > legend").first.evaluate("l => l.offsetHeight") > 30
+    assert page.evaluate(ACROSS) == []
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_sea_kozels_card_says_what_it_is_like_when_chosen(chromium, live_server, lang):
+    # chosen, the card's title is the page's heading (hidden on the card): its sentence alone
+    # names the set it changes, and fits the card at 360 px
+    ctx = context(chromium, size=(360, 640), lang=lang)
+    page = ctx.new_page()
+    page.goto(f"{live_server}/lang/{lang}?next=/new/traditional?preset=sea")
+    card = page.locator("a.preset.on")
+    assert card.locator("small").inner_text().startswith({"ru": "Как во дворе, но до 125", "en": "As in the yard, but to 125"}[lang])
+    assert card.evaluate("c => c.scrollWidth <= c.clientWidth && c.getBoundingClientRect().right <= innerWidth")
+    ctx.close()
