@@ -244,6 +244,7 @@ CHANGES: dict[str, Marked] = {
     "change.entrant_name": N_("Enter the new entrant's name."),
     "change.pair_line": N_("Each line names one pair: two names joined by «+» (%(line)s)."),
     "change.entrants_most": N_("An event takes at most %(n)d entrants."),
+    "change.entrant_twice": N_("The name «%(name)s» is entered twice (names must differ by more than case)."),
     "setup.seats": N_("This game is played by %(lo)d to %(hi)d players at a table."),
     "setup.rounds": N_("Enter the number of rounds."),
     "setup.entrants": N_("Enter at least two entrants."),

@@ -144,6 +144,8 @@ def split_entrants(text: str, pairs: bool) -> tuple[list[str], list[tuple[str, s
             names.append(line)
     problem = limits.names_problem(names)  # a name refused, or two names equal but for case, width …
     if problem is not None:
+        if problem[0] == "twice":  # said as the entrants' field has it (not «already seated»)
+            raise Refused("change.entrant_twice", {"name": limits.shown_name(problem[1])})
         raise Refused("name", why=problem)
     if len(names) > MAX_ENTRANTS:
         raise Refused("change.entrants_most", {"n": MAX_ENTRANTS})

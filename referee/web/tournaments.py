@@ -250,7 +250,8 @@ def setup(variant: str) -> ResponseReturnValue:
 #: the set-up's refusals that are about one field: said at that field (marked, where the eye and
 #: the thumb are), the page's top line asking to correct the marked fields
 SETUP_FIELDS = {"setup.seats": "seats", "setup.rounds": "rounds", "setup.entrants": "entrants",
-                "setup.pairs": "entrants", "setup.table": "entrants"}
+                "setup.pairs": "entrants", "setup.table": "entrants", "change.entrant_twice": "entrants",
+                "name": "entrants", "change.pair_line": "entrants"}
 
 
 def _made(make: Callable[[], Stored], done: str, form: FlaskForm | None = None) -> tuple[Redirect | None, str | None]:

@@ -136,7 +136,12 @@ def test_the_entrants_text_is_split_or_refused_in_both_languages():
     assert "Аня + Вера + Боря" in got.value.words("ru") and got.value.words("ru") != got.value.words("en")
     with pytest.raises(Refused) as twice:
         evs.split_entrants("Аня\nаня", pairs=False)
-    assert twice.value.rule == "name" and twice.value.words("ru") != twice.value.words("en")
+    assert twice.value.rule == "change.entrant_twice"
+    assert twice.value.words("en") == "The name «аня» is entered twice (names must differ by more than case)."
+    assert twice.value.words("ru") == "Имя «аня» записано дважды (имена должны различаться не только регистром)."
+    with pytest.raises(Refused) as empty:
+        evs.split_entrants("Аня\n" + "Я" * 200, pairs=False)
+    assert empty.value.rule == "name"  # a name refused for itself keeps the names' own words
 
 
 def test_an_import_is_checked_whole_and_a_round_being_played_gets_its_matches(svc):

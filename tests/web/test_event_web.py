@@ -86,8 +86,11 @@ def test_a_new_event_is_its_record_and_proposes_round_one(app, client):
 @pytest.mark.parametrize("lang, entrants, extra, words, field", [
     ("en", ["Аня"], {}, "at least two entrants", "entrants"),
     ("ru", ["Аня"], {}, "не меньше двух", "entrants"),
-    ("en", ["Аня + Вера + Гена", "Боря + Дина"], {"unit": "pair"}, "two names joined", None),
-    ("en", ["Аня", "Аня", "Вера", "Гена"], {}, "Аня", None),
+    ("en", ["Аня + Вера + Гена", "Боря + Дина"], {"unit": "pair"}, "two names joined", "entrants"),
+    # a name twice: said as the entrants' lines have it (not «already seated», a table's words)
+    ("en", ["Аня", "Аня", "Вера", "Гена"], {}, "The name «Аня» is entered twice", "entrants"),
+    ("ru", ["Аня", "Вера", "аня", "Гена"], {}, "Имя «аня» записано дважды", "entrants"),
+    ("ru", ["Аня + Вера", "Гена + аня"], {"unit": "pair"}, "Имя «аня» записано дважды", "entrants"),
     ("en", list(NAMES8), {"rounds": ""}, "number of rounds", "rounds"),
     ("ru", list(NAMES8), {"rounds": ""}, "число туров", "rounds"),
 ])
