@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from referee import create_app
-from test_result_browser import IN_VIEW, NAMES, context
+from test_result_browser import IN_VIEW, NAMES, ON_SCREEN, context
 from test_web_taps import defaults
 from webhelpers import new_match
 
@@ -74,4 +74,24 @@ def test_the_sea_kozels_card_says_what_it_is_like_when_chosen(chromium, live_ser
     card = page.locator("a.preset.on")
     assert card.locator("small").inner_text().startswith({"ru": "Как во дворе, но до 125", "en": "As in the yard, but to 125"}[lang])
     assert card.evaluate("c => c.scrollWidth <= c.clientWidth && c.getBoundingClientRect().right <= innerWidth")
+    ctx.close()
+
+
+def test_sideways_a_tile_brought_into_view_is_not_under_the_players_tabs(chromium, live_server, tmp_path):
+    # 640x360: the tabs over the tiles left take two rows, stuck at the screen's top; a tile
+    # brought into view stops below them (it was scrolled to the top, under the tabs: a tap on it
+    # hit a tab)
+    client = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"}).test_client()
+    edit = new_match(client, "traditional", NAMES["ru"])
+    ctx = context(chromium, size=(640, 360))
+    page = ctx.new_page()
+    page.goto(f"{live_server}/lang/ru?next={edit}/result")
+    page.wait_for_selector("form.result-form.js")
+    page.locator(f'.chip:has(input[value="{NAMES["ru"][2]}"])').tap()
+    page.locator('button.tiles-open[data-i="0"]').tap()
+    assert page.locator(".tile-tabs").evaluate("t => t.offsetHeight") > 80   # two rows
+    for i in (0, 6):                                                            # the first row's ends
+        tile = page.locator('details.left-tiles[data-i="0"] label.pick').nth(i)
+        tile.evaluate("e => e.scrollIntoView()")
+        assert tile.evaluate(ON_SCREEN), i
     ctx.close()
