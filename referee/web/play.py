@@ -653,6 +653,7 @@ def moves_back(evs: list[dict[str, Any]], kept: list[Event] | None = None) -> li
     # latest first in one pass from the end: the changes in force from each move on counted as
     # they are passed, the move's number its place among the hand's moves
     language = lang() if after else ""
+    moves = sum(1 for e in after if e["kind"] == "move")
     out: list[dict[str, Any]] = []
     undos = 0
     for e in reversed(after):
@@ -660,10 +661,8 @@ def moves_back(evs: list[dict[str, Any]], kept: list[Event] | None = None) -> li
         if kind in UNDOABLE:
             undos += 1
         if kind == "move":
-            out.append({"number": 0, "words": _move_said(e.get("data") or {}, language), "seq": e["seq"],
-                        "undos": undos})
-    for i, b in enumerate(out):
-        b["number"] = len(out) - i
+            out.append({"number": moves - len(out), "words": _move_said(e.get("data") or {}, language),
+                        "seq": e["seq"], "undos": undos})
     return out
 
 

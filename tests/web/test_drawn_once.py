@@ -4,6 +4,7 @@ templates drew: the list back (``play.back_items``), the templates' ``ngettext``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import render_template_string, url_for
@@ -72,12 +73,30 @@ def test_the_templates_url_for_is_flasks_for_each_script_root_and_value(app):
                 assert want.startswith(f"{root}/m/k1|{root}/m/k1/undo-to|")
 
 
+def _pages_changed(client, edit: str, pages: Callable[[], dict[str, str]]) -> list[dict[str, str]]:
+    """``pages()`` before, after a move, after its undo and after the first player renamed «Аня»."""
+    from webhelpers import SEED_MOVES, form_data, soup, tap
+
+    seen = [pages()]
+    assert tap(client, edit, SEED_MOVES[3]).status_code == 302
+    seen.append(pages())
+    assert client.post(edit + "/undo", data=form_data(client.get(edit), "form.undo-form")).status_code == 302
+    seen.append(pages())
+    page = client.get(edit + "/players")
+    data = form_data(page, "form:not([action])")
+    data.update({i["name"]: i["value"] for i in soup(page).select('input[name^="name_"]')})
+    data["name_0"] = "Аня"
+    assert client.post(edit + "/players", data=data).status_code == 302
+    seen.append(pages())
+    return seen
+
+
 def test_a_kept_view_is_the_view_drawn_afresh_after_a_move_an_undo_and_a_rename_in_both_languages(app, client):
     """The read-only view is kept once drawn for the viewers after it (``share._VIEWS``): asked
     again, after a move, an undo and a rename, in Russian and English, it is the page drawn
     with nothing kept, and it follows each change."""
     from sheethelpers import in_lang, live_match
-    from webhelpers import SEED_MOVES, form_data, soup, tap
+    from webhelpers import soup
 
     from referee.web import share
 
@@ -99,19 +118,9 @@ def test_a_kept_view_is_the_view_drawn_afresh_after_a_move_an_undo_and_a_rename_
             out[lang + " said"] = said
         return out
 
-    seen = [pages()]
-    assert tap(client, edit, SEED_MOVES[3]).status_code == 302
-    seen.append(pages())
-    assert client.post(edit + "/undo", data=form_data(client.get(edit), "form.undo-form")).status_code == 302
-    seen.append(pages())
+    seen = _pages_changed(client, edit, pages)
     # the undo's message shown once, to the first view after it: that page drawn, not kept
     assert 'class="flash note"' in seen[2]["ru said"] and 'class="flash' not in seen[2]["ru"]
-    page = client.get(edit + "/players")
-    data = form_data(page, "form:not([action])")
-    data.update({i["name"]: i["value"] for i in soup(page).select('input[name^="name_"]')})
-    data["name_0"] = "Аня"
-    assert client.post(edit + "/players", data=data).status_code == 302
-    seen.append(pages())
     assert "Аня" in seen[3]["ru"] and "Аня" not in seen[2]["ru"]
     assert seen[1]["ru"] != seen[0]["ru"] and seen[2]["en"] != seen[1]["en"]
     assert seen[0]["ru"] != seen[0]["en"]
@@ -183,7 +192,7 @@ def test_a_kept_views_compressed_answer_is_kept_with_it_and_is_the_page_drawn_af
     a rename, in both languages and with each compression; a flashed page is never kept."""
     import flask_compress.flask_compress as fc
     from sheethelpers import in_lang, live_match
-    from webhelpers import SEED_MOVES, form_data, soup, tap
+    from webhelpers import soup
 
     from referee.web import share
 
@@ -224,18 +233,8 @@ def test_a_kept_views_compressed_answer_is_kept_with_it_and_is_the_page_drawn_af
             out[lang + " said"] = said
         return out
 
-    seen = [pages()]
-    assert tap(client, edit, SEED_MOVES[3]).status_code == 302
-    seen.append(pages())
-    assert client.post(edit + "/undo", data=form_data(client.get(edit), "form.undo-form")).status_code == 302
-    seen.append(pages())
+    seen = _pages_changed(client, edit, pages)
     assert 'class="flash note"' in seen[2]["ru said"] and 'class="flash' not in seen[2]["ru"]
-    page = client.get(edit + "/players")
-    data = form_data(page, "form:not([action])")
-    data.update({i["name"]: i["value"] for i in soup(page).select('input[name^="name_"]')})
-    data["name_0"] = "Аня"
-    assert client.post(edit + "/players", data=data).status_code == 302
-    seen.append(pages())
     assert "Аня" in seen[3]["ru"] and "Аня" not in seen[2]["ru"]
     assert seen[1]["ru"] != seen[0]["ru"] and seen[2]["en"] != seen[1]["en"] and seen[0]["ru"] != seen[0]["en"]
     # nothing but a kept view's answer is kept: the table's page is compressed each time

@@ -8,6 +8,15 @@ from sheethelpers import event_count, live_match
 from webhelpers import SEED_MOVES, form_data, soup, tap
 
 
+def _undone_twice_redone_once(client) -> str:
+    """A live match of five moves, two of them undone and one redone: its table's address."""
+    edit = live_match(client, moves=5)
+    for path in ("/undo", "/undo", "/redo"):
+        data = form_data(client.get(edit), "form.undo-form")
+        assert client.post(edit + path, data=data).status_code == 302
+    return edit
+
+
 def _back(client, edit: str) -> list:
     return soup(client.get(edit)).select("details.back-to ol.back-list li")
 
@@ -64,10 +73,7 @@ def test_the_list_back_and_the_redo_from_one_reading_of_the_log_in_both_language
     from referee.matches.log import undo_replayed
     from referee.web import get_db, play, store
 
-    edit = live_match(client, moves=5)
-    for path in ("/undo", "/undo", "/redo"):
-        data = form_data(client.get(edit), "form.undo-form")
-        assert client.post(edit + path, data=data).status_code == 302
+    edit = _undone_twice_redone_once(client)
     with app.test_request_context("/"):
         m = store.match_by_key(get_db(), edit.rstrip("/").split("/")[-1], "edit_key")
         evs = store.events(get_db(), m["id"])
@@ -116,10 +122,7 @@ def test_the_list_back_is_each_move_said_and_counted_on_its_own(app, client):
     from referee.matches.log import effective
     from referee.web import get_db, play, store
 
-    edit = live_match(client, moves=5)
-    for path in ("/undo", "/undo", "/redo"):
-        data = form_data(client.get(edit), "form.undo-form")
-        assert client.post(edit + path, data=data).status_code == 302
+    edit = _undone_twice_redone_once(client)
     with app.test_request_context("/"):
         m = store.match_by_key(get_db(), edit.rstrip("/").split("/")[-1], "edit_key")
         stored = store.events(get_db(), m["id"])
