@@ -774,8 +774,9 @@ def compare(s: Script, got: dict, meant_tokens: list[tuple[str, str]] | None, re
         if len(stored) != len(meant_tokens):
             raise Failed(f"{len(meant_tokens)} moves meant, {len(stored)} stored")
         turns = [t["player"] for t in h.get("turns", [])]
-        if turns != [t["player"] for t in s.hand["turns"]]:
-            raise Failed(f"turns meant {[t['player'] for t in s.hand['turns']]}, stored {turns}")
+        want = [t["player"] for t in meant_turns(s, meant_tokens)]
+        if turns != want:
+            raise Failed(f"turns meant {want}, stored {turns}")
     if result is not None:
         stored_res = h.get("result") or {}
         left = {p: sorted(low(x) for x in v) if isinstance(v, list) else v
@@ -863,6 +864,16 @@ def twice(t: Table, edit: str, s: Script, player: str, move: str, known: bool, r
     return move
 
 
+def meant_turns(s: Script, meant: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """The turns as the table should store them without the deal: the script's, each move as
+    it was entered, then one turn for each pass tapped after them (a block the table could
+    not see without the deal)."""
+    flat = iter(mv for _, mv in meant)
+    turns = [{"player": tu["player"], "moves": [next(flat) for _ in tu["moves"]]} for tu in s.hand["turns"]]
+    done = sum(len(tu["moves"]) for tu in turns)
+    return turns + [{"player": p, "moves": [mv]} for p, mv in meant[done:]]
+
+
 def entered(s: Script, mode: str, meant: list[tuple[str, str]] | None, result: dict | None) -> dict[str, Any]:
     """The hand as the table was told it: with its deal; move by move without it (a draw
     entered unseen, the tiles left); by its result."""
@@ -871,10 +882,8 @@ def entered(s: Script, mode: str, meant: list[tuple[str, str]] | None, result: d
         return {"result": {k: v for k, v in result.items() if v is not None or k == "out"}}
     if mode == "deal" or meant is None:
         return s.hand
-    flat = iter(mv for _, mv in meant)
-    turns = [{"player": tu["player"], "moves": [next(flat) for _ in tu["moves"]]} for tu in s.hand["turns"]]
     hand = {k: v for k, v in s.hand.items() if k not in ("deal", "turns")}
-    hand.update(turns=turns)
+    hand.update(turns=meant_turns(s, meant))
     left = {p: v for p, v in s.left.items() if v}
     if left:
         hand["left"] = left
@@ -883,10 +892,11 @@ def entered(s: Script, mode: str, meant: list[tuple[str, str]] | None, result: d
 
 def expected_totals(s: Script, meant: list[tuple[str, str]] | None = None) -> list[int]:
     """The engine's totals in the scoreboard's column order (pairs: one column a pair): of the
-    match with the hand played; with a draw entered unseen (``meant``: the moves entered without
-    the deal), of the hand as entered (the table was told less)."""
+    match with the hand played; with a draw entered unseen or a block passed round (``meant``:
+    the moves entered without the deal), of the hand as entered (the table was told less)."""
     totals = s.totals
-    if meant is not None and any(mv == "draw" for _, mv in meant):
+    if meant is not None and (any(mv == "draw" for _, mv in meant)
+                              or len(meant) > sum(len(tu["moves"]) for tu in s.hand["turns"])):
         from referee.record import replay
 
         rep = replay(dict(s.record, hands=[*s.before, entered(s, "nodeal", meant, None)]))
@@ -1075,9 +1085,25 @@ def _play_one(t: Table, s: Script, edit: str, mode: str, disturb: str | None, pr
             offline_tap(t, out, lambda p=p: close_turn(t, p))
             if t.problem():
                 raise Failed(f"refused: {t.problem()}")
+    if mode == "nodeal" and s.end == "block" and not t.has("form.left-form"):
+        # without the deal the table cannot see a block the tiles out of play make (a bazaar
+        # nobody may draw from, tiles never dealt): each player in turn says he cannot lay,
+        # until a whole round has passed
+        said(f"hand {s.number}: the block, passed round" if s.number > 1 else "the block, passed round")
+        offline_tap(t, out, lambda p=s.hand["turns"][-1]["player"]: close_turn(t, p))
+        for _ in range(len(s.players)):
+            if not t.has(".bar .to-move"):
+                break
+            p = t.page.locator(".bar .to-move").first.inner_text().strip()
+            t.tap('.bar button[name="pass"]', f"{p}: pass (nobody can lay)")
+            if t.problem():
+                raise Failed(f"a pass at the block refused: {t.problem()}")
+            meant.append((p, "pass"))
     said(f"hand {s.number}: the tiles left" if s.number > 1 else "the tiles left")
     t.look("hand-end")
     if mode == "nodeal":
+        if t.has(".bar .to-move"):
+            raise Failed("the hand is over, the table still asks for a move")
         enter_left(t, s)
         t.look("left-entered")
         if t.problem():

@@ -56,6 +56,9 @@ def hand_view(live: Hand | None) -> dict[str, Any] | None:
         "counts": dict(zip(players, live.counts)),
         "scores": dict(zip(players, live.scores)),
         "bazaar": live.bazaar_count,
+        # whether anyone may still draw from it (not under «no drawing»: the undealt tiles are
+        # out of play; not when only the tiles the rules keep back are left)
+        "drawable": live.drawable_n > 0,
         # with the deal known every draw names its tile: the plain «Draw» button is not offered
         "deal_known": bool(live.deal_known),
         "on_table": on_table,

@@ -196,6 +196,41 @@ def test_a_first_double_that_fits_two_ways_is_previewed_for_the_leader_named(cli
     assert events(client, edit) == []
 
 
+def test_no_drawing_offers_no_draw_and_a_round_of_passes_is_the_block(client):
+    """Three players under «no drawing», without the deal: the seven tiles not dealt are out of
+    play, so the table offers no «Draw» and no «records drawing it» and says what those tiles
+    are; a player who cannot lay passes, and a whole round of passes is the block (the tiles
+    left asked for next)."""
+    from webhelpers import TRAD_OPTIONS
+
+    edit = new_match(client, "traditional", ("Анна", "Борис", "Вера"), {**TRAD_OPTIONS, "opt_draw": "none"})
+    start(client, edit)
+    data = {**table_form(client, edit), "tile": "6:6", "mode": "lay", "leader": "Анна"}
+    assert client.post(edit + "/move", data=data).status_code == 302
+    page = soup(client.get(edit))
+    assert page.select_one('.bar button[name="draw"]') is None
+    assert page.select_one('input[name="mode"][value="draw"]') is None
+    assert page.select_one(".bazaar").get_text(strip=True) == "Не розданы, вне игры: 7"
+    assert client.post(edit + "/move", data={**table_form(client, edit), "draw": "1"}).status_code == 422
+    assert events(client, edit) == ["6:6"]
+    for _ in range(3):
+        assert not soup(client.get(edit)).select_one('.bar button[name="pass"]').has_attr("hidden")
+        assert client.post(edit + "/move", data={**table_form(client, edit), "pass": "1"}).status_code == 302
+    assert events(client, edit) == ["6:6", "pass", "pass", "pass"]
+    assert soup(client.get(edit)).select_one("form.left-form") is not None
+
+
+def test_the_bazaar_is_offered_where_the_rules_let_players_draw(client):
+    edit = new_match(client, "traditional", ("Анна", "Борис", "Вера"))
+    start(client, edit)
+    data = {**table_form(client, edit), "tile": "6:6", "mode": "lay", "leader": "Анна"}
+    assert client.post(edit + "/move", data=data).status_code == 302
+    page = soup(client.get(edit))
+    assert page.select_one('.bar button[name="draw"]') is not None
+    assert page.select_one('input[name="mode"][value="draw"]') is not None
+    assert page.select_one(".bazaar").get_text(strip=True) == "Базар: 7"
+
+
 @pytest.mark.parametrize("lang, word", [("ru", "Из базара"), ("en", "Draw")])
 def test_the_draw_button_says_it_in_two_words_at_most(client, lang, word):
     """The bar shares a 360-px line between the draw, the pass and the undo: «Взять из базара»
