@@ -596,22 +596,49 @@ class WorkerApp:
 #: the garbage collector's thresholds in a server's process: a collection of the youngest objects
 #: every 10,000 allocations (Python's 700), the older ones after 20 of those (10, 10). A request
 #: makes thousands of short-lived objects (a page's Jinja contexts, a replay's moves) and keeps few:
-#: with Python's own thresholds they were looked at by two or three collections before they died,
-#: and the worker's kept states were walked through by a full collection every 20 s or so
-#: (``tools/web_load.py --probe``: the collector 0.70 s of 8.7 s of the server's CPU at 100
-#: tables in 40 s, 0.22 s with these)
+#: with Python's own thresholds they were looked at by two or three collections before they died.
+#: The oldest generation's 20 is a floor: Python makes a full collection only once what reached the
+#: oldest generation since the last one is a quarter of what that one left (``long_lived_pending``
+#: against ``long_lived_total``). With :func:`freeze_survivors` what a full collection left is
+#: frozen, so the next one looks only at what arrived since, and starts once that is a quarter of
+#: the last one's survivors (where the whole of a worker's kept states, about 700 MB at 1,000
+#: tables, took about 4 s a full collection)
 SERVER_GC_THRESHOLDS = (10_000, 20, 20)
 
 
 def steady_collector() -> None:
     """Once the app is made in a server's process: what start-up made (the app, its templates,
-    the rules' tables) moved out of the collector's way (``gc.freeze``: never looked at again), and
-    the collector's thresholds those of a server (:data:`SERVER_GC_THRESHOLDS`)."""
+    the rules' tables) moved out of the collector's way (``gc.freeze``: never looked at again),
+    the collector's thresholds those of a server (:data:`SERVER_GC_THRESHOLDS`), and what each
+    later full collection leaves frozen as well (:func:`freeze_survivors`)."""
     import gc
 
+    if freeze_survivors not in gc.callbacks:
+        gc.callbacks.append(freeze_survivors)
     gc.collect()
     gc.freeze()
     gc.set_threshold(*SERVER_GC_THRESHOLDS)
+
+
+def freeze_survivors(phase: str, info: dict[str, int]) -> None:
+    """A ``gc.callbacks`` hook: when a full collection (the oldest generation's) has ended, what it
+    left alive is frozen (``gc.freeze``: moved to the permanent generation, never walked again).
+
+    What survives a full collection in a worker is mostly its kept states (the replayed matches,
+    hundreds of MB at 1,000 tables), long-lived by nature; walking them again at every full
+    collection paused the worker for seconds and found nothing to free. A frozen object is still
+    freed by its reference count: an evicted kept state, which holds no reference cycle
+    (``tests/matches/test_state_cycles.py`` checks it), goes at once. What this gives up: a
+    reference cycle frozen while still in use (a request in flight at that moment) is never
+    collected once it is dropped, a few objects a full collection.
+
+    Safe from the callback: Python calls it after the collection's work is done (its lists
+    merged, its garbage deleted), with the collector marked busy, so no collection starts inside
+    it; ``gc.freeze`` only moves every generation's list into the permanent one."""
+    if phase == "stop" and info.get("generation") == 2:
+        import gc
+
+        gc.freeze()
 
 
 def stop_on_sigterm_only() -> None:

@@ -75,12 +75,22 @@ def _gc_timed(phase: str, info: dict) -> None:
         _gc[1] += info.get("generation") == 2
 
 
+def _rss_kb() -> int:
+    """The process's resident memory (Linux: ``/proc/self/status``), 0 where it cannot be read."""
+    try:
+        with open("/proc/self/status") as f:
+            return next((int(line.split()[1]) for line in f if line.startswith("VmRSS:")), 0)
+    except OSError:
+        return 0
+
+
 def _process_cpu() -> float:
     t = os.times()
     return t.user + t.system
 
 
 def _write() -> None:
+    import gc
     import json
     import marshal
 
@@ -90,7 +100,7 @@ def _write() -> None:
     tmp = os.path.join(_DIR, f".cpu-{pid}.json")  # type: ignore[arg-type]
     with open(tmp, "w") as f:
         json.dump({"pid": pid, "process_cpu_s": _process_cpu(), "routes": routes, "gc_cpu_s": _gc[0],
-                   "gc_full": _gc[1]}, f)
+                   "gc_full": _gc[1], "gc_frozen": gc.get_freeze_count(), "rss_kb": _rss_kb()}, f)
     os.replace(tmp, os.path.join(_DIR, f"cpu-{pid}.json"))  # type: ignore[arg-type]
     if _PROFILE:
         merged: dict[str, dict] = {}

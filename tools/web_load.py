@@ -1065,7 +1065,7 @@ def probe_read(folder: str) -> dict:
     and the processes' whole CPU."""
     routes: dict[str, list[float]] = {}
     process = collected = 0.0
-    full = 0
+    full = frozen = rss = 0
     for name in os.listdir(folder):
         if name.startswith("cpu-") and name.endswith(".json"):
             with open(os.path.join(folder, name)) as f:
@@ -1073,11 +1073,14 @@ def probe_read(folder: str) -> dict:
             process += d["process_cpu_s"]
             collected += d.get("gc_cpu_s", 0.0)
             full += d.get("gc_full", 0)
+            frozen += d.get("gc_frozen", 0)
+            rss += d.get("rss_kb", 0)
             for route, (n, cpu) in d["routes"].items():
                 r = routes.setdefault(route, [0, 0.0])
                 r[0] += n
                 r[1] += cpu
-    return {"process_cpu_s": process, "routes": routes, "gc_cpu_s": collected, "gc_full": full}
+    return {"process_cpu_s": process, "routes": routes, "gc_cpu_s": collected, "gc_full": full,
+            "gc_frozen": frozen, "rss_kb": rss}
 
 
 def probe_diff(before: dict, after: dict) -> dict:
@@ -1096,7 +1099,10 @@ def probe_diff(before: dict, after: dict) -> dict:
             "outside_requests_cpu_s": round(whole - in_requests, 2),
             # the garbage collector's share (inside requests or not) and its full collections
             "gc_cpu_s": round(after.get("gc_cpu_s", 0.0) - before.get("gc_cpu_s", 0.0), 2),
-            "gc_full": after.get("gc_full", 0) - before.get("gc_full", 0)}
+            "gc_full": after.get("gc_full", 0) - before.get("gc_full", 0),
+            # at the end, summed over the processes: the objects frozen out of the collector's way
+            # (``gc.get_freeze_count``) and the resident memory, MB
+            "gc_frozen": after.get("gc_frozen", 0), "rss_mb": round(after.get("rss_kb", 0) / 1024, 1)}
 
 
 class Nodes:
