@@ -301,6 +301,8 @@ class Tally:
     loads: int = 0
     scrolls: int = 0  # taps on something out of sight (off the screen, or under the bar)
     log: list[str] = field(default_factory=list)
+    #: what each scroll was for (the tap's words, or its selector), in the hand's order
+    scrolled: list[str] = field(default_factory=list)
 
 
 def problem_of(page) -> str:
@@ -343,10 +345,11 @@ class Table:
     def problem(self) -> str:
         return problem_of(self.page)
 
-    def sight(self, selector: str) -> None:
+    def sight(self, selector: str, what: str = "") -> None:
         """Counts a scroll when what is about to be tapped is out of sight."""
         if self.page.evaluate(_OUT_OF_SIGHT, selector):
             self.tally.scrolls += 1
+            self.tally.scrolled.append(what or selector)
 
     def has(self, selector: str) -> bool:
         """Something shown on the page (one question to the browser)."""
@@ -363,7 +366,7 @@ class Table:
             raise Failed(f"{what or selector}: not on the page")
         if not shown:
             raise Failed(f"{what or selector}: on the page but not shown")
-        self.sight(selector)
+        self.sight(selector, what)
         self.tally.taps += 1
         self.tally.log.append(what or selector)
         el = page.locator(selector).first
@@ -379,7 +382,7 @@ class Table:
 
     def choose(self, selector: str, value: str, what: str = "") -> None:
         """A tap on a select, then on the option."""
-        self.sight(selector)
+        self.sight(selector, what)
         self.tally.taps += 2
         self.tally.log.append(what or selector)
         self.page.select_option(selector, value)
@@ -732,6 +735,8 @@ class Outcome:
     taps: int = 0
     loads: int = 0
     scrolls: int = 0
+    #: what each scroll was for
+    scrolled: list[str] = field(default_factory=list)
     moves: int = 0
     preselected: list[str] = field(default_factory=list)
     shot: str | None = None
@@ -975,6 +980,7 @@ def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru"
             out.hands = number
         out.ok = True
         out.taps, out.loads, out.scrolls = t.tally.taps, t.tally.loads, t.tally.scrolls
+        out.scrolled = t.tally.scrolled
     except Failed as e:
         out.why = f"{where[0]}: {e}"
         out.shot = t.shot(f"fail-{case}-{mode}-{seed}-{lang}")

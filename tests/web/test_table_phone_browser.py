@@ -123,10 +123,13 @@ def test_the_table_scoreboard_in_large_type(chromium, live_server, lang, size):
     ctx.close()
 
 
+@pytest.mark.parametrize("size", [(844, 390), (640, 360)], ids=["844x390", "640x360"])
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_landscape_puts_the_picker_beside_the_drawing(chromium, live_server, lang):
+def test_landscape_puts_the_picker_beside_the_drawing(chromium, live_server, lang, size):
+    """Sideways, mid-hand: the tiles to tap from the screen's top in the right half, the
+    layout and its open ends in the left one, all of them above the bar with no scroll."""
     a = NAMES[lang][0]
-    ctx = context(chromium, size=(844, 390), lang=lang)
+    ctx = context(chromium, size=size, lang=lang)
     page = ctx.new_page()
     page.set_default_timeout(15_000)
     new_match(page, live_server, lang, "traditional", NAMES[lang][:2])
@@ -136,14 +139,17 @@ def test_landscape_puts_the_picker_beside_the_drawing(chromium, live_server, lan
     gen = page.evaluate("document.querySelector('main').getAttribute('data-gen') || '0'")
     page.click('form.picker-form button.pick[value="6:6"]')
     page.wait_for_function("g => (document.querySelector('main').getAttribute('data-gen') || '0') !== g", arg=gen)
+    page.evaluate("window.scrollTo(0, 0)")
     hand = page.locator("section.hand").bounding_box()
-    picker = page.locator("form.picker-form").bounding_box()
+    picker = page.locator("form.picker-form .picker").bounding_box()
+    ends = page.locator("section.hand .ends").bounding_box()
     assert picker["x"] >= hand["x"] + hand["width"] - 1          # beside, not below
-    assert abs(picker["y"] - hand["y"]) < 40
+    assert picker["y"] < hand["y"]                               # from the top, not under the tabs
     bar = page.locator(".bar").bounding_box()
-    assert picker["height"] <= bar["y"]                          # the whole picker fits above the bar
-    assert page.evaluate("document.documentElement.scrollWidth") <= 844
-    shoot(page, f"table-{lang}-landscape")
+    assert picker["y"] + picker["height"] <= bar["y"]            # the whole picker above the bar
+    assert ends["y"] >= 0 and ends["y"] + ends["height"] <= bar["y"]   # the open ends in sight
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    shoot(page, f"table-{lang}-landscape-{size[0]}x{size[1]}")
     ctx.close()
 
 
