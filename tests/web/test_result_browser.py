@@ -27,7 +27,8 @@ SHUFFLES = {"ru": {"turn": "Мешает: %s (по кругу)", "lost": "Меш
 IN_VIEW = """e => { const r = e.getBoundingClientRect();
   const docks = [...document.querySelectorAll('.bar, .pad-dock')].filter(d => getComputedStyle(d).position === 'fixed' && d.getClientRects().length);
   let limit = innerHeight;
-  for (const d of docks) if (!d.contains(e)) limit = Math.min(limit, d.getBoundingClientRect().top);
+  for (const d of docks) { const b = d.getBoundingClientRect();  // a dock beside it covers nothing of it
+    if (!d.contains(e) && b.left < r.right && b.right > r.left) limit = Math.min(limit, b.top); }
   return r.top >= 0 && r.bottom <= limit + 0.5 && r.height > 0; }"""
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from referee import create_app
 from test_result_browser import IN_VIEW, NAMES, WORDS, context, new_match
+from test_web_browser import shoot
 from webhelpers import SEED_MOVES, form_data, tap
 from webhelpers import new_match as client_match
 
@@ -50,13 +51,14 @@ def test_the_picker_stays_above_the_bar_as_the_layout_grows(chromium, live_serve
     ctx.close()
 
 
-def test_sideways_the_picker_and_a_choice_of_places_come_into_sight_beside_the_layout(chromium, live_server, tmp_path):
+@pytest.mark.parametrize("size", [(844, 390), (640, 360)], ids=["844x390", "640x360"])
+def test_sideways_the_picker_and_a_choice_of_places_come_into_sight_beside_the_layout(chromium, live_server, tmp_path, size):
     client = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"}).test_client()
     edit = client_match(client, "traditional", NAMES["ru"])
     client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]'))
     for i, move in enumerate(SEED_MOVES):
         tap(client, edit, move, leader=NAMES["ru"][0] if i == 0 else None)
-    ctx = context(chromium, size=(844, 390))
+    ctx = context(chromium, size=size)
     page = ctx.new_page()
     page.set_default_timeout(15_000)
     page.goto(live_server + edit)
@@ -68,6 +70,8 @@ def test_sideways_the_picker_and_a_choice_of_places_come_into_sight_beside_the_l
         assert places.nth(i).evaluate(IN_VIEW), i
     layout, choice = page.locator("section.hand").bounding_box(), page.locator("form.choose").bounding_box()
     assert layout["x"] + layout["width"] <= choice["x"] and layout["y"] < choice["y"] + choice["height"], (layout, choice)
+    assert page.locator("section.hand .ends").evaluate(IN_VIEW)          # the open ends in sight too
+    shoot(page, f"table-ru-places-{size[0]}x{size[1]}")
     _tap(page, "form.choose button.place")
     # the page scrolled down past the picker (to the moves' list), the undo tapped: the picker
     # is brought back into sight, top and bottom

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from referee.rules.catalogue import VARIANTS
-from test_web_browser import TALLY, go, phone_checks
+from test_web_browser import SCREEN_BOX, TALLY, go, phone_checks
 
 pytestmark = pytest.mark.browser
 
@@ -50,10 +50,7 @@ def turns_to_play(rec: dict, lang: str) -> int:
 def _in_view(page, selector: str) -> None:
     """``selector``'s first element (its label) stands inside the screen as it is, above the bar,
     with no scroll (else a screenshot and an error); the tap is counted."""
-    box = page.locator(selector).first.evaluate(
-        "e => { const r = (e.closest('label') || e).getBoundingClientRect(); const bar = document.querySelector('.bar'); "
-        "const limit = bar && !bar.contains(e) && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight; "
-        "return [r.top, r.bottom, limit + 0.5, window.scrollY]; }")
+    box = page.locator(selector).first.evaluate(SCREEN_BOX)
     if not (box[0] >= 0 and box[1] <= box[2] and box[3] == 0):
         os.makedirs("/tmp/shots-fail", exist_ok=True)
         page.screenshot(path="/tmp/shots-fail/" + re.sub(r"[^\w]+", "_", selector)[:80] + ".png")

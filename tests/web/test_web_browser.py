@@ -103,6 +103,18 @@ _LIVE_TAP = r"""el => {
         /\/m\/[^/]+\/(move|end-turn|undo|redo|hand|left|result)$/.test(new URL(f.action, location.href).pathname);
 }"""
 
+#: an element's box on the screen as it is: [top, bottom, the bottom of what is not covered, the
+#: page's scroll]; covered: under a bar or pad fixed at the bottom that spans the element's columns
+#: (sideways, the number pad at the right of the form covers nothing at its left)
+SCREEN_BOX = """e => { const r = (e.closest('label') || e).getBoundingClientRect(); let limit = innerHeight;
+    if (!e.closest('.bar, .pad-dock')) for (const b of document.querySelectorAll('.bar, .pad-dock')) {
+        const br = b.getBoundingClientRect();
+        if (br.height && br.left < r.right && br.right > r.left && getComputedStyle(b).position === 'fixed')
+            limit = Math.min(limit, br.top);
+    }
+    return [r.top, r.bottom, limit + 0.5, window.scrollY]; }"""
+
+
 #: taps, page loads and scrolls seen by go() (the report's figures; reset by the test)
 TALLY = {"taps": 0, "loads": 0, "scrolls": 0, "redraw_ms": []}
 
@@ -112,9 +124,7 @@ def go(page, selector: str, in_view: bool = False) -> None:
     ``in_view``: the control must be inside the screen as it is (no scroll needed)."""
     el = page.locator(selector).first
     # the screen as it is: above the bar fixed at the bottom (a control under it is hidden)
-    box = el.evaluate("e => { const r = e.getBoundingClientRect(); const bar = document.querySelector('.bar'); "
-                      "const limit = bar && !bar.contains(e) && bar.getClientRects().length ? bar.getBoundingClientRect().top : window.innerHeight; "
-                      "return [r.top, r.bottom, limit + 0.5, window.scrollY]; }")
+    box = el.evaluate(SCREEN_BOX)
     scrolled = not (box[0] >= 0 and box[1] <= box[2])
     if in_view and (scrolled or box[3] != 0):
         os.makedirs("/tmp/shots-fail", exist_ok=True)  # what the screen showed, for a person to look at
