@@ -368,12 +368,11 @@ _markup_lock = threading.Lock()
 
 
 def kept_layout(view: dict[str, Any] | None, marks: dict[str, Any] | None = None) -> Markup:
-    """The ``layout`` macro of ``_macros.html`` drawn for ``view`` and ``marks``, kept by the
+    """The layout's markup (``layout_markup``) drawn for ``view`` and ``marks``, kept by the
     page's language and everything the macro reads (the layout and the marks, by their ``repr``:
     equal layouts built alike say the same, and one said otherwise is only drawn again; half the
     cost of JSON with sorted keys): the very markup the macro draws, made once per layout while
     it lies so."""
-    from flask import current_app
     from flask_babel import get_locale
 
     key = (str(get_locale()), repr((view, marks)))
@@ -382,7 +381,7 @@ def kept_layout(view: dict[str, Any] | None, marks: dict[str, Any] | None = None
         if kept is not None:
             _MARKUP.move_to_end(key)
             return kept
-    drawn = Markup(current_app.jinja_env.get_template("_macros.html").module.layout(view, marks))  # type: ignore[attr-defined]
+    drawn = layout_markup(view, marks)
     with _markup_lock:
         _MARKUP[key] = drawn
         while len(_MARKUP) > _MARKUP_KEPT:
@@ -423,6 +422,12 @@ def kept_url_for(endpoint: str, **values: Any) -> str:
     return url
 
 
+def _pips(half: Any) -> Any:
+    """A half's pips as the markup says them: a number as it is (no escaping changes one), else
+    escaped."""
+    return half if type(half) is int else escape(half)
+
+
 def layout_tiles(tiles: list[dict[str, Any]]) -> Markup:
     """The tiles of ``_macros.html``'s layout drawing (``svg_data``'s ``tiles``), as its two loops
     drew them: the last tiles' marks behind them, then each tile its own ``<svg>`` (the pips'
@@ -442,8 +447,8 @@ def layout_tiles(tiles: list[dict[str, Any]]) -> Markup:
                    f'aria-label="{escape(t["label"])}"><use class="base" href="#{"tv" if t["vertical"] else "th"}" '
                    f'width="{w}" height="{h}"/>')
         if not piece.get("down"):
-            out.append(f'<use class="pips" href="#p{escape(t["first"])}" width="100" height="100"/><use class="pips" '
-                       f'href="#p{escape(t["second"])}" {"y" if t["vertical"] else "x"}="100" width="100" height="100"/>')
+            out.append(f'<use class="pips" href="#p{_pips(t["first"])}" width="100" height="100"/><use class="pips" '
+                       f'href="#p{_pips(t["second"])}" {"y" if t["vertical"] else "x"}="100" width="100" height="100"/>')
         out.append("</svg>")
     return Markup("".join(out))
 
@@ -455,6 +460,69 @@ def layout_names(tiles: list[dict[str, Any]], face_down: Any) -> list[Any]:
     return [face_down if t["piece"].get("down") else t["label"] for t in tiles]
 
 
+def _joined(items: Any, sep: str) -> str:
+    """Jinja's ``join`` filter on an autoescaped page: the items as text, or marked safe (each
+    other item escaped) when one of them is markup."""
+    items = list(items)
+    if any(hasattr(i, "__html__") for i in items):
+        return escape(sep).join(items)
+    return sep.join(map(str, items))
+
+
+def layout_markup(view: dict[str, Any] | None, marks: dict[str, Any] | None = None) -> Markup:
+    """The layout's drawing (``svg_data`` of ``view`` and ``marks``) as one block of markup: the
+    ``<svg>`` named in words for a screen reader (every tile in reading order, then the open
+    ends), the marks of the places offered, the open ends and the tile laid last under it; the
+    table empty, a line saying so. The words are the page's (``i18n.page_word``)."""
+    from .i18n import page_word as _, page_words as ngettext
+
+    d = svg_data(view, marks)
+    ends = view.get("ends") if view else None
+    open_ends = _("Open ends") if ends else ""
+    out = ['<div class="layout">\n']
+    # (the words said outside the f-strings and other calls: the catalogue's extraction reads
+    # plain calls only)
+    if not d:
+        empty = _("The table is empty: lay the first tile.")
+        out.append(f'\n  <p class="muted">{empty}</p>\n')
+    else:
+        assert view is not None
+        tiles = d["tiles"]
+        # the drawing is one image to a screen reader, named in words: every tile in reading
+        # order, then the open ends
+        face_down = _("face down")
+        named = _joined(layout_names(tiles, face_down), ", ")
+        said = ngettext("Layout, %(num)d tile: %(tiles)s.", "Layout, %(num)d tiles: %(tiles)s.", len(tiles),
+                        tiles=named)
+        if ends:
+            said = Markup("").join((said, " ", open_ends, ": ",
+                                    _joined((_joined(e["shows"], "/") for e in ends), ", "), "."))
+        shape = d["shape"]
+        out.append(f'\n  <svg class="table shape-{escape(shape)}{" line" if shape == "line" else ""}" '
+                   f'viewBox="{escape(d["viewbox"])}" style="max-width: {escape(d["max_width"])}px" role="img" '
+                   f'aria-label="{escape(said)}"><title>{escape(said)}</title>')
+        out.append(layout_tiles(tiles))
+        for m in d["marks"]:
+            if m["labels"]:
+                txt = _joined(m["labels"], " ")
+                x, y, k = m["x"], m["y"], len(txt) - 1
+                out.append(f'\n  <g class="place-mark" data-target="{escape(m["target"])}"><rect x="{x - 30 - 26 * k}" '
+                           f'y="{y - 42}" width="{60 + 52 * k}" height="84" rx="30"/><text x="{x}" y="{y + 22}" '
+                           f'text-anchor="middle">{escape(txt)}</text></g>')
+        out.append("\n  </svg>\n")
+    out.append("\n")
+    if view and ends:
+        out.append(f'\n<p class="ends">{open_ends}: ')
+        out.extend(f'<b class="end-mark">{escape(_joined(e["shows"], "/"))}</b>' for e in ends)
+        for t in d["tiles"] if d else ():
+            if t["piece"].get("last"):
+                last = _("Laid last: %(tile)s", tile=t["piece"].get("tile", ""))
+                out.append(f' <span class="last-laid">{last}</span>')
+        out.append("</p>\n")
+    out.append("\n</div>")
+    return Markup("".join(out))
+
+
 def init_app(app: Flask) -> None:
-    app.jinja_env.globals.update(layout_svg=svg_data, kept_layout=kept_layout, url_for=kept_url_for,
-                                 layout_tiles=layout_tiles, layout_names=layout_names)
+    app.jinja_env.globals.update(kept_layout=kept_layout, url_for=kept_url_for, layout_names=layout_names,
+                                 layout_markup=layout_markup)

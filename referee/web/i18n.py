@@ -138,9 +138,15 @@ def _page_gettext(eval_ctx: EvalContext, string: str, **variables: Any) -> str:
     It reads only whether the page escapes (its evaluation context): Jinja passes a function
     that asks for the whole context, inside a block or loop that sets variables, a copy of
     every variable of the page made for each call."""
-    tr = request_translations()
     if not eval_ctx.autoescape:
-        return tr.ugettext(string) % variables
+        return request_translations().ugettext(string) % variables
+    return page_word(string, **variables)
+
+
+def page_word(string: str, **variables: Any) -> Markup:
+    """What the templates' ``_`` gives on an autoescaped page (the catalogue's word marked safe,
+    formatted with the variables, each escaped), for markup drawn in Python."""
+    tr = request_translations()
     if variables:
         return Markup(tr.ugettext(string)) % variables
     made: dict[str, Markup] | None = getattr(tr, "referee_marked", None)
@@ -158,11 +164,16 @@ def _page_ngettext(eval_ctx: EvalContext, singular: str, plural: str, num: int, 
     """The templates' ``ngettext``: what ``jinja2.ext``'s new-style ngettext makes (the word for
     ``num`` in the request's catalogue, marked safe on an autoescaped page, formatted with the
     variables and ``num``), reading only the evaluation context (see :func:`_page_gettext`)."""
-    variables.setdefault("num", num)
-    rv = request_translations().ungettext(singular, plural, num)
     if eval_ctx.autoescape:
-        rv = Markup(rv)
-    return rv % variables
+        return page_words(singular, plural, num, **variables)
+    variables.setdefault("num", num)
+    return request_translations().ungettext(singular, plural, num) % variables
+
+
+def page_words(singular: str, plural: str, num: int, **variables: Any) -> Markup:
+    """What the templates' ``ngettext`` gives on an autoescaped page, for markup drawn in Python."""
+    variables.setdefault("num", num)
+    return Markup(request_translations().ungettext(singular, plural, num)) % variables
 
 
 def init_app(app: Flask) -> None:

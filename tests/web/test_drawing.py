@@ -184,16 +184,47 @@ def test_the_kept_choice_of_width_draws_what_the_search_draws_after_every_tile()
     assert changed > 10, "few drawings changed their width: the check above proved little"
 
 
-def test_the_kept_layout_is_the_markup_the_macro_draws_for_its_layout_marks_and_language(app):
-    """``kept_layout`` keeps the layout macro's markup by the page's language, the layout and the
-    marks: after every tile laid, with and without an open end marked, in both languages, it is
-    what the macro draws afresh, and asked again it is drawn from what was kept."""
+#: the layout's markup as ``_macros.html``'s ``layout`` macro drew it before ``drawing.layout_markup``
+LAYOUT = """{% macro layout(view, marks=None) -%}
+{%- set d = layout_svg(view, marks) -%}
+<div class="layout">
+{% if not d %}
+  <p class="muted">{{ _("The table is empty: lay the first tile.") }}</p>
+{% else %}
+  {#- the drawing is one image to a screen reader, named in words: every tile in reading order, then the open ends -#}
+  {%- set said = ngettext("Layout, %(num)d tile: %(tiles)s.", "Layout, %(num)d tiles: %(tiles)s.", d.tiles|length, tiles=layout_names(d.tiles, _("face down"))|join(", ")) -%}
+  {%- if view.ends %}{% set said = said ~ " " ~ _("Open ends") ~ ": " ~ view.ends|map(attribute="shows")|map("join", "/")|join(", ") ~ "." %}{% endif %}
+  <svg class="table shape-{{ d.shape }}{% if d.shape == 'line' %} line{% endif %}" viewBox="{{ d.viewbox }}" style="max-width: {{ d.max_width }}px" role="img" aria-label="{{ said }}"><title>{{ said }}</title>
+  {{- layout_tiles(d.tiles) }}
+  {%- for m in d.marks %}{% if m.labels %}{% set txt = m.labels|join(" ") %}
+  <g class="place-mark" data-target="{{ m.target }}"><rect x="{{ m.x - 30 - 26 * (txt|length - 1) }}" y="{{ m.y - 42 }}" width="{{ 60 + 52 * (txt|length - 1) }}" height="84" rx="30"/><text x="{{ m.x }}" y="{{ m.y + 22 }}" text-anchor="middle">{{ txt }}</text></g>
+  {%- endif %}{% endfor %}
+  </svg>
+{% endif %}
+{% if view and view.ends %}
+<p class="ends">{{ _("Open ends") }}: {% for e in view.ends %}<b class="end-mark">{{ e.shows|join("/") }}</b>{% endfor %}{% for t in d.tiles if t.piece.last %} <span class="last-laid">{{ _("Laid last: %(tile)s", tile=t.piece.tile) }}</span>{% endfor %}</p>
+{% endif %}
+</div>
+{%- endmacro %}{{ layout(view, marks) }}"""
+
+
+def _macro_drew(view, marks):
     from flask import render_template_string
+
+    from referee.web.drawing import layout_names, layout_tiles, svg_data
+
+    return render_template_string(LAYOUT, view=view, marks=marks, layout_svg=svg_data, layout_tiles=layout_tiles,
+                                  layout_names=layout_names)
+
+
+def test_the_kept_layout_is_the_markup_the_macro_drew_for_its_layout_marks_and_language(app):
+    """``kept_layout`` keeps ``layout_markup`` by the page's language, the layout and the marks:
+    after every tile laid, with and without an open end marked, in both languages, it is what
+    the layout macro drew afresh, and asked again it is drawn from what was kept."""
     from flask_babel import force_locale
 
     from referee.web import drawing
 
-    fresh = '{% from "_macros.html" import layout %}{{ layout(view, marks) }}'
     drawing._MARKUP.clear()
     asked = 0
     with app.test_request_context("/"):
@@ -203,10 +234,40 @@ def test_the_kept_layout_is_the_markup_the_macro_draws_for_its_layout_marks_and_
                 for marks in (None, {targets[0]: ["1"]} if targets else None, {t: [str(i + 1)] for i, t in enumerate(targets)}):
                     for lang in ("ru", "en"):
                         with force_locale(lang):
-                            want = render_template_string(fresh, view=view, marks=marks)
+                            want = _macro_drew(view, marks)
                             assert str(drawing.kept_layout(view, marks)) == want, (variant, lang, marks)
                             kept = len(drawing._MARKUP)
                             assert str(drawing.kept_layout(view, marks)) == want
                             assert len(drawing._MARKUP) == kept  # the second time from what was kept
                             asked += 1
     assert asked > 100 and len(drawing._MARKUP) > asked / 3
+
+
+def test_the_layout_markup_is_what_the_macro_drew_for_odd_layouts(app):
+    """``layout_markup`` against the macro where its words and values need care: no layout, an
+    empty table with open ends, face-down and last tiles, several labels on a mark (one of them
+    markup), open ends and a tile that need escaping; in both languages."""
+    import copy
+
+    from flask_babel import force_locale
+    from markupsafe import Markup
+
+    from referee.web.drawing import layout_markup
+
+    cases = [(None, None), ({}, None), ({"center": None, "ends": [{"shows": [3, "<4>"]}]}, None)]
+    for view in views("traditional", SEEDS[0], every=2):
+        targets = [e.get("target") for e in view.get("ends") or [] if e.get("target")]
+        odd = copy.deepcopy(view)
+        odd["center"]["down"] = True
+        for e in odd.get("ends") or []:
+            e["shows"] = ["<a>", Markup("<b>"), 5]
+        for c in odd.get("chains") or []:
+            for p in c["pieces"]:
+                p["last"], p["tile"] = True, "1:<2&>"
+        cases += [(view, {t: ["1", "2"] for t in targets}), (odd, {t: [Markup("<i>1</i>"), "<2>"] for t in targets})]
+    with app.test_request_context("/"):
+        for lang in ("ru", "en"):
+            with force_locale(lang):
+                for view, marks in cases:
+                    assert str(layout_markup(view, marks)) == _macro_drew(view, marks), (lang, view, marks)
+    assert len(cases) > 20
