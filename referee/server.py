@@ -601,8 +601,9 @@ class WorkerApp:
 #: oldest generation since the last one is a quarter of what that one left (``long_lived_pending``
 #: against ``long_lived_total``). With :func:`freeze_survivors` what a full collection left is
 #: frozen, so the next one looks only at what arrived since, and starts once that is a quarter of
-#: the last one's survivors (where the whole of a worker's kept states, about 700 MB at 1,000
-#: tables, took about 4 s a full collection)
+#: the last one's survivors: one process keeping 300 tables' states (762,000 objects) spent 0.5 s
+#: of CPU on each full collection without it; with it 0.7 s once, then 74 ms with 40 tables' states
+#: new since, 1.5 ms with 40 views (at 1,000 tables a worker's 700 MB took about 4 s each)
 SERVER_GC_THRESHOLDS = (10_000, 20, 20)
 
 
