@@ -25,7 +25,7 @@ import json
 import secrets
 import sys
 import sqlite3
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from datetime import datetime, timezone
 from typing import (TYPE_CHECKING, Any, Callable, Iterable, Iterator, Literal, NotRequired, Protocol, Sequence,
                     TypedDict, TypeVar)
@@ -373,14 +373,16 @@ def _write(db: Db) -> Iterator[None]:
         return
     if conn.in_transaction:
         conn.commit()
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-    except BaseException:
-        conn.rollback()
-        raise
-    else:
-        conn.commit()
+    turn = getattr(db, "writer_turn", None)  # the writers of the file take turns (backends.sqlite)
+    with turn if turn is not None else nullcontext():
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            conn.rollback()
+            raise
+        else:
+            conn.commit()
 
 
 def _match_row(row: dict[str, Any]) -> MatchRow:
