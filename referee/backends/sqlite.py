@@ -297,43 +297,34 @@ class WriterTurn:
     does not take turns here (the command line, a backup) is waited for as before."""
 
     def __init__(self, path: str) -> None:
+        import os
         import threading
 
         self.path = path + "-writers"
         self._lock = threading.Lock()
         self._fd: int | None = None
+        try:
+            import fcntl
 
-    def _file(self) -> int | None:
-        import os
-
-        if self._fd is None:
-            try:
-                import fcntl  # noqa: F401 - not on Windows: the threads alone take turns
-
-                self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-            except (ImportError, OSError):
-                self._fd = -1
-        return self._fd if self._fd >= 0 else None
+            self._flock = fcntl.flock
+            self._ex, self._un = fcntl.LOCK_EX, fcntl.LOCK_UN
+            self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        except (ImportError, OSError):
+            pass  # not on Windows, or the folder is read-only: the threads alone take turns
 
     def __enter__(self) -> None:
         self._lock.acquire()
-        try:
-            fd = self._file()
-            if fd is not None:
-                import fcntl
-
-                fcntl.flock(fd, fcntl.LOCK_EX)
-        except BaseException:
-            self._lock.release()
-            raise
+        if self._fd is not None:
+            try:
+                self._flock(self._fd, self._ex)
+            except BaseException:
+                self._lock.release()
+                raise
 
     def __exit__(self, *exc: object) -> None:
         try:
-            fd = self._file()
-            if fd is not None:
-                import fcntl
-
-                fcntl.flock(fd, fcntl.LOCK_UN)
+            if self._fd is not None:
+                self._flock(self._fd, self._un)
         finally:
             self._lock.release()
 

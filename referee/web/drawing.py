@@ -94,8 +94,12 @@ class Plan:
 
     def scale(self) -> float:
         """Px per unit when drawn on a phone."""
-        b = self.bbox()
-        return min(UNIT_MAX, AVAILABLE / max(b.x1 - b.x0, 1.0))
+        return _scale_of(self.bbox())
+
+
+def _scale_of(b: Rect) -> float:
+    """Px per unit of a drawing whose box is ``b``, on a phone."""
+    return min(UNIT_MAX, AVAILABLE / max(b.x1 - b.x0, 1.0))
 
 
 def _halves(piece: dict[str, Any], d: Vec) -> tuple[int, int]:
@@ -240,9 +244,9 @@ def plan(view: dict[str, Any], width: int, shift: int = 0) -> Plan:
 
 
 def _height(p: Plan) -> float:
-    """The drawing's height in px on a phone (``p.scale()`` of the same box, the box made once)."""
+    """The drawing's height in px on a phone (its box made once)."""
     b = p.bbox()
-    return (b.y1 - b.y0) * min(UNIT_MAX, AVAILABLE / max(b.x1 - b.x0, 1.0))
+    return (b.y1 - b.y0) * _scale_of(b)
 
 
 def _best_plan_searched(view: dict[str, Any]) -> tuple[Plan, int, int]:
