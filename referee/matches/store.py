@@ -683,9 +683,17 @@ def append_all(db: Db, match_id: int, expected: int, changes: Sequence[tuple[str
     made them all.
 
     ``summary(stored)``: the match's summary (``referee.matches.summary``) as of the log with the
-    events ``stored``, or None; it replaces the one kept already (never makes one: a match no
-    event's screen reads has none) in the same transaction, so one commit serves both and a
-    summary is never behind a change stored."""
+    events ``stored`` (given without their ``id``), or None; it replaces the one kept already
+    (never makes one: a match no event's screen reads has none) in the same transaction, so one
+    commit serves both and a summary is never behind a change stored. It is asked for only when
+    the match has a summary kept.
+
+    Everything the transaction writes is made before it takes the write lock (on SQLite the
+    writers of the file take turns: every Python step inside is a wait for all of them): the
+    events' ``seq`` are ``expected`` + 1, 2, … (the transaction stores them only if the log
+    still has ``expected`` events), their time is taken now, their JSON text and the summary's
+    are made from those. Inside: one read (the log's count and whether the tap is in it), the
+    inserts, the summary's update, the commit."""
     from referee import limits
     from referee.matches.events import KINDS
 
@@ -698,30 +706,59 @@ def append_all(db: Db, match_id: int, expected: int, changes: Sequence[tuple[str
         raise ValueError("a change's data is not an object")
     if expected + len(changes) > limits.MAX_EVENTS:
         raise LimitError(expected)
-    if has_op(db, match_id, op):
+    # A summary created by a screen after this look (none kept now, none written below) is as
+    # of the log the screen read: if that log had these events, it is their summary; if not,
+    # its count is behind the log once these are stored, and ``summary.valid`` (the stored
+    # count against the log's) takes it for nothing: that screen's next load reads the match
+    # again. A summary is never left stale-but-valid.
+    duplicate, summary_kept = _op_and_summary(db, match_id, op, summary is not None)
+    if duplicate:
         raise DuplicateError(op)
+    at = _now()
+    rows: list[tuple[Any, ...]] = []
     stored: list[Event] = []
+    for i, (kind, data) in enumerate(changes):
+        text = json.dumps(data, ensure_ascii=False)
+        seq = expected + 1 + i
+        rows.append((match_id, seq, kind, text, at, (op or None) if i == 0 else None))
+        # the data as it reads back from the log (a JSON round trip), as ``events`` gives it
+        stored.append({"seq": seq, "kind": kind, "data": json.loads(text), "at": at})
+    kept = summary(stored) if summary is not None and summary_kept else None
     with _moved_first(db, match_id, op), _write(db):
-        if has_op(db, match_id, op):
+        n, duplicate = _count_and_op(db, match_id, op)
+        if duplicate:
             raise DuplicateError(op)
-        n = event_count(db, match_id)
         if n != expected:
             raise StaleError(n)
-        at = _now()
-        for i, (kind, data) in enumerate(changes):
-            text = json.dumps(data, ensure_ascii=False)
-            cur = db.execute(
+        for row, event in zip(rows, stored):
+            event["id"] = db.execute(
                 "INSERT INTO events (match_id, seq, kind, data, at, op) VALUES (?, ?, ?, ?, ?, ?)"
-                " RETURNING id",
-                (match_id, n + 1 + i, kind, text, at, (op or None) if i == 0 else None),
-            )
-            # the data as it reads back from the log (a JSON round trip), as ``events`` gives it
-            stored.append({"seq": n + 1 + i, "kind": kind, "data": json.loads(text), "at": at,
-                           "id": cur.fetchone()[0]})
-        kept = summary(stored) if summary is not None else None
+                " RETURNING id", row).fetchone()[0]
         if kept is not None:
-            _keep_summary(db, match_id, n + len(changes), kept, new=False)
+            _keep_summary(db, match_id, expected + len(changes), kept, new=False)
     return stored
+
+
+def _op_and_summary(db: Db, match_id: int, op: str | None, summary: bool) -> tuple[bool, bool]:
+    """Whether the tap ``op`` is in the match's log, and (when ``summary`` is asked) whether the
+    match has a summary kept: one statement, before a write's transaction."""
+    if not summary:
+        return has_op(db, match_id, op), False
+    row = db.execute("SELECT EXISTS (SELECT 1 FROM events WHERE match_id = ? AND op = ?),"
+                     " EXISTS (SELECT 1 FROM match_summaries WHERE match_id = ?)",
+                     [match_id, op or None, match_id]).fetchone()
+    return bool(row[0]), bool(row[1])
+
+
+def _count_and_op(db: Db, match_id: int, op: str | None) -> tuple[int, bool]:
+    """The match's count (:func:`event_count`) and whether the tap ``op`` is in its log
+    (:func:`has_op`), in one statement: what a write's transaction checks before it appends."""
+    if not op:
+        return event_count(db, match_id), False
+    row = db.execute("SELECT (SELECT COALESCE(MAX(seq), 0) FROM events WHERE match_id = ?),"
+                     " EXISTS (SELECT 1 FROM events WHERE match_id = ? AND op = ?)",
+                     [match_id, match_id, op]).fetchone()
+    return int(row[0]), bool(row[1])
 
 
 @contextmanager

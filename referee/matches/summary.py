@@ -98,7 +98,8 @@ def put(db: Any, m: Mapping[str, Any], summary: Summary, new: bool = True) -> No
 
 def writer(m: Mapping[str, Any], state: MatchState) -> Callable[[list[Event]], str | None]:
     """What ``store.append_all`` writes as the summary in the transaction that stores the last
-    changes of ``state``'s log (given them as stored): the summary of ``state``, or None when it
+    changes of ``state``'s log (given them as they will be stored, made before the transaction
+    and only when the match has a summary kept): the summary of ``state``, or None when it
     cannot be made (logged: the change is stored all the same, and the summary kept, behind the
     log now, is read again by the next screen)."""
     def text_of(stored: list[Event]) -> str | None:

@@ -105,3 +105,75 @@ def test_the_summary_and_the_change_are_one_transaction(made):
     with pytest.raises(Exception, match="summary refused"):
         service.apply(m, state, 0, _result("Аня", "Боря", 12))
     assert _both(db, m["id"]) == before  # the change went with the summary that failed
+
+
+def _in_transaction(db: Any) -> bool:
+    conn = db.conn
+    if isinstance(conn, sqlite3.Connection):
+        return conn.in_transaction
+    import psycopg
+
+    return conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
+
+
+def _other(database: str) -> Any:
+    """Another handle on ``database`` whose writes do not take the app's turn (on SQLite a
+    connection of its own that gives up at once on a locked file): a second phone's process."""
+    if store.is_postgres(database):
+        return store.open_db(database)
+    from sqlite_utils import Database
+
+    return Database(sqlite3.connect(database, timeout=0.2))
+
+
+def test_the_summary_is_made_only_when_one_is_kept_and_before_the_write_transaction(made, database):
+    db, service = made
+    m = dict(service.create("traditional", ["Аня", "Боря"], {"target": 100}))
+    asked: list[bool] = []
+
+    def summary_of(stored: list[Any]) -> str:
+        asked.append(_in_transaction(db))
+        if not store.is_postgres(database):  # nobody holds the file's write lock meanwhile
+            probe = sqlite3.connect(database, timeout=0)
+            probe.execute("BEGIN IMMEDIATE")
+            probe.rollback()
+            probe.close()
+        return summary.text({"count": stored[-1]["seq"], "hands": 0})
+
+    store.append_all(db, m["id"], 0, [("result", {"result": {"out": "Аня", "left": {"Боря": 3}}})],
+                     summary=summary_of)
+    assert asked == [] and _row(db, m["id"]) is None  # no screen read it: neither made nor kept
+    _read_by_a_screen(db, service, m)
+    stored = store.append_all(db, m["id"], 1, [("result", {"result": {"out": "Боря", "left": {"Аня": 4}}})],
+                              op="tap-2", summary=summary_of)
+    assert asked == [False]
+    assert _row(db, m["id"]) == (2, summary.text({"count": 2, "hands": 0}))
+    assert stored == store.events(db, m["id"])[1:]  # seq, time and id as stored
+
+
+@pytest.mark.parametrize("same_tap", [False, True])
+def test_a_change_stored_by_another_after_the_first_look_is_refused_in_the_transaction(made, database, same_tap):
+    """Another phone's change (or the same tap sent again) stored between the write's first look
+    (before its transaction, where the summary is made) and its transaction: the count and the
+    tap read in the transaction refuse it, and the summary kept is not replaced."""
+    db, service = made
+    m = dict(service.create("traditional", ["Аня", "Боря"], {"target": 100}))
+    _read_by_a_screen(db, service, m)
+    other = _other(database)
+
+    def another_first(stored: list[Any]) -> str:
+        store.append_all(other, m["id"], 0, [("result", {"result": {"out": "Боря", "left": {"Аня": 3}}})],
+                         op="tap-1" if same_tap else "tap-other")
+        return summary.text({"count": 1, "hands": 0})
+
+    try:
+        with pytest.raises(store.DuplicateError if same_tap else store.StaleError):
+            store.append_all(db, m["id"], 0, [("result", {"result": {"out": "Аня", "left": {"Боря": 9}}})],
+                             op="tap-1", summary=another_first)
+    finally:
+        other.close()
+    evs = store.events(db, m["id"])
+    assert [(e["seq"], e["data"]["result"]["out"]) for e in evs] == [(1, "Боря")]
+    row = _row(db, m["id"])
+    assert row is not None and row[0] == 0  # the screen's, behind the log: read again, never taken
+    assert summary.valid(m, len(evs), row[0], row[1]) is None
