@@ -692,8 +692,8 @@ def append_all(db: Db, match_id: int, expected: int, changes: Sequence[tuple[str
     writers of the file take turns: every Python step inside is a wait for all of them): the
     events' ``seq`` are ``expected`` + 1, 2, … (the transaction stores them only if the log
     still has ``expected`` events), their time is taken now, their JSON text and the summary's
-    are made from those. Inside: one read (the log's count and whether the tap is in it), the
-    inserts, the summary's update, the commit."""
+    are made from those. Inside: the first insert, which is also the check of the log's count,
+    the others, the summary's update, the commit."""
     from referee import limits
     from referee.matches.events import KINDS
 
@@ -725,12 +725,19 @@ def append_all(db: Db, match_id: int, expected: int, changes: Sequence[tuple[str
         stored.append({"seq": seq, "kind": kind, "data": json.loads(text), "at": at})
     kept = summary(stored) if summary is not None and summary_kept else None
     with _moved_first(db, match_id, op), _write(db):
-        n, duplicate = _count_and_op(db, match_id, op)
-        if duplicate:
-            raise DuplicateError(op)
-        if n != expected:
-            raise StaleError(n)
-        for row, event in zip(rows, stored):
+        # the first event is inserted only if the log still has ``expected`` events (the same
+        # tap's ``op`` in the log already: its unique index refuses it, see :func:`_moved_first`);
+        # the others follow it, under the unique index on (match, seq). Each statement here lets
+        # go of the GIL and may wait for it again while the writers wait for this one.
+        got = db.execute(
+            "INSERT INTO events (match_id, seq, kind, data, at, op) SELECT ?, ?, ?, ?, ?, ?"
+            " WHERE (SELECT COALESCE(MAX(seq), 0) FROM events WHERE match_id = ?) = ? RETURNING id",
+            (*rows[0], match_id, expected)).fetchone()
+        if got is None:
+            n, duplicate = _count_and_op(db, match_id, op)
+            raise DuplicateError(op) if duplicate else StaleError(n)
+        stored[0]["id"] = got[0]
+        for row, event in zip(rows[1:], stored[1:]):
             event["id"] = db.execute(
                 "INSERT INTO events (match_id, seq, kind, data, at, op) VALUES (?, ?, ?, ?, ?, ?)"
                 " RETURNING id", row).fetchone()[0]

@@ -31,41 +31,74 @@ def test_migrations_are_idempotent(db, database, monkeypatch):
     assert store.list_matches(db) == []
 
 
-def test_two_nodes_counting_together_the_second_insert_is_refused_as_stale(db, monkeypatch):
-    """Two transactions that count the log at once (PostgreSQL lets them) both try to append the
-    same ``seq``: the unique index refuses the second, and it is the stale change it is (another
-    phone moved first), nothing of it stored; a tap sent twice the same way is the repeat it is."""
-    from referee.matches import store as interface
+def _another_node_inserting(database: str, match_id: int, seq: int, op: str | None):
+    """Another node's transaction that has inserted the match's event ``seq`` (with the tap's
+    ``op``) and not committed yet; what it gives commits it."""
+    import sqlite3
+
+    if store.is_postgres(database):
+        other = store.open_db(database)
+        other.execute("BEGIN")
+        finish = lambda: (other.execute("COMMIT"), other.close())  # noqa: E731
+    else:
+        other = sqlite3.connect(database, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")
+        finish = lambda: (other.execute("COMMIT"), other.close())  # noqa: E731
+    other.execute("INSERT INTO events (match_id, seq, kind, data, at, op) VALUES (?, ?, 'undo', '{}', ?, ?)",
+                  (match_id, seq, "2026-01-01T00:00:00+00:00", op))
+    return finish
+
+
+def _waits_for_the_other(db, database: str) -> None:
+    """Until a statement of another connection waits for a lock (PostgreSQL: the unique index's
+    entry the other transaction holds); on SQLite the writer waits for the file's lock."""
+    import time
+
+    if not store.is_postgres(database):
+        time.sleep(0.3)
+        return
+    for _ in range(200):
+        if db.execute("SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                      " AND datname = current_database()").fetchone()[0]:
+            return
+        time.sleep(0.02)
+    raise AssertionError("the write did not wait for the other transaction")
+
+
+@pytest.mark.parametrize("same_tap", [False, True])
+def test_two_nodes_counting_together_the_second_insert_is_refused_as_stale(db, database, same_tap):
+    """Two transactions that count the log at once (PostgreSQL lets them: neither sees the
+    other's insert) both try to append the same ``seq``: the unique index refuses the second once
+    the first commits, and it is the stale change it is (another phone moved first), nothing of it
+    stored; a tap sent twice the same way is the repeat it is. On SQLite the second waits for the
+    file's lock and finds the count changed."""
+    import threading
 
     m = store.create_match(db, "traditional", {}, ["А", "Б"])
     store.append_event(db, m["id"], 0, "hand", {})
-    real_count, real_has_op = interface.event_count, interface.has_op
-    lies = {"count": 1, "op": 2}
+    commit = _another_node_inserting(database, m["id"], 2, "tap-1" if same_tap else "tap-other")
+    raised: list[BaseException] = []
 
-    def counted_before_the_other_insert(db_, match_id):
-        if lies["count"]:
-            lies["count"] -= 1
-            return 0  # what this transaction counted before the other one's insert committed
-        return real_count(db_, match_id)
+    def write() -> None:
+        mine = store.open_db(database)
+        try:
+            store.append_all(mine, m["id"], 1, [("move", {"player": "А", "token": "6:6"})], op="tap-1")
+        except Exception as e:  # noqa: BLE001 - what the write raised, looked at below
+            raised.append(e)
+        finally:
+            mine.close()
 
-    monkeypatch.setattr(interface, "event_count", counted_before_the_other_insert)
-    with pytest.raises(store.StaleError) as stale:
-        store.append_all(db, m["id"], 0, [("move", {"player": "А", "token": "6:6"})])
-    assert stale.value.args == (1,)
-    assert [e["kind"] for e in store.events(db, m["id"])] == ["hand"]
-
-    store.append_all(db, m["id"], 1, [("move", {"player": "А", "token": "6:6"})], op="tap-1")
-
-    def not_seen_yet(db_, match_id, op):
-        if lies["op"]:
-            lies["op"] -= 1
-            return False  # the same tap's insert is not committed yet when this one looks
-        return real_has_op(db_, match_id, op)
-
-    monkeypatch.setattr(interface, "has_op", not_seen_yet)
-    with pytest.raises(store.DuplicateError):
-        store.append_all(db, m["id"], 2, [("undo", {})], op="tap-1")
-    assert [e["kind"] for e in store.events(db, m["id"])] == ["hand", "move"]
+    writer = threading.Thread(target=write)
+    writer.start()
+    try:
+        _waits_for_the_other(db, database)
+    finally:
+        commit()
+        writer.join(20)
+    assert len(raised) == 1 and type(raised[0]) is (store.DuplicateError if same_tap else store.StaleError)
+    if not same_tap:
+        assert raised[0].args == (2,)
+    assert [e["kind"] for e in store.events(db, m["id"])] == ["hand", "undo"]
 
 
 def test_append_refuses_a_stale_count_and_keeps_the_log(db):
