@@ -44,4 +44,4 @@ def test_each_kind_folds_by_the_registry():
            {"kind": "rename", "data": {"seat": 0, "from": "A", "to": "Z"}, "seq": 4},
            {"kind": "confirm", "data": {"hand": 1, "by": "B", "verdict": "confirmed"}, "seq": 5}]
     [h] = log.fold(evs)
-    assert [(t.player, t.moves, t.open) for t in h.turns] == [("Z", ["6:6"], False)]
+    assert [(t.player, t.moves, t.open) for t in h.turns] == [("Z", ("6:6",), False)]

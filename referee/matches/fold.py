@@ -7,8 +7,9 @@ still in force is folded into the hands by its kind's ``fold`` (``referee.matche
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 #: an event of a log: ``kind``, ``data``, ``at`` and, when stored, ``seq``
 Event = dict[str, Any]
@@ -17,17 +18,27 @@ Event = dict[str, Any]
 HAND_KEYS = ("deal", "lead", "removed", "starter")
 
 
-@dataclass
-class Turn:
+class Turn(NamedTuple):
+    """A turn of a hand as read: who played, his moves (tokens) in order, whether it is still
+    open (he may lay more)."""
+
     player: str
-    moves: list[str] = field(default_factory=list)
+    moves: tuple[str, ...] = ()
     open: bool = False
+
+
+#: a turn as a hand keeps it: (player, moves, open), a plain tuple of texts and a flag, which
+#: the garbage collector stops tracking after its first look (a worker keeps the hands of every
+#: match it serves: about 25 turns a hand, 750 a 30-hand match)
+Play = tuple[str, tuple[str, ...], bool]
 
 
 @dataclass
 class LoggedHand:
     meta: dict[str, Any] = field(default_factory=dict)
-    turns: list[Turn] = field(default_factory=list)
+    #: its turns in order (:data:`Play`; read as :class:`Turn`: ``turns``); a fold replaces a
+    #: turn, never changes one
+    plays: list[Play] = field(default_factory=list)
     left: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
     #: the seq of each correction that changed this hand (empty: as first entered)
@@ -38,9 +49,14 @@ class LoggedHand:
         return self.result is not None
 
     @property
+    def turns(self) -> list[Turn]:
+        """Its turns, each read as a :class:`Turn` (a new list: changing it changes nothing)."""
+        return [Turn(*p) for p in self.plays]
+
+    @property
     def open_turn(self) -> Turn | None:
-        if self.turns and self.turns[-1].open:
-            return self.turns[-1]
+        if self.plays and self.plays[-1][2]:
+            return Turn(*self.plays[-1])
         return None
 
     def to_record(self, include_open: bool = True) -> dict[str, Any]:
@@ -48,17 +64,17 @@ class LoggedHand:
         if self.result is not None:
             out["result"] = self.result
             return out
-        turns = self.turns if include_open or not self.open_turn else self.turns[:-1]
-        out["turns"] = [{"player": t.player, "moves": list(t.moves)} for t in turns]
+        plays = self.plays if include_open or not self.open_turn else self.plays[:-1]
+        out["turns"] = [{"player": p[0], "moves": list(p[1])} for p in plays]
         if self.left is not None:
             out["left"] = self.left
         return out
 
     def copy(self) -> LoggedHand:
-        """A copy that a fold may change (its turns copied; the rest is replaced, never changed)."""
+        """A copy that a fold may change (its list of turns copied: a turn is replaced, never
+        changed; the rest is replaced, never changed)."""
         return LoggedHand(meta=dict(self.meta), left=self.left, result=self.result,
-                          turns=[Turn(t.player, list(t.moves), t.open) for t in self.turns],
-                          corrected=list(self.corrected))
+                          plays=list(self.plays), corrected=list(self.corrected))
 
 
 @dataclass
@@ -83,10 +99,19 @@ def hand_from_record(hand: dict[str, Any]) -> LoggedHand:
     if "result" in hand and "turns" not in hand:
         out.result = hand["result"]
         return out
-    out.turns = [Turn(player=t["player"], moves=list(t.get("moves", []))) for t in hand.get("turns", [])]
+    out.plays = [(t["player"], tuple(t.get("moves", [])), False) for t in hand.get("turns", [])]
     if hand.get("left") is not None:
         out.left = hand["left"]
     return out
+
+
+def _shared(value: Any) -> Any:
+    """A hand's start as a hand keeps it: the deal's tiles (texts such as ``6:6``) the very
+    strings every other hand's deal holds (a worker keeps the hands of every match it serves)."""
+    if isinstance(value, dict):
+        return {k: [sys.intern(t) if isinstance(t, str) else t for t in v] if isinstance(v, list) else v
+                for k, v in value.items()}
+    return value
 
 
 def _renamed(value: Any, old: str, new: str) -> Any:
@@ -102,8 +127,7 @@ def _rename_keys(d: Any, old: str, new: str) -> Any:
 def rename_in_hand(hand: LoggedHand, old: str, new: str) -> None:
     """Every place a game record names a player, in one hand: the turns, the deal, the leader,
     the tiles left and the result's out, maker, left and scored."""
-    for t in hand.turns:
-        t.player = _renamed(t.player, old, new)
+    hand.plays = [(_renamed(p, old, new), moves, still) for p, moves, still in hand.plays]
     if isinstance(hand.meta.get("deal"), dict):
         hand.meta["deal"] = _rename_keys(hand.meta["deal"], old, new)
     if "lead" in hand.meta:
@@ -124,7 +148,7 @@ def rename_in_hand(hand: LoggedHand, old: str, new: str) -> None:
 
 def hand(out: Folded, e: Event) -> None:
     """A new hand played move by move: its start."""
-    out.hands.append(LoggedHand(meta={k: e["data"][k] for k in HAND_KEYS if k in e["data"]}))
+    out.hands.append(LoggedHand(meta={k: _shared(e["data"][k]) for k in HAND_KEYS if k in e["data"]}))
     out.marks.append((out.depth, e.get("seq", 0)))
 
 
@@ -155,22 +179,22 @@ def move(out: Folded, e: Event) -> None:
     """A move of the last hand: it joins the player's open turn, else starts a turn."""
     if not out.hands:
         return
-    data, last = e["data"], out.hands[-1]
-    turn = last.open_turn
-    if turn is None or turn.player != data["player"]:
-        if turn is not None:
-            turn.open = False
-        turn = Turn(player=data["player"])
-        last.turns.append(turn)
-    turn.moves.append(data["token"])
-    turn.open = bool(data.get("open"))
+    data, plays = e["data"], out.hands[-1].plays
+    still = bool(data.get("open"))
+    if plays and plays[-1][2] and plays[-1][0] == data["player"]:
+        player, moves, _ = plays[-1]
+        plays[-1] = (player, moves + (data["token"],), still)
+        return
+    if plays and plays[-1][2]:
+        plays[-1] = (plays[-1][0], plays[-1][1], False)
+    plays.append((data["player"], (data["token"],), still))
 
 
 def end_turn(out: Folded, e: Event) -> None:
     """The open turn of the last hand closed."""
-    turn = out.hands[-1].open_turn if out.hands else None
-    if turn is not None:
-        turn.open = False
+    plays = out.hands[-1].plays if out.hands else None
+    if plays and plays[-1][2]:
+        plays[-1] = (plays[-1][0], plays[-1][1], False)
 
 
 def left(out: Folded, e: Event) -> None:

@@ -24,13 +24,15 @@ words and its part of the schema are declared once in ``referee.matches.events``
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from referee.matches import events as kinds
 from referee.matches.fold import (HAND_KEYS, Event, Folded, LoggedHand, Turn, hand_from_record,
                                   rename_in_hand)
+from referee.matches.kept_log import InForce, KeptLog, undo_fold
+from referee.matches.kept_log import in_force as kept_in_force
 from referee.rules.errors import MoveSyntaxError
 from referee.rules.notation import parse_move
 from referee.rules.tiles import tile_str
@@ -42,46 +44,56 @@ UNDOABLE = kinds.UNDOABLE
 LASTING = kinds.LASTING
 
 
-def _replay_undo(events: list[Event]) -> tuple[list[Event], list[Event]]:
-    """The events in force, and the changes undone that a redo may still put back."""
+def _replay_undo(events: Sequence[Event]) -> tuple[Sequence[Event], list[Event]]:
+    """The events in force, and the changes undone that a redo may still put back (a kept log's
+    from its tail: ``kept_log.in_force``)."""
+    if isinstance(events, KeptLog):
+        return kept_in_force(events)
     kept: list[Event] = []
     undone: list[tuple[int, Event]] = []  # (where it stood among the events in force, the event)
-    for e in events:
-        if e["kind"] == "undo":
-            for i in range(len(kept) - 1, -1, -1):
-                if kept[i]["kind"] in UNDOABLE:
-                    undone.append((i, kept.pop(i)))
-                    break
-        elif e["kind"] == "redo":
-            if undone:
-                # back where it stood: before a rename or a confirmation that came after it (an
-                # undo passes over those), so the log in force is again the log before the undo
-                i, back = undone.pop()
-                kept.insert(i, back)
-        elif e["kind"] in UNDOABLE or e["kind"] in LASTING:
-            kept.append(e)
-            undone.clear()  # a new change (or a rename) forgets what was undone
+    undo_fold(kept, undone, events, _kind)
     return kept, [e for _i, e in undone]
 
 
-def undo_replayed(events: list[Event]) -> tuple[list[Event], list[Event]]:
+def _kind(e: Event) -> str:
+    return e["kind"]  # type: ignore[no-any-return]
+
+
+def undo_replayed(events: Sequence[Event]) -> tuple[Sequence[Event], list[Event]]:
     """The events in force (``effective``) and the changes undone that a redo may still put back
     (the last is ``redoable``'s), from one reading of the log."""
     return _replay_undo(events)
 
 
-def effective(events: list[Event]) -> list[Event]:
+def effective(events: Sequence[Event]) -> Sequence[Event]:
     """The events still in force once every undo has cancelled its target (the latest
     undoable change still in force; renames stay) and every redo put back the last one undone."""
     return _replay_undo(events)[0]
 
 
-def verdicts(evs: list[Event]) -> dict[int, dict[str, Any]]:
+def in_force_of(events: Sequence[Event], wanted: frozenset[str]) -> Iterator[Event]:
+    """The events in force of the kinds ``wanted``, in order (of a kept log only those are read
+    from their text)."""
+    kept = effective(events)
+    if isinstance(kept, InForce):
+        for i in range(len(kept)):
+            if kept.kind(i) in wanted:
+                yield kept[i]
+        return
+    for e in kept:
+        if e["kind"] in wanted:
+            yield e
+
+
+_WORDS = frozenset(("confirm", "correct"))
+
+
+def verdicts(evs: Sequence[Event]) -> dict[int, dict[str, Any]]:
     """The latest word on each hand ({hand number: {verdict, by, at, via}}: ``via`` "seat" from
     the player's own link, "edit" on the scorekeeper's phone); a correction of the hand
     after it asks for a new one."""
     out: dict[int, dict[str, Any]] = {}
-    for e in effective(evs):
+    for e in in_force_of(evs, _WORDS):
         d = e["data"]
         if e["kind"] == "confirm":
             out[int(d["hand"])] = {"verdict": d["verdict"], "by": d["by"], "at": e["at"], "via": d.get("via")}
@@ -90,24 +102,27 @@ def verdicts(evs: list[Event]) -> dict[int, dict[str, Any]]:
     return out
 
 
-def redoable(events: list[Event]) -> Event | None:
+def redoable(events: Sequence[Event]) -> Event | None:
     """The change a redo would put back: the latest one undone, if nothing came after."""
     undone = _replay_undo(events)[1]
     return undone[-1] if undone else None
 
 
-def hand_number(events: list[Event], event: Event) -> int:
-    """The number of the hand an event in force belongs to (1 for the first)."""
+def hand_number(events: Sequence[Event], event: Event) -> int:
+    """The number of the hand an event in force belongs to (1 for the first): the event itself,
+    or the stored event of its ``seq`` (a kept log reads its finished hands' events again from
+    their text: equal, not the same objects)."""
     n = 0
+    seq = event.get("seq")
     for e in effective(events):
         if e["kind"] in kinds.STARTS_HAND:
             n += 1
-        if e is event:
+        if e is event or seq is not None and e.get("seq") == seq:
             return max(n, 1)
     return max(n, 1)
 
 
-def last_undoable(events: list[Event]) -> Event | None:
+def last_undoable(events: Sequence[Event]) -> Event | None:
     """The change an undo would cancel now, or None when there is nothing to undo."""
     for e in reversed(effective(events)):
         if e["kind"] in UNDOABLE:
@@ -119,19 +134,19 @@ def last_undoable(events: list[Event]) -> Event | None:
 _LAST_ONLY = kinds.LAST_ONLY
 
 
-def goes_on(events: list[Event], done: int) -> bool:
+def goes_on(events: Sequence[Event], done: int) -> bool:
     """Whether the events after the first ``done`` only go on after them (a move, a hand, a
     result, the tiles left, a confirmation): the hands they fold to before the last are those of
     ``events[:done]``."""
     return all(e["kind"] in _LAST_ONLY for e in events[done:])
 
 
-def fold(events: list[Event]) -> list[LoggedHand]:
+def fold(events: Sequence[Event]) -> list[LoggedHand]:
     """The hands the log describes, in order."""
     return fold_log(events).hands
 
 
-def fold_log(events: list[Event], base: Folded | None = None, done: int = 0) -> Folded:
+def fold_log(events: Sequence[Event], base: Folded | None = None, done: int = 0) -> Folded:
     """``fold`` with the marks; ``base``: the fold of ``events[:done]``, gone on from when the
     events after it change only the last hand (its hands are never changed: the last is copied)."""
     if base is None or any(e["kind"] not in _LAST_ONLY for e in events[done:]):
@@ -209,7 +224,7 @@ def laid_tiles(hand: LoggedHand) -> list[str]:
 # -- the whole log in a record (a match moved to another server is the same match) --------------
 
 
-def log_of(events: list[Event]) -> list[Event]:
+def log_of(events: Sequence[Event]) -> list[Event]:
     """The event log as a record's ``log``: every change in order, undone ones and undos
     included, each with its time (``at``)."""
     return [{"kind": e["kind"], "data": e["data"], "at": e["at"]} for e in events]

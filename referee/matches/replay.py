@@ -8,6 +8,7 @@ read matches through it; the kept states (``states``) keep its states between re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from referee.rules.variants import Variant
 from referee.words import N_, Marked, say_marked
 
 from . import scoreboard
+from .kept_log import KeptLog, Log, settle
 from .log import LASTING, UNDOABLE, Folded, LoggedHand, fold_log, goes_on, to_record, undo_replayed
 
 
@@ -100,8 +102,9 @@ class MatchState:
     ended: Hand | None = None
     #: the engine's last hand as it finished (its table and what each player kept)
     final: Hand | None = None
-    #: the log it is the replay of, its fold, and the engine's Report (``referee.record``)
-    events: list[dict[str, Any]] = field(default_factory=list)
+    #: the log it is the replay of (as a kept state holds it: ``kept_log.KeptLog``, its finished
+    #: hands' events as text), its fold, and the engine's Report (``referee.record``)
+    events: Log = field(default_factory=list)
     folded: Folded | None = None
     rep: Report | None = None
 
@@ -121,7 +124,7 @@ class MatchState:
         return len(self.events)
 
 
-def in_force(state: MatchState) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def in_force(state: MatchState) -> tuple[Sequence[dict[str, Any]], list[dict[str, Any]]]:
     """``log.undo_replayed`` of the state's log (the changes in force, those a redo may put
     back), read once per state and kept on it (or carried on from the state before it:
     :func:`in_force_after`). The lists are shared: never changed by the caller."""
@@ -139,6 +142,8 @@ def in_force_after(old: MatchState, new: MatchState) -> None:
     have = old.__dict__.get("_in_force")
     if have is None or have[0] != old.count or new.count <= old.count:
         return
+    if isinstance(new.events, KeptLog) and (not isinstance(old.events, KeptLog) or new.events.head is not old.events.head):
+        return  # a hand ended between them: read from the new log's tail when asked
     more = new.events[old.count:]
     if any(e["kind"] in ("undo", "redo") or e["kind"] not in UNDOABLE and e["kind"] not in LASTING
            for e in more):
@@ -232,7 +237,7 @@ def engine_failure(err: Exception) -> Refusal:
     return Refusal("engine.failure", params={"error": type(err).__name__}, words=FAILURE)
 
 
-def _resume_point(folded: Folded, base: MatchState | None, events: list[dict[str, Any]]) -> int:
+def _resume_point(folded: Folded, base: MatchState | None, events: Sequence[dict[str, Any]]) -> int:
     """How many of the first hands ``base`` finished are the same in ``folded``: the replay goes
     on after them. Hands are the same when the event that made the next hand is the same event
     at the same place and the same corrections and renames are in force (``Folded``); the last
@@ -269,7 +274,7 @@ class Played:
     hand: Hand
 
 
-def _carried(played: Played | None, base: MatchState | None, events: list[dict[str, Any]], folded: Folded,
+def _carried(played: Played | None, base: MatchState | None, events: Sequence[dict[str, Any]], folded: Folded,
              k: int) -> Hand | None:
     """``played.hand`` where the replay of ``events`` on ``base`` may go on from it: it was copied
     from this very state's live hand (another state, an older kept one included, is never taken),
@@ -287,7 +292,7 @@ def _carried(played: Played | None, base: MatchState | None, events: list[dict[s
     return played.hand
 
 
-def replay(match: dict[str, Any], events: list[dict[str, Any]], base: MatchState | None = None,
+def replay(match: dict[str, Any], events: Sequence[dict[str, Any]], base: MatchState | None = None,
            played: Played | None = None) -> MatchState:
     """Replay the stored log through the engine's one replay path (``referee.record.replay``).
 
@@ -324,11 +329,11 @@ def replay(match: dict[str, Any], events: list[dict[str, Any]], base: MatchState
         report = rec.replay(rec.read(to_record(match, hands[k:]), first=k + 1, prior_events=prior),
                             open_last=open_last, done=done, played=_carried(played, base, events, folded, k))
     except (RuleError, catalogue.OptionError) as err:
-        return MatchState(hands=hands, report=empty_report(match), error=refusal(err), events=events,
+        return MatchState(hands=hands, report=empty_report(match), error=refusal(err), events=settle(events),
                           folded=folded, of=of, seqs=seqs)
     except ENGINE_BUGS as err:  # an engine bug must not become a server error
         return MatchState(hands=hands, report=empty_report(match), error=engine_failure(err),
-                          events=events, folded=folded, of=of, seqs=seqs)
+                          events=settle(events), folded=folded, of=of, seqs=seqs)
     problem = _report_refusal(report)
     ended = None
     if problem is not None and problem.rule == "left.missing" and problem.hand == len(hands) \
@@ -339,7 +344,7 @@ def replay(match: dict[str, Any], events: list[dict[str, Any]], base: MatchState
     data = report.to_json()
     data["now"] = scoreboard.now_of(report)
     return MatchState(hands=hands, report=data, live=report.live, error=problem, ended=ended,
-                      final=final, events=events, folded=folded, rep=report, of=of, seqs=seqs,
+                      final=final, events=settle(events), folded=folded, rep=report, of=of, seqs=seqs,
                       prior=(k, prior))
 
 
@@ -548,7 +553,7 @@ def _hand_report(d: dict[str, Any], number: int) -> HandReport:
                       taken=(list(points), end, winner, list(left)))
 
 
-def from_checkpoint(match: dict[str, Any], events: list[dict[str, Any]], data: object) -> MatchState | None:
+def from_checkpoint(match: dict[str, Any], events: Sequence[dict[str, Any]], data: object) -> MatchState | None:
     """A state to go on from (``replay(base=...)``): the checkpoint's finished hands over the fold
     of ``events`` (the events the checkpoint covers, checked against its digest by the caller).
     None when the data is not a checkpoint of this match's log: another form, other match fields,

@@ -32,6 +32,7 @@ from referee.words import say
 
 from . import events as kinds
 from . import replay, states, store, summary
+from .kept_log import Log
 from .replay import MatchState, Played, Refusal
 
 W = TypeVar("W")
@@ -181,7 +182,7 @@ class MatchService:
         where they are not set)."""
         return cls(db, int(config.get("STATES_KEPT", states.SIZE)), int(config.get("STATES_EVENTS", states.EVENTS)))
 
-    def load(self, m: dict[str, Any], hot: bool = True) -> tuple[list[dict[str, Any]], MatchState]:
+    def load(self, m: dict[str, Any], hot: bool = True) -> tuple[Log, MatchState]:
         """The match's log and its replay; ``hot=False``: a list's read (``States.put``)."""
         return states.load(self.db(), self.states, m, hot=hot)
 

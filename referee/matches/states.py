@@ -37,14 +37,17 @@ from functools import lru_cache
 from typing import Any
 
 from . import replay, store
+from .kept_log import Log, with_last
 from .replay import MatchState
 
 #: matches kept per worker, and the changes their logs may hold in all: a kept state costs about
-#: 1 KB of memory per change in its log (its events, its fold, the engine's finished hands:
-#: about 0.8 MB for a 30-hand match of four players, 770 changes), so about 250 MB a worker at
-#: most; the match unused the longest goes first (``STATES_KEPT``, ``STATES_EVENTS``)
+#: 0.37 KB of memory per change in its log (its finished hands' events as compressed text:
+#: ``kept_log``, its fold, the engine's finished hands: about 0.29 MB for a 30-hand match of
+#: four players, 780 changes; ``tools/state_weight.py``), so about 300 MB a worker at most, for
+#: a thousand such matches; the match unused the longest goes first (``STATES_KEPT``,
+#: ``STATES_EVENTS``)
 SIZE = 2048
-EVENTS = 250_000
+EVENTS = 800_000
 
 
 class States:
@@ -102,7 +105,7 @@ def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
         and a["data"] == b["data"] and a.get("at") == b.get("at")
 
 
-def load(db: Any, cache: States, m: dict[str, Any], hot: bool = True) -> tuple[list[dict[str, Any]], MatchState]:
+def load(db: Any, cache: States, m: dict[str, Any], hot: bool = True) -> tuple[Log, MatchState]:
     """The match's log and its replay (kept in ``cache``, gone on from a kept one, or replayed
     whole); ``hot=False``: a list's read (``States.put``)."""
     base = cache.get(m)
@@ -120,7 +123,7 @@ def load(db: Any, cache: States, m: dict[str, Any], hot: bool = True) -> tuple[l
             return base.events, base
     if base is None:
         cache.misses += 1
-        evs = store.events(db, m["id"])
+        evs: Log = store.events(db, m["id"])
         base = from_checkpoint(db, m, evs)
     else:
         evs = base.events + rows
@@ -166,7 +169,7 @@ def _seal(log: str, data: str) -> str:
     return hashlib.sha256(f"{engine_digest()}\x1e{log}\x1e{data}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def from_checkpoint(db: Any, m: dict[str, Any], evs: list[dict[str, Any]]) -> MatchState | None:
+def from_checkpoint(db: Any, m: dict[str, Any], evs: Log) -> MatchState | None:
     """The match's checkpoint as a state to go on from, when it is the checkpoint of this very
     log (its events, this engine, its data undamaged); else None (the log is replayed whole)."""
     import json
@@ -260,7 +263,7 @@ def appended(db: Any, cache: States, m: dict[str, Any], state: MatchState, *stor
     """Keep ``state`` (made by :func:`after`, once or more) in ``cache`` now that its last events
     are stored as ``stored`` (in order), and its checkpoint when it is between hands."""
     if stored:
-        state.events[-len(stored):] = stored
+        state.events = with_last(state.events, stored)
         state.__dict__.pop("_in_force", None)  # read of the events before they were stored
     cache.put(m, state)
     if stored:

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import replay, store
 from .fold import Event
+from .kept_log import with_last
 from .log import verdicts
 from .replay import MatchState
 
@@ -39,7 +40,7 @@ def _confirm(m: Mapping[str, Any]) -> bool:
     return bool((m.get("settings") or {}).get("confirm_hands"))
 
 
-def of(m: Mapping[str, Any], evs: list[dict[str, Any]], state: MatchState) -> Summary:
+def of(m: Mapping[str, Any], evs: Sequence[dict[str, Any]], state: MatchState) -> Summary:
     """The summary of ``state``, the replay of the log ``evs`` of match ``m``."""
     report = state.report
     hands = report.get("hands") or []
@@ -104,7 +105,7 @@ def writer(m: Mapping[str, Any], state: MatchState) -> Callable[[list[Event]], s
     log now, is read again by the next screen)."""
     def text_of(stored: list[Event]) -> str | None:
         try:
-            evs = state.events[:-len(stored)] + stored if stored else state.events
+            evs = with_last(state.events, stored) if stored else state.events
             return text(of(m, evs, state))
         except Exception:  # noqa: BLE001 - a cache: the change it follows must not fail for it
             logging.getLogger(__name__).exception("match %s: the summary was not made", m["id"])
@@ -118,7 +119,7 @@ def noted(m: Mapping[str, Any], state: MatchState) -> Callable[[list[Event]], st
     ``state``'s log with them (their verdicts, their count), the hands and totals as they were."""
     def text_of(stored: list[Event]) -> str | None:
         try:
-            return text(of(m, state.events + stored, state))
+            return text(of(m, state.events + list(stored), state))
         except Exception:  # noqa: BLE001 - a cache: the change it follows must not fail for it
             logging.getLogger(__name__).exception("match %s: the summary was not made", m["id"])
             return None

@@ -10,6 +10,7 @@ it was, when and from which link.
 from __future__ import annotations
 
 from typing import Any
+from collections.abc import Sequence
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -24,6 +25,7 @@ from referee.matches.service import Change, ChangeRefused
 from . import entries, forms, get_db, service, store, write
 from .i18n import lang
 from .matches import remember
+from referee.matches.kept_log import kinds_of
 from referee.matches.log import LoggedHand, effective, fold, verdicts
 
 bp = Blueprint("life", __name__, url_prefix="/m/<key>")
@@ -202,7 +204,7 @@ def describe(m: dict[str, Any], data: dict[str, Any]) -> list[str]:
     return kinds.audit_lines("correct", data, m["players"], _) or []
 
 
-def audit_entries(m: dict[str, Any], evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def audit_entries(m: dict[str, Any], evs: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every change the audit lists (the registry's kinds with audit words: corrections, undone
     ones marked, renames, confirmations), oldest first."""
     in_force = {e["seq"] for e in effective(evs)}
@@ -336,14 +338,14 @@ def corrected_numbers(hands: list[LoggedHand]) -> set[int]:
     return {i + 1 for i, h in enumerate(hands) if h.corrected}
 
 
-def score_extras(m: dict[str, Any], evs: list[dict[str, Any]], state: MatchState) -> dict[str, Any]:
+def score_extras(m: dict[str, Any], evs: Sequence[dict[str, Any]], state: MatchState) -> dict[str, Any]:
     """What the scoreboard adds for a match's life: the corrected hands, the hands that can be
     corrected, each hand's confirmation."""
     n_hands = len(state.hands)
     return {"corrected": corrected_numbers(state.hands),
             "correctable": {k for k in range(1, n_hands + 1) if replay.finished(state, k)},
             "verdicts": verdicts(evs), "confirm": bool(m["settings"].get("confirm_hands")),
-            "audit": any(e["kind"] in kinds.in_audit() for e in evs)}
+            "audit": any(k in kinds.in_audit() for k in kinds_of(evs))}
 
 
 __all__ = ["bp", "audit_bp", "changes", "undo_question", "finished_changed", "describe", "audit_entries", "verdicts", "rotated", "corrected_numbers",

@@ -11,7 +11,7 @@ Nothing here knows a rule.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -139,11 +139,11 @@ def _back_label(word: str, number: int) -> Markup:
     return Markup(word) % {"k": number}
 
 
-def _redo_words(evs: list[dict[str, Any]], undone: list[Event] | None = None) -> str | None:
+def _redo_words(evs: Sequence[dict[str, Any]], undone: list[Event] | None = None) -> str | None:
     """The change a redo puts back, in words (``undone``: the log's changes undone, as
     ``log.undo_replayed`` read them, when the caller has read them)."""
     back = redoable(evs) if undone is None else (undone[-1] if undone else None)
-    return describe_event(evs + [{"kind": "redo", "data": {}}], back) if back else None
+    return describe_event([*evs, {"kind": "redo", "data": {}}], back) if back else None
 
 
 def _split(live: Hand | None, hv: dict[str, Any], tiles: list[str]) -> dict[str, list[dict[str, Any]]]:
@@ -546,7 +546,7 @@ def end_turn(key: str) -> ResponseReturnValue:
     return _write(key, action)
 
 
-def describe_event(evs: list[dict[str, Any]], e: dict[str, Any]) -> str:
+def describe_event(evs: Sequence[dict[str, Any]], e: dict[str, Any]) -> str:
     """A change in words, for «Undone: …» and «Redo: …»."""
     kind, data = e["kind"], e.get("data") or {}
     if kind == "move":
@@ -573,8 +573,8 @@ class Confirm(Exception):
         self.question = question
 
 
-def _back_or_forth(key: str, kind: str, target_of: Callable[[list[Event]], Event | None], nothing: str,
-                   words: Callable[[list[Event], Event], str], said: str,
+def _back_or_forth(key: str, kind: str, target_of: Callable[[Sequence[Event]], Event | None], nothing: str,
+                   words: Callable[[Sequence[Event], Event], str], said: str,
                    ask: Callable[[dict[str, Any], replay.MatchState, Event, str], replay.MatchState] | None = None
                    ) -> ResponseReturnValue:
     """The undo and the redo: one change recorded as an event (``kind``; nothing is deleted).
@@ -633,7 +633,7 @@ def _move_short(token: str, language: str) -> str:
     return move_words(token, language).short
 
 
-def moves_back(evs: list[dict[str, Any]], kept: list[Event] | None = None) -> list[dict[str, Any]]:
+def moves_back(evs: Sequence[dict[str, Any]], kept: Sequence[Event] | None = None) -> list[dict[str, Any]]:
     """The moves of the hand in play (or ended, its tiles left still to say), latest first, each
     a point to go back to: ``number`` (its place in the hand), ``words``, ``seq`` (the event),
     ``undos`` (the changes in force from it on, which «back to before it» undoes). ``kept``: the
@@ -688,7 +688,7 @@ def undo_to(key: str) -> ResponseReturnValue:
 def redo(key: str) -> ResponseReturnValue:
     """Put back the change the latest undo cancelled (a ``redo`` event)."""
     return _back_or_forth(key, "redo", redoable, _("There is nothing to redo."),
-                          lambda evs, back: describe_event(evs + [{"kind": "redo", "data": {}}], back),
+                          lambda evs, back: describe_event([*evs, {"kind": "redo", "data": {}}], back),
                           _("Redone: %(what)s."))
 
 
@@ -758,7 +758,7 @@ def result_preview(key: str) -> ResponseReturnValue:
                            fragment=True)
 
 
-def unlaid(evs: list[Event], kept: list[Event] | None = None) -> int | None:
+def unlaid(evs: Sequence[Event], kept: Sequence[Event] | None = None) -> int | None:
     """A hand started move by move with no tile laid yet (its start, and any draws or passes
     since): the number of undos that take it back, so that it can be entered by its result
     instead; None when no hand is in play or a tile is laid (then it is finished, or undone).
@@ -784,7 +784,7 @@ def unlaid(evs: list[Event], kept: list[Event] | None = None) -> int | None:
     return sum(1 for e in kept[start:] if e["kind"] in UNDOABLE)
 
 
-def _asked(m: dict[str, Any], evs: list[Event], state: replay.MatchState) -> tuple[replay.MatchState, int]:
+def _asked(m: dict[str, Any], evs: Sequence[Event], state: replay.MatchState) -> tuple[replay.MatchState, int]:
     """The state a hand's result is entered on: ``state``, or, while a hand started move by
     move has no tile laid (:func:`unlaid`), ``state`` with that start taken back (not stored);
     and the number of undos that takes (0: none)."""

@@ -11,12 +11,13 @@ The scorekeeper's phone may still confirm for a seat whose player has no phone (
 from __future__ import annotations
 
 from typing import Any
+from collections.abc import Sequence
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 
-from referee.matches.log import effective
+from referee.matches.log import in_force_of
 from referee.matches import replay
 from referee.matches.service import Change
 
@@ -32,11 +33,11 @@ def _seat(key: str) -> tuple[dict[str, Any], int]:
     return dict(found[0]), found[1]  # the store's MatchRow as the pages take a match
 
 
-def own_words(evs: list[dict[str, Any]], name: str) -> dict[int, str]:
+def own_words(evs: Sequence[dict[str, Any]], name: str) -> dict[int, str]:
     """This seat's own latest word on each hand (from its link), a correction of the hand
     after it asking for a new one."""
     out: dict[int, str] = {}
-    for e in effective(evs):
+    for e in in_force_of(evs, frozenset(("confirm", "correct"))):
         d = e["data"]
         if e["kind"] == "confirm" and d.get("by") == name and d.get("via") == "seat":
             out[int(d["hand"])] = d["verdict"]

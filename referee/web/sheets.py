@@ -25,6 +25,7 @@ from flask_babel import gettext as _
 from referee import rulebook
 from referee.rules import catalogue
 from referee.matches import replay
+from referee.matches.kept_log import Log
 
 from . import get_db, life, service, store
 from .i18n import lang, table_time
@@ -99,7 +100,7 @@ def pdf_response(data: bytes, filename: str) -> Response:
                              "Cache-Control": "no-store"})
 
 
-def loaded(m: dict[str, Any]) -> tuple[list[dict[str, Any]], replay.MatchState]:
+def loaded(m: dict[str, Any]) -> tuple[Log, replay.MatchState]:
     """The match's events, its logged hands and the app's replay of them (``replay.replay``,
     kept by the worker: ``MatchService.load``)."""
     return service().load(m)

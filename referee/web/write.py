@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 
 from referee.limits import whole_number
 from referee.matches import events as kinds
-from referee.matches.fold import Event
+from referee.matches.kept_log import Log
 from referee.matches.replay import MatchState, Played
 from referee.matches.service import (AlreadyRecorded, Change, ChangeRefused, Conflict, Full, IllFormed,
                                      Invalid, RuleRefused)
@@ -64,7 +64,7 @@ def _by_key(key: str, column: Literal["edit_key", "view_key"] | None) -> dict[st
     return dict(m)  # the store's MatchRow as the pages take a match: a dict they add keys to
 
 
-def load(m: dict[str, Any]) -> tuple[list[Event], MatchState]:
+def load(m: dict[str, Any]) -> tuple[Log, MatchState]:
     """The match's log and its replay (kept by the worker: ``MatchService.load``)."""
     return service().load(m)
 
@@ -101,7 +101,7 @@ class Writing:
 
     m: dict[str, Any]
     n: int
-    evs: list[Event]
+    evs: Log
     state: MatchState
     said: list[str] = field(default_factory=list)
 

@@ -408,7 +408,7 @@ def test_a_redo_after_a_rename_puts_the_move_back_where_it_stood(tmp_path):
     assert post(a, edit, "/redo", {}).status_code == 302
     m = a.match(edit)
     fresh = a.fresh(m)
-    assert [(t.player, t.moves) for t in fresh.hands[-1].turns] == [("Стас", ["6:6"])]
+    assert [(t.player, t.moves) for t in fresh.hands[-1].turns] == [("Стас", ("6:6",))]
     a.page(edit)
     assert_same(m, a.kept(m), fresh)
 

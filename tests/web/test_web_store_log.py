@@ -160,7 +160,7 @@ def test_fold_groups_turns_and_undo_cancels_the_latest():
         ev("end_turn"),
     ]
     (hand,) = fold(events)
-    assert [(t.player, t.moves) for t in hand.turns] == [
+    assert [(t.player, list(t.moves)) for t in hand.turns] == [
         ("А", ["6:6"]), ("Б", ["draw", "6:0"]), ("А", ["0:4", "4:4"])]
     assert hand.open_turn is None
     assert len(effective(events)) == 7
