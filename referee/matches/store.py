@@ -14,7 +14,7 @@ module knows which database runs. A handle (``db``) is what :func:`open_db` or a
 on PostgreSQL, both with ``execute`` (rows as tuples), ``query`` (rows as dicts) and ``close``.
 
 Two phones moving on the same state: on SQLite the write transaction (``BEGIN IMMEDIATE``)
-counts the log before it appends, so the second finds the count changed; on PostgreSQL two
+counts the log in the statement that appends, so the second finds the count changed; on PostgreSQL two
 transactions may count together, and the unique index on (match, seq) refuses the second insert.
 Both end in :class:`StaleError` («another phone moved first»), never an error page.
 """
@@ -648,8 +648,8 @@ def append_event(db: Db, match_id: int, expected: int, kind: str, data: dict[str
     ``check(events)`` runs on the log as it stands and may raise to refuse the change
     (nothing is written then). It runs before the write lock is taken: the log is
     append-only, so a log that still has ``expected`` events when the lock is held is the
-    very log that was checked. The lock is thus held for one count and one insert, never
-    for a replay (a replay under the lock made other tables wait: "database is locked").
+    very log that was checked. The lock is thus held for one insert that counts the log
+    itself (:func:`append_all`), never for a replay (a replay under the lock made other tables wait: "database is locked").
     ``op`` is the tap's own key: a second event with the same key is refused with
     :class:`DuplicateError` (asked first: a tap sent twice is not a stale one).
     """
