@@ -496,6 +496,7 @@ def _place(t: Table, form: str, move: str) -> None:
     if move.startswith("miss"):
         t.tap(f"{form} button.place-miss", move)
         return
+    t.look("places")
     value = _find(t, f"{form} button.place[name=token]", move)
     if value is None:
         buttons = t.page.locator(f"{form} button.place[name=token]")
@@ -598,6 +599,7 @@ def enter_left(t: Table, s: Script) -> None:
                 page.fill(f'form.left-form input[name="pips_{i}"]', "0")
             continue
         _open_tiles(t, i, p)
+        t.look(f"left-tiles-{i}")
         for tile in s.left[p]:
             t.tap(f'form.left-form label.pick:has(input[name="left_{i}"][value="{low(tile)}"])', f"left {p} {tile}")
     t.tap("form.left-form button.primary", "score the hand")
@@ -628,6 +630,7 @@ def enter_result(t: Table, s: Script, edit: str, preselected: list[str]) -> dict
             page.fill(f'input[name="pips_{i}"]', "0")
             continue
         _open_tiles(t, i, p)
+        t.look(f"result-tiles-{i}")
         for tile in s.left[p]:
             t.tap(f'details.left-tiles[data-i="{i}"] label.pick:has(input[value="{low(tile)}"])', f"left {p} {tile}")
     if page.locator('input[name^="scored_"]').count():
@@ -1204,7 +1207,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shots", default=None, help="a folder for screenshots of the failures")
     ap.add_argument("--look", default=None, metavar="DIR",
                     help="a folder for the screens a player sees in each hand (the set-up, the deal, the "
-                         "table, mid-hand, the hand's end, the result recorded, the scoreboard): to look at")
+                         "table, mid-hand, the places offered, the hand's end, the tiles left, the result recorded, "
+                         "the scoreboard): to look at")
     ap.add_argument("--json", default=None, help="write every outcome to this file")
     args = ap.parse_args(argv)
     import tempfile

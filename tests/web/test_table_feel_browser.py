@@ -1,7 +1,8 @@
 """What a player sees before the first hand and on the set-up, in a real browser: a legend of two
 lines stands inside its box (not across its border), the bar at the bottom is not drawn while it
 has nothing to tap (sideways it covered «Enter a hand by result»), the choices of who leads at a
-hand's start stand in a row without lines between them."""
+hand's start stand in a row without lines between them; a choice of places fits above the bar,
+and sideways the tiles left at a hand's end fit the screen."""
 
 from __future__ import annotations
 
@@ -78,9 +79,8 @@ def test_the_sea_kozels_card_says_what_it_is_like_when_chosen(chromium, live_ser
 
 
 def test_sideways_a_tile_brought_into_view_is_not_under_the_players_tabs(chromium, live_server, tmp_path):
-    # 640x360: the tabs over the tiles left take two rows, stuck at the screen's top; a tile
-    # brought into view stops below them (it was scrolled to the top, under the tabs: a tap on it
-    # hit a tab)
+    # 640x360: the tabs over the tiles left are stuck at the screen's top; a tile brought into
+    # view stops below them (it was scrolled to the top, under the tabs: a tap on it hit a tab)
     client = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"}).test_client()
     edit = new_match(client, "traditional", NAMES["ru"])
     ctx = context(chromium, size=(640, 360))
@@ -89,9 +89,62 @@ def test_sideways_a_tile_brought_into_view_is_not_under_the_players_tabs(chromiu
     page.wait_for_selector("form.result-form.js")
     page.locator(f'.chip:has(input[value="{NAMES["ru"][2]}"])').tap()
     page.locator('button.tiles-open[data-i="0"]').tap()
-    assert page.locator(".tile-tabs").evaluate("t => t.offsetHeight") > 80   # two rows
+    assert page.locator(".tile-tabs").evaluate("t => t.offsetHeight") >= 44
     for i in (0, 6):                                                            # the first row's ends
         tile = page.locator('details.left-tiles[data-i="0"] label.pick').nth(i)
         tile.evaluate("e => e.scrollIntoView()")
         assert tile.evaluate(ON_SCREEN), i
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)])
+def test_six_matadors_places_across_fit_above_the_bar(chromium, live_server, tmp_path, lang, size):
+    # six matador, the matador's half named: 0:3 led, 2:4 goes across either end, either half
+    # facing out (four places, each a tile drawn upright): every place in sight above the bar
+    # after the tap, as the thumb has to reach it
+    from webhelpers import form_data, tap
+
+    client = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"}).test_client()
+    edit = new_match(client, "six_matador", NAMES[lang][:2],
+                     {**defaults("six_matador", 2), "opt_matador_end": "chosen_half"})
+    client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]'))
+    tap(client, edit, "0:3", leader=NAMES[lang][0])
+    ctx = context(chromium, size=size, lang=lang)
+    page = ctx.new_page()
+    page.goto(f"{live_server}/lang/{lang}?next={edit}")
+    page.locator('form.picker-form button.pick[value="2:4"]').tap()
+    page.wait_for_selector("form.choose button.place")
+    page.wait_for_timeout(200)        # brought into view after the redraw
+    places = page.locator("form.choose button.place")
+    assert places.count() == 4
+    assert [places.nth(i).evaluate(IN_VIEW) for i in range(4)] == [True] * 4
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_sideways_the_tiles_left_at_a_hands_end_fit_the_screen(chromium, live_server, tmp_path, lang):
+    # 640x360, a hand over without the deal: «Tiles» of the player asked brings up all 28 tiles
+    # in sight at once (the picker the whole width, two rows of 14), none behind the dock, and
+    # they stay so with the page scrolled to its end (the four rows of 7 were taller than the
+    # screen under the players' tabs: its first row went under them)
+    from test_harden_input import played_to_the_left_tiles
+
+    client = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"}).test_client()
+    edit = new_match(client)
+    played_to_the_left_tiles(client, edit)
+    ctx = context(chromium, size=(640, 360), lang=lang)
+    page = ctx.new_page()
+    page.goto(f"{live_server}/lang/{lang}?next={edit}")
+    page.wait_for_selector("form.left-form.js")
+    page.locator('button.tiles-open[data-i="1"]').tap()
+    tiles = page.locator('details.left-tiles[data-i="1"] label.pick')
+    assert tiles.count() == 28
+    for end in (False, True):
+        if end:
+            page.evaluate("scrollTo(0, document.documentElement.scrollHeight)")
+        assert [i for i in range(28) if not tiles.nth(i).evaluate(IN_VIEW)] == [], end
+        # none under the players' tabs stuck at the top
+        assert [i for i in range(28) if not tiles.nth(i).evaluate(ON_SCREEN)] == [], end
+    ctx.close()
+
