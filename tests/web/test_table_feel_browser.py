@@ -2,7 +2,8 @@
 lines stands inside its box (not across its border), the bar at the bottom is not drawn while it
 has nothing to tap (sideways it covered «Enter a hand by result»), the choices of who leads at a
 hand's start stand in a row without lines between them; a choice of places fits above the bar,
-and sideways the tiles left at a hand's end fit the screen."""
+and sideways the tiles left at a hand's end fit the screen; the set-up's folded house rules say
+the values in force."""
 
 from __future__ import annotations
 
@@ -148,3 +149,26 @@ def test_sideways_the_tiles_left_at_a_hands_end_fit_the_screen(chromium, live_se
         assert [i for i in range(28) if not tiles.nth(i).evaluate(ON_SCREEN)] == [], end
     ctx.close()
 
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_set_ups_house_rules_say_the_values_in_force_and_open_short(chromium, live_server, lang):
+    # folded, the house rules' summary says each rule's value in force; opened, a choice a line
+    # with the sentence of the one ticked only (another's sentence shows once it is tapped)
+    ctx = context(chromium, size=(360, 640), lang=lang)
+    page = ctx.new_page()
+    page.goto(f"{live_server}/lang/{lang}?next=/new/traditional")
+    said = page.locator("details.house-rules > summary .in-force").inner_text()
+    page.locator("details.house-rules > summary").tap()
+    rules = page.eval_on_selector_all(
+        "details.house-rules fieldset.option",
+        "fs => fs.map(f => [f.querySelector('legend').innerText, f.querySelector('input:checked').closest('label').querySelector('b').innerText])")
+    assert len(rules) > 5
+    for title, value in rules:
+        assert f"{title}: {value}" in said, (title, value)
+    shown = page.eval_on_selector_all("details.house-rules label.choice", "ls => ls.map(l => [l.querySelector('input').checked, !!l.querySelector('small').offsetHeight, !!l.offsetHeight])")
+    assert all(visible for _, _, visible in shown)
+    assert [ticked for ticked, _, _ in shown] == [sentence for _, sentence, _ in shown]
+    other = page.locator("details.house-rules label.choice").nth([t for t, _, _ in shown].index(False))
+    other.tap()
+    assert other.locator("small").is_visible()
+    ctx.close()
