@@ -35,10 +35,13 @@ Play = tuple[str, tuple[str, ...], bool]
 
 @dataclass
 class LoggedHand:
+    #: its start (``deal``, ``lead``, ``removed``, ``starter``) as a hand keeps it: the deal's
+    #: and the removed tiles as tuples of shared texts (read as a record's: :meth:`start`)
     meta: dict[str, Any] = field(default_factory=dict)
     #: its turns in order (:data:`Play`; read as :class:`Turn`: ``turns``); a fold replaces a
-    #: turn, never changes one
-    plays: list[Play] = field(default_factory=list)
+    #: turn, never changes one; a tuple once the hand after it has started (then nothing
+    #: changes them, and the collector stops tracking them)
+    plays: list[Play] | tuple[Play, ...] = field(default_factory=list)
     left: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
     #: the seq of each correction that changed this hand (empty: as first entered)
@@ -59,8 +62,12 @@ class LoggedHand:
             return Turn(*self.plays[-1])
         return None
 
+    def start(self) -> dict[str, Any]:
+        """Its start as a game record's hand has it (lists where a record has lists)."""
+        return {k: _thawed(self.meta[k]) for k in HAND_KEYS if self.meta.get(k) is not None}
+
     def to_record(self, include_open: bool = True) -> dict[str, Any]:
-        out: dict[str, Any] = {k: self.meta[k] for k in HAND_KEYS if self.meta.get(k) is not None}
+        out = self.start()
         if self.result is not None:
             out["result"] = self.result
             return out
@@ -95,7 +102,7 @@ class Folded:
 
 def hand_from_record(hand: dict[str, Any]) -> LoggedHand:
     """A hand of a game record as the log folds it (a correction's ``record``)."""
-    out = LoggedHand(meta={k: hand[k] for k in HAND_KEYS if hand.get(k) is not None})
+    out = LoggedHand(meta={k: _shared(hand[k]) for k in HAND_KEYS if hand.get(k) is not None})
     if "result" in hand and "turns" not in hand:
         out.result = hand["result"]
         return out
@@ -105,13 +112,39 @@ def hand_from_record(hand: dict[str, Any]) -> LoggedHand:
     return out
 
 
+def _tiles(v: Any) -> Any:
+    return tuple(sys.intern(t) if isinstance(t, str) else t for t in v) if isinstance(v, list) else v
+
+
 def _shared(value: Any) -> Any:
-    """A hand's start as a hand keeps it: the deal's tiles (texts such as ``6:6``) the very
-    strings every other hand's deal holds (a worker keeps the hands of every match it serves)."""
+    """A part of a hand's start as a hand keeps it: the deal's and the removed tiles (texts such
+    as ``6:6``) as tuples of the very strings every other hand holds (a worker keeps the hands
+    of every match it serves; a tuple of texts is not tracked by the garbage collector)."""
     if isinstance(value, dict):
-        return {k: [sys.intern(t) if isinstance(t, str) else t for t in v] if isinstance(v, list) else v
-                for k, v in value.items()}
-    return value
+        return {k: _tiles(v) for k, v in value.items()}
+    return _tiles(value)
+
+
+def _thawed(value: Any) -> Any:
+    """:func:`_shared`'s tuples as a record's lists."""
+    if isinstance(value, dict):
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in value.items()}
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _settle_last(out: Folded) -> None:
+    """The last hand's turns as a tuple, before a hand after it starts: nothing changes them."""
+    if out.hands and isinstance(out.hands[-1].plays, list):
+        out.hands[-1].plays = tuple(out.hands[-1].plays)
+
+
+def _last_plays(out: Folded) -> list[Play]:
+    """The last hand's turns, as a list a move may change (the hand is the fold's own: a fold
+    gone on from another copies its last hand)."""
+    hand = out.hands[-1]
+    if not isinstance(hand.plays, list):
+        hand.plays = list(hand.plays)
+    return hand.plays
 
 
 def _renamed(value: Any, old: str, new: str) -> Any:
@@ -127,7 +160,8 @@ def _rename_keys(d: Any, old: str, new: str) -> Any:
 def rename_in_hand(hand: LoggedHand, old: str, new: str) -> None:
     """Every place a game record names a player, in one hand: the turns, the deal, the leader,
     the tiles left and the result's out, maker, left and scored."""
-    hand.plays = [(_renamed(p, old, new), moves, still) for p, moves, still in hand.plays]
+    renamed = [(_renamed(p, old, new), moves, still) for p, moves, still in hand.plays]
+    hand.plays = renamed if isinstance(hand.plays, list) else tuple(renamed)
     if isinstance(hand.meta.get("deal"), dict):
         hand.meta["deal"] = _rename_keys(hand.meta["deal"], old, new)
     if "lead" in hand.meta:
@@ -148,12 +182,14 @@ def rename_in_hand(hand: LoggedHand, old: str, new: str) -> None:
 
 def hand(out: Folded, e: Event) -> None:
     """A new hand played move by move: its start."""
+    _settle_last(out)
     out.hands.append(LoggedHand(meta={k: _shared(e["data"][k]) for k in HAND_KEYS if k in e["data"]}))
     out.marks.append((out.depth, e.get("seq", 0)))
 
 
 def result(out: Folded, e: Event) -> None:
     """A whole hand entered by its result."""
+    _settle_last(out)
     out.hands.append(LoggedHand(result=e["data"]["result"]))
     out.marks.append((out.depth, e.get("seq", 0)))
 
@@ -179,7 +215,7 @@ def move(out: Folded, e: Event) -> None:
     """A move of the last hand: it joins the player's open turn, else starts a turn."""
     if not out.hands:
         return
-    data, plays = e["data"], out.hands[-1].plays
+    data, plays = e["data"], _last_plays(out)
     still = bool(data.get("open"))
     if plays and plays[-1][2] and plays[-1][0] == data["player"]:
         player, moves, _ = plays[-1]
@@ -192,7 +228,7 @@ def move(out: Folded, e: Event) -> None:
 
 def end_turn(out: Folded, e: Event) -> None:
     """The open turn of the last hand closed."""
-    plays = out.hands[-1].plays if out.hands else None
+    plays = _last_plays(out) if out.hands else None
     if plays and plays[-1][2]:
         plays[-1] = (plays[-1][0], plays[-1][1], False)
 

@@ -61,7 +61,7 @@ def _corrected_record(m: dict[str, Any], hand: LoggedHand) -> dict[str, Any]:
     """The hand as the form says it should read (a game record's hand): a result read by the
     result pad's own form (``forms.result_form``), or the turns and the tiles left."""
     players = m["players"]
-    out: dict[str, Any] = {k: v for k, v in hand.meta.items() if v is not None}
+    out: dict[str, Any] = hand.start()
     if hand.by_result:
         pad = forms.result_form(players, request.form)
         if not pad.validate():

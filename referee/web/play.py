@@ -21,7 +21,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 
-from referee.matches.log import (HAND_KEYS, fold, hand_number, laid_tiles, last_undoable, log_of, redoable,
+from referee.matches.log import (fold, hand_number, laid_tiles, last_undoable, log_of, redoable,
                                  to_record)
 from referee.rules import catalogue
 from referee.rules.hand import Hand
@@ -517,7 +517,7 @@ def starter(key: str) -> ResponseReturnValue:
         if not tile:
             raise write.Refused(_("Tap the starting tile turned up from the bazaar."))
         entries.tile_of(tile)  # refused unless it names a tile
-        data = {k: last.meta[k] for k in HAND_KEYS if last.meta.get(k) is not None}
+        data = last.start()
         data["starter"] = tile
         undone = service().after(m, state, "undo", {})
         again = service().after(m, undone, "hand", data)
