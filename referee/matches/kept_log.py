@@ -21,6 +21,7 @@ its events), so that the changes in force (``log.undo_replayed``) are read from 
 
 from __future__ import annotations
 
+import bisect
 import marshal
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -89,8 +90,6 @@ class Head:
         return out
 
     def event(self, i: int) -> Event:
-        import bisect
-
         c = bisect.bisect_right(self.ends, i)
         return self.chunk(c)[i - (self.ends[c - 1] if c else 0)]
 
@@ -130,7 +129,20 @@ EMPTY = Head()
 _last: tuple[bytes, list[Event]] | None = None
 
 
-class KeptLog(Sequence[Event]):
+class _ReadAsList(Sequence[Event]):
+    """A sequence of events equal to a list (or another such sequence) of the same events."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _ReadAsList | list):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class KeptLog(_ReadAsList):
     """A log: its ``head`` (:class:`Head`: the events before the last hand's start, as text) and
     its ``tail`` (the events from there on). Read as the list of its events; ``log + more`` is
     the log with ``more`` after it (the head shared). Never changed once made."""
@@ -172,13 +184,6 @@ class KeptLog(Sequence[Event]):
     def __add__(self, more: Sequence[Event]) -> KeptLog:
         return KeptLog(self.head, self.tail + list(more))
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, KeptLog | list):
-            return len(self) == len(other) and list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         return f"KeptLog({self.head.n} events as text, {len(self.tail)} more)"
 
@@ -212,7 +217,7 @@ def settle(events: Sequence[Event]) -> KeptLog:
     return KeptLog(head.more(tail[:cut]), tail[cut:])
 
 
-class InForce(Sequence[Event]):
+class InForce(_ReadAsList):
     """The changes in force of a :class:`KeptLog` (as ``log.effective`` lists them): events, and
     places of events in its head, read from their text when asked for."""
 
@@ -247,13 +252,6 @@ class InForce(Sequence[Event]):
 
     def __add__(self, more: Sequence[Event]) -> InForce:
         return InForce(self.head, self.items + list(more))
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, InForce | list):
-            return len(self) == len(other) and list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"InForce({len(self.items)} changes)"
