@@ -6,6 +6,7 @@ a pool of connections per worker process. The queries themselves are the store's
 
 from __future__ import annotations
 
+import os
 import sqlite3
 
 from sqlite_utils import Database
@@ -256,10 +257,15 @@ def open_db(path: str) -> Database:
     The settings, and why (``docs/reliability.md``):
 
     - ``journal_mode=WAL``: readers never wait for the writer, nor the writer for readers;
-    - ``synchronous=FULL``: in WAL mode ``NORMAL`` only syncs at checkpoints, so the last
-      commits may vanish on a power loss (they survive a crash of the app). ``FULL`` syncs
-      the log at every commit: a move the app has acknowledged is on the disk, power loss
-      included. One fsync per move is cheap next to a move's replay;
+    - a move the app has acknowledged is on the disk, power loss included. In WAL mode
+      ``synchronous=NORMAL`` syncs the log only at checkpoints (a commit survives a crash of the
+      app, but the last ones may vanish on a power loss); ``FULL`` syncs it inside every commit,
+      with the file's write lock held: every other writer waits for that sync, and on a server
+      for the GIL its writer takes back after it. So on Linux and macOS the connection is
+      ``NORMAL`` and the writer syncs the log itself (:class:`WalSync`, ``db.wal_sync``) once
+      it has let go of the lock, before the move is acknowledged: the same sync as ``FULL``'s,
+      outside the lock, where the syncs of writers that commit together overlap (one disk flush
+      serves them all). Elsewhere (Windows) ``FULL``;
     - ``busy_timeout``: a writer waits up to :data:`BUSY_TIMEOUT_S` for another one;
     - ``foreign_keys=ON``.
 
@@ -274,13 +280,49 @@ def open_db(path: str) -> Database:
     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
     if path != ":memory:":
         _wal(conn)
-    conn.execute("PRAGMA synchronous = FULL")
+    sync_after = path != ":memory:" and SYNC_AFTER_COMMIT
+    conn.execute(f"PRAGMA synchronous = {'NORMAL' if sync_after else 'FULL'}")
     conn.execute("PRAGMA foreign_keys = ON")
     db = Database(conn)
     migrate(db, path)
     if path != ":memory:":
         db.writer_turn = writer_turn(path)  # type: ignore[attr-defined]
+    if sync_after:
+        db.wal_sync = WalSync(path)  # type: ignore[attr-defined]
     return db
+
+
+#: whether a write's commit is synced by its writer after it let go of the write lock
+#: (``synchronous=NORMAL`` and :class:`WalSync`) rather than inside the commit (``FULL``): on
+#: POSIX systems, where a second descriptor on the log may be synced while SQLite writes to it
+SYNC_AFTER_COMMIT = os.name == "posix"
+
+
+class WalSync:
+    """The database's write-ahead log synced to the disk: what ``synchronous=FULL`` does at the
+    end of every commit (the log's ``fdatasync``, ``fsync`` where there is none), done by the
+    writer once the commit has let go of SQLite's lock and the writers' turn.
+
+    A log synced covers every commit written to it before: a writer whose commit another's sync
+    already flushed finds nothing left to write, and two that sync together share the disk's
+    flush (a group commit, made by the kernel). A log that is gone was checkpointed into the
+    database file (synced by the checkpoint) and removed by the last connection to close.
+    Until its writer's sync, a commit is visible to the other connections (a phone's view may
+    show a move a moment before the move is acknowledged) but not yet promised to anyone."""
+
+    def __init__(self, path: str) -> None:
+        self.path = os.path.realpath(path) + "-wal"
+        self._sync = getattr(os, "fdatasync", os.fsync)
+
+    def __call__(self) -> None:
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except FileNotFoundError:
+            return
+        try:
+            self._sync(fd)
+        finally:
+            os.close(fd)
 
 
 class WriterTurn:

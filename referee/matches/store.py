@@ -13,8 +13,9 @@ module knows which database runs. A handle (``db``) is what :func:`open_db` or a
 ``take`` gives: sqlite-utils' ``Database`` on SQLite, a :class:`~referee.backends.postgres.PgDb`
 on PostgreSQL, both with ``execute`` (rows as tuples), ``query`` (rows as dicts) and ``close``.
 
-Two phones moving on the same state: on SQLite the write transaction (``BEGIN IMMEDIATE``)
-counts the log in the statement that appends, so the second finds the count changed; on PostgreSQL two
+Two phones moving on the same state: on SQLite the statement that appends counts the log
+itself, in its own transaction (:func:`_insert_alone`, or ``BEGIN IMMEDIATE`` when a summary is
+updated with it), so the second finds the count changed; on PostgreSQL two
 transactions may count together, and the unique index on (match, seq) refuses the second insert.
 Both end in :class:`StaleError` («another phone moved first»), never an error page.
 """
@@ -365,7 +366,8 @@ def _now() -> str:
 def _write(db: Db) -> Iterator[None]:
     """One write transaction, taken before reading what it checks (on SQLite ``BEGIN
     IMMEDIATE``: the writers take turns; on PostgreSQL a transaction whose conflicting insert the
-    unique indexes refuse)."""
+    unique indexes refuse). On SQLite the commit is synced to the disk once the turn is given
+    back (:func:`_synced`)."""
     conn = db.conn
     if not isinstance(conn, sqlite3.Connection):
         with conn.transaction():
@@ -383,6 +385,56 @@ def _write(db: Db) -> Iterator[None]:
             raise
         else:
             conn.commit()
+    _synced(db)
+
+
+def _synced(db: Db) -> None:
+    """What was committed on SQLite, on the disk before the change is acknowledged: the log's
+    sync, made outside the write lock (``backends.sqlite.WalSync``; a database whose commits
+    sync themselves has none)."""
+    sync = getattr(db, "wal_sync", None)
+    if sync is not None:
+        sync()
+
+
+def _insert_alone(db: Db, rows: Sequence[tuple[Any, ...]], match_id: int, expected: int) -> list[int] | None:
+    """On SQLite, the events ``rows`` appended by one statement in autocommit mode, which is its
+    own transaction: they are inserted only if the match's log still has ``expected`` events
+    (the statement counts it itself), all or none; their ids, or None when the count was not
+    ``expected``. A unique index's refusal (the same tap, a ``seq`` taken meanwhile) raises as
+    it would in :func:`_write`.
+
+    SQLite takes its write lock and lets go of it inside the statement's one step, during which
+    Python's GIL is let go: no Python runs, and no thread waits for the GIL, while the lock is
+    held (in a transaction of several statements each one takes the GIL back with the lock held,
+    and under load each can wait for another thread's switch interval, 5 ms). So it needs no
+    writers' turn: the lock is held for the insert's own few microseconds, and a writer that
+    finds it taken is let in by SQLite's busy handler (its first look again after 1 ms). The
+    commit is then synced (:func:`_synced`)."""
+    conn = db.conn
+    assert isinstance(conn, sqlite3.Connection)
+    if conn.in_transaction:
+        conn.commit()
+    if len(rows) == 1:
+        sql = "INSERT INTO events (match_id, seq, kind, data, at, op) SELECT ?, ?, ?, ?, ?, ?"
+    else:
+        sql = ("INSERT INTO events (match_id, seq, kind, data, at, op) SELECT * FROM (VALUES "
+               + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(rows)) + ")")
+    sql += " WHERE (SELECT COALESCE(MAX(seq), 0) FROM events WHERE match_id = ?) = ?"
+    level = conn.isolation_level
+    conn.isolation_level = None  # no implicit BEGIN: the statement is the transaction
+    try:
+        cur = conn.execute(sql, [value for row in rows for value in row] + [match_id, expected])
+    finally:
+        conn.isolation_level = level
+    if cur.rowcount != len(rows):
+        return None
+    _synced(db)
+    if len(rows) == 1 and cur.lastrowid is not None:
+        return [cur.lastrowid]
+    return [int(r[0]) for r in conn.execute(
+        "SELECT id FROM events WHERE match_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+        [match_id, expected, len(rows)])]
 
 
 def _match_row(row: dict[str, Any]) -> MatchRow:
@@ -693,7 +745,8 @@ def append_all(db: Db, match_id: int, expected: int, changes: Sequence[tuple[str
     events' ``seq`` are ``expected`` + 1, 2, … (the transaction stores them only if the log
     still has ``expected`` events), their time is taken now, their JSON text and the summary's
     are made from those. Inside: the first insert, which is also the check of the log's count,
-    the others, the summary's update, the commit."""
+    the others, the summary's update, the commit. On SQLite, with no summary to update, the
+    events are one statement that is its own transaction (:func:`_insert_alone`)."""
     from referee import limits
     from referee.matches.events import KINDS
 
@@ -724,6 +777,15 @@ def append_all(db: Db, match_id: int, expected: int, changes: Sequence[tuple[str
         # the data as it reads back from the log (a JSON round trip), as ``events`` gives it
         stored.append({"seq": seq, "kind": kind, "data": json.loads(text), "at": at})
     kept = summary(stored) if summary is not None and summary_kept else None
+    if kept is None and isinstance(db.conn, sqlite3.Connection):
+        with _moved_first(db, match_id, op):
+            ids = _insert_alone(db, rows, match_id, expected)
+        if ids is None:
+            n, duplicate = _count_and_op(db, match_id, op)
+            raise DuplicateError(op) if duplicate else StaleError(n)
+        for event, id_ in zip(stored, ids):
+            event["id"] = id_
+        return stored
     with _moved_first(db, match_id, op), _write(db):
         # the first event is inserted only if the log still has ``expected`` events (the same
         # tap's ``op`` in the log already: its unique index refuses it, see :func:`_moved_first`);
