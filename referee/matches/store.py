@@ -340,6 +340,24 @@ def _pg(db: Db) -> TypeIs[PgDb]:
     return getattr(db, "dialect", "sqlite") == "postgresql"
 
 
+def _query(db: Db, sql: str, params: Sequence[Any] = ()) -> Iterator[dict[str, Any]]:
+    """The rows of a read, each a dict of its columns. On SQLite the one statement alone:
+    sqlite-utils' ``query`` wraps each read in a savepoint of its own (``SAVEPOINT``, the read,
+    ``RELEASE``: three statements, each of which lets go of the GIL and may wait for it again
+    on a busy server)."""
+    if _pg(db):
+        return db.query(sql, params)
+    cur = db.conn.execute(sql, params)
+    keys: list[str] = []
+    for d in cur.description or ():
+        name, n = d[0], 1
+        while name in keys:  # a name read twice gets a number, as sqlite-utils' query gives it
+            n += 1
+            name = f"{d[0]}_{n}"
+        keys.append(name)
+    return (dict(zip(keys, row)) for row in cur)
+
+
 def key_hash(key: str) -> str:
     """What a match is looked up by: the SHA-256 of its key. The lookup's timing (an index
     walk that stops at the first differing byte) then tells a guesser nothing about the key
@@ -502,7 +520,7 @@ def create_match(db: Db, variant: str, options: dict[str, Any], players: list[st
 
 
 def get_match(db: Db, match_id: int) -> MatchRow | None:
-    rows = list(db.query("SELECT * FROM matches WHERE id = ?", [match_id]))
+    rows = list(_query(db, "SELECT * FROM matches WHERE id = ?", [match_id]))
     return _match_row(rows[0]) if rows else None
 
 
@@ -515,7 +533,7 @@ def match_by_key(db: Db, key: str, column: Literal["edit_key", "view_key"]) -> M
     if not isinstance(key, str) or not key or len(key) > 64:
         return None
     hashed = "edit_hash" if column == "edit_key" else "view_hash"
-    rows = list(db.query(f"SELECT * FROM matches WHERE {hashed} = ?", [key_hash(key)]))
+    rows = list(_query(db, f"SELECT * FROM matches WHERE {hashed} = ?", [key_hash(key)]))
     if not rows or not hmac.compare_digest(rows[0][column].encode(), key.encode("utf-8", "surrogatepass")):
         return None
     return _match_row(rows[0])
@@ -539,7 +557,7 @@ def remember(db: Db, browser: str, match_id: int, edit: bool) -> None:
 def browser_matches(db: Db, browser: str, limit: int = 60) -> list[MatchRow]:
     """The matches of one browser's list, newest change first, each with ``mine`` (it came by
     the edit link), its event count and last change."""
-    rows = db.query(
+    rows = _query(db,
         "SELECT m.*, b.edit AS mine, COUNT(e.id) AS n, MAX(e.at) AS last"
         " FROM browser_matches b JOIN matches m ON m.id = b.match_id"
         " LEFT JOIN events e ON e.match_id = m.id WHERE b.browser = ?"
@@ -550,7 +568,7 @@ def browser_matches(db: Db, browser: str, limit: int = 60) -> list[MatchRow]:
 
 def list_matches(db: Db) -> list[MatchRow]:
     """All matches, newest first, with their event counts and last change."""
-    rows = db.query(
+    rows = _query(db,
         "SELECT m.*, COUNT(e.id) AS n, MAX(e.at) AS last"
         " FROM matches m LEFT JOIN events e ON e.match_id = m.id"
         " GROUP BY m.id ORDER BY COALESCE(MAX(e.at), m.created) DESC, m.id DESC"
@@ -562,12 +580,10 @@ def events(db: Db, match_id: int, after: int = 0) -> list[Event]:
     """The match's event log in order (those with ``seq`` greater than ``after``): each event
     (the log's :data:`~referee.matches.fold.Event`, as an imported log's are) with its ``seq``,
     ``kind``, ``data`` (an object), ``at`` and ``id``."""
-    out: list[Event] = []
-    for row in db.query("SELECT id, seq, kind, data, at FROM events WHERE match_id = ? AND seq > ?"
-                        " ORDER BY seq", [match_id, after]):
-        out.append({"seq": row["seq"], "kind": _intern(row["kind"]), "data": _data(row["data"]),
-                    "at": _intern(row["at"]), "id": row["id"]})
-    return out
+    return [{"seq": seq, "kind": _intern(kind), "data": _data(data), "at": _intern(at), "id": id_}
+            for id_, seq, kind, data, at in db.execute(
+                "SELECT id, seq, kind, data, at FROM events WHERE match_id = ? AND seq > ? ORDER BY seq",
+                [match_id, after])]
 
 
 def _data(text: str) -> dict[str, Any]:
@@ -897,7 +913,7 @@ def set_archived(db: Db, match_id: int, archived: bool) -> None:
 def seat_keys(db: Db, match_id: int, seats: int) -> list[str]:
     """Each seat's key (0 .. ``seats`` - 1), made the first time it is asked for: as unguessable
     as the edit key, never derived from it."""
-    have = {r["seat"]: r["key"] for r in db.query(
+    have = {r["seat"]: r["key"] for r in _query(db,
         "SELECT seat, key FROM seat_keys WHERE match_id = ?", [match_id])}
     missing = [s for s in range(seats) if s not in have]
     if missing:
@@ -906,7 +922,7 @@ def seat_keys(db: Db, match_id: int, seats: int) -> list[str]:
                 key = secrets.token_urlsafe(18)
                 db.execute("INSERT INTO seat_keys (match_id, seat, key, key_hash, created)"
                            " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", (match_id, s, key, key_hash(key), _now()))
-        have = {r["seat"]: r["key"] for r in db.query(
+        have = {r["seat"]: r["key"] for r in _query(db,
             "SELECT seat, key FROM seat_keys WHERE match_id = ?", [match_id])}
     return [have[s] for s in range(seats)]
 
@@ -918,7 +934,7 @@ def seat_by_key(db: Db, key: str) -> tuple[MatchRow, int] | None:
 
     if not isinstance(key, str) or not key or len(key) > 64:
         return None
-    rows = list(db.query("SELECT match_id, seat, key FROM seat_keys WHERE key_hash = ?", [key_hash(key)]))
+    rows = list(_query(db, "SELECT match_id, seat, key FROM seat_keys WHERE key_hash = ?", [key_hash(key)]))
     if not rows or not hmac.compare_digest(rows[0]["key"].encode(), key.encode("utf-8", "surrogatepass")):
         return None
     m = get_match(db, rows[0]["match_id"])
@@ -951,7 +967,7 @@ def create_event(db: Db, record: dict[str, Any], state: dict[str, Any]) -> Event
 
 
 def get_event(db: Db, event_id: int) -> EventRecord | None:
-    rows = list(db.query("SELECT * FROM club_events WHERE id = ?", [event_id]))
+    rows = list(_query(db, "SELECT * FROM club_events WHERE id = ?", [event_id]))
     return _event_row(rows[0]) if rows else None
 
 
@@ -964,7 +980,7 @@ def event_by_key(db: Db, key: str, column: Literal["director_key", "view_key"]) 
     if not isinstance(key, str) or not key or len(key) > 64:
         return None
     hashed = "director_hash" if column == "director_key" else "view_hash"
-    rows = list(db.query(f"SELECT * FROM club_events WHERE {hashed} = ?", [key_hash(key)]))
+    rows = list(_query(db, f"SELECT * FROM club_events WHERE {hashed} = ?", [key_hash(key)]))
     if not rows or not hmac.compare_digest(rows[0][column].encode(), key.encode("utf-8", "surrogatepass")):
         return None
     return _event_row(rows[0])
@@ -997,20 +1013,20 @@ def update_event(db: Db, event_id: int, version: int, record: dict[str, Any], st
 def event_audit(db: Db, event_id: int) -> list[AuditEntry]:
     """The director's changes, oldest first."""
     return [AuditEntry(seq=r["seq"], kind=r["kind"], data=json.loads(r["data"]), at=r["at"])
-            for r in db.query("SELECT seq, kind, data, at FROM club_event_audit WHERE event_id = ?"
+            for r in _query(db, "SELECT seq, kind, data, at FROM club_event_audit WHERE event_id = ?"
                               " ORDER BY seq", [event_id])]
 
 
 def event_tables(db: Db, event_id: int) -> dict[tuple[int, int], int]:
     """The match of each table: {(round, table): match id}."""
-    return {(r["round"], r["table_no"]): r["match_id"] for r in db.query(
+    return {(r["round"], r["table_no"]): r["match_id"] for r in _query(db,
         "SELECT round, table_no, match_id FROM club_event_tables WHERE event_id = ?", [event_id])}
 
 
 def event_matches(db: Db, event_id: int) -> dict[tuple[int, int], MatchRow]:
     """The match of each table, read in one query: {(round, table): match}."""
     return {(r["round"], r["table_no"]): _match_row(r)
-            for r in db.query("SELECT t.round AS round, t.table_no AS table_no, m.* FROM club_event_tables t"
+            for r in _query(db, "SELECT t.round AS round, t.table_no AS table_no, m.* FROM club_event_tables t"
                               " JOIN matches m ON m.id = t.match_id WHERE t.event_id = ?", [event_id])}
 
 
@@ -1027,7 +1043,7 @@ def remember_event(db: Db, browser: str, event_id: int) -> None:
 
 def browser_events(db: Db, browser: str, limit: int = 60) -> list[EventRecord]:
     """The events of one browser's list, the last changed first, each as :func:`get_event` gives it."""
-    rows = db.query("SELECT e.* FROM browser_events b JOIN club_events e ON e.id = b.event_id"
+    rows = _query(db, "SELECT e.* FROM browser_events b JOIN club_events e ON e.id = b.event_id"
                     " WHERE b.browser = ? ORDER BY e.updated DESC, e.id DESC LIMIT ?", [browser, limit])
     return [_event_row(r) for r in rows]
 
@@ -1119,7 +1135,7 @@ def create_club(db: Db, name: str) -> ClubRow:
 
 
 def get_club(db: Db, club_id: int) -> ClubRow | None:
-    rows = list(db.query("SELECT * FROM clubs WHERE id = ?", [club_id]))
+    rows = list(_query(db, "SELECT * FROM clubs WHERE id = ?", [club_id]))
     return _club_row(rows[0]) if rows else None
 
 
@@ -1132,7 +1148,7 @@ def club_by_key(db: Db, key: str) -> tuple[ClubRow, bool] | None:
         return None
     hashed = key_hash(key)
     for column, director in (("director", True), ("view", False)):
-        rows = list(db.query(f"SELECT * FROM clubs WHERE {column}_hash = ?", [hashed]))
+        rows = list(_query(db, f"SELECT * FROM clubs WHERE {column}_hash = ?", [hashed]))
         if rows and hmac.compare_digest(rows[0][f"{column}_key"].encode(), key.encode("utf-8", "surrogatepass")):
             return _club_row(rows[0]), director
     return None
@@ -1160,7 +1176,7 @@ def remember_club(db: Db, browser: str, club_id: int, director: bool) -> None:
 
 def browser_clubs(db: Db, browser: str) -> list[ClubRow]:
     """The clubs of one browser's list, each with ``director`` (it came by the director's link)."""
-    rows = db.query("SELECT c.*, b.director AS director FROM browser_clubs b JOIN clubs c ON c.id = b.club_id"
+    rows = _query(db, "SELECT c.*, b.director AS director FROM browser_clubs b JOIN clubs c ON c.id = b.club_id"
                     " WHERE b.browser = ? ORDER BY c.name, c.id", [browser])
     out = []
     for r in rows:
@@ -1173,18 +1189,18 @@ def browser_clubs(db: Db, browser: str) -> list[ClubRow]:
 def club_players(db: Db, club_id: int, merged: bool = False) -> list[ClubPlayer]:
     """The club's players in the order they were added (``merged``: those merged into another too)."""
     where = "" if merged else " AND merged_into IS NULL"
-    rows = db.query(f"SELECT * FROM club_players WHERE club_id = ?{where} ORDER BY id", [club_id])
+    rows = _query(db, f"SELECT * FROM club_players WHERE club_id = ?{where} ORDER BY id", [club_id])
     return [_player_row(r) for r in rows]
 
 
 def club_player(db: Db, club_id: int, player_id: int) -> ClubPlayer | None:
-    rows = list(db.query("SELECT * FROM club_players WHERE club_id = ? AND id = ?", [club_id, player_id]))
+    rows = list(_query(db, "SELECT * FROM club_players WHERE club_id = ? AND id = ?", [club_id, player_id]))
     return _player_row(rows[0]) if rows else None
 
 
 def _taken(db: Db, club_id: int, name: str, but: int | None = None) -> ClubPlayer | None:
     """The club's player (not merged) whose name equals ``name`` but for case and width."""
-    rows = list(db.query("SELECT * FROM club_players WHERE club_id = ? AND name_key = ? AND merged_into IS NULL",
+    rows = list(_query(db, "SELECT * FROM club_players WHERE club_id = ? AND name_key = ? AND merged_into IS NULL",
                          [club_id, _name_key(name)]))
     rows = [r for r in rows if r["id"] != but]
     return _player_row(rows[0]) if rows else None
@@ -1295,14 +1311,14 @@ def club_matches(db: Db, club_id: int) -> list[MatchRow]:
     """The club's matches, oldest first (the order the ratings take them in), each as the
     match lists give it (its event count ``n`` and last change ``last``) with ``rated`` and
     ``seat_players`` (the club player's id in each seat)."""
-    rows = db.query(
+    rows = _query(db,
         "SELECT m.*, c.rated AS rated, COUNT(e.id) AS n, MAX(e.at) AS last"
         " FROM club_matches c JOIN matches m ON m.id = c.match_id"
         " LEFT JOIN events e ON e.match_id = m.id WHERE c.club_id = ?"
         " GROUP BY m.id, c.rated ORDER BY m.created, m.id", [club_id])
     out = [_match_row(r) for r in rows]
     seats: dict[int, dict[int, int]] = {}
-    for r in db.query("SELECT s.match_id, s.seat, s.player_id FROM club_seats s"
+    for r in _query(db, "SELECT s.match_id, s.seat, s.player_id FROM club_seats s"
                       " JOIN club_matches c ON c.match_id = s.match_id WHERE c.club_id = ?", [club_id]):
         seats.setdefault(r["match_id"], {})[r["seat"]] = r["player_id"]
     for m in out:
@@ -1327,7 +1343,7 @@ def club_events(db: Db, club_id: int) -> list[ClubEvent]:
     """The club's events, oldest first: ``id``, ``name``, ``view_key`` and ``tables`` (each table's
     match: {match id: (round, table)})."""
     out: list[ClubEvent] = []
-    for r in db.query("SELECT e.id AS id, e.view_key AS view_key, e.record AS record FROM club_event_links l"
+    for r in _query(db, "SELECT e.id AS id, e.view_key AS view_key, e.record AS record FROM club_event_links l"
                       " JOIN club_events e ON e.id = l.event_id WHERE l.club_id = ? ORDER BY e.id", [club_id]):
         name = json.loads(r["record"]).get("name", "")
         out.append(ClubEvent(id=r["id"], view_key=r["view_key"], name=name,
@@ -1338,7 +1354,7 @@ def club_events(db: Db, club_id: int) -> list[ClubEvent]:
 def unlinked_event_matches(db: Db, club_id: int) -> list[MatchRow]:
     """The matches of the club's events that are not yet the club's (a round started since),
     each as ``get_match`` gives it."""
-    rows = db.query("SELECT m.* FROM club_event_links l JOIN club_event_tables t ON t.event_id = l.event_id"
+    rows = _query(db, "SELECT m.* FROM club_event_links l JOIN club_event_tables t ON t.event_id = l.event_id"
                     " JOIN matches m ON m.id = t.match_id LEFT JOIN club_matches c ON c.match_id = m.id"
                     " WHERE l.club_id = ? AND c.match_id IS NULL ORDER BY m.id", [club_id])
     return [_match_row(r) for r in rows]
