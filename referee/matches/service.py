@@ -225,7 +225,9 @@ class MatchService:
         change checked by the registry (:meth:`check`); the write transaction only checks that the log still has
         ``expected`` changes before it appends. Refused, in the order the store gives them: the
         limit of changes (:class:`Full`), the tap recorded already (:class:`AlreadyRecorded`,
-        ``op``: the tap's key), another phone first (:class:`Conflict`), the limit of hands
+        ``op``: the tap's key; asked here when ``state`` is not of ``expected`` changes, else
+        refused by the store's write, which looks for it), another phone first
+        (:class:`Conflict`), the limit of hands
         (:class:`Full`), the rules (:class:`RuleRefused`), the registry (:class:`IllFormed`).
 
         ``then(new)``: given the state with the changes, one more change that goes with them in
@@ -235,10 +237,8 @@ class MatchService:
         db = self.db()
         if expected + len(todo) > limits.MAX_EVENTS:
             raise Full("events", limits.MAX_EVENTS)
-        if store.has_op(db, m["id"], op):
-            raise AlreadyRecorded()
-        if state.count != expected:
-            raise Conflict(expected)
+        if state.count != expected:  # the tap's own change, stored already, or another phone's
+            raise AlreadyRecorded() if store.has_op(db, m["id"], op) else Conflict(expected)
         if any(c.kind in ("hand", "result") for c in todo) and len(state.hands) >= limits.MAX_HANDS:
             raise Full("hands", limits.MAX_HANDS)
         new = checked

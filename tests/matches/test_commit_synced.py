@@ -170,3 +170,21 @@ def test_the_sync_flushes_the_log_file(db: Any, path: str, monkeypatch: pytest.M
 def test_a_log_already_checkpointed_away_needs_no_sync(tmp_path: Any) -> None:
     sync = store_sqlite.WalSync(str(tmp_path / "gone.db"))
     sync()  # no log file: nothing to sync, no error
+
+
+def test_a_tap_sent_again_is_already_recorded_whatever_state_it_comes_with(db: Any) -> None:
+    """The match service's write of a tap stored already: refused as recorded, not as another
+    phone's change, with the state it was drawn on (behind the log) or with the log's own state."""
+    from referee.matches.service import AlreadyRecorded, Change, MatchService
+
+    service = MatchService(lambda: db)
+    m = dict(service.create("traditional", ["Анна", "Борис"], {"target": 100}))
+    _evs, drawn_on = service.load(m)
+    change = Change("result", {"result": {"out": "Анна", "left": {"Борис": 12}}})
+    service.apply(m, drawn_on, 0, change, op="tap-1")
+    with pytest.raises(AlreadyRecorded):
+        service.apply(m, drawn_on, 0, change, op="tap-1")  # the state the page was drawn on
+    _evs, now = service.load(m)
+    with pytest.raises(AlreadyRecorded):
+        service.apply(m, now, 1, change, op="tap-1")  # the log's state: stored by the same tap
+    assert store.event_count(db, m["id"]) == 1
