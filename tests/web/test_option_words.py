@@ -41,7 +41,8 @@ def test_the_setup_form_says_the_rulebooks_title_and_sentence(client, variant, l
                 value = label.select_one("input")["value"]
                 typed = next(c for c in o.choices if str(c) == value)
                 assert _text(label.select_one("b")) == rulebook.option_label(variant, o.key, typed, lang)
-                assert _text(label.select_one("small")) == _norm(rulebook.option_text(variant, o.key, typed, lang))
+                says = fieldset.select_one(f'small#{label.select_one("input")["aria-describedby"]}')
+                assert _text(says) == _norm(rulebook.option_text(variant, o.key, typed, lang))
         else:
             box = field.find_parent("div", class_="field")
             assert _text(box.select_one("label")) == title

@@ -165,10 +165,50 @@ def test_the_set_ups_house_rules_say_the_values_in_force_and_open_short(chromium
     assert len(rules) > 5
     for title, value in rules:
         assert f"{title}: {value}" in said, (title, value)
-    shown = page.eval_on_selector_all("details.house-rules label.choice", "ls => ls.map(l => [l.querySelector('input').checked, !!l.querySelector('small').offsetHeight, !!l.offsetHeight])")
+    # each choice's sentence under the choices (the input names it as its description)
+    shown = page.eval_on_selector_all("details.house-rules label.choice", "ls => ls.map(l => [l.querySelector('input').checked, !!document.getElementById(l.querySelector('input').getAttribute('aria-describedby')).offsetHeight, !!l.offsetHeight])")
     assert all(visible for _, _, visible in shown)
     assert [ticked for ticked, _, _ in shown] == [sentence for _, sentence, _ in shown]
     other = page.locator("details.house-rules label.choice").nth([t for t, _, _ in shown].index(False))
     other.tap()
-    assert other.locator("small").is_visible()
+    says = other.locator("input").get_attribute("aria-describedby")
+    assert page.locator(f"#{says}").is_visible()
+    ctx.close()
+
+
+#: a player's scrolls to reach an element on the set-up: a screen each (the bar's top its bottom),
+#: less a line kept from the screen before, until the element is wholly above the bar
+SCROLLS_TO = """e => { const bar = document.querySelector('.bar').getBoundingClientRect().top;
+  let n = 0;
+  while (e.getBoundingClientRect().bottom > bar && n < 50) { scrollBy(0, bar - 60); n++; }
+  return n; }"""
+BAR_TOP = "document.querySelector('.bar').getBoundingClientRect().top"
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_changing_three_house_rules_takes_two_scrolls_at_390(chromium, live_server, lang):
+    # the house rules opened at the top of the screen, three rules changed down the list (the
+    # bazaar, the scoring «в козла», the eggs) and the target written: each rule's name, its
+    # choices and the ticked one's sentence a few lines, the number beside its name; these took
+    # a scroll each (a choice a line, the sentence beside it, the number under its name)
+    ctx = context(chromium, size=(390, 844), lang=lang)
+    page = ctx.new_page()
+    page.goto(f"{live_server}/lang/{lang}?next=/new/traditional")
+    page.locator("details.house-rules > summary").evaluate("e => e.scrollIntoView()")
+    page.locator("details.house-rules > summary").tap()
+    scrolls = 0
+    for key, value in (("draw", "none"), ("scoring", "kozel"), ("eggs", "yes"), ("target", None)):
+        where = f'input[name="opt_{key}"]' + (f'[value="{value}"]' if value else "")
+        tap = page.locator(f"label.choice:has({where})") if value else page.locator(where)
+        scrolls += page.locator(f"details.house-rules > :has({where})").evaluate(SCROLLS_TO)  # the whole rule
+        assert tap.evaluate(ON_SCREEN), key
+        if value:
+            tap.tap()
+            assert page.locator(where).is_checked()
+            # what the value does is said as soon as it is ticked, above the bar
+            says = page.locator(f'fieldset.option:has({where}) small:visible')
+            assert says.count() == 1 and says.evaluate(f"e => e.getBoundingClientRect().top < {BAR_TOP}"), key
+        else:
+            tap.fill("101")
+    assert scrolls <= 2, scrolls
     ctx.close()

@@ -57,7 +57,7 @@ def test_setup_form_fields_and_defaults(client):
             radios = page.select(f'input[name="opt_{opt.key}"]')
             assert len(radios) == len(opt.choices)
             for r in radios:
-                assert r.find_parent("label").select_one("small").get_text().strip()
+                assert page.select_one(f'small#{r["aria-describedby"]}').get_text().strip()  # its sentence
         else:
             field = page.select_one(f'input[name="opt_{opt.key}"]')
             assert field["value"] == str(opt.default_for(4, {}))
