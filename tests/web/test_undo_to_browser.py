@@ -30,6 +30,10 @@ def test_back_to_a_move_by_taps(chromium, live_server, lang, size):
     for mv in SEED_MOVES[:5]:
         tap_move(page, mv)
     ph = Phone(page)
+    # a fold to open, as «Type a move» is (its triangle, the link's colour), not a heading over nothing
+    looks = "s => [getComputedStyle(s).display, getComputedStyle(s).color]"
+    assert page.locator("details.back-to summary").evaluate(looks) == page.locator(".typed summary").evaluate(looks)
+    assert page.locator("details.back-to summary").evaluate(looks)[0] == "list-item"
     ph.tap("details.back-to summary")
     assert page.locator(".back-list li").count() == 5
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
