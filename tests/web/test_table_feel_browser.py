@@ -212,3 +212,23 @@ def test_changing_three_house_rules_takes_two_scrolls_at_390(chromium, live_serv
             tap.fill("101")
     assert scrolls <= 2, scrolls
     ctx.close()
+
+
+#: the room between the undo's arrow and its word (a flex button drops the space between them)
+ARROW_GAP = """b => { const r = document.createRange(); r.selectNodeContents(b.firstChild);
+  return b.querySelector('.word').getBoundingClientRect().left - r.getBoundingClientRect().right; }"""
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_undos_arrow_and_word_stand_apart(chromium, live_server, tmp_path, lang):
+    client = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"}).test_client()
+    edit = new_match(client, "traditional", NAMES[lang])
+    ctx = context(chromium, size=(390, 844), lang=lang)
+    page = ctx.new_page()
+    page.goto(f"{live_server}/lang/{lang}?next={edit}")
+    page.locator("#start-form button[type=submit]").tap()
+    page.wait_for_selector("form.picker-form")
+    undo = page.locator(".bar button.undo")
+    assert undo.locator(".word").is_visible()
+    assert undo.evaluate(ARROW_GAP) >= 3
+    ctx.close()
