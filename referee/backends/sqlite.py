@@ -280,7 +280,10 @@ def open_db(path: str) -> Database:
     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
     if path != ":memory:":
         _wal(conn)
-    sync_after = path != ":memory:" and SYNC_AFTER_COMMIT
+    # (a file system that keeps no write-ahead log, e.g. some network shares, stays in its rollback
+    # journal: there ``FULL``, the log synced inside the commit, is the only way to the disk)
+    sync_after = (path != ":memory:" and SYNC_AFTER_COMMIT
+                  and conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal")
     conn.execute(f"PRAGMA synchronous = {'NORMAL' if sync_after else 'FULL'}")
     conn.execute("PRAGMA foreign_keys = ON")
     db = Database(conn)

@@ -188,3 +188,20 @@ def test_a_tap_sent_again_is_already_recorded_whatever_state_it_comes_with(db: A
     with pytest.raises(AlreadyRecorded):
         service.apply(m, now, 1, change, op="tap-1")  # the log's state: stored by the same tap
     assert store.event_count(db, m["id"]) == 1
+
+
+def test_a_file_kept_without_a_write_ahead_log_syncs_inside_each_commit(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file system where the switch to WAL does not happen (the file stays in its rollback
+    journal): the commits sync themselves (``FULL``), there is no log to sync after them."""
+    monkeypatch.setattr(store_sqlite, "_wal", lambda conn: None)
+    db = store.open_db(str(tmp_path / "journal.db"))
+    try:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+        assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert getattr(db, "wal_sync", None) is None
+        m = dict(store.create_match(db, "traditional", TRAD, ["Анна", "Борис"]))
+        store.append_all(db, m["id"], 0, [_result("Анна", "Борис", 3)])
+        assert store.event_count(db, m["id"]) == 1
+    finally:
+        db.conn.close()
