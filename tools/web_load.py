@@ -90,6 +90,7 @@ import json
 import os
 import random
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -670,6 +671,9 @@ class Table:
         self.acked: list[tuple[str, str]] = []  # (kind, token) of every change recorded
         self.lost: tuple[tuple[str, str], int] | None = None  # a change whose answer was lost
         self.lost_found = 0  # such changes found recorded on the table afterwards
+        # the tap's key, as the page's script sends with every change (``op``): a new one for each
+        # tap, the same one when a tap whose answer was lost is sent again
+        self.op: str | None = None
         #: held while the scorer's phone sends a change or polls (one connection, one request at
         #: a time); made in the client process that drives the table
         self.lock: asyncio.Lock | None = None
@@ -705,6 +709,7 @@ class Table:
             assert self.form is not None
             if int(self.form["n"]) > n_before:
                 self.lost_found += 1
+                self.op = None
                 self._advance(ack, n_before, int(self.form["n"]))
                 return
         if not self.in_hand:
@@ -722,12 +727,16 @@ class Table:
             else:
                 route, path, data, ack = "POST move", "/move", {"token": tok}, ("move", tok)
         n_before = int(self.form["n"])
+        if self.op is None:
+            self.op = secrets.token_urlsafe(12)
         # as the table page's script sends it: answered with the table itself, never a redirect
-        ans = await self.phone.request(route, "POST", self.edit + path, {**self.form, **data}, fetch=True)
+        ans = await self.phone.request(route, "POST", self.edit + path, {**self.form, **data, "op": self.op},
+                                       fetch=True)
         if ans is None:
             self.form = None  # the answer was lost: look at the table again before the next move
             self.lost = (ack, n_before)
             return
+        self.op = None
         try:
             answered = form_of(ans.text()) if ans.status == 200 else None
         except ValueError:
