@@ -157,8 +157,10 @@ def test_block_bonus_three_players(left, winner, points):
 
 
 def test_block_bonus_needs_the_tiles_left_when_the_deal_is_unknown():
+    # nothing said of them yet: the tiles left are asked for (the table's tiles-left form), not
+    # the block refused (the table refused the pass that made it)
     r = rec("bergen", [A, B, C], {"turns": LINE3})
-    refused(r, "bergen.left_tiles")
+    refused(r, "left.missing")
     r["hands"][0]["left"] = {A: 6, B: 16, C: 20}
     refused(r, "bergen.left_tiles")
     # a blank in a hand is impossible: all seven are on the table

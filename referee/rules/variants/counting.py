@@ -412,7 +412,8 @@ class Bergen(Counting[BergenOptions]):
             h.scores[seat] += 3 if dbl else 2
 
     def needs_left(self, h: Hand) -> bool:
-        return False
+        # a block's bonus goes by the doubles held: without the deal the table asks for the tiles
+        return h.end == "block"
 
     def left_tiles(self, h: Hand, s: int) -> int | None:
         """The tiles seat ``s`` is left with (a mask; None where unknown)."""
@@ -436,6 +437,8 @@ class Bergen(Counting[BergenOptions]):
             maybe = [self.left_tiles(h, s) for s in range(h.n)]
             tiles = [m for m in maybe if m is not None]
             if len(tiles) < h.n:
+                if all(left[s] is None for s in range(h.n) if maybe[s] is None):
+                    return HandScore(points, None, left)  # nothing said yet: asked for (left.missing)
                 raise IllegalMove("bergen.left_tiles", {})
             no_double = [s for s in range(h.n) if not any(DOUBLE[t] for t in tiles_of(tiles[s]))]
             if len(no_double) == 1:
