@@ -94,6 +94,13 @@ def setup_form(spec: VariantSpec, lang: str, formdata: Any = None, base: type[An
     return F(formdata=formdata) if formdata is not None else F()
 
 
+def option_sentences(spec: VariantSpec, lang: str) -> dict[str, dict[str, str]]:
+    """What a set-up says under each house rule (the rulebook's sentence): a choice's by its value
+    as the form sends it, a number's under "None" (for any number N)."""
+    return {opt.key: {str(v): rulebook.option_help(spec.name, opt.key, v, lang)
+                      for v in (opt.choices or (None,))} for opt in spec.options}
+
+
 def fill_options(form: Any, spec: VariantSpec, options: Mapping[str, object]) -> None:
     """Fill the option fields from a preset (a named set of options): the fields stay as they
     are otherwise, visible and changeable."""

@@ -186,8 +186,7 @@ def setup_page(variant: str, club: ClubSetup | None = None) -> ResponseReturnVal
             return redirect(url_for("play.table", key=m["edit_key"]))
     elif request.method == "POST":
         problem = _("Please correct the marked fields.")
-    help_for = {opt.key: {str(v): rulebook.option_help(spec.name, opt.key, v, lang())
-                          for v in (opt.choices or (None,))} for opt in spec.options}
+    help_for = forms.option_sentences(spec, lang())
     from referee.rulebook import preset_words
 
     preset_list = [{"name": k, "words": preset_words(k, lang())} for k in presets]
