@@ -182,13 +182,12 @@ class EventForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types: its
     seats = IntegerField(_l("Players at each table"), validators=[InputRequired(_l("Enter a whole number.")),
                                                                  NumberRange(2, 8)],
                          render_kw={"inputmode": "numeric"})
+    # each choice a short name, side by side with the others (its sentence: ``EVENT_SAYS``)
     system = RadioField(_l("System"), default="swiss", choices=[
-        SelectChoice("swiss", _l("Swiss: each round pairs those with the same score")),
-        SelectChoice("round_robin", _l("Round robin: everyone meets everyone")),
-        SelectChoice("free", _l("Free: the director seats each round (the app proposes)"))])
+        SelectChoice("swiss", _l("Swiss system")), SelectChoice("round_robin", _l("Round robin")),
+        SelectChoice("free", _l("Free seating"))])
     unit = RadioField(_l("Who is ranked"), default="player", choices=[
-        SelectChoice("player", _l("Players (in a pairs game the partners change each round)")),
-        SelectChoice("pair", _l("Fixed pairs"))])
+        SelectChoice("player", _l("Each player")), SelectChoice("pair", _l("Fixed pairs"))])
     rounds = IntegerField(_l("Rounds"), validators=[Optional(), NumberRange(1, MAX_ROUNDS)],
                           render_kw={"inputmode": "numeric"})
     hand_limit = IntegerField(_l("Hands per round at most (empty: no limit)"),
@@ -199,6 +198,16 @@ class EventForm(FlaskForm):  # type: ignore[misc]  # Flask-WTF has no types: its
     entrants = TextAreaField(_l("Entrants, one a line (fixed pairs: «Ann + Vera»)"),
                              validators=[Length(max=40_000)],
                              render_kw={"rows": 8, "autocapitalize": "words", "spellcheck": "false"})
+
+
+#: what the set-up says under the system's and the ranking's choices (the one ticked), as the
+#: rulebook's sentences are said under a house rule's
+EVENT_SAYS = {
+    "system": {"swiss": _l("each round pairs those with the same score"),
+               "round_robin": _l("everyone meets everyone"),
+               "free": _l("the director seats each round (the app proposes the tables)")},
+    "unit": {"player": _l("everyone ranked on their own; in a pairs game the partners change each round"),
+             "pair": _l("the same two partners every round, ranked together")}}
 
 
 @bp.get("/events/new")
@@ -244,7 +253,9 @@ def setup(variant: str) -> ResponseReturnValue:
 
     preset_list = [{"name": k, "words": preset_words(k, lang())} for k in presets]
     return render_template("event/setup.html", spec=spec, form=form, problem=problem, presets=preset_list,
-                           preset=preset, pickers=[p() for p in ENTRANT_PICKERS]), (400 if problem else 200)
+                           preset=preset, pickers=[p() for p in ENTRANT_PICKERS], says=EVENT_SAYS,
+                           help_for=forms.option_sentences(spec, lang()),
+                           rules_refused=any(k.startswith("opt_") for k in form.errors)), (400 if problem else 200)
 
 
 #: the set-up's refusals that are about one field: said at that field (marked, where the eye and
