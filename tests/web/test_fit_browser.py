@@ -138,6 +138,11 @@ def _pages(client) -> dict[str, str]:
         m = imported(client, _renamed(record, LONG))
         pages[f"{variant}-play"] = m
         pages[f"{variant}-score"] = m + "/score"
+    # lucky threes in play without the deal: «records drawing it» with its note that a tile
+    # drawn is recorded by its face (sideways the mode's line does not wrap)
+    lucky = new_match(client, "lucky_threes", LONG[:3], defaults("lucky_threes", 3))
+    start(client, lucky)
+    pages["lucky-play"] = lucky
     return pages
 
 
