@@ -583,6 +583,13 @@ def _open_tiles(t: Table, i: int, p: str) -> None:
                 break
 
 
+def _open_pad(t: Table, i: int) -> None:
+    """The number pad brought back where another player's tiles are up in its place (a player
+    who holds none is given 0 pips on it)."""
+    if not t.has(f'input[name="pips_{i}"]') and t.has(".tile-tabs .pad-back"):
+        t.tap(".tile-tabs .pad-back", "the number pad")
+
+
 def enter_left(t: Table, s: Script) -> None:
     """The hand over without the deal: the tiles each player asked still holds, tapped (his
     pips, 0, where he holds none)."""
@@ -594,6 +601,7 @@ def enter_left(t: Table, s: Script) -> None:
             continue
         if not s.left[p]:
             if page.locator(f'form.left-form input[name="pips_{i}"]').count():
+                _open_pad(t, i)
                 t.sight(f'form.left-form input[name="pips_{i}"]')
                 t.tally.taps += 1
                 page.fill(f'form.left-form input[name="pips_{i}"]', "0")
@@ -625,6 +633,7 @@ def enter_result(t: Table, s: Script, edit: str, preselected: list[str]) -> dict
             continue  # the form says his tiles do not count (his partner went out)
         res["left"][p] = [low(x) for x in s.left[p]]
         if not s.left[p]:  # nothing left (a block where he laid his last tile): his pips, 0
+            _open_pad(t, i)
             t.sight(f'input[name="pips_{i}"]')
             t.tally.taps += 1
             page.fill(f'input[name="pips_{i}"]', "0")
