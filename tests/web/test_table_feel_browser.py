@@ -37,17 +37,36 @@ def test_the_set_ups_legends_stand_inside_their_boxes_at_360(chromium, live_serv
     ctx.close()
 
 
-@pytest.mark.parametrize("lang", ["ru", "en"])
-def test_before_the_first_hand_no_empty_bar_sideways(chromium, live_server, tmp_path, lang):
+def opened(chromium, live_server, tmp_path, lang: str, size: tuple[int, int], moves: tuple[str, ...] = ()):
+    """A traditional match of four (``NAMES[lang]``) and its table opened at ``size`` in ``lang``:
+    (context, page). With ``moves``, its first hand started and those tiles tapped before (the
+    first name leads)."""
+    from webhelpers import form_data, tap
+
     client = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"}).test_client()
     edit = new_match(client, "traditional", NAMES[lang])
-    ctx = context(chromium, size=(844, 390), lang=lang)
+    if moves:
+        client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]'))
+        for i, move in enumerate(moves):
+            tap(client, edit, move, leader=NAMES[lang][0] if i == 0 else None)
+    ctx = context(chromium, size=size, lang=lang)
     page = ctx.new_page()
     page.goto(f"{live_server}/lang/{lang}?next={edit}")
-    assert page.locator(".bar").is_hidden()           # only the undo, with nothing to undo
-    assert page.locator("a.result-entry").evaluate(IN_VIEW)
+    return ctx, page
+
+
+def start_hand(page) -> None:
+    """«First hand: move by move» tapped: the tiles drawn in place."""
     page.locator("#start-form button[type=submit]").tap()
     page.wait_for_selector("form.picker-form")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_before_the_first_hand_no_empty_bar_sideways(chromium, live_server, tmp_path, lang):
+    ctx, page = opened(chromium, live_server, tmp_path, lang, (844, 390))
+    assert page.locator(".bar").is_hidden()           # only the undo, with nothing to undo
+    assert page.locator("a.result-entry").evaluate(IN_VIEW)
+    start_hand(page)
     assert page.locator(".bar").is_visible()          # whose turn, the undo
     ctx.close()
 
@@ -221,13 +240,8 @@ ARROW_GAP = """b => { const r = document.createRange(); r.selectNodeContents(b.f
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_undos_arrow_and_word_stand_apart(chromium, live_server, tmp_path, lang):
-    client = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"}).test_client()
-    edit = new_match(client, "traditional", NAMES[lang])
-    ctx = context(chromium, size=(390, 844), lang=lang)
-    page = ctx.new_page()
-    page.goto(f"{live_server}/lang/{lang}?next={edit}")
-    page.locator("#start-form button[type=submit]").tap()
-    page.wait_for_selector("form.picker-form")
+    ctx, page = opened(chromium, live_server, tmp_path, lang, (390, 844))
+    start_hand(page)
     undo = page.locator(".bar button.undo")
     assert undo.locator(".word").is_visible()
     assert undo.evaluate(ARROW_GAP) >= 3
