@@ -407,6 +407,16 @@
       nudge(form.getAttribute("data-locked"));
       return;
     }
+    // who leads not said yet: the tap is not sent (the server refuses it so), the bar says why
+    var lead = form.id === "picker" && form.querySelector("fieldset.leader:not(:has(:checked))");
+    if (lead) {
+      var bar = document.querySelector(".bar");
+      if (bar && !bar.querySelector(".bar-turn")) bar.insertAdjacentHTML("afterbegin", '<p class="bar-turn" role="status"></p>');
+      nudge(lead.getAttribute("data-ask"));
+      lead.classList.remove("nudge"); void lead.offsetWidth; lead.classList.add("nudge");
+      lead.scrollIntoView({block: "nearest"});
+      return;
+    }
     if (sending) return;  // one tap at a time: the next waits for the table it is made on
     var entry = {action: form.action, fields: fields(form, submitter), label: label(submitter) || "?"};
     entry.fields.push(["op", newOp()]);

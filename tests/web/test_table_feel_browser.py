@@ -1,9 +1,10 @@
 """What a player sees before the first hand and on the set-up, in a real browser: a legend of two
 lines stands inside its box (not across its border), the bar at the bottom is not drawn while it
 has nothing to tap (sideways it covered «Enter a hand by result»), the choices of who leads at a
-hand's start stand in a row without lines between them; a choice of places fits above the bar,
-and sideways the tiles left at a hand's end fit the screen; the set-up's folded house rules say
-the values in force."""
+hand's start stand in a row without lines between them; a choice of places fits above the bar;
+sideways the tiles left at a hand's end fit the screen, and
+mid-hand every player's name stands above the bar; who leads is asked before a tile is taken;
+the set-up's folded house rules say the values in force."""
 
 from __future__ import annotations
 
@@ -245,4 +246,46 @@ def test_the_undos_arrow_and_word_stand_apart(chromium, live_server, tmp_path, l
     undo = page.locator(".bar button.undo")
     assert undo.locator(".word").is_visible()
     assert undo.evaluate(ARROW_GAP) >= 3
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", [(844, 390), (740, 360)])
+def test_sideways_mid_hand_every_players_name_is_above_the_bar(chromium, live_server, tmp_path, lang, size):
+    # 13 tiles laid (the layout three rows high), the seats under it in the left half: each name
+    # wholly in sight, none under the bar (the last ones were), as the table opens and after a tap
+    from webhelpers import SEED_MOVES
+
+    ctx, page = opened(chromium, live_server, tmp_path, lang, size, tuple(SEED_MOVES))
+    names = page.locator(".seats .seat .name")
+    assert names.count() == 4
+    assert [names.nth(i).evaluate(IN_VIEW) for i in range(4)] == [True] * 4
+    gen = page.evaluate("document.querySelector('main').getAttribute('data-gen') || '0'")
+    page.locator(".bar button.undo").tap()
+    page.wait_for_function("g => (document.querySelector('main').getAttribute('data-gen') || '0') !== g", arg=gen)
+    assert [names.nth(i).evaluate(IN_VIEW) for i in range(4)] == [True] * 4
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_who_leads_is_asked_before_a_tile_is_taken(chromium, live_server, tmp_path, lang):
+    # the first lead left to the players: the tiles greyed until a name is tapped; a tile tapped
+    # before it is not sent (no refusal, nothing stored): the bar says to choose who leads first
+    ctx, page = opened(chromium, live_server, tmp_path, lang, (390, 844))
+    start_hand(page)
+    tile = page.locator('form.picker-form button.pick[value="6:6"]')
+    assert float(page.locator("form.picker-form .picker").first.evaluate("e => getComputedStyle(e).opacity")) < 1
+    assert page.locator("fieldset.leader").evaluate(IN_VIEW)
+    gen = page.evaluate("document.querySelector('main').getAttribute('data-gen') || '0'")
+    tile.tap()
+    said = {"ru": "Сначала выберите, кто начинает.", "en": "Choose who leads first."}[lang]
+    page.wait_for_function("s => (document.querySelector('.bar-turn') || {}).textContent === s", arg=said)
+    assert page.evaluate("document.querySelector('main').getAttribute('data-gen') || '0'") == gen
+    assert page.locator(".problem").count() == 0
+    page.locator(f'fieldset.leader label:has(input[value="{NAMES[lang][1]}"])').tap()
+    assert page.locator("form.picker-form .picker").first.evaluate("e => getComputedStyle(e).opacity") == "1"
+    tile.tap()
+    page.wait_for_function("g => (document.querySelector('main').getAttribute('data-gen') || '0') !== g", arg=gen)
+    assert page.locator(".problem").count() == 0
+    assert page.locator(".bar .to-move").inner_text() == NAMES[lang][2]
     ctx.close()
