@@ -114,8 +114,7 @@
     });
     deal.addEventListener("change", sync);
     sync();
-    // one picker at a time with a counter per player («6/7»); when one is full the picker
-    // moves to the next player who is not
+    // one picker at a time, a count per player («6/7»); a full one moves on to the next
     var tabs = deal.querySelector(".deal-tabs");
     var sets = [].slice.call(deal.querySelectorAll("fieldset.deal-player[data-i]"));
     if (tabs && sets.length) {
@@ -183,11 +182,8 @@
   });
 })();
 
-// The table page: every tap is sent in the background and the table redrawn in place (no page
-// load, no history entry, no jump to the top). A tap made while the server cannot be reached
-// waits on the phone with the event count it was made against and is sent when the connection
-// is back; the server judges it then (a refusal is shown with its reason and nothing after it
-// is sent). Each tap carries its own key: sent twice, it is recorded once.
+// The table page: each tap sent in the background, the table redrawn in place. Offline, a tap
+// waits with the count it was made against; its own key makes a resend recorded once.
 (function () {
   "use strict";
   if (!window.fetch || !window.FormData || !window.DOMParser) return;
@@ -278,8 +274,7 @@
       if (url && location.pathname !== url) { history.replaceState(null, "", url); window.scrollTo(0, 0); }
     }
     if (window.refereeInitDeal) window.refereeInitDeal();
-    // the result on one screen: its script (static/result.js) is loaded with the first one-screen
-    // form drawn in place (the result page links it itself)
+    // result.js loaded with the first one-screen result form drawn in place
     if (window.refereeInitResult) window.refereeInitResult();
     else if (document.querySelector("form.result-form.one-screen") && !document.getElementById("result-js")) {
       var own = document.querySelector('script[src*="/app.js"]'), js = document.createElement("script");
@@ -292,8 +287,7 @@
       document.head.appendChild(js);
     }
     if (window.refereeInitVibrate) window.refereeInitVibrate();
-    // a question or a refusal at the top of the table, the thumb at the tiles, brought into view
-    // (or the phone seems to do nothing); so are blind blitz's last three, and a choice sideways
+    // a question or a refusal (blind blitz's last three, a choice sideways) brought into view
     var ask = main.querySelector("form.choose, .problem[role=alert], form.open-form");
     if (ask) {
       var r = ask.getBoundingClientRect(), bar = document.querySelector(".bar");
@@ -305,8 +299,7 @@
     if (ask && ask.getBoundingClientRect().top < 0) scrollTo(0, 0);
     render();
   };
-  // A link marked data-inplace (the result of a hand, from the score page or the table) opens
-  // its page in place: fetched, drawn into <main>, a history entry of its own (Back reloads).
+  // A data-inplace link opens its page into <main>, with a history entry (Back reloads).
   var pushed = false;
   document.addEventListener("click", function (e) {
     var a = e.target.closest && e.target.closest("a[data-inplace]");
@@ -375,8 +368,7 @@
     if (submitter && submitter.name) out.push([submitter.name, submitter.value || ""]);
     return out;
   };
-  // offline, the phone follows the turns (static/table.js, on the table page); without it
-  // nothing after the first waiting tap can be told
+  // offline, the turns followed by table.js (without it only the first waiting tap)
   var predict = function (q) {
     return window.refereePredict ? window.refereePredict(q, state(), field) : {stop: q.length > 0, players: null};
   };
@@ -422,9 +414,7 @@
     entry.fields.push(["op", newOp()]);
     var q = load();
     if (q.length || navigator.onLine === false) {
-      // the state it is made against: the table shown plus the taps waiting before it, and the
-      // player it is made for as the phone follows the turns (``predict``); where the phone
-      // cannot tell, the tap is not kept and the phone says so now
+      // made against the table shown plus the taps waiting; whose it is, from ``predict``
       var P = predict(q);
       if (P.stop) { nudge(word("unknown", "")); return; }
       var st = state();
@@ -468,10 +458,8 @@
 
 
 
-// A phone that lives on the table: on a match page the screen stays awake (the Screen Wake Lock
-// API, asked again when the page comes back into sight; nothing happens where it is missing),
-// and a refused move makes the phone vibrate where it can (switched off on the table page,
-// kept on this phone).
+// On a match page the screen stays awake (Wake Lock, where there is one); a refused move
+// vibrates (a switch on the table page).
 (function () {
   "use strict";
   if (document.querySelector('meta[name="wake-lock"]') && navigator.wakeLock && navigator.wakeLock.request) {
@@ -509,9 +497,7 @@
   window.refereeInitVibrate = toggle;
   toggle();
 })();
-// A starting tile picked from the bazaar (the grid fills a small phone's screen): what follows it,
-// who leads and the button that starts the hand, brought up above the bar at the bottom, or the
-// thumb would have to look for it.
+// A starting tile picked from the bazaar: who leads and the start button brought above the bar.
 (function () {
   "use strict";
   document.addEventListener("change", function (e) {
