@@ -121,16 +121,19 @@ def random_house_rules(variant: str, n: int, rng: random.Random, given: dict[str
 
 
 def make_script(case: str, seed: int, lang: str = "ru", players: int | None = None, house: str | None = None,
-                before: list[dict[str, Any]] | None = None, options: dict[str, Any] | None = None) -> Script:
+                before: list[dict[str, Any]] | None = None, options: dict[str, Any] | None = None,
+                redeal: int = 0) -> Script:
     """The hand of ``case`` and ``seed``: players, deal, leader and moves from the engine.
     ``house="random"``: house options drawn at random (``random_house_rules``). ``before``: the
     hands of the match already played (as entered), with its ``players`` and ``options``: the
-    next hand, its leader as the rules make him (the last winner, where they say so)."""
+    next hand, its leader as the rules make him (the last winner, where they say so).
+    ``redeal``: another hand of the same seed (the ``redeal``-th drawn after it)."""
     from referee.record import replay
     from referee.rules import new_hand
     from referee.rules.playout import random_deal
 
-    rng = random.Random(f"{case}/{seed}" + (f"/hand{len(before) + 1}" if before else ""))
+    rng = random.Random(f"{case}/{seed}" + (f"/hand{len(before) + 1}" if before else "")
+                        + (f"/redeal{redeal}" if redeal else ""))
     variant, preset = ("traditional", "yard") if case == KOZEL else (case, None)
     sp = catalogue.spec(variant)
     given = dict(catalogue.PRESETS[variant][preset]) if preset else {}
@@ -674,6 +677,32 @@ def enter_result(t: Table, s: Script, edit: str, preselected: list[str]) -> dict
     return res
 
 
+def fits(s: Script, disturb: str | None, known: bool) -> bool:
+    """Whether the hand has the moves ``disturb`` needs: two turns of one tap in a row
+    (``offline``), or one such turn (``twophones``); any hand for the others."""
+    if disturb not in ("offline", "twophones"):
+        return True
+    simple = simple_moves(s, known)
+    return any(j + 1 in simple for j in simple) if disturb == "offline" else bool(simple)
+
+
+#: how many other hands of a seed are drawn, at most, for one the disturbance fits
+REDEALS = 40
+
+
+def script_for(case: str, seed: int, disturb: str | None, known: bool, lang: str, players: int | None,
+               house: str | None, before: list[dict[str, Any]] | None = None,
+               options: dict[str, Any] | None = None) -> tuple[Script, int]:
+    """The seed's hand, or where the disturbance does not fit it (no turn of one tap to make
+    offline or on two phones), the first hand drawn after it that it fits: the same seed
+    replays the same hands. Returns the script and how many hands were drawn again."""
+    for r in range(REDEALS + 1):
+        s = make_script(case, seed, lang, players, house, before, options, redeal=r)
+        if fits(s, disturb, known):
+            return s, r
+    return s, r
+
+
 def simple_moves(s: Script, known: bool) -> list[int]:
     """The moves (indices in the hand's order) that one tap makes whatever the phone knows:
     a lay that fits one place only, by a player who laid nothing before in his turn, not the
@@ -761,6 +790,8 @@ class Outcome:
     hands: int = 0
     #: hands started without their starter, entered on the table
     starters_later: int = 0
+    #: hands drawn again for one the disturbance fits (``script_for``)
+    redealt: int = 0
 
     def line(self) -> str:
         head = f"{self.case} --mode {self.mode} --seed {self.seed} --lang {self.lang} --viewport {self.viewport}"
@@ -769,6 +800,8 @@ class Outcome:
         if self.hands_meant > 1:
             head += f" --match-hands {self.hands_meant}"
         said = f" [{self.declined} taps made offline refused at once, made again online]" if self.declined else ""
+        if self.redealt:
+            said += f" [dealt again {self.redealt} times for a hand the disturbance fits]"
         tally = f" ({self.taps} taps, {self.loads} loads, {self.scrolls} scrolls)" if self.ok else ""
         return head + said + tally + ("" if self.ok else f": {self.why}")
 
@@ -950,7 +983,7 @@ def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru"
     out = Outcome(case, mode + (f"+{disturb}" if disturb else ""), seed, lang, viewport, False,
                   house=house, hands_meant=hands)
     try:
-        s = make_script(case, seed, lang, players, house)
+        s, out.redealt = script_for(case, seed, disturb, mode == "deal", lang, players, house)
     except Exception as e:  # the engine's own playout: a bug there, not the table's
         out.why = f"script: {e}"
         return out
@@ -967,7 +1000,9 @@ def play_hand(page, base: str, case: str, mode: str, seed: int, lang: str = "ru"
         for number in range(1, hands + 1):
             if number > 1:
                 try:
-                    s = make_script(case, seed, lang, len(s.players), house, before, s.options)
+                    s, r = script_for(case, seed, disturb, mode == "deal", lang, len(s.players), house,
+                                      before, s.options)
+                    out.redealt += r
                 except MatchOver:
                     break
                 step = where[0] = f"hand {number}: start"
@@ -1055,12 +1090,12 @@ def _play_one(t: Table, s: Script, edit: str, mode: str, disturb: str | None, pr
         pairs = [j for j in simple if j + 1 in simple]
         if disturb == "offline":
             if not pairs:
-                raise Failed("no two turns of one tap in a row to make offline (another seed)")
+                raise Failed(f"no two turns of one tap in a row to make offline in {REDEALS + 1} hands of the seed")
             window = [pairs[len(pairs) // 2], pairs[len(pairs) // 2] + 1]
         elif simple:
             window = [simple[len(simple) // 2]]
         else:
-            raise Failed("no move of one tap to make on two phones (another seed)")
+            raise Failed(f"no move of one tap to make on two phones in {REDEALS + 1} hands of the seed")
     total = sum(len(tu["moves"]) for tu in s.hand["turns"])
     t.look("table")
     for k, turn in enumerate(s.hand["turns"]):
