@@ -517,7 +517,7 @@ def layout_markup(view: dict[str, Any] | None, marks: dict[str, Any] | None = No
     out.append("\n")
     if view and ends:
         out.append(f'\n<p class="ends">{open_ends}: ')
-        out.extend(f'<b class="end-mark">{escape(_joined(e["shows"], "/"))}</b>' for e in ends)
+        out.append(_end_marks(ends))
         for t in d["tiles"] if d else ():
             if t["piece"].get("last"):
                 last = _("Laid last: %(tile)s", tile=t["piece"].get("tile", ""))
@@ -527,6 +527,22 @@ def layout_markup(view: dict[str, Any] | None, marks: dict[str, Any] | None = No
     return Markup("".join(out))
 
 
+def _end_marks(ends: list[dict[str, Any]]) -> str:
+    return "".join(f'<b class="end-mark">{escape(_joined(e["shows"], "/"))}</b>' for e in ends)
+
+
+def ends_line(view: dict[str, Any] | None) -> Markup:
+    """The open ends of the layout ``view`` in one line (the line under the drawing without the
+    tile laid last), for a choice of places: said with the buttons, where the drawing may be
+    below the screen."""
+    from .i18n import page_word as _
+
+    ends = view.get("ends") if view else None
+    if not ends:
+        return Markup("")
+    return Markup(f'<p class="ends">{_("Open ends")}: {_end_marks(ends)}</p>')
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(kept_layout=kept_layout, url_for=kept_url_for, layout_names=layout_names,
-                                 layout_markup=layout_markup)
+                                 layout_markup=layout_markup, ends_line=ends_line)

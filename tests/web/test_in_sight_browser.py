@@ -1,0 +1,49 @@
+"""What a player must see without scrolling, in a real browser, ru and en: the open ends with a
+choice of places (spider's tiles fit up to four: the buttons fill a small phone while the layout
+grows below them); sideways with six to eight players every name beside the layout above the bar.
+Screenshots go to /tmp/shots-sight/."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from test_drawing_browser import cut, fixtures, import_record
+from test_result_browser import IN_VIEW, context
+from test_web_browser import go
+
+pytestmark = pytest.mark.browser
+
+SHOTS = "/tmp/shots-sight"
+
+
+def shoot(page, name: str) -> None:
+    os.makedirs(SHOTS, exist_ok=True)
+    page.screenshot(path=f"{SHOTS}/{name}.png")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=["390x844", "360x640"])
+def test_the_open_ends_are_in_sight_with_a_choice_of_places(chromium, live_server, size, lang):
+    # spider, 18 tiles laid: 3:3 goes four ways (two legs, face up or closing the leg): its buttons
+    # and the layout fill more than the screen
+    record = fixtures.random_record("spider", 4, 1, seed=6)[0]
+    ctx = context(chromium, size=size, lang=lang)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    edit = import_record(page, live_server, cut(record, 18), lang)
+    page.goto(edit)
+    go(page, 'form.picker-form button.pick[value="3:3"]')
+    places = page.locator("form.choose button.place")
+    assert places.count() == 4
+    shoot(page, f"spider-places-{lang}-{size[0]}x{size[1]}")
+    ends = page.locator(".ends")
+    seen = [ends.nth(i).evaluate(IN_VIEW) for i in range(ends.count())]
+    assert any(seen), f"no open ends in sight: {ends.all_inner_texts()}"
+    # the ends said in sight are the drawing's
+    drawn = page.locator(".layout .ends .end-mark").all_inner_texts()
+    for i in range(ends.count()):
+        if seen[i]:
+            assert ends.nth(i).locator(".end-mark").all_inner_texts() == drawn
+    ctx.close()
