@@ -204,6 +204,11 @@ class Live:
         n = self.paired
         return n if n and not is_closed(self.ev["state"], n) else None
 
+    def closed_rounds(self) -> list[int]:
+        """The rounds closed, first to last: their results stand in the record, and the director
+        may still correct one (the standings after it follow)."""
+        return [n for n in range(1, self.paired + 1) if is_closed(self.ev["state"], n)]
+
 
 class Kept:
     """What a worker keeps of its events, each under the event's version and the results read from

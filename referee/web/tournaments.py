@@ -336,11 +336,20 @@ def _refusable(view: Callable[P, ResponseReturnValue]) -> Callable[P, ResponseRe
             return view(*args, **kwargs)
         except ev_service.Refused as r:
             flash(r.words(lang()), "problem")
-            return _go(str((request.view_args or {})["key"]))
+            return _back()
         except _FormRefused as r:
             flash(str(r), "problem")
-            return _go(str((request.view_args or {})["key"]))
+            return _back()
     return wrapped
+
+
+def _back() -> Redirect:
+    """Where a refused change of the director's returns: the closed round's page its form was
+    sent from (``back=round``), else the director's page."""
+    args = request.view_args or {}
+    if request.form.get("back") == "round" and "number" in args:
+        return redirect(url_for("events.round_page", key=args["key"], number=args["number"]))
+    return _go(str(args["key"]))
 
 
 class _FormRefused(Exception):
@@ -420,6 +429,8 @@ def correct(key: str, number: int, table: int) -> ResponseReturnValue:
                                    sides=form.sides, ended=form.ended.data or "", note=form.note.data or "")
     events().correct(_director(key), number, table, given, expected=form.version())
     flash(_("Table %(t)d: the result was changed (see the audit).", t=table), "ok")
+    if request.form.get("back") == "round":   # a closed round's page: back there, to the table
+        return redirect(url_for("events.round_page", key=key, number=number) + f"#table-{table}")
     return _go(key, f"#round-{number}")
 
 
@@ -768,13 +779,31 @@ def director(key: str) -> ResponseReturnValue:
     audit = store.event_audit(get_db(), ev["id"])
     common = _common(lv)
     rows = _rows(lv, key, current, common) if current else Markup("")
+    closed = lv.closed_rounds()
     return render_template("event/director.html", **common, key=key, current=current, nxt=nxt, plan=plan, rows=rows,
                            plan_digest=digest(plan) if plan else "", mine=mine, plan_problem=plan_problem,
                            out=sitting_out(ev["state"], nxt) if nxt else [],
                            clock=clock(ev, current) if current else None, unit_choices=unit_choices,
                            active_choices=[c for c in unit_choices if c[0] not in gone], links=links,
                            audit=audit[-30:], audit_words=audit_words, follow=request.args.get("follow") == "1",
-                           pickers=[p() for p in ENTRANT_PICKERS], offers=[o(ev) for o in DIRECTOR_OFFERS])
+                           pickers=[p() for p in ENTRANT_PICKERS], offers=[o(ev) for o in DIRECTOR_OFFERS],
+                           closed=closed)
+
+
+@bp.get("/e/<key>/round/<int:number>")
+def round_page(key: str, number: int) -> ResponseReturnValue:
+    """A closed round's tables and results, each table's result correctable as on the director's
+    page (the standings after it follow); the round being played is the director's page."""
+    ev = _director(key)
+    lv = live(ev)
+    if number == lv.open_round():
+        return _go(key, f"#round-{number}")
+    if number not in lv.closed_rounds():
+        abort(404)
+    common = _common(lv)
+    rows = _rows(lv, key, number, common, closed=True)
+    byes = lv.record["round_list"][number - 1].get("byes", [])
+    return render_template("event/round.html", **common, key=key, number=number, rows=rows, byes=byes)
 
 
 #: what a kept row is drawn with in place of the page's CSRF token, replaced by the token on every
@@ -782,7 +811,7 @@ def director(key: str) -> ResponseReturnValue:
 _CSRF_MARK = Markup("<csrf-token>")
 
 
-def _rows(lv: Live, key: str, current: int, common: dict[str, Any]) -> Markup:
+def _rows(lv: Live, key: str, current: int, common: dict[str, Any], closed: bool = False) -> Markup:
     """The rows of the round being played (``event/_table_row.html``), each drawn once per what
     it shows and kept for the event, the language and the address: its table's state as read
     (status, hand, result and its source, totals, the match's players and links), the event's
@@ -791,7 +820,7 @@ def _rows(lv: Live, key: str, current: int, common: dict[str, Any]) -> Markup:
     from flask_wtf.csrf import generate_csrf
 
     ev = lv.ev
-    slot = ("rows", ev["id"], key, lang(), request.host_url, request.script_root)
+    slot = ("rows", ev["id"], key, current, closed, lang(), request.host_url, request.script_root)
     old: dict[int, tuple[Any, str]] = kept().get(slot) or {}
     new: dict[int, tuple[Any, str]] = {}
     draw = None
@@ -802,7 +831,7 @@ def _rows(lv: Live, key: str, current: int, common: dict[str, Any]) -> Markup:
         got = old.get(tv.number)
         if got is None or got[0] != state:
             if draw is None:
-                context = dict(common, key=key, current=current, csrf_token=lambda: _CSRF_MARK)
+                context = dict(common, key=key, current=current, closed=closed, csrf_token=lambda: _CSRF_MARK)
                 module: Any = current_app.jinja_env.get_template("event/_table_row.html").make_module(context)
                 draw = module.row  # the template's macro
             got = (state, str(draw(tv)))

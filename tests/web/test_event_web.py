@@ -269,6 +269,44 @@ def test_a_correction_is_audited_and_reranks(app, client):
     assert core.standings(core.load(exported(client, d))) == standings_before
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_closed_rounds_result_is_corrected_from_its_page(app, client, lang):
+    """Once a round is closed its tables leave the director's page; a link under the next round
+    opens the closed round's tables, whose results are corrected there as before the close (the
+    standings follow, the audit says what it was), and the answer comes back to that table."""
+    d, t1, t2 = _played_round_one(client)
+    client.get(f"/lang/{lang}")
+    post(client, d, "/round/1/close")
+    page = soup(client.get(d))
+    assert page.select_one("#table-1") is None    # the round's rows are gone from the director's page
+    link = page.select_one(".closed-rounds a.round-link")
+    assert link is not None and link["href"].endswith("/round/1")
+    words = {"ru": "Результаты закрытых туров", "en": "Results of the rounds closed"}[lang]
+    assert words in page.select_one(".closed-rounds").get_text()
+    rnd = soup(client.get(link["href"]))
+    assert len(rnd.select("li.table-row")) == 2
+    assert rnd.select_one('form.fix-form input[name="back"]')["value"] == "round"
+    assert not rnd.select('input[name="clear"]')   # a closed round has no match to decide again
+    standings_before = core.standings(core.load(exported(client, d)))
+    form = {"csrf_token": csrf_of(client.get(link["href"])), "side_0": "104", "side_1": "31", "ended": "target",
+            "v": str(stored(app, d)["version"]), "note": "pips miscounted", "back": "round"}
+    resp = client.post(d.split("#")[0] + "/round/1/table/1/result", data=form)
+    assert resp.status_code == 302 and resp.headers["Location"].endswith("/round/1#table-1")
+    record = exported(client, d)
+    seats = record["round_list"][0]["tables"][0]["seats"]
+    assert [record["round_list"][0]["tables"][0]["result"]["totals"][x] for x in seats] == [104, 31, 104, 31]
+    assert core.standings(core.load(record)) != standings_before
+    assert page_order(client, d) == [" + ".join(w["names"]) for w in core.standings(core.load(record))]
+    # a refusal comes back to the round's page, in the page's language
+    form.update(side_0="abc", csrf_token=csrf_of(client.get(link["href"])), v=str(stored(app, d)["version"]))
+    resp = client.post(d.split("#")[0] + "/round/1/table/1/result", data=form)
+    assert resp.headers["Location"].endswith("/round/1")
+    problem = soup(client.get(link["href"])).select_one(".flash.problem").get_text()
+    assert {"ru": "цел", "en": "whole number"}[lang] in problem
+    # the round being played, or one not yet played, has no page of its own
+    assert client.get(d.split("#")[0] + "/round/3").status_code == 404
+
+
 def test_forfeit_withdrawal_and_a_late_entrant(app, client):
     d = new_event(client)
     start(client, d, 1)
