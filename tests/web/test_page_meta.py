@@ -8,7 +8,9 @@
   sheets, following each page's own links.
 - The layout drawing is one image named in words (``role="img"``: every tile in reading order,
   then the open ends), and no page names an element that has no role to carry a name (a checker
-  of a few ARIA rules of its own, without axe-core).
+  of a few ARIA rules of its own, without axe-core; ``tools/page_judges.py`` runs axe-core itself):
+  a table's header cell says something (an empty corner is a ``<td>``), and two navigation
+  landmarks of a page are told apart by a name (at most one of them without).
 """
 
 from __future__ import annotations
@@ -124,6 +126,13 @@ def aria_problems(page: BeautifulSoup) -> list[str]:
     for el in page.find_all(UNNAMED_ROLES):
         if el.get("aria-label") and not el.get("role"):
             problems.append(f"a name on a <{el.name}> with no role to carry it: {str(el)[:120]}")
+    for th in page.select("th"):
+        if not th.get_text().strip() and not th.get("aria-label"):
+            problems.append(f"a header cell that says nothing: {str(th.parent)[:120]}")
+    navs = [n for n in page.select('nav, [role="navigation"]')
+            if not n.get("aria-label") and not n.get("aria-labelledby")]
+    if len(navs) > 1:
+        problems.append(f"{len(navs)} navigation landmarks without a name to tell them apart")
     return problems
 
 
@@ -154,6 +163,23 @@ def test_no_page_breaks_the_aria_rules_checked_here(client):
             assert aria_problems(soup(resp)) == [], url
 
 
+def test_the_pages_axe_core_found_fault_with_pass_these_rules(client):
+    """The result form's preview table (its corner) and an event's set-up (its two navs), in
+    both languages."""
+    edit = new_match(client)
+    for lang in ("ru", "en"):
+        client.set_cookie("lang", lang)
+        result = soup(client.get(edit + "/result"))
+        assert result.select_one(".preview-table thead") is not None
+        for page in (result, soup(client.get("/events/new/traditional")), soup(client.get("/new/traditional"))):
+            assert aria_problems(page) == [], (lang, page.title)
+
+
 def test_the_checker_finds_what_it_checks():
     page = BeautifulSoup('<div aria-label="Layout"><svg role="img"></svg><img src="x.png"></div>', "html.parser")
     assert len(aria_problems(page)) == 3
+    table = BeautifulSoup('<table><tr><th></th><th>Total</th></tr><tr><td></td><th> </th></tr></table>'
+                          '<nav></nav><nav aria-label="Sets"></nav>', "html.parser")
+    assert len(aria_problems(table)) == 2
+    table.select_one("nav").insert_after(BeautifulSoup("<nav></nav>", "html.parser"))
+    assert len(aria_problems(table)) == 3

@@ -68,7 +68,7 @@ def test_the_result_screen_of_a_match_won_names_no_next_hand(client, lang, won, 
     assert won in page.select_one("main").get_text()
     assert hand not in page.select_one("h1").get_text()
     table = page.select_one(".preview-table")
-    assert [th.get_text(strip=True) for th in table.select("thead th")] == ["", "Всего" if lang == "ru" else "Total"]
+    assert [th.get_text(strip=True) for th in table.select("thead th")] == ["Всего" if lang == "ru" else "Total"]
     assert table.select(".total") and not table.select(".hand-pts")
 
 
