@@ -204,6 +204,10 @@ class Live:
         n = self.paired
         return n if n and not is_closed(self.ev["state"], n) else None
 
+    def missing(self, number: int) -> list[int]:
+        """The tables of round ``number`` without a result yet (still playing, or not started)."""
+        return [tv.number for tv in self.tables.get(number, []) if tv.result is None]
+
     def closed_rounds(self) -> list[int]:
         """The rounds closed, first to last: their results stand in the record, and the director
         may still correct one (the standings after it follow)."""

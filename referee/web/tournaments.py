@@ -427,11 +427,14 @@ def correct(key: str, number: int, table: int) -> ResponseReturnValue:
     form = _valid(forms.TableResultForm())
     given = ev_service.TableResult(clear=form.clear.data, forfeit=form.forfeit.data, absent=form.absent,
                                    sides=form.sides, ended=form.ended.data or "", note=form.note.data or "")
-    events().correct(_director(key), number, table, given, expected=form.version())
+    ev = events().correct(_director(key), number, table, given, expected=form.version())
     flash(_("Table %(t)d: the result was changed (see the audit).", t=table), "ok")
     if request.form.get("back") == "round":   # a closed round's page: back there, to the table
         return redirect(url_for("events.round_page", key=key, number=number) + f"#table-{table}")
-    return _go(key, f"#round-{number}")
+    # results still missing: back at the table's row, its result in sight and the next table's
+    # row under it (a director enters them one after another); the last one: the round's top,
+    # where «Close round» is then the first button
+    return _go(key, f"#table-{table}" if live(ev).missing(number) else f"#round-{number}")
 
 
 @bp.post("/e/<key>/withdraw")

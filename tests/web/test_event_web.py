@@ -269,6 +269,23 @@ def test_a_correction_is_audited_and_reranks(app, client):
     assert core.standings(core.load(exported(client, d))) == standings_before
 
 
+def test_a_result_entered_by_the_director_brings_him_back_to_that_table(app, client):
+    """Results entered one table after another: each answer comes back to the row just entered
+    (its result in sight, the next table's row under it), the last one to the round's top,
+    where «Close round» is then the first button."""
+    d = new_event(client, entrants=NAMES8 + ("Ира", "Костя", "Лена", "Миша"))
+    start(client, d, 1)
+    assert len(table_links(client, d)) == 3
+    for table, where in ((2, "#table-2"), (1, "#table-1"), (3, "#round-1")):
+        resp = post(client, d, f"/round/1/table/{table}/result",
+                    {"side_0": "101", "side_1": "40", "ended": "target", "v": str(stored(app, d)["version"])})
+        assert resp.status_code == 302 and resp.headers["Location"].endswith(where), (table, resp.headers["Location"])
+    page = soup(client.get(d))
+    assert page.select_one("#round-1 h2 + form.close-form button.primary.close-round") is not None
+    # the anchor is a row of the page (or the round's section)
+    assert page.select_one("li#table-2") is not None and page.select_one("section#round-1") is not None
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_a_closed_rounds_result_is_corrected_from_its_page(app, client, lang):
     """Once a round is closed its tables leave the director's page; a link under the next round
