@@ -16,7 +16,7 @@
     var asks = {};
     try { asks = JSON.parse(form.getAttribute("data-asks") || "{}"); } catch (e) { asks = {}; }
     var rows = [].slice.call(form.querySelectorAll(".pad-row"));
-    var keys = form.querySelector(".keys");
+    var keys = form.querySelector(".keys") || form;  // no pad where the tiles must be named
     var msg = form.querySelector(".pad-msg");
     var tabs = form.querySelector(".tile-tabs");
     var sets = [].slice.call(form.querySelectorAll("details.left-tiles"));
@@ -232,7 +232,10 @@
     });
     // only the players with tiles entered show a picker when the page comes back with a refusal
     var marked = sets.filter(function (d) { return tilesOf(d.getAttribute("data-i")); })[0];
+    marked = marked || !rows.length && sets[0];  // no pips asked: the first player's tiles up
     if (marked) showTiles(marked.getAttribute("data-i")); else showPad();
+    var note = !rows.length && form.previousElementSibling, at = note && note.getBoundingClientRect();
+    if (at && (at.top < 0 || at.top > innerHeight / 3)) note.scrollIntoView();  // with the tiles under it
     count();
     if (endless) {
       setActive(nextOpen(null));

@@ -483,6 +483,13 @@ def left_bounds(state: MatchState) -> dict[str, dict[str, Any]]:
     return rec.left_bounds(state.ended)
 
 
+def left_by_tiles(state: MatchState) -> bool:
+    """Whether the hand waiting for its tiles left must have them named tile by tile (its
+    variant's ``left_by_tiles``: Bergen's block goes by the doubles held, pips are refused)."""
+    h = state.ended
+    return h is not None and h.v.left_by_tiles(h)
+
+
 def result_bounds(match: dict[str, Any], state: MatchState) -> dict[str, dict[str, Any]]:
     """What each player's pips can be in the next hand entered by its result, as the engine's
     check allows a count (``referee.record.result_bounds``): the result page's number pad

@@ -72,6 +72,7 @@ def _table(m: dict[str, Any], problem: str | None = None, status: int = 200, ref
         laid=hv["on_table"] if ph == "left" and hv else laid_tiles(state.last) if state.last else [],
         asked=entries.left_needed(state) if ph == "left" else [],
         bounds=replay.left_bounds(state) if ph == "left" else {},
+        by_tiles=ph == "left" and replay.left_by_tiles(state),
         back=moves_back(evs, in_force[0]) if ph in ("play", "left") else [],
         can_end_turn=ph == "play" and state.live is not None and state.live.can_end_turn(),
         spec=catalogue.spec(m["variant"]), blind=blind, miss=miss,

@@ -116,3 +116,40 @@ def test_the_tiles_tapped_open_come_into_view_above_the_pads_dock(chromium, live
     assert tabs["y"] >= 0 and picker["y"] + picker["height"] <= dock["y"]
     shoot(page, "left-pad-tiles-ru-360x640")
     ctx.close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=["390x844", "360x640"])
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_bergen_block_takes_the_tiles_left_tile_by_tile(chromium, tmp_path, size, lang):
+    """A Bergen block goes by the doubles held: pips alone are refused, so the form offers the
+    tiles only (no pad, no pips), the first player's tiles up, a tab a player."""
+    from referee import create_app
+    from servehelpers import in_thread
+    from test_left_picker import blocked_hand
+
+    app = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"})
+    edit, players, left = blocked_hand(app.test_client(), "bergen", 3, 3)
+    ctx = context(chromium, size=size, lang=lang)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    with in_thread(app) as base:
+        page.context.add_cookies([{"name": "lang", "value": lang, "url": base}])
+        page.goto(base + edit)
+        page.wait_for_selector("form.left-form.js")
+        ph = Phone(page)
+        assert page.locator('input[name^="pips_"]').count() == 0 and page.locator(".keys").count() == 0
+        assert page.locator('details.left-tiles[data-i="0"] .picker').is_visible()
+        page.screenshot(path=f"/tmp/shots/left-bergen-{lang}-{size[0]}x{size[1]}.png")
+        for i, p in enumerate(players):
+            if i:
+                ph.tap(f'button.tile-tab[data-i="{i}"]')
+            for tile in left[p]:
+                ph.tap(f'details.left-tiles[data-i="{i}"] label.pick:has(input[value="{tile}"])')
+        gen = ph.gen()
+        ph.tap(".pad-dock .record")
+        page.wait_for_function("g => (document.querySelector('main').getAttribute('data-gen') || '0') !== g", arg=gen)
+        assert page.locator("form.left-form").count() == 0
+        assert page.locator(".problem").count() == 0
+        assert (ph.scrolls, ph.loads) == (0, 0)       # every tile in sight, tapped in place
+        shoot(page, f"left-bergen-{lang}-{size[0]}x{size[1]}-scored")
+    ctx.close()

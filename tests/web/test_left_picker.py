@@ -40,3 +40,63 @@ def test_a_tile_cut_back_into_a_hand_can_be_tapped_as_left(client):
     assert resp.status_code == 302
     cells = [td.get_text().strip() for td in soup(client.get(edit + "/score")).select("table.score tfoot td")]
     assert cells[:2] == ["1", "0"], cells
+
+
+def blocked_hand(client, variant: str, players: int, seed: int):
+    """A hand of ``variant`` played out by the engine (``seed``) that ends blocked, typed move by
+    move on the table without its deal (the table then asks for the tiles left): the edit URL,
+    the players, and what each was left with (from the hand with its deal)."""
+    import importlib.util
+    from pathlib import Path
+
+    from referee import record as rec
+    from referee.rules.tiles import tile_str, tiles_of
+
+    spec = importlib.util.spec_from_file_location(
+        "print_fixtures_for_left", Path(__file__).resolve().parents[1] / "print" / "print_fixtures.py")
+    fixtures = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fixtures)
+    record = fixtures.random_record(variant, players, 1, seed=seed)[0]
+    report = rec.replay(rec.read(record))
+    assert report.hands[0].end == "block"
+    h = report.hands[0].hand
+    names = record["players"]
+    left = {p: [tile_str(t) for t in tiles_of(h.hands[s])] for s, p in enumerate(names)}
+    from referee.matches.service import options_in_force
+
+    options = {f"opt_{k}": str(v) for k, v in options_in_force(variant, players, {}).items()}
+    edit = new_match(client, variant, names, options=options)
+    client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]'))
+    for k, turn in enumerate(record["hands"][0]["turns"]):
+        for token in turn["moves"]:
+            data = form_data(client.get(edit), "form.typed-form")
+            data["token"] = token
+            if k == 0:
+                data["leader"] = turn["player"]
+            resp = client.post(edit + "/move", data=data)
+            assert resp.status_code == 302, (token, soup(resp).select_one(".problem"))
+    return edit, names, left
+
+
+def test_a_bergen_block_asks_the_tiles_left_and_offers_no_pips(client):
+    edit, players, left = blocked_hand(client, "bergen", 3, 3)
+    page = soup(client.get(edit))
+    form = page.select_one("form.left-form")
+    assert form is not None, "the hand waits for the tiles left"
+    # the pips would be refused (the block goes by the doubles held): neither asked nor padded
+    assert form.select('input[name^="pips_"]') == []
+    assert form.select(".keys") == [] and form.select(".pad-back") == []
+    assert len(form.select("details.left-tiles")) == len(players)
+    data = form_data(client.get(edit), "form.left-form")
+    for i, p in enumerate(players):
+        data[f"left_{i}"] = left[p]
+    resp = client.post(edit + "/left", data=data)
+    assert resp.status_code == 302, soup(resp).select_one(".problem")
+    assert soup(client.get(edit)).select_one("form.left-form") is None
+
+
+def test_a_fives_block_asks_the_pips_or_the_tiles(client):
+    # the pips alone score a Fives block: the pad stays
+    edit, _players, _left = blocked_hand(client, "fives", 2, 3)
+    form = soup(client.get(edit)).select_one("form.left-form")
+    assert form is not None and form.select('input[name^="pips_"]')

@@ -916,6 +916,11 @@ class Variant(Generic[Opts]):
         """Whether the pips left decide this hand's points (an unknown deal then needs ``left``)."""
         return h.end in ("out", "block")
 
+    def left_by_tiles(self, h: Hand) -> bool:
+        """Whether the tiles left must be named tile by tile (their pips alone do not score this
+        hand): the tiles-left form then offers no pips."""
+        return False
+
     def load_scored(self, h: Hand, scored: list[int]) -> None:
         """Take the in-play points of a hand entered by result only."""
         h.scores = list(scored)
