@@ -143,18 +143,21 @@ def test_a_swiss_kozel_night_from_phones(chromium, live_server):
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_big_screen_shows_every_row_of_a_club_night_on_a_tv(chromium, app, client, lang):
     """A TV at 1280x720 is not scrolled: the board of seventeen players, after a round, shows
-    every row (the type shares the screen's height); a few players keep the large type."""
+    every row (the type shares the screen's height); a few players keep the large type; while a
+    round is played its tables stand beside the standings, every row of both in sight."""
     from eventhelpers import new_event, post, start
     from servehelpers import in_thread
     from webhelpers import soup
 
-    for n, large in ((17, False), (8, True)):
+    for n, large, playing in ((17, False, False), (8, True, False), (16, False, True)):
         d = new_event(client, entrants=[f"Игрок {i}" for i in range(1, n + 1)], lang=lang)
         start(client, d, 1)
         for row in soup(client.get(d)).select("li.table-row"):
             t = row["id"].split("-")[1]
             post(client, d, f"/round/1/table/{t}/result", {"side_0": "101", "side_1": t, "ended": "target"})
         post(client, d, "/round/1/close")
+        if playing:
+            start(client, d, 2)
         board = soup(client.get(d)).select_one(".event-links a[href*='/board']")["href"]
         with in_thread(app) as base:
             context = chromium.new_context(viewport={"width": 1280, "height": 720})
@@ -167,5 +170,10 @@ def test_the_big_screen_shows_every_row_of_a_club_night_on_a_tv(chromium, app, c
             assert last["y"] + last["height"] <= 720, (n, last)
             size = float(page.evaluate("getComputedStyle(document.querySelector('table.standings')).fontSize")[:-2])
             assert size >= 16 and (size > 25 if large else True), size
+            if playing:
+                tables = page.locator(".now-tables li")
+                assert tables.count() == 4
+                last = tables.last.bounding_box()
+                assert last["y"] + last["height"] <= 720, last
             shoot(page, f"event-board-{lang}-{n}")
             context.close()
