@@ -8,7 +8,8 @@ entered) are made through the pages, as the web tests make them. Then each page 
 Chromium at 390x844 (a phone: touch, device scale 3) in Russian and in English, axe-core is
 injected (``--axe``: the path of ``axe.min.js`` from npm's ``axe-core``) and ``axe.run()`` is
 called with its default rules (WCAG 2.x A and AA, and its best practices) and target-size (WCAG 2.2
-AA, off by default in axe-core); ``--aaa`` adds the enhanced contrast (7:1).
+AA, off by default in axe-core); ``--aaa`` adds the enhanced contrast (7:1), ``--dark`` sets the phone
+to its dark colour scheme, ``--open`` opens every ``<details>`` first (axe-core skips what is folded).
 
 ``--lighthouse CMD`` (e.g. ``"npx --prefix DIR lighthouse"`` or ``DIR/node_modules/.bin/lighthouse``)
 also runs Lighthouse (mobile) on a few pages (``--lighthouse-pages``) in each language and prints
@@ -100,13 +101,16 @@ def open_choice(page: Any) -> None:
     page.wait_for_selector("form.choose button.place", state="visible")
 
 
-def axe_page(context: Any, base: str, name: str, path: str, axe: str, rules: dict[str, Any]) -> dict[str, Any]:
+def axe_page(context: Any, base: str, name: str, path: str, axe: str, rules: dict[str, Any],
+             open_details: bool = False) -> dict[str, Any]:
     page = context.new_page()
     page.set_default_timeout(30_000)
     try:
         page.goto(base + path, wait_until="load")
         if name == "table":
             open_choice(page)
+        if open_details:  # what is folded is judged too (axe-core skips what is out of sight)
+            page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
         page.add_script_tag(path=axe)
         result = page.evaluate("rules => axe.run(document, {resultTypes: ['violations', 'incomplete'], rules})", rules)
         return {"url": path, "violations": [
@@ -156,14 +160,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--langs", default="ru,en")
     ap.add_argument("--viewport", default="390x844")
     ap.add_argument("--chromium", default=CHROMIUM)
+    ap.add_argument("--source", default=None, help="judge another checkout's app (its package and templates)")
     ap.add_argument("--json", metavar="FILE", default=None, help="write the full findings here")
     ap.add_argument("--dark", action="store_true", help="the phone set to a dark colour scheme")
+    ap.add_argument("--open", action="store_true", help="every <details> opened first (folded text judged too)")
     ap.add_argument("--aaa", action="store_true", help="also the enhanced contrast (WCAG AAA, 7:1)")
     ap.add_argument("--nodes", action="store_true", help="print each violation's elements too")
     args = ap.parse_args(argv)
     if not os.path.exists(args.axe):
         ap.error(f"no axe-core at {args.axe} (npm install axe-core)")
 
+    if args.source:
+        sys.path.insert(0, os.path.abspath(args.source))
     import logging
 
     from playwright.sync_api import sync_playwright
@@ -194,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
                                           locale="ru-RU" if lang == "ru" else "en-GB")
             context.add_cookies([{"name": "lang", "value": lang, "url": base}])
             for name, path in pages.items():
-                found.setdefault(name, {})[lang] = axe_page(context, base, name, path, args.axe, rules)
+                found.setdefault(name, {})[lang] = axe_page(context, base, name, path, args.axe, rules, args.open)
             context.close()
         browser.close()
         if args.lighthouse:
