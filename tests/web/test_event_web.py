@@ -269,6 +269,28 @@ def test_a_correction_is_audited_and_reranks(app, client):
     assert core.standings(core.load(exported(client, d))) == standings_before
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_no_late_entry_or_withdrawal_is_offered_once_every_round_is_paired(app, client, lang):
+    """The late entry and the withdrawal are for a round still to be paired: in the last round
+    (and after it) the director's page says so instead of offering forms that are refused."""
+    d = new_event(client, rounds="2", lang=lang)
+    start(client, d, 1)
+    page = soup(client.get(d))
+    assert page.select_one('form[action$="/enter"]') and page.select_one('form[action$="/withdraw"]')
+    t1, t2 = table_links(client, d)
+    win_table(client, t1, 0)
+    win_table(client, t2, 1)
+    post(client, d, "/round/1/close")
+    start(client, d, 2)
+    page = soup(client.get(d))
+    assert page.select_one('form[action$="/enter"]') is None and page.select_one('form[action$="/withdraw"]') is None
+    words = {"ru": "ни вступить, ни сняться", "en": "nobody can enter or withdraw"}[lang]
+    assert words in page.select_one("section.entrants").get_text()
+    # the service refuses them as before
+    post(client, d, "/withdraw", {"who": stored(app, d)["record"]["entrants"][0]["id"]})
+    assert not stored(app, d)["record"]["round_list"][1].get("withdrawn")
+
+
 def test_a_result_entered_by_the_director_brings_him_back_to_that_table(app, client):
     """Results entered one table after another: each answer comes back to the row just entered
     (its result in sight, the next table's row under it), the last one to the round's top,
