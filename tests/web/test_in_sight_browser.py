@@ -47,3 +47,25 @@ def test_the_open_ends_are_in_sight_with_a_choice_of_places(chromium, live_serve
         if seen[i]:
             assert ends.nth(i).locator(".end-mark").all_inner_texts() == drawn
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("players", [6, 8])
+@pytest.mark.parametrize("size", [(844, 390), (740, 360)], ids=["844x390", "740x360"])
+def test_sideways_every_name_of_a_big_table_is_above_the_bar(chromium, live_server, size, players, lang):
+    # blitz seats up to eight: mid-hand the names stand beside the layout, every one in sight
+    record = fixtures.random_record("blitz", players, 1, seed=2)[0]
+    ctx = context(chromium, size=size, lang=lang)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    edit = import_record(page, live_server, cut(record, len(record["hands"][0]["turns"]) // 2), lang)
+    page.goto(edit)
+    names = page.locator("section.hand .seat .name")
+    assert names.count() == players
+    shoot(page, f"blitz-{players}-{lang}-{size[0]}x{size[1]}")
+    hidden = [names.nth(i).inner_text() for i in range(players) if not names.nth(i).evaluate(IN_VIEW)]
+    assert hidden == [], f"under the bar or off the screen: {hidden}"
+    # the seats stay beside the layout, the drawing no narrower than the seats
+    layout, seats = page.locator("section.hand .layout").bounding_box(), page.locator("section.hand .seats").bounding_box()
+    assert layout["x"] + layout["width"] <= seats["x"] + 1 and seats["width"] <= layout["width"], (layout, seats)
+    ctx.close()
