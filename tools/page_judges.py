@@ -93,6 +93,25 @@ def make_content(app: Any) -> dict[str, str]:
     }
 
 
+#: more pages (``--more``): the dispute check, the match's hall board, the blank sheets, the
+#: import, the clubs, joining a table, the offline page, the event's choice and its director's cards
+def more_pages(pages: dict[str, str]) -> dict[str, str]:
+    edit = pages["table"]
+    return {
+        "check": edit + "/check",
+        "match-board": edit + "/board",
+        "view-board": pages["view"] + "/board",
+        "correct": edit + "/players",
+        "blank": "/sheets/blank",
+        "import": "/import",
+        "clubs": "/club/",
+        "join": "/join",
+        "offline": "/offline",
+        "events-new": "/events/new",
+        "cards": pages["round"] + "/round/1/cards",
+    }
+
+
 def open_choice(page: Any) -> None:
     """On the table page, tap the tile that fits at two places (0:5 after 6:6, 6:0, 6:5) and
     wait for the choice of places."""
@@ -106,14 +125,14 @@ def axe_page(context: Any, base: str, name: str, path: str, axe: str, rules: dic
     page = context.new_page()
     page.set_default_timeout(30_000)
     try:
-        page.goto(base + path, wait_until="load")
+        status = page.goto(base + path, wait_until="load").status
         if name == "table":
             open_choice(page)
         if open_details:  # what is folded is judged too (axe-core skips what is out of sight)
             page.evaluate("() => document.querySelectorAll('details').forEach(d => { d.open = true; })")
         page.add_script_tag(path=axe)
         result = page.evaluate("rules => axe.run(document, {resultTypes: ['violations', 'incomplete'], rules})", rules)
-        return {"url": path, "violations": [
+        return {"url": path, "status": status, "violations": [
             {"id": v["id"], "impact": v["impact"], "help": v["help"],
              "nodes": [{"target": n["target"], "html": n["html"][:300], "summary": n.get("failureSummary", "")}
                        for n in v["nodes"]]}
@@ -157,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lighthouse-pages", default=LIGHTHOUSE_DEFAULT,
                     help=f"the pages Lighthouse judges (commas; default {LIGHTHOUSE_DEFAULT})")
     ap.add_argument("--pages", default=None, help="only these pages (commas; default all)")
+    ap.add_argument("--more", action="store_true", help="eleven more pages (the dispute check, the boards, ...)")
     ap.add_argument("--langs", default="ru,en")
     ap.add_argument("--viewport", default="390x844")
     ap.add_argument("--chromium", default=CHROMIUM)
@@ -183,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
     folder = tempfile.mkdtemp(prefix="referee-judges-")
     app = create_app({"DATABASE": os.path.join(folder, "j.db"), "SECRET_KEY": "judges"})
     pages = make_content(app)
+    if args.more:
+        pages.update(more_pages(pages))
     if args.pages:
         wanted = args.pages.split(",")
         pages = {k: v for k, v in pages.items() if k in wanted}
@@ -227,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
             if lh:
                 tail = ("   " + "/".join(str(lh["scores"][k]) for k in LIGHTHOUSE_CATEGORIES)
                         if "scores" in lh else "   lighthouse failed: " + lh["error"][-80:])
+            if res["status"] != 200:
+                rules = f"(HTTP {res['status']}) " + rules
             print(f"{name:<14} {lang:<4} " + " ".join(f"{counts[k]:>4}" for k in IMPACTS) + f"  {rules}{tail}")
             if args.nodes:
                 for v in res["violations"]:
