@@ -64,21 +64,29 @@
       return null;
     };
     // who went out (or the fish): the engine's answer says whose pips are asked then
+    var wasTiles = false;
     var ended = function () {
       var o = out();
       var asked = o !== null ? asks[o] : null;
+      // a hand scored by the tiles left (Bergen's fish): no pips, his tiles asked instead
+      var byTiles = o !== null && o === form.getAttribute("data-by-tiles"), first = null;
       rows.forEach(function (r) {
         if (r.classList.contains("scored-row")) return;
         var name = r.getAttribute("data-name");
         var st = r.querySelector(".pip-state");
         var isOut = o !== null && name === o;
         var free = !isOut && asked && asked.indexOf(name) < 0;
-        input(r).disabled = isOut || !!free;
+        input(r).disabled = isOut || !!free || byTiles;
         r.classList.toggle("out", isOut);
         r.classList.toggle("free", !!free);
+        r.classList.toggle("tiles", byTiles);
         st.textContent = isOut ? st.getAttribute("data-out") : free ? st.getAttribute("data-free") : "";
-        if (isOut || free) input(r).value = "";
+        if (isOut || free || byTiles) input(r).value = "";
+        if (!isOut && !free && !first) first = r;
       });
+      if (byTiles && first) { showTiles(first.getAttribute("data-i")); toTabs(); }
+      else if (wasTiles) showPad();
+      wasTiles = byTiles;
       setActive(nextOpen(null));
     };
     var one = function (r) {

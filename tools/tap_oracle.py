@@ -632,8 +632,9 @@ def enter_result(t: Table, s: Script, edit: str, preselected: list[str]) -> dict
         row = f'.pip-row[data-i="{i}"]'
         if page.locator(row).count() and page.evaluate(
                 "s => { const r = document.querySelector(s); const i = r && r.querySelector('input');"
-                " return !!(i && (i.disabled || i.readOnly)) || (r && r.classList.contains('free')); }", row):
-            continue  # the form says his tiles do not count (his partner went out)
+                " return !!(i && (i.disabled || i.readOnly) && !r.classList.contains('tiles'))"
+                " || (r && r.classList.contains('free')); }", row):
+            continue  # the form says his tiles do not count (his partner went out); «tiles»: asked by them
         res["left"][p] = [low(x) for x in s.left[p]]
         if not s.left[p]:  # nothing left (a block where he laid his last tile): his pips, 0
             _open_pad(t, i)

@@ -487,7 +487,7 @@ def left_by_tiles(state: MatchState) -> bool:
     """Whether the hand waiting for its tiles left must have them named tile by tile (its
     variant's ``left_by_tiles``: Bergen's block goes by the doubles held, pips are refused)."""
     h = state.ended
-    return h is not None and h.v.left_by_tiles(h)
+    return h is not None and h.v.left_by_tiles(h.end)
 
 
 def result_bounds(match: dict[str, Any], state: MatchState) -> dict[str, dict[str, Any]]:

@@ -14,6 +14,7 @@ from webhelpers import SEED_MOVES
 pytestmark = pytest.mark.browser
 
 NAMES = {"ru": ("Анфиса", "Всеволод"), "en": ("Ann", "Bob")}
+NAMES3 = {"ru": ("Анфиса", "Всеволод", "Мария"), "en": ("Ann", "Bob", "Cid")}
 WORDS = {"ru": {"one": "может остаться только одна кость", "first": "Первый кон: по ходам"},
          "en": {"one": "can hold one tile only", "first": "First hand: move by move"}}
 
@@ -152,4 +153,33 @@ def test_a_bergen_block_takes_the_tiles_left_tile_by_tile(chromium, tmp_path, si
         assert page.locator(".problem").count() == 0
         assert (ph.scrolls, ph.loads) == (0, 0)       # every tile in sight, tapped in place
         shoot(page, f"left-bergen-{lang}-{size[0]}x{size[1]}-scored")
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_bergen_fish_by_its_result_takes_the_tiles_not_the_pips(chromium, live_server, lang):
+    """The result screen: «Fish» in Bergen hides the pips (they would be refused) and brings up
+    the first player's tiles, a tab a player."""
+    ctx = context(chromium, lang=lang)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    edit = new_match(page, live_server, lang, "bergen", NAMES3[lang])
+    page.goto(edit + "/result")
+    page.wait_for_selector("form.result-form.js")
+    ph = Phone(page)
+    ph.tap('.chip:has(input[value="*block*"])')
+    assert page.locator('input[name^="pips_"]:visible').count() == 0
+    assert page.locator('details.left-tiles[data-i="0"] .picker').is_visible()
+    shoot(page, f"result-bergen-fish-{lang}")
+    for i, tiles in enumerate((("6:6", "1:2"), ("0:1",), ("2:3", "4:5"))):
+        if i:
+            ph.tap(f'button.tile-tab[data-i="{i}"]')
+        for tile in tiles:
+            ph.tap(f'details.left-tiles[data-i="{i}"] label.pick:has(input[value="{tile}"])')
+    gen = ph.gen()
+    ph.tap("form.result-form .record")
+    page.wait_for_function("g => (document.querySelector('main').getAttribute('data-gen') || '0') !== g", arg=gen)
+    assert page.locator(".problem").count() == 0, page.locator(".problem").all_inner_texts()
+    assert page.locator("p.note[role=status]").count() == 1
+    assert ph.scrolls == 0                          # every tile tapped in sight
     ctx.close()

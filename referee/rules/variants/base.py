@@ -916,9 +916,10 @@ class Variant(Generic[Opts]):
         """Whether the pips left decide this hand's points (an unknown deal then needs ``left``)."""
         return h.end in ("out", "block")
 
-    def left_by_tiles(self, h: Hand) -> bool:
-        """Whether the tiles left must be named tile by tile (their pips alone do not score this
-        hand): the tiles-left form then offers no pips."""
+    def left_by_tiles(self, end: str | None) -> bool:
+        """Whether a hand that ended so (``out``, ``block``) must have its tiles left named tile
+        by tile (their pips alone do not score it): the tiles-left form and the result form then
+        offer no pips."""
         return False
 
     def load_scored(self, h: Hand, scored: list[int]) -> None:

@@ -415,8 +415,8 @@ class Bergen(Counting[BergenOptions]):
         # a block's bonus goes by the doubles held: without the deal the table asks for the tiles
         return h.end == "block"
 
-    def left_by_tiles(self, h: Hand) -> bool:
-        return h.end == "block"  # pips alone are refused (bergen.left_tiles)
+    def left_by_tiles(self, end: str | None) -> bool:
+        return end == "block"  # pips alone are refused (bergen.left_tiles)
 
     def left_tiles(self, h: Hand, s: int) -> int | None:
         """The tiles seat ``s`` is left with (a mask; None where unknown)."""
