@@ -944,7 +944,7 @@ def standings(key: str) -> ResponseReturnValue:
     page: str | None = kept().get(cache)
     if page is None or "_flashes" in session:
         page = render_template("event/standings.html", **_common(lv), key=key, view=standings_view(lv),
-                               current=lv.open_round(), big=False)
+                               current=lv.open_round(), big=False, follow=request.args.get("follow") != "0")
         kept().put(cache, page)
     return page
 

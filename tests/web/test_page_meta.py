@@ -183,3 +183,26 @@ def test_the_checker_finds_what_it_checks():
     assert len(aria_problems(table)) == 2
     table.select_one("nav").insert_after(BeautifulSoup("<nav></nav>", "html.parser"))
     assert len(aria_problems(table)) == 3
+
+
+def test_the_public_standings_reload_can_be_stopped(client):
+    """The standings reload every 30 s (a phone between rounds follows the results), and say
+    how to stop it (WCAG 2.2.1: a screen reader is taken back to the top, an opened «Each one's
+    matches» closes): ``?follow=0`` is the page without the reload, with the way back."""
+    from eventhelpers import new_event, start
+
+    director = new_event(client, rounds="3")
+    start(client, director, 1)
+    public = re.search(r'href="[^"]*(/ev/[^"/]+)"', client.get(director).get_data(as_text=True)).group(1)
+    for lang, stop, follow in (("ru", "Не обновлять", "Следить (обновлять каждые 30\xa0с)"),
+                               ("en", "Stop following", "Follow (refresh every 30 s)")):
+        client.set_cookie("lang", lang)
+        page = soup(client.get(public))
+        assert page.select_one('meta[http-equiv="refresh"]')["content"] == "30"
+        link = page.find("a", string=stop)
+        assert link is not None and link["href"] == public + "?follow=0", lang
+        still = soup(client.get(link["href"]))
+        assert still.select_one('meta[http-equiv="refresh"]') is None
+        back = still.find("a", string=follow)
+        assert back is not None and back["href"] == public, lang
+        assert still.select_one("table.standings") is not None
