@@ -726,8 +726,10 @@ def result(key: str) -> ResponseReturnValue:
         new = service().after(m, asked, "result", data)
         if new.error is not None and new.error.rule == "left.missing":
             # a result is whole: a hand entered by it never waits for tiles left
-            raise write.Refused(_("Enter what %(names)s still hold: the pips or the tiles.",
-                            names=", ".join(entries.left_needed(new))), status=422)
+            names = ", ".join(entries.left_needed(new))
+            if replay.rules_of(m).left_by_tiles("out" if data["result"].get("out") else "block"):
+                raise write.Refused(_("Tap the tiles %(names)s still hold.", names=names), status=422)
+            raise write.Refused(_("Enter what %(names)s still hold: the pips or the tiles.", names=names), status=422)
         w.apply([Change("undo", {})] * undos + [Change("result", data)], checked=new)
         note = _("Hand %(num)d is recorded.", num=number)
         if undos:

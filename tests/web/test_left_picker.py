@@ -100,3 +100,16 @@ def test_a_fives_block_asks_the_pips_or_the_tiles(client):
     edit, _players, _left = blocked_hand(client, "fives", 2, 3)
     form = soup(client.get(edit)).select_one("form.left-form")
     assert form is not None and form.select('input[name^="pips_"]')
+
+
+def test_a_bergen_fish_by_its_result_without_tiles_asks_for_the_tiles(client):
+    from referee.matches.service import options_in_force
+
+    options = {f"opt_{k}": str(v) for k, v in options_in_force("bergen", 3, {}).items()}
+    edit = new_match(client, "bergen", ("Ann", "Bob", "Cid"), options=options)
+    data = form_data(client.get(edit + "/result"), "form.result-form")
+    data["out"] = "*block*"
+    resp = client.post(edit + "/result", data=data)
+    assert resp.status_code == 422
+    said = soup(resp).select_one(".problem").get_text(" ", strip=True)
+    assert "Отметьте оставшиеся кости: Ann, Bob, Cid." in said and "очки" not in said, said
