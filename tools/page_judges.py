@@ -93,11 +93,22 @@ def make_content(app: Any) -> dict[str, str]:
     }
 
 
-#: more pages (``--more``): the dispute check, the match's hall board, the blank sheets, the
+#: more pages (``--more``): ladder's deal, the dispute check, the match's hall board, the blank sheets, the
 #: import, the clubs, joining a table, the offline page, the event's choice and its director's cards
-def more_pages(pages: dict[str, str]) -> dict[str, str]:
+def more_pages(app: Any, pages: dict[str, str]) -> dict[str, str]:
+    from eventhelpers import setup_fields
+    from webhelpers import csrf_of, soup
+
+    c = app.test_client()
+    form = c.get("/new/ladder")  # ladder's deal page: the heaviest page
+    data = {"csrf_token": csrf_of(form), **setup_fields(form), "player_1": "Аня", "player_2": "Боря"}
+    for select in soup(form).select("select[name^=opt_]"):
+        option = select.select_one("option[selected]") or select.select_one("option")
+        data[select["name"]] = option.get("value", option.get_text())
+    ladder = c.post("/new/ladder", data=data).headers["Location"].rstrip("/")
     edit = pages["table"]
     return {
+        "deal": ladder + "/deal",
         "check": edit + "/check",
         "match-board": edit + "/board",
         "view-board": pages["view"] + "/board",
@@ -176,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lighthouse-pages", default=LIGHTHOUSE_DEFAULT,
                     help=f"the pages Lighthouse judges (commas; default {LIGHTHOUSE_DEFAULT})")
     ap.add_argument("--pages", default=None, help="only these pages (commas; default all)")
-    ap.add_argument("--more", action="store_true", help="eleven more pages (the dispute check, the boards, ...)")
+    ap.add_argument("--more", action="store_true", help="twelve more pages (the deal, the dispute check, the boards, ...)")
     ap.add_argument("--langs", default="ru,en")
     ap.add_argument("--viewport", default="390x844")
     ap.add_argument("--chromium", default=CHROMIUM)
@@ -204,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     app = create_app({"DATABASE": os.path.join(folder, "j.db"), "SECRET_KEY": "judges"})
     pages = make_content(app)
     if args.more:
-        pages.update(more_pages(pages))
+        pages.update(more_pages(app, pages))
     if args.pages:
         wanted = args.pages.split(",")
         pages = {k: v for k, v in pages.items() if k in wanted}
