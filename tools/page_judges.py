@@ -90,6 +90,7 @@ def make_content(app: Any) -> dict[str, str]:
         "round": director,
         "board": public.group(1) + "/board",
         "standings": public.group(1),
+        "standings-still": public.group(1) + "?follow=0",  # its reload stopped
     }
 
 
