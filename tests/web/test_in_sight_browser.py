@@ -24,7 +24,7 @@ def shoot(page, name: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=["390x844", "360x640"])
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (844, 390)], ids=["390x844", "360x640", "844x390"])
 def test_the_open_ends_are_in_sight_with_a_choice_of_places(chromium, live_server, size, lang):
     # spider, 18 tiles laid: 3:3 goes four ways (two legs, face up or closing the leg): its buttons
     # and the layout fill more than the screen
