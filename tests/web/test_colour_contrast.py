@@ -8,8 +8,9 @@ without a browser (``tools/page_judges.py --dark`` runs axe-core itself):
   the same in the dark scheme (grey on black, light text on white); it takes the scheme's
   variables, or a tint that lets the ground through (``#rrggbbaa``);
 - the boxes that axe-core found light in the dark scheme (the result form's chips, its player
-  row being filled, the pad's ⌫ and → keys, the sheets' «dispute at the table?») take their
-  ground from the scheme or a tint;
+  row being filled, the pad's ⌫ and → keys, the sheets' «dispute at the table?», the ready set
+  chosen at a match's set-up) take their ground from the scheme or a tint (``#rgba``,
+  ``#rrggbbaa``);
 - the open ends' numbers (white, bold, 16 px in play) stand 4.5:1 on their orange.
 """
 
@@ -110,12 +111,12 @@ def test_the_pages_own_styles_follow_the_scheme():
 def test_the_boxes_found_light_in_the_dark_take_the_schemes_ground():
     for name, selector in (("result.css", r"\.chip span"), ("result.css", r"\.pip-row\.active"),
                            ("result.css", r"\.keys \.key\.next, \.keys \.key\.back"),
-                           ("sheets.css", r"\.dispute-entry")):
+                           ("sheets.css", r"\.dispute-entry"), ("app.css", r"\.presets \.preset\.on")):
         css = (ROOT / "static" / name).read_text()
         rule = re.search(selector + r"\s*\{([^}]*)\}", css)
         assert rule is not None, (name, selector)
         ground = re.search(r"background:\s*([^;}]+)", rule.group(1)).group(1).strip()
-        assert ground.startswith("var(--") or re.fullmatch(r"#[0-9a-fA-F]{8}", ground), (name, ground)
+        assert ground.startswith("var(--") or re.fullmatch(r"#[0-9a-fA-F]{4}|#[0-9a-fA-F]{8}", ground), (name, ground)
 
 
 def test_the_open_ends_numbers_read_on_their_orange():
