@@ -119,6 +119,29 @@ def test_the_boxes_found_light_in_the_dark_take_the_schemes_ground():
         assert ground.startswith("var(--") or re.fullmatch(r"#[0-9a-fA-F]{4}|#[0-9a-fA-F]{8}", ground), (name, ground)
 
 
+def test_no_fixed_light_ground_under_the_dark_schemes_light_words():
+    """A light ground written as a fixed colour in a stylesheet comes with its own words' colour
+    (a fixed pair, as the pairs' colours), or the dark scheme gives its selector another ground:
+    else the dark scheme's light words land on it. Tints (``#rgba``, ``#rrggbbaa``) let the
+    scheme's ground through."""
+    dark_app = dark_block(APP_CSS)
+    light = []
+    for path in sorted((ROOT / "static").glob("*.css")):
+        if path.name == "print.css":  # paper
+            continue
+        css = path.read_text()
+        cut = css.find("@media (prefers-color-scheme: dark)")
+        dark = dark_app + (dark_block(css) if cut >= 0 else "")
+        for rule in re.finditer(r"([^{}]+)\{([^{}]*)\}", css[:cut] if cut >= 0 else css):
+            selector, body = rule.group(1).strip(), rule.group(2)
+            if re.search(r"(?<![-\w])color:", body) or selector == ".qr svg":  # a QR code: no words, white
+                continue
+            for ground in re.findall(r"background(?:-color)?:\s*(#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b)", body):
+                if luminance(ground) > 0.5 and selector.split(",")[0].strip() not in dark:
+                    light.append(f"{path.name}: {selector} {{ background: {ground} }}")
+    assert light == []
+
+
 def test_the_open_ends_numbers_read_on_their_orange():
     rule = re.search(r"\n\.end-mark\s*\{([^}]*)\}", APP_CSS)
     assert rule is not None
