@@ -94,7 +94,7 @@ def make_content(app: Any) -> dict[str, str]:
     }
 
 
-#: more pages (``--more``): ladder's deal, the dispute check, the match's hall board, the blank sheets, the
+#: more pages (``--more``): ladder's deal, the set-ups with a ready set chosen, the dispute check, the match's hall board, the blank sheets, the
 #: import, the clubs, joining a table, the offline page, the event's choice and its director's cards
 def more_pages(app: Any, pages: dict[str, str]) -> dict[str, str]:
     from eventhelpers import setup_fields
@@ -110,6 +110,8 @@ def more_pages(app: Any, pages: dict[str, str]) -> dict[str, str]:
     edit = pages["table"]
     return {
         "deal": ladder + "/deal",
+        "setup-preset": "/new/traditional?preset=yard",
+        "event-preset": "/events/new/traditional?preset=yard",
         "check": edit + "/check",
         "match-board": edit + "/board",
         "view-board": pages["view"] + "/board",
@@ -188,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lighthouse-pages", default=LIGHTHOUSE_DEFAULT,
                     help=f"the pages Lighthouse judges (commas; default {LIGHTHOUSE_DEFAULT})")
     ap.add_argument("--pages", default=None, help="only these pages (commas; default all)")
-    ap.add_argument("--more", action="store_true", help="twelve more pages (the deal, the dispute check, the boards, ...)")
+    ap.add_argument("--more", action="store_true", help="fourteen more pages (the deal, the set-ups with a ready set, the dispute check, the boards, ...)")
     ap.add_argument("--langs", default="ru,en")
     ap.add_argument("--viewport", default="390x844")
     ap.add_argument("--chromium", default=CHROMIUM)
