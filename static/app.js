@@ -254,17 +254,19 @@
     }
     if (q.length) follow();
   };
-  // the picker kept in sight above the bar as the drawing grows
-  var keep = function () {
-    var f = main.querySelector("form.picker-form"), b = document.querySelector(".bar"), r = f && f.getBoundingClientRect();
+  // the picker (or f) kept in sight above the bar as the drawing grows
+  var keep = function (f) {
+    f = f || main.querySelector("form.picker-form");
+    var b = document.querySelector(".bar"), r = f && f.getBoundingClientRect();
     var d = r && b && b.offsetHeight && r.bottom + 4 - b.getBoundingClientRect().top;
     if (d > 0 || d < 0 && r.top < 0) scrollBy(0, Math.min(d, r.top));
   };
+  var back = 0;
   var swap = function (html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var m = doc.querySelector("main");
     main.innerHTML = m ? m.innerHTML : doc.body.innerHTML;
-    main.setAttribute("data-gen", String((parseInt(main.getAttribute("data-gen") || "0", 10) || 0) + 1));
+    main.setAttribute("data-gen", +main.getAttribute("data-gen") + 1);
     var st = state();
     if (st) {
       if (st.getAttribute("data-title")) document.title = st.getAttribute("data-title");
@@ -287,8 +289,12 @@
       document.head.appendChild(js);
     }
     if (window.refereeInitVibrate) window.refereeInitVibrate();
-    // a question or a refusal (blind blitz's last three, a choice sideways) brought into view
-    var ask = main.querySelector("form.choose, .problem[role=alert], form.open-form");
+    // a choice of places above the bar (the page given back once answered); a question or a
+    // refusal (blind blitz's last three) brought into view
+    var ask = main.querySelector("form.choose, .problem[role=alert], form.open-form"), y = scrollY;
+    if (ask && ask.id == "choose") { keep(ask); back += scrollY - y; return render(); }
+    scrollBy(0, -back);
+    back = 0;
     if (ask) {
       var r = ask.getBoundingClientRect(), bar = document.querySelector(".bar");
       if (r.top < 0 || r.top > window.innerHeight - 120 ||
@@ -299,15 +305,17 @@
     if (ask && ask.getBoundingClientRect().top < 0) scrollTo(0, 0);
     render();
   };
-  // A data-inplace link opens its page into <main>, with a history entry (Back reloads).
+  // A data-inplace link opens its page into <main>, with a history entry (Back reloads); «Cancel»
+  // of a choice, the table
   var pushed = false;
   document.addEventListener("click", function (e) {
-    var a = e.target.closest && e.target.closest("a[data-inplace]");
+    var a = e.target.closest && e.target.closest("a[data-inplace], #choose a");
     if (!a || e.defaultPrevented || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
     fetch(a.href, {credentials: "same-origin", headers: {"X-Referee": "fetch"}, cache: "no-store"})
       .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.text(); })
       .then(function (t) {
+        if (!a.hasAttribute("data-inplace")) return swap(t);
         history.pushState({inplace: true}, "", a.href);
         pushed = true;
         swap(t);
@@ -389,7 +397,7 @@
       document.querySelectorAll("main form.locked").forEach(function (f) { f.classList.remove("locked"); });
       var b = document.querySelector(".bar button.more");
       if (b) b.hidden = true;
-      main.setAttribute("data-gen", String((parseInt(main.getAttribute("data-gen") || "0", 10) || 0) + 1));
+      main.setAttribute("data-gen", +main.getAttribute("data-gen") + 1);
       return;
     }
     if ((form.method || "").toLowerCase() !== "post" || !LIVE.test(new URL(form.action, location.href).pathname)) return;

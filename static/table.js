@@ -80,7 +80,7 @@
           f.id = "end-offline";
           f.method = "post";
           f.hidden = true;
-          f.action = picker.action.replace(/\/move$/, "/end-turn");
+          f.action = picker.action.replace(/\/move(#choose)?$/, "/end-turn");
           [["csrf_token", (picker.querySelector("input[name=csrf_token]") || {}).value || ""], ["n", "0"]].forEach(function (kv) {
             var i = document.createElement("input");
             i.type = "hidden"; i.name = kv[0]; i.value = kv[1];

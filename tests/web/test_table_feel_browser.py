@@ -1,7 +1,8 @@
 """What a player sees before the first hand and on the set-up, in a real browser: a legend of two
 lines stands inside its box (not across its border), the bar at the bottom is not drawn while it
 has nothing to tap (sideways it covered «Enter a hand by result»), the choices of who leads at a
-hand's start stand in a row without lines between them; a choice of places fits above the bar;
+hand's start stand in a row without lines between them; a choice of places opens under the layout,
+near the tile tapped, above the bar (the page given back once it is answered, without the script too);
 sideways the tiles left at a hand's end fit the screen, and
 mid-hand every player's name stands above the bar; who leads is asked before a tile is taken;
 the set-up's folded house rules say the values in force."""
@@ -38,7 +39,8 @@ def test_the_set_ups_legends_stand_inside_their_boxes_at_360(chromium, live_serv
     ctx.close()
 
 
-def opened(chromium, live_server, tmp_path, lang: str, size: tuple[int, int], moves: tuple[str, ...] = ()):
+def opened(chromium, live_server, tmp_path, lang: str, size: tuple[int, int], moves: tuple[str, ...] = (),
+           js: bool = True):
     """A traditional match of four (``NAMES[lang]``) and its table opened at ``size`` in ``lang``:
     (context, page). With ``moves``, its first hand started and those tiles tapped before (the
     first name leads)."""
@@ -50,7 +52,7 @@ def opened(chromium, live_server, tmp_path, lang: str, size: tuple[int, int], mo
         client.post(edit + "/hand", data=form_data(client.get(edit), 'form[action$="/hand"]'))
         for i, move in enumerate(moves):
             tap(client, edit, move, leader=NAMES[lang][0] if i == 0 else None)
-    ctx = context(chromium, size=size, lang=lang)
+    ctx = context(chromium, size=size, lang=lang, js=js)
     page = ctx.new_page()
     page.goto(f"{live_server}/lang/{lang}?next={edit}")
     return ctx, page
@@ -118,12 +120,43 @@ def test_sideways_a_tile_brought_into_view_is_not_under_the_players_tabs(chromiu
     ctx.close()
 
 
+#: how far the thumb goes from the tile it tapped (its middle, before the tap) to each place of the
+#: choice (its middle), in px
+TRAVEL = """([x, y]) => [...document.querySelectorAll('form.choose button.place')].map(b => {
+  const r = b.getBoundingClientRect(); return Math.round(Math.hypot(r.left + r.width / 2 - x, r.top + r.height / 2 - y)); })"""
+#: the choice drawn under the layout (upright) or beside it (sideways): not over its marks
+UNDER = """() => { const l = document.querySelector('.layout').getBoundingClientRect(),
+  c = document.querySelector('form.choose').getBoundingClientRect(); return c.top >= l.bottom || c.left >= l.right; }"""
+#: after these three taps 4:6 fits either end
+TWO_ENDS = ("6:6", "6:5", "5:4")
+
+
+def places_shown(page, count: int) -> None:
+    """The choice of places drawn after a tap: ``count`` places, each in sight above the bar (the
+    page may have scrolled itself to show them: the player does not), under the layout."""
+    page.wait_for_selector("form.choose button.place")
+    page.wait_for_timeout(200)        # brought into view after the redraw
+    places = page.locator("form.choose button.place")
+    assert places.count() == count
+    assert [places.nth(i).evaluate(IN_VIEW) for i in range(count)] == [True] * count
+    assert page.evaluate(UNDER)
+
+
+def answered(page, what: str) -> None:
+    """``what`` tapped in the choice («Cancel» or a place): the choice gone, redrawn in place."""
+    gen = page.evaluate("document.querySelector('main').getAttribute('data-gen') || '0'")
+    page.locator(what).first.tap()
+    page.wait_for_function("g => (document.querySelector('main').getAttribute('data-gen') || '0') !== g", arg=gen)
+    assert page.locator("form.choose").count() == 0
+
+
 @pytest.mark.parametrize("lang", ["ru", "en"])
-@pytest.mark.parametrize("size", [(360, 640), (390, 844)])
+@pytest.mark.parametrize("size", [(360, 640), (390, 844), (844, 390)])
 def test_six_matadors_places_across_fit_above_the_bar(chromium, live_server, tmp_path, lang, size):
     # six matador, the matador's half named: 0:3 led, 2:4 goes across either end, either half
     # facing out (four places, each a tile drawn upright): every place in sight above the bar
-    # after the tap, as the thumb has to reach it
+    # after the tap, as the thumb has to reach it, none of them over the layout; «Cancel» gives
+    # the page back where it was
     from webhelpers import form_data, tap
 
     client = create_app({"DATABASE": str(tmp_path / "live.db"), "SECRET_KEY": "live-secret"}).test_client()
@@ -134,12 +167,49 @@ def test_six_matadors_places_across_fit_above_the_bar(chromium, live_server, tmp
     ctx = context(chromium, size=size, lang=lang)
     page = ctx.new_page()
     page.goto(f"{live_server}/lang/{lang}?next={edit}")
+    y = page.evaluate("scrollY")
     page.locator('form.picker-form button.pick[value="2:4"]').tap()
-    page.wait_for_selector("form.choose button.place")
-    page.wait_for_timeout(200)        # brought into view after the redraw
+    places_shown(page, 4)
+    answered(page, "form.choose a.button")
+    assert page.evaluate("scrollY") == y
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (844, 390)])
+def test_a_choice_of_places_opens_where_the_thumb_is(chromium, live_server, tmp_path, lang, size):
+    # 4:6 fits either end: the choice is drawn under the layout, just above the tiles (it was at
+    # the page's top, over the layout, 310-368 px from the tile upright): every place in sight
+    # above the bar, upright no farther from the tile tapped than a third of the screen; a place
+    # tapped, the page is where it was
+    ctx, page = opened(chromium, live_server, tmp_path, lang, size, TWO_ENDS)
+    tile = page.locator('form.picker-form button.pick[value="4:6"]')
+    assert tile.evaluate(IN_VIEW)
+    box, y = tile.bounding_box(), page.evaluate("scrollY")
+    tile.tap()
+    places_shown(page, 2)
+    if size[0] < size[1]:
+        travel = page.evaluate(TRAVEL, [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+        assert max(travel) <= size[1] / 3, travel
+    answered(page, "form.choose button.place")
+    assert page.evaluate("scrollY") == y
+    assert page.locator(".layout svg.tile").count() == 4
+    ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_without_the_script_a_choice_of_places_opens_in_sight(chromium, live_server, tmp_path, lang):
+    # the picker sent as a form, the page loaded again: it opens at the choice (under the layout),
+    # its places above the bar, and a place tapped lays the tile
+    ctx, page = opened(chromium, live_server, tmp_path, lang, (360, 640), TWO_ENDS, js=False)
+    with page.expect_navigation():
+        page.locator('form.picker-form button.pick[value="4:6"]').tap()
     places = page.locator("form.choose button.place")
-    assert places.count() == 4
-    assert [places.nth(i).evaluate(IN_VIEW) for i in range(4)] == [True] * 4
+    assert places.count() == 2
+    assert [places.nth(i).evaluate(IN_VIEW) for i in range(2)] == [True] * 2
+    with page.expect_navigation():
+        places.first.tap()
+    assert page.locator("form.choose").count() == 0 and page.locator(".layout svg.tile").count() == 4
     ctx.close()
 
 

@@ -162,7 +162,8 @@ def choose(page, move: str, form: str, shot: Shots) -> None:
     if move.startswith("miss"):
         assert page.locator(f"{form} button.place-miss").count() == 1, values
         shot("turned-up-miss" if "turned-up" in form else "choose-miss")
-        go(page, f"{form} button.place-miss", in_view=True)
+        go(page, f"{form} button.place-miss", in_view=True, moved=form == "form.choose")
+        given_back(page, form)
         assert page.locator("p.blind-next").is_visible()  # what may follow: a draw, then a pass
         shot("after-miss")
         return
@@ -176,7 +177,17 @@ def choose(page, move: str, form: str, shot: Shots) -> None:
     elif any(" give " in v for v in values):
         what = "cut-give"
     shot(("turned-up-" if "turned-up" in form else "choose-") + what)
-    go(page, f'{form} button.place[value="{match[0]}"]', in_view=True)
+    go(page, f'{form} button.place[value="{match[0]}"]', in_view=True, moved=form == "form.choose")
+    given_back(page, form)
+
+
+def given_back(page, form: str) -> None:
+    """A choice of places answered, the hand still in play: the page is where it was when its
+    tile was tapped (that tap was made with the page never scrolled); the choice (under the
+    layout, above the tiles) may have scrolled the page to bring its places above the bar, never
+    the player. (The hand over, the tiles left are asked where that screen puts them.)"""
+    if form == "form.choose" and page.locator("body.phase-play").count():
+        assert page.evaluate("scrollY") == 0, "the page not given back after the choice"
 
 
 def tick(page, selector: str) -> None:
