@@ -492,8 +492,12 @@ def test_an_event_made_by_a_clubs_director_is_offered_to_the_club_in_one_tap(cli
 
     club = make_club(client, "Среда")
     director = new_event(client, lang="ru")
-    offer = soup(client.get(director)).select_one("form.club-offer")
+    page = soup(client.get(director))
+    offer = page.select_one("form.club-offer")
     assert offer is not None and "Среда" in offer.get_text()
+    # under the round's own work: «Start round 1» comes first
+    start = page.select_one("button.start-round")
+    assert start is not None and start in offer.find_all_previous("button")
     data = {i["name"]: i.get("value", "") for i in offer.select("input[name]")}
     resp = client.post(offer["action"], data=data)
     assert resp.status_code == 302 and resp.headers["Location"].endswith(director)
