@@ -678,13 +678,22 @@ def enter_result(t: Table, s: Script, edit: str, preselected: list[str]) -> dict
     return res
 
 
-def fits(s: Script, disturb: str | None, known: bool) -> bool:
-    """Whether the hand has the moves ``disturb`` needs: two turns of one tap in a row
-    (``offline``), or one such turn (``twophones``); any hand for the others."""
+def window_of(s: Script, disturb: str | None, known: bool) -> list[int] | None:
+    """The moves (indices in the hand's order) ``disturb`` is made on: two turns of one tap in
+    a row, mid-hand (``offline``), or one such turn (``twophones``); none for the others. None
+    where the hand has no such moves."""
     if disturb not in ("offline", "twophones"):
-        return True
+        return []
     simple = simple_moves(s, known)
-    return any(j + 1 in simple for j in simple) if disturb == "offline" else bool(simple)
+    if disturb == "offline":
+        pairs = [j for j in simple if j + 1 in simple]
+        return [pairs[len(pairs) // 2], pairs[len(pairs) // 2] + 1] if pairs else None
+    return [simple[len(simple) // 2]] if simple else None
+
+
+def fits(s: Script, disturb: str | None, known: bool) -> bool:
+    """Whether the hand has the moves ``disturb`` needs (``window_of``)."""
+    return window_of(s, disturb, known) is not None
 
 
 #: how many other hands of a seed are drawn, at most, for one the disturbance fits
@@ -1085,18 +1094,11 @@ def _play_one(t: Table, s: Script, edit: str, mode: str, disturb: str | None, pr
     meant: list[tuple[str, str]] = []
     stored_before = 0
     flat = 0
-    window: list[int] = []
-    if disturb in ("offline", "twophones"):
-        simple = simple_moves(s, known)
-        pairs = [j for j in simple if j + 1 in simple]
-        if disturb == "offline":
-            if not pairs:
-                raise Failed(f"no two turns of one tap in a row to make offline in {REDEALS + 1} hands of the seed")
-            window = [pairs[len(pairs) // 2], pairs[len(pairs) // 2] + 1]
-        elif simple:
-            window = [simple[len(simple) // 2]]
-        else:
-            raise Failed(f"no move of one tap to make on two phones in {REDEALS + 1} hands of the seed")
+    window = window_of(s, disturb, known)
+    if window is None:
+        raise Failed(f"no two turns of one tap in a row to make offline in {REDEALS + 1} hands of the seed"
+                     if disturb == "offline" else
+                     f"no move of one tap to make on two phones in {REDEALS + 1} hands of the seed")
     total = sum(len(tu["moves"]) for tu in s.hand["turns"])
     t.look("table")
     for k, turn in enumerate(s.hand["turns"]):
